@@ -1,0 +1,26 @@
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** "90s" | "45m" | "2h" | "1d" | "1h30m" | 120 → seconds; undefined when not a duration. */
+export function parseDuration(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const text = value.trim().toLowerCase();
+  if (/^\d+(\.\d+)?$/.test(text)) return parseDuration(Number(text));
+  if (!/^(\d+(\.\d+)?[smhd])+$/.test(text)) return undefined;
+  let total = 0;
+  for (const match of text.matchAll(/(\d+(?:\.\d+)?)([smhd])/g)) {
+    total += Number(match[1]) * (UNITS[match[2] ?? "s"] ?? 1);
+  }
+  return total > 0 ? total : undefined;
+}
+
+/** 3725 → "1h 2m 5s"; used in prompts and status lines. */
+export function renderDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  const parts = [d ? `${d}d` : "", h ? `${h}h` : "", m ? `${m}m` : "", rest || (!d && !h && !m) ? `${rest}s` : ""];
+  return parts.filter(Boolean).join(" ");
+}

@@ -1,0 +1,72 @@
+import { isMap, isScalar, type Pair } from "yaml";
+import { LoopError } from "./errors.js";
+import { parseDocumentOf } from "./parseState.js";
+
+/** A value rendered as one line of YAML: JSON is valid YAML, and keeps strings quoted safely. */
+function renderValue(value: unknown): string {
+  return typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
+}
+
+interface Splice {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * Sets top-level frontmatter fields by splicing only their value bytes, so comments, key order,
+ * quoting, unknown keys and the body stay exactly as the user wrote them. New keys are appended
+ * as the last frontmatter line. Pure: text in, text out.
+ */
+export function editFrontmatter(text: string, updates: Record<string, unknown>, file?: string): string {
+  const { split, doc } = parseDocumentOf(text, file);
+  if (isMap(doc.contents) && doc.contents.flow) {
+    // `{a: 1}` style frontmatter has no lines to splice into: let the yaml Document re-render it.
+    for (const [key, value] of Object.entries(updates)) doc.set(key, value);
+    const yaml = `${split.newline}${doc.toString().trimEnd()}`;
+    return checked(text.slice(0, split.yamlStart) + yaml + text.slice(split.yamlStart + split.yaml.length), updates, file);
+  }
+  const items: Pair[] = isMap(doc.contents) ? (doc.contents.items as Pair[]) : [];
+  const base = split.yamlStart;
+  const splices: Splice[] = [];
+  const appended: string[] = [];
+  for (const [key, value] of Object.entries(updates)) {
+    const pair = items.find((item) => isScalar(item.key) && item.key.value === key);
+    const rendered = renderValue(value);
+    const range = pair && (pair.value as { range?: [number, number, number] } | null)?.range;
+    if (range && range[1] > range[0]) {
+      splices.push({ start: base + range[0], end: base + range[1], text: rendered });
+    } else if (pair && isScalar(pair.key) && pair.key.range) {
+      // `key:` with no value: put the value right after the colon.
+      const colon = text.indexOf(":", base + pair.key.range[1]);
+      splices.push({ start: colon + 1, end: colon + 1, text: ` ${rendered}` });
+    } else {
+      appended.push(`${key}: ${rendered}${split.newline}`);
+    }
+  }
+  if (appended.length > 0) {
+    // The YAML block ends just before the line break that precedes the closing `---`.
+    const end = base + split.yaml.length;
+    splices.push({ start: end, end, text: `${split.newline}${appended.join("").slice(0, -split.newline.length)}` });
+  }
+  // Right to left, so offsets stay valid; at the same offset the appended lines go in first and end up last.
+  const ordered = splices.map((s, order) => ({ ...s, order })).sort((a, b) => b.start - a.start || b.order - a.order);
+  let out = text;
+  for (const s of ordered) out = out.slice(0, s.start) + s.text + out.slice(s.end);
+  return checked(out, updates, file);
+}
+
+/** Never hand back a file that does not read back as intended. */
+function checked(out: string, updates: Record<string, unknown>, file?: string): string {
+  const { data } = parseDocumentOf(out, file);
+  for (const [key, value] of Object.entries(updates)) {
+    if (JSON.stringify(data[key]) !== JSON.stringify(value)) {
+      throw new LoopError("STATE_UNWRITABLE", "the update could not be written without disturbing the file", {
+        file,
+        field: key,
+        expected: "a frontmatter of plain \"field: value\" lines",
+      });
+    }
+  }
+  return out;
+}

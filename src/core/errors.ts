@@ -1,0 +1,61 @@
+/** Codes for every refusal a user can see; the README's troubleshooting table lists them. */
+export type LoopErrorCode =
+  | "STATE_TOO_LARGE"
+  | "STATE_NOT_TEXT"
+  | "STATE_NO_FRONTMATTER"
+  | "STATE_UNCLOSED_FRONTMATTER"
+  | "STATE_BAD_YAML"
+  | "STATE_NOT_MAPPING"
+  | "STATE_BAD_FIELD"
+  | "STATE_UNREADABLE"
+  | "STATE_UNWRITABLE"
+  | "INPUT_BAD_JSON"
+  | "INPUT_BAD_FIELD"
+  | "NOTES_OUTSIDE_PROJECT"
+  | "USAGE";
+
+export interface LoopErrorDetails {
+  file?: string;
+  field?: string;
+  line?: number;
+  expected?: string;
+  received?: string;
+}
+
+/** The one error class: a code for programs, a sentence for people. */
+export class LoopError extends Error {
+  readonly code: LoopErrorCode;
+  readonly details: LoopErrorDetails;
+
+  constructor(code: LoopErrorCode, message: string, details: LoopErrorDetails = {}) {
+    super(message);
+    this.name = "LoopError";
+    this.code = code;
+    this.details = details;
+  }
+
+  /** "file line 4: field: message. Expected … Received …" */
+  describe(): string {
+    const { file, line, field, expected, received } = this.details;
+    const where = [file, line === undefined ? undefined : `line ${line}`].filter(Boolean).join(" ");
+    const parts = [where ? `${where}: ` : "", field ? `${field}: ` : "", this.message];
+    if (expected) parts.push(`. Expected ${expected}`);
+    if (received !== undefined) parts.push(`; received ${received}`);
+    return parts.join("");
+  }
+}
+
+export function isLoopError(value: unknown): value is LoopError {
+  return value instanceof LoopError;
+}
+
+/** Short, single-line rendering of a received value for messages. */
+export function renderReceived(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

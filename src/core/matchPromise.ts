@@ -1,0 +1,26 @@
+/** Lower-case and fold runs of whitespace, so "All  tests\nPASSING" matches "all tests passing". */
+export function normalizeText(text: string): string {
+  return text.replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/** The inner texts of every <promise>…</promise> in a reply. */
+export function extractPromiseTags(reply: string): string[] {
+  return [...reply.matchAll(/<promise>([\s\S]*?)<\/promise>/gi)].map((m) => m[1] ?? "");
+}
+
+/**
+ * The first promise phrase the reply carries, or undefined.
+ * substring: anywhere in the reply; tag: the whole inner text of a <promise> tag.
+ */
+export function matchPromise(reply: string, phrases: readonly string[], format: "substring" | "tag"): string | undefined {
+  if (phrases.length === 0 || !reply) return undefined;
+  if (format === "tag") {
+    const inner = new Set(extractPromiseTags(reply).map(normalizeText));
+    return phrases.find((phrase) => inner.has(normalizeText(phrase)));
+  }
+  const haystack = normalizeText(reply);
+  return phrases.find((phrase) => {
+    const needle = normalizeText(phrase);
+    return needle !== "" && haystack.includes(needle);
+  });
+}

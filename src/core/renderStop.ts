@@ -1,0 +1,87 @@
+import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.js";
+import { renderDuration } from "./duration.js";
+import type { LoopState, Runtime } from "./fields.js";
+
+export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const fmt = (n: number) => n.toLocaleString("en-US");
+
+/** "iterations 3/10 (7 left) · time 12m of 2h (1h 48m left) · …": what is used and left of each limit. */
+export function renderLimits(state: LoopState, runtime: Runtime, iteration: number, now: number): string {
+  const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
+  const elapsed = elapsedSeconds(state, now);
+  if (state.max_duration_s !== undefined) {
+    const used = elapsed ?? 0;
+    parts.push(`time ${renderDuration(used)} of ${renderDuration(state.max_duration_s)} (${renderDuration(state.max_duration_s - used)} left)`);
+  }
+  if (state.max_tokens !== undefined) {
+    const left = Math.max(0, state.max_tokens - runtime.output_tokens);
+    parts.push(`output tokens ${fmt(runtime.output_tokens)} of ${fmt(state.max_tokens)} (${fmt(left)} left)`);
+  }
+  if (state.stall_limit > 0) parts.push(`unchanged turns ${runtime.stall_count}/${state.stall_limit}`);
+  if (state.completion_threshold > 1) parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
+  return parts.join(" · ");
+}
+
+function renderFinish(state: LoopState): string {
+  const phrases = state.completion_promise;
+  if (phrases.length === 0) {
+    return "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
+  }
+  const shown = phrases.map((p) => (state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`)).join(" or ");
+  const lines = [
+    `When, and only when, the goal is fully done and verified, end your reply with ${shown}.`,
+    "Do not write it to escape the loop: the loop is meant to go on until it is true.",
+  ];
+  if (state.completion_threshold > 1) lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
+  if (state.verify) lines.push(`It is then checked by running \`${state.verify}\`, which must exit 0.`);
+  if (state.require_todos_done) lines.push("It is not accepted while the todo list has unfinished items.");
+  return lines.join("\n");
+}
+
+export interface ContinuationExtras {
+  notes?: { path: string; text: string };
+  unfinishedTodos?: { subject: string; status: string }[];
+}
+
+/** The text Claude reads when it is sent back to work (written to stderr with exit 2). */
+export function renderContinuation(
+  state: LoopState,
+  decision: Extract<StopDecision, { kind: "continue" }>,
+  now: number,
+  extras: ContinuationExtras = {},
+): string {
+  const sections = [
+    LOOP_MARKER,
+    `Continuation loop: iteration ${decision.next}/${state.max_iterations}. You tried to stop, but the goal below is not done yet: keep working on it.`,
+    `Limits: ${renderLimits(state, decision.runtime, decision.next, now)}`,
+    `Goal:\n${state.body.trim()}`,
+  ];
+  if (extras.notes) {
+    sections.push(`Notes (${extras.notes.path}) — keep this file current with what is done and what is next:\n${extras.notes.text.trim() || "(empty)"}`);
+  }
+  sections.push(`How to finish:\n${renderFinish(state)}`);
+  if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);
+  return `${sections.join("\n\n")}\n`;
+}
+
+const REASONS: Record<EndReason, string> = {
+  completed: "completed",
+  max_iterations: "reached max_iterations",
+  max_duration: "reached max_duration",
+  max_tokens: "reached max_tokens",
+  stalled: "stalled (turns changed nothing)",
+  stopped: "stopped by the user",
+};
+
+/** The one line the user sees when a loop ends. */
+export function renderEndMessage(state: LoopState, decision: Extract<StopDecision, { kind: "end" }>, now: number): string {
+  const elapsed = elapsedSeconds(state, now);
+  const facts = [
+    `${decision.iteration}/${state.max_iterations} iterations`,
+    elapsed === undefined ? "" : `${renderDuration(elapsed)} elapsed`,
+    decision.runtime.output_tokens > 0 ? `${fmt(decision.runtime.output_tokens)} output tokens` : "",
+  ].filter(Boolean);
+  const why = decision.reason === "completed" && decision.promise ? `completed (promise "${decision.promise}" seen)` : REASONS[decision.reason];
+  const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
+  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${refused}`;
+}

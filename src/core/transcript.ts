@@ -1,0 +1,96 @@
+/** Pure readers of Claude Code transcript JSONL lines (one JSON object a line). */
+
+export interface TranscriptEntry {
+  type: string;
+  isSidechain: boolean;
+  /** Text blocks of an assistant message, or of a user prompt. */
+  texts: string[];
+  /** A user entry that only carries tool results (part of the same turn). */
+  toolResultOnly: boolean;
+  messageId: string | undefined;
+  model: string | undefined;
+  outputTokens: number | undefined;
+  toolUses: { name: string; input: unknown }[];
+}
+
+type Json = Record<string, unknown>;
+const asObject = (v: unknown): Json | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined);
+
+/** One line → entry; undefined for blank, torn or foreign lines. */
+export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
+  if (!line.trim()) return undefined;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const obj = asObject(raw);
+  const message = asObject(obj?.message);
+  if (!obj || typeof obj.type !== "string" || !message) return undefined;
+  const content = message.content;
+  const blocks = Array.isArray(content) ? content.map(asObject).filter((b): b is Json => !!b) : [];
+  const texts = typeof content === "string" ? [content] : blocks.filter((b) => b.type === "text" && typeof b.text === "string").map((b) => b.text as string);
+  const usage = asObject(message.usage);
+  return {
+    type: obj.type,
+    isSidechain: obj.isSidechain === true,
+    texts,
+    toolResultOnly: blocks.length > 0 && blocks.every((b) => b.type === "tool_result"),
+    messageId: typeof message.id === "string" ? message.id : undefined,
+    model: typeof message.model === "string" ? message.model : undefined,
+    outputTokens: typeof usage?.output_tokens === "number" ? usage.output_tokens : undefined,
+    toolUses: blocks.filter((b) => b.type === "tool_use" && typeof b.name === "string").map((b) => ({ name: b.name as string, input: b.input })),
+  };
+}
+
+export interface ReplyScan {
+  /** The last assistant reply's text ("" when none was found after the last user entry). */
+  reply: string;
+  /** True once a user entry (the start of the reply) was reached: the scan saw the whole reply. */
+  complete: boolean;
+}
+
+/**
+ * Scans entries from newest to oldest for the final assistant reply: the assistant text written
+ * after the last user entry (a prompt, a tool result, or text this plugin injected — never read).
+ */
+export function scanReply(newestFirst: Iterable<TranscriptEntry>): ReplyScan {
+  const parts: string[] = [];
+  for (const entry of newestFirst) {
+    if (entry.isSidechain) continue;
+    if (entry.type === "user") return { reply: parts.reverse().join("\n"), complete: true };
+    if (entry.type === "assistant") parts.push(entry.texts.join("\n"));
+  }
+  return { reply: parts.reverse().join("\n"), complete: false };
+}
+
+/** True when the entry is a prompt typed by the user or injected by a hook: the start of a turn. */
+export function isTurnStart(entry: TranscriptEntry): boolean {
+  return entry.type === "user" && !entry.toolResultOnly && !entry.isSidechain;
+}
+
+export interface UsageTally {
+  total: number;
+  byModel: Record<string, number>;
+  /** Last message counted, so a message split across two reads is not counted twice. */
+  lastId: string;
+  lastTokens: number;
+}
+
+/** Adds output tokens of assistant entries (oldest first); a message's lines repeat its usage. */
+export function tallyUsage(entries: Iterable<TranscriptEntry>, start: UsageTally): UsageTally {
+  const tally = { ...start, byModel: { ...start.byModel } };
+  for (const entry of entries) {
+    if (entry.type !== "assistant" || entry.outputTokens === undefined) continue;
+    const id = entry.messageId ?? "";
+    const already = id !== "" && id === tally.lastId ? tally.lastTokens : 0;
+    const added = Math.max(0, entry.outputTokens - already);
+    tally.total += added;
+    const model = entry.model ?? "unknown";
+    tally.byModel[model] = (tally.byModel[model] ?? 0) + added;
+    tally.lastId = id;
+    tally.lastTokens = Math.max(already, entry.outputTokens);
+  }
+  return tally;
+}

@@ -1,0 +1,109 @@
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { isTurnStart, parseTranscriptLine, scanReply, tallyUsage, type ReplyScan, type TranscriptEntry, type UsageTally } from "../core/transcript.js";
+
+const CHUNK = 64 * 1024;
+/** How far back a scan may go: a turn's worth of tool output, never the whole session. */
+export const MAX_SCAN_BACK = 8 * 1024 * 1024;
+/** Most new bytes counted for tokens in one Stop; more is read from its end only. */
+export const MAX_SCAN_FORWARD = 16 * 1024 * 1024;
+
+interface Line {
+  entry: TranscriptEntry | undefined;
+  start: number;
+}
+
+/** Complete lines from the end of the file towards its start, newest first, within `maxBytes`. */
+function* linesFromEnd(fd: number, size: number, maxBytes: number): Generator<Line> {
+  const floor = Math.max(0, size - maxBytes);
+  let pos = size;
+  let carry = Buffer.alloc(0);
+  while (pos > floor) {
+    const start = Math.max(floor, pos - CHUNK);
+    const chunk = Buffer.alloc(pos - start);
+    readSync(fd, chunk, 0, chunk.length, start);
+    const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
+    let end = buf.length;
+    // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
+    for (let i = buf.lastIndexOf(0x0a, end - 1); i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
+      if (end - i > 1) yield { entry: parseTranscriptLine(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
+      end = i;
+    }
+    carry = buf.subarray(0, end);
+    pos = start;
+  }
+  if (floor === 0 && carry.length) yield { entry: parseTranscriptLine(carry.toString("utf8")), start: 0 };
+}
+
+export interface TranscriptScan {
+  reply: ReplyScan;
+  /** Assistant and user entries of the current turn, oldest first. */
+  turn: TranscriptEntry[];
+  /** Byte offset just after the last complete line. */
+  end: number;
+  size: number;
+}
+
+/** Reads the end of a transcript back to the start of the current turn (bounded). */
+export function scanTranscriptEnd(path: string): TranscriptScan | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const newestFirst: TranscriptEntry[] = [];
+    let end: number | undefined;
+    for (const { entry, start } of linesFromEnd(fd, size, MAX_SCAN_BACK)) {
+      end ??= start; // refined below: the end of the last complete line
+      if (!entry) continue;
+      newestFirst.push(entry);
+      if (isTurnStart(entry)) break;
+    }
+    const tail = Buffer.alloc(Math.min(size, 1));
+    if (size > 0) readSync(fd, tail, 0, 1, size - 1);
+    const complete = size === 0 || tail[0] === 0x0a ? size : (end ?? 0);
+    return { reply: scanReply(newestFirst), turn: newestFirst.reverse(), end: complete, size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Entries in [from, to) of a file, oldest first; only whole lines. */
+export function readEntriesBetween(path: string, from: number, to: number): TranscriptEntry[] {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return [];
+  }
+  try {
+    const start = Math.max(from, to - MAX_SCAN_FORWARD);
+    const buf = Buffer.alloc(Math.max(0, to - start));
+    readSync(fd, buf, 0, buf.length, start);
+    const text = buf.toString("utf8");
+    // A cut in the middle of a line (window capped) drops that first partial line.
+    const lines = text.split("\n");
+    if (start > from) lines.shift();
+    return lines.map(parseTranscriptLine).filter((e): e is TranscriptEntry => !!e);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export interface LoopUsage extends UsageTally {
+  transcript: string;
+  offset: number;
+}
+
+/**
+ * Loop-wide output tokens after this turn: from the remembered offset when the transcript is the
+ * same one, else from the start of the current turn. Never re-reads what was counted before.
+ */
+export function tallyLoopUsage(path: string, scan: TranscriptScan, previous: { transcript: string; offset: number } & UsageTally): LoopUsage {
+  const sameFile = previous.transcript === path && previous.offset > 0 && previous.offset <= scan.end;
+  const entries = sameFile ? readEntriesBetween(path, previous.offset, scan.end) : scan.turn;
+  const base = sameFile ? previous : { ...previous, lastId: "", lastTokens: 0 };
+  return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };
+}
