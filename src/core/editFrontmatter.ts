@@ -7,6 +7,12 @@ function renderValue(value: unknown): string {
   return typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
 }
 
+/** Back over trailing line breaks and blanks, so a replaced block keeps the line break after it. */
+function trimEnd(text: string, end: number): number {
+  while (end > 0 && /[\s]/.test(text[end - 1] ?? "")) end--;
+  return end;
+}
+
 interface Splice {
   start: number;
   end: number;
@@ -30,16 +36,17 @@ export function editFrontmatter(text: string, updates: Record<string, unknown>, 
   const base = split.yamlStart;
   const splices: Splice[] = [];
   const appended: string[] = [];
-  for (const [key, value] of Object.entries(updates)) {
+  for (const [key, update] of Object.entries(updates)) {
     const pair = items.find((item) => isScalar(item.key) && item.key.value === key);
-    const rendered = renderValue(value);
-    const range = pair && (pair.value as { range?: [number, number, number] } | null)?.range;
-    if (range && range[1] > range[0]) {
-      splices.push({ start: base + range[0], end: base + range[1], text: rendered });
-    } else if (pair && isScalar(pair.key) && pair.key.range) {
-      // `key:` with no value: put the value right after the colon.
+    const rendered = renderValue(update);
+    const value = pair?.value as { range?: [number, number, number]; flow?: boolean; items?: unknown } | null | undefined;
+    const range = value?.range;
+    if (pair && isScalar(pair.key) && pair.key.range && (!range || range[1] <= range[0] || (value?.items && !value.flow))) {
+      // `key:` with no value, or a block list/map under it: the new value goes right after the colon.
       const colon = text.indexOf(":", base + pair.key.range[1]);
-      splices.push({ start: colon + 1, end: colon + 1, text: ` ${rendered}` });
+      splices.push({ start: colon + 1, end: range && range[1] > range[0] ? trimEnd(text, base + range[1]) : colon + 1, text: ` ${rendered}` });
+    } else if (range) {
+      splices.push({ start: base + range[0], end: trimEnd(text, base + range[1]), text: rendered });
     } else {
       appended.push(`${key}: ${rendered}${split.newline}`);
     }

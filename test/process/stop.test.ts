@@ -1,0 +1,129 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const input = (root: string, over: object = {}) => ({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "working", ...over });
+const history = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("hooks/stop.js as a process", () => {
+  it("no state file: exit 0, prints nothing", () => {
+    const { root } = makeProject();
+    const run = runHook("stop", input(root));
+    expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("continues with exit 2, the marker, n/max and the goal; saves the count", () => {
+    const text = "---\n# my loop\nmax_iterations: 3   # cap\ncompletion_promise: \"All tests passing\"\n---\n\nFix the failing tests in test/auth.test.ts.\n";
+    const { root, statePath, historyPath } = makeProject(text);
+    const run = runHook("stop", input(root));
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr.startsWith(`${MARKER}\n`)).toBe(true);
+    expect(run.stderr).toContain("iteration 2/3");
+    expect(run.stderr).toContain("Fix the failing tests in test/auth.test.ts.");
+    expect(run.stderr).toContain('"All tests passing"');
+    const after = readFileSync(statePath, "utf8");
+    expect(after.startsWith("---\n# my loop\nmax_iterations: 3   # cap\ncompletion_promise: \"All tests passing\"\n")).toBe(true);
+    expect(after.endsWith("---\n\nFix the failing tests in test/auth.test.ts.\n")).toBe(true);
+    expect(after).toMatch(/\niteration_count: 2\n/);
+    expect(after).toMatch(/\nsession_id: "s1"\n/);
+    expect(history(historyPath)).toEqual([expect.objectContaining({ decision: "continue", iteration: 1, session: "s1" })]);
+  });
+
+  it("stops exactly at max_iterations: N turns at most", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 3\n---\nGoal\n");
+    const codes = [1, 2, 3, 4].map(() => runHook("stop", input(root)).code);
+    expect(codes).toEqual([2, 2, 0, 0]);
+    expect(existsSync(statePath)).toBe(false);
+    const records = history(historyPath);
+    expect(records.at(-1)).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3, goal: "Goal\n" });
+  });
+
+  it("tells the user why the loop ended through systemMessage", () => {
+    const { root } = makeProject("---\ncompletion_promise: All tests passing\n---\nGoal\n");
+    const run = runHook("stop", input(root, { last_assistant_message: "Done: all TESTS   passing." }));
+    expect(run.code).toBe(0);
+    expect(run.json?.systemMessage).toMatch(/loop completed \(promise "All tests passing" seen\)/);
+  });
+
+  it("leaves an invalid file byte-for-byte and explains where", () => {
+    const text = "---\nmax_iterations: lots\n---\nGoal\n";
+    const { root, statePath } = makeProject(text);
+    const run = runHook("stop", input(root));
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(run.json?.systemMessage).toContain(".claude/continuation-loop.local.md line 2: max_iterations");
+    expect(run.json?.systemMessage).toContain("1 to 10000");
+    expect(readFileSync(statePath, "utf8")).toBe(text);
+  });
+
+  it("never touches another session's loop", () => {
+    const text = "---\nsession_id: other\n---\nGoal\n";
+    const { root, statePath, historyPath } = makeProject(text);
+    const run = runHook("stop", input(root));
+    expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    expect(readFileSync(statePath, "utf8")).toBe(text);
+    expect(existsSync(historyPath)).toBe(false);
+  });
+
+  it("a paused loop lets Claude stop and keeps the file", () => {
+    const text = "---\nactive: false\n---\nGoal\n";
+    const { root, statePath } = makeProject(text);
+    expect(runHook("stop", input(root)).code).toBe(0);
+    expect(readFileSync(statePath, "utf8")).toBe(text);
+  });
+
+  it("re-reads edits between stops: a lowered limit and a new goal take effect", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nOld goal\n");
+    expect(runHook("stop", input(root)).stderr).toContain("Old goal");
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("Old goal", "New goal"));
+    expect(runHook("stop", input(root)).stderr).toContain("New goal");
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("max_iterations: 10", "max_iterations: 3"));
+    expect(runHook("stop", input(root)).code).toBe(0);
+    expect(existsSync(statePath)).toBe(false);
+  });
+
+  it("uses CLAUDE_PROJECT_DIR over the input cwd, and CONTINUATION_LOOP_FILE over the default", () => {
+    const { root } = makeProject("---\n---\nGoal A\n");
+    const elsewhere = makeProject();
+    const run = runHook("stop", input(elsewhere.root), { env: { CLAUDE_PROJECT_DIR: root } });
+    expect(run.stderr).toContain("Goal A");
+    writeFileSync(join(root, "custom.md"), "---\n---\nGoal B\n");
+    const custom = runHook("stop", input(root), { env: { CONTINUATION_LOOP_FILE: "custom.md" } });
+    expect(custom.stderr).toContain("Goal B");
+  });
+
+  it("reads the reply from the end of the transcript when last_assistant_message is absent", () => {
+    const { root } = makeProject("---\ncompletion_promise: SHIP IT\n---\nGoal\n");
+    const transcript = join(root, "t.jsonl");
+    const lines = [
+      { type: "user", message: { role: "user", content: "please say SHIP IT" } },
+      { type: "assistant", message: { id: "m1", role: "assistant", model: "claude-x", content: [{ type: "text", text: "Not yet." }], usage: { output_tokens: 7 } } },
+    ];
+    writeFileSync(transcript, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n{"type":"assistant","mess`);
+    const run = runHook("stop", input(root, { last_assistant_message: undefined, transcript_path: transcript }));
+    expect(run.code).toBe(2);
+    writeFileSync(transcript, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n${JSON.stringify({ type: "assistant", message: { id: "m2", role: "assistant", content: [{ type: "text", text: "ship it" }], usage: { output_tokens: 3 } } })}\n`);
+    const done = runHook("stop", input(root, { last_assistant_message: undefined, transcript_path: transcript }));
+    expect(done.code).toBe(0);
+    expect(done.json?.systemMessage).toContain("completed");
+  });
+
+  it.each([
+    ["empty stdin", ""],
+    ["not JSON", "hello"],
+    ["truncated JSON", '{"session_id": "s1", "cwd": '],
+    ["wrong types", '{"session_id": 5, "cwd": 7}'],
+    ["a JSON array", "[1,2]"],
+  ])("bad stdin (%s) with a loop present: exit 0, message, file untouched", (_name, stdin) => {
+    const text = "---\nmax_iterations: 3\n---\nGoal\n";
+    const { root, statePath } = makeProject(text);
+    const run = runHook("stop", stdin, { env: { CLAUDE_PROJECT_DIR: root } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(run.json?.systemMessage).toMatch(/hook input/);
+    expect(readFileSync(statePath, "utf8")).toBe(text);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { matchPromise } from "../../src/core/matchPromise.js";
+
+describe("matchPromise", () => {
+  it.each([
+    ["substring, same case", "All tests passing", ["All tests passing"], "substring", "All tests passing"],
+    ["substring, other case", "...and now ALL TESTS PASSING.", ["All tests passing"], "substring", "All tests passing"],
+    ["substring, whitespace folded", "all\n  tests\tpassing", ["All tests passing"], "substring", "All tests passing"],
+    ["substring, phrase with extra spaces", "all tests passing", ["  All   tests passing "], "substring", "  All   tests passing "],
+    ["substring, absent", "Some tests passing", ["All tests passing"], "substring", undefined],
+    ["substring, partial word order", "passing all tests", ["All tests passing"], "substring", undefined],
+    ["list, second phrase", "Blocked: need input", ["DONE", "blocked: need input"], "substring", "blocked: need input"],
+    ["no phrases", "DONE", [], "substring", undefined],
+    ["empty reply", "", ["DONE"], "substring", undefined],
+    ["tag, bare phrase ignored", "I am DONE", ["DONE"], "tag", undefined],
+    ["tag, inside tag", "ok <promise>done</promise>", ["DONE"], "tag", "DONE"],
+    ["tag, folded inside", "<promise>\n All  Tests\nPassing </promise>", ["all tests passing"], "tag", "all tests passing"],
+    ["tag, tag case", "<PROMISE>DONE</PROMISE>", ["DONE"], "tag", "DONE"],
+    ["tag, must be whole inner text", "<promise>not DONE yet</promise>", ["DONE"], "tag", undefined],
+    ["tag, second tag", "<promise>x</promise> <promise>DONE</promise>", ["DONE"], "tag", "DONE"],
+    ["tag, unclosed", "<promise>DONE", ["DONE"], "tag", undefined],
+  ] as const)("%s", (_name, reply, phrases, format, expected) => {
+    expect(matchPromise(reply, phrases, format)).toBe(expected);
+  });
+});

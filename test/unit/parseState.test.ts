@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { LoopError } from "../../src/core/errors.js";
+import { parseState } from "../../src/core/parseState.js";
+
+const file = (front: string, body = "Goal\n") => `---\n${front}---\n${body}`;
+
+function refusal(text: string): LoopError {
+  try {
+    parseState(text, "state.md");
+  } catch (error) {
+    if (error instanceof LoopError) return error;
+    throw error;
+  }
+  throw new Error("expected parseState to refuse the file");
+}
+
+describe("parseState defaults and values", () => {
+  it("applies every default", () => {
+    const state = parseState(file(""), "s.md");
+    expect(state).toMatchObject({
+      active: true,
+      iteration_count: 1,
+      max_iterations: 10,
+      completion_promise: [],
+      promise_format: "substring",
+      completion_threshold: 1,
+      max_duration_s: undefined,
+      max_tokens: undefined,
+      verify: undefined,
+      verify_timeout_s: 300,
+      notes_file: undefined,
+      stall_limit: 3,
+      require_todos_done: false,
+      session_id: undefined,
+      started_at: undefined,
+      body: "Goal\n",
+    });
+  });
+
+  it.each([
+    ["active: false\n", { active: false }],
+    ["iteration_count: 7\n", { iteration_count: 7 }],
+    ["max_iterations: 10000\n", { max_iterations: 10000 }],
+    ['completion_promise: "All tests passing"\n', { completion_promise: ["All tests passing"] }],
+    ["completion_promise: [a, b]\n", { completion_promise: ["a", "b"] }],
+    ["completion_promise:\n  - one\n  - two\n", { completion_promise: ["one", "two"] }],
+    ["promise_format: tag\n", { promise_format: "tag" }],
+    ["completion_threshold: 3\n", { completion_threshold: 3 }],
+    ["max_duration: 90s\n", { max_duration_s: 90 }],
+    ["max_duration: 45m\n", { max_duration_s: 2700 }],
+    ["max_duration: 2h\n", { max_duration_s: 7200 }],
+    ["max_duration: 1d\n", { max_duration_s: 86400 }],
+    ["max_duration: 120\n", { max_duration_s: 120 }],
+    ["max_tokens: 5000\n", { max_tokens: 5000 }],
+    ['verify: "npm test"\n', { verify: "npm test" }],
+    ["verify_timeout: 10m\n", { verify_timeout_s: 600 }],
+    ["notes_file: NOTES.md\n", { notes_file: "NOTES.md" }],
+    ["stall_limit: 0\n", { stall_limit: 0 }],
+    ["require_todos_done: true\n", { require_todos_done: true }],
+    ["session_id: abc-123\n", { session_id: "abc-123" }],
+    ["started_at: 2026-01-31T09:00:00Z\n", { started_at: "2026-01-31T09:00:00Z" }],
+    ["max_tokens:\n", { max_tokens: undefined }],
+    ["unknown_key: {nested: [1, 2]}\n", { max_iterations: 10 }],
+  ])("reads %j", (front, expected) => {
+    expect(parseState(file(front), "s.md")).toMatchObject(expected);
+  });
+
+  it.each([
+    ["CRLF", "---\r\nmax_iterations: 4\r\n---\r\nGoal\r\n", { max_iterations: 4, body: "Goal\r\n" }],
+    ["BOM", "\uFEFF---\nmax_iterations: 4\n---\nGoal\n", { max_iterations: 4, body: "Goal\n" }],
+    ["BOM and CRLF", "\uFEFF---\r\nactive: false\r\n---\r\nGo\r\n", { active: false, body: "Go\r\n" }],
+    ["empty frontmatter", "---\n---\nGoal", { body: "Goal" }],
+    ["comments only", "---\n# note\n---\nGoal", { max_iterations: 10 }],
+    ["trailing blanks on delimiters", "---  \nmax_iterations: 2\n--- \nGoal", { max_iterations: 2, body: "Goal" }],
+    ["body with --- inside", "---\na: 1\n---\nx\n---\ny\n", { body: "x\n---\ny\n" }],
+  ])("accepts %s", (_name, text, expected) => {
+    expect(parseState(text, "s.md")).toMatchObject(expected);
+  });
+});
+
+describe("parseState refusals name the file, field, line and expected value", () => {
+  it.each([
+    ["active", "active: yes\n", "true or false"],
+    ["active", "active: 1\n", "true or false"],
+    ["iteration_count", "iteration_count: 0\n", "at least 1"],
+    ["iteration_count", "iteration_count: 1.5\n", "whole number"],
+    ["max_iterations", "max_iterations: 0\n", "1 to 10000"],
+    ["max_iterations", "max_iterations: 10001\n", "1 to 10000"],
+    ["max_iterations", "max_iterations: -3\n", "1 to 10000"],
+    ["max_iterations", "max_iterations: ten\n", "1 to 10000"],
+    ["max_iterations", 'max_iterations: "10"\n', "1 to 10000"],
+    ["completion_promise", "completion_promise: 42\n", "non-empty string"],
+    ["completion_promise", 'completion_promise: ""\n', "non-empty string"],
+    ["completion_promise", "completion_promise: []\n", "non-empty string"],
+    ["completion_promise", "completion_promise: [ok, 3]\n", "non-empty string"],
+    ["completion_promise", "completion_promise: {a: 1}\n", "non-empty string"],
+    ["promise_format", "promise_format: regex\n", "substring or tag"],
+    ["completion_threshold", "completion_threshold: 0\n", "1 to 1000"],
+    ["max_duration", "max_duration: soon\n", "duration"],
+    ["max_duration", "max_duration: -5\n", "duration"],
+    ["max_duration", "max_duration: 0\n", "duration"],
+    ["max_tokens", "max_tokens: 0\n", "output tokens"],
+    ["max_tokens", "max_tokens: lots\n", "output tokens"],
+    ["verify", "verify: [npm, test]\n", "shell command"],
+    ["verify", 'verify: ""\n', "shell command"],
+    ["verify_timeout", "verify_timeout: forever\n", "duration"],
+    ["notes_file", "notes_file: 3\n", "inside the project"],
+    ["stall_limit", "stall_limit: -1\n", "0 (off)"],
+    ["require_todos_done", "require_todos_done: sometimes\n", "true or false"],
+    ["session_id", "session_id: [a]\n", "session"],
+    ["started_at", "started_at: yesterday\n", "ISO-8601"],
+  ])("%s: refuses %j", (field, front, expected) => {
+    const error = refusal(file(`# comment\n${front}`));
+    expect(error.code).toBe("STATE_BAD_FIELD");
+    expect(error.details).toMatchObject({ file: "state.md", field, line: 3 });
+    expect(error.details.expected).toContain(expected);
+    expect(error.describe()).toMatch(/^state\.md line 3: /);
+  });
+
+  it("reports the first bad field in file order", () => {
+    const error = refusal(file("max_tokens: x\nactive: 3\n"));
+    expect(error.details.field).toBe("max_tokens");
+    expect(error.details.line).toBe(2);
+  });
+
+  it.each([
+    ["no frontmatter", "Just a goal\n", "STATE_NO_FRONTMATTER", 1],
+    ["language after ---", "---yaml\na: 1\n---\n", "STATE_NO_FRONTMATTER", 1],
+    ["unclosed", "---\nmax_iterations: 3\nGoal\n", "STATE_UNCLOSED_FRONTMATTER", undefined],
+    ["bad YAML", "---\nmax_iterations: [1,\n---\nGoal\n", "STATE_BAD_YAML", undefined],
+    ["tab indentation", "---\na:\n\t- b\n---\n", "STATE_BAD_YAML", undefined],
+    ["duplicate key", "---\nmax_iterations: 3\nmax_iterations: 4\n---\n", "STATE_BAD_YAML", 3],
+    ["a list, not fields", "---\n- a\n- b\n---\n", "STATE_NOT_MAPPING", 2],
+    ["a scalar", "---\njust text\n---\n", "STATE_NOT_MAPPING", 2],
+    ["binary", "---\na: \u0000\u0001\n---\n", "STATE_NOT_TEXT", undefined],
+    ["ambiguous closing line", "---\na: 1\n---x\n---\nGoal", "STATE_BAD_YAML", 3],
+    ["empty file", "", "STATE_NO_FRONTMATTER", 1],
+  ])("refuses %s", (_name, text, code, line) => {
+    const error = refusal(text);
+    expect(error.code).toBe(code);
+    expect(error.details.file).toBe("state.md");
+    if (line !== undefined) expect(error.details.line).toBe(line);
+    expect(error.details.expected).toBeTruthy();
+  });
+
+  it("refuses a YAML alias bomb instead of expanding it", () => {
+    const rows = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
+    for (let i = 1; i < 9; i++) rows.push(`${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10).fill(`*${"abcdefghij"[i - 1]}`).join(", ")}]`);
+    const error = refusal(file(`${rows.join("\n")}\n`));
+    expect(error.code).toBe("STATE_BAD_YAML");
+    expect(error.message).toContain("aliases");
+  });
+});
