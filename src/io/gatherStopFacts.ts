@@ -16,11 +16,17 @@ export interface FactsContext {
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** The transcript's end; when its last entry is still the user's, the reply may not be flushed yet. */
-function scanWithLag(path: string, needReply: boolean): TranscriptScan | undefined {
+/**
+ * Claude Code runs the Stop hook 40–55 ms before the reply's line lands in the transcript.
+ * Wait for it (bounded) when the reply must come from the transcript, or when the reply's
+ * tokens must be counted now because max_tokens is set.
+ */
+function scanWithLag(path: string, given: string | undefined, countNow: boolean): TranscriptScan | undefined {
+  const landed = (scan: TranscriptScan) =>
+    given === undefined ? !(scan.reply.complete && !scan.reply.reply) : !countNow || !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
   let scan = scanTranscriptEnd(path);
-  for (let retry = 0; needReply && scan && scan.reply.complete && !scan.reply.reply && retry < 3; retry++) {
-    pause(60);
+  for (let retry = 0; scan && !landed(scan) && retry < 5; retry++) {
+    pause(50);
     scan = scanTranscriptEnd(path);
   }
   return scan;
@@ -30,7 +36,7 @@ function scanWithLag(path: string, needReply: boolean): TranscriptScan | undefin
 export function gatherStopFacts(state: LoopState, ctx: FactsContext): StopFacts {
   const { input } = ctx;
   const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
-  const scan = input.transcript_path ? scanWithLag(input.transcript_path, given === undefined) : undefined;
+  const scan = input.transcript_path ? scanWithLag(input.transcript_path, given, state.max_tokens !== undefined) : undefined;
   const reply = given ?? scan?.reply.reply ?? "";
   const facts: StopFacts = { sessionId: input.session_id, reply };
   if (scan && input.transcript_path) {

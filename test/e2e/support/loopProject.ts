@@ -1,0 +1,46 @@
+// A throwaway project + HOME for loop e2e tests, with the repo loaded as a plugin.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './runClaude.js';
+
+export const LOOP_MARKER = '[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]';
+export const TODO_MARKER = '[SYSTEM REMINDER - TODO CONTINUATION]';
+
+export interface LoopProject {
+  root: string;
+  proj: string;
+  home: string;
+  statePath: string;
+  historyPath: string;
+  writeState(text: string): void;
+  readState(): string | undefined;
+  history(): Record<string, unknown>[];
+  cleanup(): void;
+}
+
+export function makeLoopProject(): LoopProject {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cl-e2e-'));
+  const proj = path.join(root, 'proj');
+  const home = path.join(root, 'home');
+  fs.mkdirSync(path.join(proj, '.claude'), { recursive: true });
+  const statePath = path.join(proj, '.claude', 'continuation-loop.local.md');
+  const historyPath = path.join(proj, '.claude', 'continuation-loop.history.jsonl');
+  return {
+    root,
+    proj,
+    home,
+    statePath,
+    historyPath,
+    writeState: (text) => fs.writeFileSync(statePath, text),
+    readState: () => (fs.existsSync(statePath) ? fs.readFileSync(statePath, 'utf8') : undefined),
+    history: () =>
+      fs.existsSync(historyPath)
+        ? fs.readFileSync(historyPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+        : [],
+    cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** The repo itself is the plugin (hooks/ bundles + .claude-plugin/). */
+export const PLUGIN_DIR = REPO_ROOT;
