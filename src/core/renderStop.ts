@@ -22,7 +22,7 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
   return parts.join(" · ");
 }
 
-function renderFinish(state: LoopState): string {
+export function renderFinish(state: LoopState): string {
   const phrases = state.completion_promise;
   if (phrases.length === 0) {
     return "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
@@ -83,5 +83,6 @@ export function renderEndMessage(state: LoopState, decision: Extract<StopDecisio
   ].filter(Boolean);
   const why = decision.reason === "completed" && decision.promise ? `completed (promise "${decision.promise}" seen)` : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
-  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${refused}`;
+  const limits = renderLimits(state, decision.runtime, decision.iteration, now);
+  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${refused} Limits: ${limits}.`;
 }

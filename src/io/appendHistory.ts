@@ -8,6 +8,8 @@ export interface HistoryRecord {
   reason: string;
   output_tokens: number;
   tokens_by_model?: Record<string, number>;
+  /** What was used and left of each limit, as in the continuation prompt. */
+  limits?: string;
   promise?: string;
   refusal?: string;
   /** At loop end: the goal and limits, so the loop can be restarted. */

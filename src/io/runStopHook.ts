@@ -5,7 +5,7 @@ import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/fields.js";
 import { parseHookInput, stopInputSchema, type StopInput } from "../core/hookInput.js";
 import { parseState } from "../core/parseState.js";
-import { renderContinuation, renderEndMessage } from "../core/renderStop.js";
+import { renderContinuation, renderEndMessage, renderLimits } from "../core/renderStop.js";
 import { appendHistory, type HistoryRecord } from "./appendHistory.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
 import { acquireLock } from "./lock.js";
@@ -42,10 +42,20 @@ function record(decision: Extract<StopDecision, { kind: "continue" | "end" }>, s
     reason: ended ? decision.reason : "continue",
     output_tokens: decision.runtime.output_tokens,
     tokens_by_model: decision.runtime.tokens_by_model,
+    limits: renderLimits(state, decision.runtime, ended ? decision.iteration : decision.next, now),
     ...(ended && decision.promise && { promise: decision.promise }),
     ...(decision.refusal && { refusal: decision.refusal }),
     ...(ended && { goal: state.body, state_file: file }),
   };
+}
+
+/** Is there a state file? One that cannot be read or is too big counts too: the main path says what is wrong. */
+function statePresent(path: string): boolean {
+  try {
+    return readStateFile(path).kind !== "missing";
+  } catch {
+    return true;
+  }
 }
 
 /** The Stop hook, SPEC §3: input → state → decision → save, history, and the hook's answer. */
@@ -57,13 +67,13 @@ export function runStopHook(ctx: HookContext): HookResult {
   } catch (error) {
     if (!(error instanceof LoopError)) throw error;
     const path = resolveStatePath(resolveProjectRoot(ctx.env, undefined, ctx.cwd), ctx.env);
-    return readStateFile(path).kind === "missing" ? SILENT : refuse(error, "The loop did not continue.");
+    return statePresent(path) ? refuse(error, "The loop did not continue.") : SILENT;
   }
   const root = resolveProjectRoot(ctx.env, input.cwd, ctx.cwd);
   const statePath = resolveStatePath(root, ctx.env);
   const shown = displayPath(statePath, root);
 
-  if (readStateFile(statePath, shown).kind === "missing") return SILENT;
+  if (!statePresent(statePath)) return SILENT;
   let release: (() => void) | undefined;
   try {
     release = acquireLock(statePath);
@@ -106,15 +116,24 @@ export function runStopHook(ctx: HookContext): HookResult {
         }
       }
       const next = decision.kind === "continue" ? editFrontmatter(read.text, decision.updates, shown) : undefined;
-      // Commit only if the file is still what we decided on.
-      const current = readStateFile(statePath, shown);
-      if (current.kind === "missing") return SILENT; // stopped by the user meanwhile
-      if (!current.bytes.equals(read.bytes)) continue;
+      // Commit only if the file is still what we decided on, checked at the last moment (after the
+      // new text is written and synced, just before the rename): a user edit is re-read, never lost.
+      let gone = false;
+      const unchanged = () => {
+        try {
+          const current = readStateFile(statePath, shown);
+          gone = current.kind === "missing";
+          return current.kind === "found" && current.bytes.equals(read.bytes);
+        } catch {
+          return false; // unreadable now: the next attempt says why
+        }
+      };
 
       const history = resolveHistoryPath(statePath);
       try {
-        if (next === undefined) unlinkSync(statePath);
-        else writeFileAtomic(statePath, next);
+        const saved = next === undefined ? unchanged() && (unlinkSync(statePath), true) : writeFileAtomic(statePath, next, unchanged);
+        if (gone) return SILENT; // stopped by the user meanwhile
+        if (!saved) continue;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? "error";
         return tell(`continuation-loop: ${shown} could not be saved (${code}); the loop did not continue. Check the folder's permissions.`);
