@@ -80,6 +80,8 @@ export interface MessagesServer {
   readonly scriptedRequests: RecordedRequest[];
   /** True once a scripted request arrived after the script ran out. */
   readonly exhausted: boolean;
+  /** Errors thrown by the script (each was answered with HTTP 400). */
+  errors: unknown[];
   close(): Promise<void>;
 }
 
@@ -256,10 +258,12 @@ export async function startMessagesServer(script: Script, options: MessagesServe
     else sendMessage(res, r, model, id);
   }
 
+  const errors: unknown[] = [];
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
-      // A throwing script must fail the run visibly, not hang Claude Code's retries.
-      if (!res.headersSent) sendJson(res, 500, { type: 'error', error: { type: 'api_error', message: `e2e server: ${String(err)}` } });
+      errors.push(err);
+      // 400, not 500: Claude Code retries 5xx with backoff for minutes, but gives up on a 400 at once.
+      if (!res.headersSent) sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: `e2e script failed: ${String(err)}` } });
       else res.end();
     });
   });
@@ -272,6 +276,7 @@ export async function startMessagesServer(script: Script, options: MessagesServe
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    errors,
     get mainRequests() { return requests.filter((r) => r.kind === 'main'); },
     get scriptedRequests() { return requests.filter((r) => r.scriptIndex !== undefined); },
     get exhausted() { return exhausted; },
