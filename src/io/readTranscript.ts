@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { isTurnStart, parseTranscriptLine, scanReply, tallyUsage, type ReplyScan, type TranscriptEntry, type UsageTally } from "../core/transcript.js";
 
 const CHUNK = 64 * 1024;
@@ -12,8 +12,11 @@ interface Line {
   start: number;
 }
 
-/** Complete lines from the end of the file towards its start, newest first, within `maxBytes`. */
-function* linesFromEnd(fd: number, size: number, maxBytes: number): Generator<Line> {
+/**
+ * Complete lines from the end of the file towards its start, newest first, within `maxBytes`.
+ * `parse` may skip lines cheaply (return undefined) before any JSON.parse.
+ */
+export function* linesFromEnd(fd: number, size: number, maxBytes: number, parse: (line: string) => TranscriptEntry | undefined = parseTranscriptLine): Generator<Line> {
   const floor = Math.max(0, size - maxBytes);
   let pos = size;
   let carry = Buffer.alloc(0);
@@ -25,13 +28,13 @@ function* linesFromEnd(fd: number, size: number, maxBytes: number): Generator<Li
     let end = buf.length;
     // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
     for (let i = buf.lastIndexOf(0x0a, end - 1); i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
-      if (end - i > 1) yield { entry: parseTranscriptLine(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
+      if (end - i > 1) yield { entry: parse(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
       end = i;
     }
     carry = buf.subarray(0, end);
     pos = start;
   }
-  if (floor === 0 && carry.length) yield { entry: parseTranscriptLine(carry.toString("utf8")), start: 0 };
+  if (floor === 0 && carry.length) yield { entry: parse(carry.toString("utf8")), start: 0 };
 }
 
 export interface TranscriptScan {
@@ -47,12 +50,14 @@ export interface TranscriptScan {
 export function scanTranscriptEnd(path: string): TranscriptScan | undefined {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO must not hang the hook
   } catch {
     return undefined;
   }
   try {
-    const size = fstatSync(fd).size;
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined; // a folder or device is no transcript
+    const size = stat.size;
     const newestFirst: TranscriptEntry[] = [];
     let end: number | undefined;
     for (const { entry, start } of linesFromEnd(fd, size, MAX_SCAN_BACK)) {
