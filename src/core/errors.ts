@@ -12,7 +12,13 @@ export type LoopErrorCode =
   | "INPUT_BAD_JSON"
   | "INPUT_BAD_FIELD"
   | "NOTES_OUTSIDE_PROJECT"
-  | "USAGE";
+  | "USAGE"
+  | "LOOP_RUNNING"
+  | "LOOP_LOCKED"
+  | "TEMPLATE_NOT_FOUND"
+  | "SETTINGS_MALFORMED"
+  | "INSTALL_CONFLICT"
+  | "INSTALL_FAILED";
 
 export interface LoopErrorDetails {
   file?: string;
@@ -53,9 +59,11 @@ export function isLoopError(value: unknown): value is LoopError {
 export function renderReceived(value: unknown): string {
   let text: string;
   try {
-    text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    // JSON would render Infinity and NaN as "null".
+    text = typeof value === "number" && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   } catch {
-    text = String(value);
+    // Too deep to render (String() of a nested array recurses as well): say what it is.
+    text = Array.isArray(value) ? "a deeply nested list" : typeof value === "object" ? "a deeply nested object" : typeof value;
   }
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -1,0 +1,54 @@
+import { editFrontmatter } from "./editFrontmatter.js";
+import { FIELD_NAMES, type FieldName } from "./fields.js";
+import { parseState } from "./parseState.js";
+import type { StartRequest } from "./parseStartArgs.js";
+
+export const GOAL_PLACEHOLDER = "{{goal}}";
+
+/** A state file without a template: the fields a user most often edits, with a hint on how to steer. */
+const BASE = "---\n# continuation-loop: edit any field (or the goal below) to steer the running loop.\n---\n";
+
+export interface ComposeInput {
+  request: StartRequest;
+  /** Text of templates/NAME.md, when --template was given. */
+  template?: { text: string; file: string } | undefined;
+  sessionId: string | undefined;
+  now: number;
+}
+
+/** The goal inside the template's skeleton (at `{{goal}}`, else first), ending with a line break. */
+function composeBody(goal: string, skeleton: string | undefined): string {
+  const line = goal.endsWith("\n") ? goal : `${goal}\n`;
+  if (skeleton === undefined || skeleton.trim() === "") return line;
+  if (skeleton.includes(GOAL_PLACEHOLDER)) return skeleton.split(GOAL_PLACEHOLDER).join(goal);
+  return `${line}\n${skeleton}`;
+}
+
+/**
+ * The new state file's text: the template (or a small default) with every flag applied through the
+ * byte-preserving frontmatter editor, bound to the session, started now. Pure; validated before return.
+ */
+export function composeStateFile({ request, template, sessionId, now }: ComposeInput): string {
+  const file = template?.file ?? "the new state file";
+  const base = template?.text ?? BASE;
+  const skeleton = template ? parseState(template.text, template.file).body : undefined;
+  const given = request.fields;
+  const updates: Partial<Record<FieldName, unknown>> = {
+    active: given.active ?? true,
+    iteration_count: given.iteration_count ?? 1,
+  };
+  if (!template || given.max_iterations !== undefined) updates.max_iterations = given.max_iterations ?? 10;
+  for (const field of FIELD_NAMES) {
+    if (field in updates || field === "session_id" || field === "started_at") continue;
+    if (given[field] !== undefined) updates[field] = given[field];
+  }
+  const session = given.session_id ?? sessionId;
+  if (session !== undefined) updates.session_id = session;
+  updates.started_at = given.started_at ?? new Date(now).toISOString();
+
+  const front = editFrontmatter(base, updates, file);
+  const closing = front.length - parseState(front, file).body.length;
+  const text = front.slice(0, closing) + composeBody(request.goal, skeleton);
+  parseState(text, file);
+  return text;
+}

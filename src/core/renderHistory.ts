@@ -1,0 +1,27 @@
+import { firstLine, shortId, type HistoryLine } from "./renderStatus.js";
+import { formatCount } from "./formatCount.js";
+
+const fmt = (n: number | undefined) => (n === undefined ? "-" : formatCount(n));
+
+/** Pads columns to their widest cell; the last column is left ragged. */
+export function renderTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join("  ").trimEnd();
+  return [line(header), ...rows.map(line)].join("\n");
+}
+
+/** Past loops (records of loop ends), newest last; `all` adds every continue decision. */
+export function renderHistoryTable(records: HistoryLine[], all = false): string {
+  const shown = all ? records : records.filter((r) => r.decision === "end");
+  if (shown.length === 0) return all ? "No history yet." : "No finished loops yet.";
+  const rows = shown.map((r) => [
+    r.time ? r.time.replace("T", " ").replace(/(\.\d+)?Z$/, "") : "?",
+    r.decision === "end" ? (r.reason ?? "?") : "continue",
+    String(r.iteration ?? "?"),
+    fmt(r.output_tokens),
+    shortId(r.session),
+    r.goal ? firstLine(r.goal, 60) : r.refusal ? `refused: ${firstLine(r.refusal, 50)}` : "",
+  ]);
+  return renderTable([all ? "TIME" : "ENDED", all ? "DECISION" : "REASON", "ITER", "TOKENS", "SESSION", "GOAL"], rows);
+}

@@ -1,0 +1,87 @@
+import { elapsedSeconds } from "./decideStop.js";
+import { renderDuration } from "./duration.js";
+import type { LoopState } from "./fields.js";
+import { renderLimits } from "./renderStop.js";
+import { formatCount } from "./formatCount.js";
+
+/** The parts of a history line that status and history show. */
+export interface HistoryLine {
+  time?: string;
+  session?: string;
+  iteration?: number;
+  decision?: string;
+  reason?: string;
+  output_tokens?: number;
+  tokens_by_model?: Record<string, number>;
+  promise?: string;
+  refusal?: string;
+  goal?: string;
+}
+
+const fmt = formatCount;
+export const firstLine = (text: string, max = 100): string => {
+  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");
+
+/** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")". */
+export function renderDecision(record: HistoryLine): string {
+  const time = record.time ? record.time.replace("T", " ").replace(/\.\d+Z$/, "Z") : "?";
+  const what = record.decision === "end" ? `ended: ${record.reason ?? "?"}` : "continued";
+  const extra = [record.promise ? `promise "${record.promise}"` : "", record.refusal ? `refused: ${firstLine(record.refusal, 80)}` : ""].filter(Boolean);
+  return `${time}  iteration ${record.iteration ?? "?"}  ${what}${extra.length ? ` (${extra.join("; ")})` : ""}`;
+}
+
+function renderOwner(state: LoopState, sessionId: string | undefined): string {
+  if (!state.session_id) return "none yet (the first session that stops claims the loop)";
+  if (!sessionId) return state.session_id;
+  return `${state.session_id} (${state.session_id === sessionId ? "this session" : "another session: this one is not continued"})`;
+}
+
+function renderTokens(state: LoopState): string {
+  const { output_tokens: total, tokens_by_model: byModel } = state.runtime;
+  const models = Object.entries(byModel).map(([model, n]) => `${model} ${fmt(n)}`);
+  return `${fmt(total)} output tokens${models.length ? ` (${models.join(", ")})` : ""}`;
+}
+
+/** The /loop-status text: where the loop is, what is used and left, who owns it, what was decided last. */
+export function renderStatus(state: LoopState, shown: string, recent: HistoryLine[], now: number, sessionId?: string): string {
+  const elapsed = elapsedSeconds(state, now);
+  const promise = state.completion_promise.length
+    ? `${state.completion_promise.map((p) => JSON.stringify(p)).join(" or ")} (${state.promise_format})`
+    : "none: the loop runs until a limit or /loop-stop";
+  const lines = [
+    `continuation-loop: loop ${state.active ? "running" : "paused (active: false)"}, iteration ${state.iteration_count}/${state.max_iterations}`,
+    `  goal: ${firstLine(state.body)}`,
+    `  promise: ${promise}`,
+    `  limits: ${renderLimits(state, state.runtime, state.iteration_count, now)}`,
+    `  elapsed: ${elapsed === undefined ? "not started yet" : `${renderDuration(elapsed)} (since ${state.started_at})`}`,
+    `  tokens: ${renderTokens(state)}`,
+    `  owner session: ${renderOwner(state, sessionId)}`,
+    `  state file: ${shown}`,
+  ];
+  if (state.verify) lines.push(`  verify: ${state.verify}`);
+  if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
+  lines.push(recent.length ? `  last decisions:\n${recent.map((r) => `    ${renderDecision(r)}`).join("\n")}` : "  last decisions: none yet");
+  return lines.join("\n");
+}
+
+/** When there is no loop: say so, and what the last one did. */
+export function renderNoLoop(shown: string, last: HistoryLine | undefined): string {
+  const lines = [`continuation-loop: no loop is running (no ${shown}).`];
+  if (last) lines.push(`  last loop: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`);
+  lines.push("  start one with /loop-start [options] GOAL");
+  return lines.join("\n");
+}
+
+/** One short line for Claude Code's statusLine; "" when there is nothing to show. */
+export function renderStatusline(state: LoopState, now: number, sessionId?: string): string {
+  const parts = [`${state.active ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`];
+  const elapsed = elapsedSeconds(state, now);
+  if (elapsed !== undefined) parts.push(state.max_duration_s ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}` : renderDuration(elapsed));
+  const tokens = state.runtime.output_tokens;
+  if (tokens > 0 || state.max_tokens) parts.push(`${fmt(tokens)}${state.max_tokens ? `/${fmt(state.max_tokens)}` : ""} tok`);
+  if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
+  return `⟳ ${parts.join(" · ")}`;
+}

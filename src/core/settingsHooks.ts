@@ -1,0 +1,86 @@
+import { LoopError } from "./errors.js";
+
+/** A Claude Code hook group: `{ matcher?, hooks: [{ type: "command", command }] }`. */
+export type HookGroup = { hooks?: ({ command?: unknown } & Record<string, unknown>)[] } & Record<string, unknown>;
+export type HookTable = Record<string, HookGroup[]>;
+export type Settings = Record<string, unknown> & { hooks?: HookTable };
+
+/** What install added to settings.json, so uninstall removes exactly that. */
+export interface SettingsRecord {
+  created: boolean;
+  hooksKeyCreated: boolean;
+  eventsCreated: string[];
+  added: { event: string; group: HookGroup }[];
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** settings.json text (undefined: no file) → object. Anything Claude Code could not read is refused. */
+export function parseSettings(text: string | undefined, file: string): Settings {
+  if (text === undefined || text.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new LoopError("SETTINGS_MALFORMED", `the file is not valid JSON (${error instanceof Error ? error.message : "parse error"})`, {
+      file,
+      expected: "a JSON object; fix the file (it was not changed) and run the command again",
+    });
+  }
+  if (!isObject(value)) throw new LoopError("SETTINGS_MALFORMED", "the file is not a JSON object", { file, expected: 'an object such as {"hooks": {}}' });
+  if (value.hooks !== undefined) {
+    if (!isObject(value.hooks)) throw new LoopError("SETTINGS_MALFORMED", "hooks is not an object", { file, field: "hooks", expected: 'an object such as {"Stop": […]}' });
+    for (const [event, groups] of Object.entries(value.hooks)) {
+      if (!Array.isArray(groups)) throw new LoopError("SETTINGS_MALFORMED", "not a list of hook groups", { file, field: `hooks.${event}`, expected: "a list" });
+    }
+  }
+  return value as Settings;
+}
+
+/** Every command string registered for an event. */
+export function commandsOf(groups: HookGroup[] | undefined): string[] {
+  return (groups ?? []).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : [])).map((h) => h?.command).filter((c): c is string => typeof c === "string");
+}
+
+/** Adds each group whose commands are not registered yet; returns the new settings and what was added. */
+export function addHooks(settings: Settings, table: HookTable): { settings: Settings; record: SettingsRecord } {
+  const next: Settings = structuredClone(settings);
+  const record: SettingsRecord = { created: false, hooksKeyCreated: next.hooks === undefined, eventsCreated: [], added: [] };
+  for (const [event, groups] of Object.entries(table)) {
+    for (const group of groups) {
+      const present = new Set(commandsOf(next.hooks?.[event]));
+      if (commandsOf([group]).every((c) => present.has(c))) continue;
+      next.hooks ??= {};
+      if (next.hooks[event] === undefined) {
+        next.hooks[event] = [];
+        record.eventsCreated.push(event);
+      }
+      next.hooks[event]!.push(structuredClone(group));
+      record.added.push({ event, group });
+    }
+  }
+  if (record.added.length === 0) record.hooksKeyCreated = false;
+  return { settings: next, record };
+}
+
+/** Removes exactly the recorded groups (first equal one each) and the containers install created, once empty. */
+export function removeHooks(settings: Settings, record: SettingsRecord): Settings {
+  const next: Settings = structuredClone(settings);
+  for (const { event, group } of record.added) {
+    const groups = next.hooks?.[event];
+    const at = groups?.findIndex((g) => same(g, group)) ?? -1;
+    if (groups && at >= 0) groups.splice(at, 1);
+  }
+  for (const event of record.eventsCreated) if (next.hooks?.[event]?.length === 0) delete next.hooks[event];
+  if (record.hooksKeyCreated && next.hooks && Object.keys(next.hooks).length === 0) delete next.hooks;
+  return next;
+}
+
+/** Re-renders settings in the file's own indentation, so a restored file reads as it did. */
+export function renderSettings(settings: Settings, original: string | undefined): string {
+  const indent = /^([ \t]+)"/m.exec(original ?? "")?.[1] ?? "  ";
+  const eol = original === undefined || original.endsWith("\n") ? "\n" : "";
+  const bom = original?.charCodeAt(0) === 0xfeff ? "\uFEFF" : "";
+  return `${bom}${JSON.stringify(settings, null, indent)}${eol}`;
+}

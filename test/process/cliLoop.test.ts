@@ -1,0 +1,119 @@
+// The bundled hooks/cli.js: start, status, stop, history and statusline from a terminal.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { parseState } from "../../src/core/parseState.js";
+import { removeTemps, runCli, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
+
+let project: string;
+const state = () => join(project, ".claude", "continuation-loop.local.md");
+const history = () => join(project, ".claude", "continuation-loop.history.jsonl");
+
+beforeEach(() => {
+  project = tempProject();
+});
+
+describe("continuation-loop start", () => {
+  it("creates a loop bound to CLAUDE_CODE_SESSION_ID, with hostile words kept literally", () => {
+    const argv = ["--max-iterations", "3", "--completion-promise", "it's done", "Fix", '"the"', "$(touch pwned)", "`touch pwned2`;", "rm -rf /"];
+    const run = runCli(["start", ...argv], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "sess-1" } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("Begin working on the goal now");
+    expect(run.stderr).toContain("loop started in .claude/continuation-loop.local.md");
+    expect(parseState(readFileSync(state(), "utf8"))).toMatchObject({
+      max_iterations: 3,
+      completion_promise: ["it's done"],
+      session_id: "sess-1",
+      body: 'Fix "the" $(touch pwned) `touch pwned2`; rm -rf /\n',
+    });
+    expect(existsSync(join(project, "pwned"))).toBe(false);
+    expect(existsSync(join(project, "pwned2"))).toBe(false);
+  });
+
+  it.each([
+    ["a bad value", ["start", "--max-iterations", "x", "Go"], 2, "--max-iterations: invalid value. Expected a whole number from 1 to 10000"],
+    ["an unknown option", ["start", "--nope", "Go"], 2, "unknown option --nope"],
+    ["no goal", ["start"], 2, "a goal is required"],
+    ["an unknown template", ["start", "--template", "zzz", "Go"], 1, 'no template named "zzz". Expected one of debug, default, feature, tdd'],
+    ["an unknown command", ["frobnicate"], 2, 'unknown command "frobnicate"'],
+    ["a stray argument", ["status", "now"], 2, 'unexpected argument "now"'],
+  ])("refuses %s with exit %i and no stack trace", (_name, args, code, message) => {
+    const run = runCli(args, { cwd: project });
+    expect(run.code).toBe(code);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(state())).toBe(false);
+  });
+
+  it("refuses a running loop (exit 1, file untouched) unless --force", () => {
+    runCli(["start", "First"], { cwd: project });
+    const before = readFileSync(state(), "utf8");
+    const refused = runCli(["start", "Second"], { cwd: project });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("a loop is already running (iteration 1/10, no session yet). Expected /loop-stop first, or --force");
+    expect(readFileSync(state(), "utf8")).toBe(before);
+    expect(runCli(["start", "--force", "Second"], { cwd: project }).code).toBe(0);
+    expect(parseState(readFileSync(state(), "utf8")).body).toBe("Second\n");
+  });
+
+  it("prints its options with --help", () => {
+    const run = runCli(["start", "--help"], { cwd: project });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("--completion-promise VALUE");
+  });
+});
+
+describe("continuation-loop status, stop, history, statusline", () => {
+  it("reports, stops from another session, and lists the stopped loop", () => {
+    runCli(["start", "--max-iterations", "5", "--max-tokens", "900", "Ship it"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "owner-1" } });
+    const status = runCli(["status"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
+    expect(status.code).toBe(0);
+    expect(status.stdout).toContain("loop running, iteration 1/5");
+    expect(status.stdout).toContain("output tokens 0 of 900 (900 left)");
+    expect(status.stdout).toContain("owner session: owner-1 (another session");
+
+    const line = runCli(["statusline"], { cwd: "/", input: JSON.stringify({ session_id: "owner-1", workspace: { project_dir: project } }) });
+    expect(line.stdout).toMatch(/^⟳ loop 1\/5 · \d+s · 0\/900 tok\n$/);
+
+    const stop = runCli(["stop"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
+    expect(stop.code).toBe(0);
+    expect(stop.stdout).toContain("loop stopped by the user at iteration 1/5");
+    expect(existsSync(state())).toBe(false);
+    const record = JSON.parse(readFileSync(history(), "utf8").trim()) as Record<string, unknown>;
+    expect(record).toMatchObject({ decision: "end", reason: "stopped", session: "owner-1", iteration: 1, goal: "Ship it\n" });
+
+    const table = runCli(["history"], { cwd: project });
+    expect(table.stdout.split("\n")[0]).toMatch(/^ENDED\s+REASON\s+ITER\s+TOKENS\s+SESSION\s+GOAL$/);
+    expect(table.stdout).toMatch(/stopped\s+1\s+0\s+owner-1\s+Ship it/);
+    expect(JSON.parse(runCli(["history", "--json"], { cwd: project }).stdout)).toMatchObject({ reason: "stopped" });
+
+    const none = runCli(["status"], { cwd: project });
+    expect(none.stdout).toContain("no loop is running");
+    expect(none.stdout).toContain("last loop:");
+    expect(runCli(["stop"], { cwd: project }).stdout).toContain("nothing to stop");
+    expect(runCli(["statusline"], { cwd: project, input: "{}" }).stdout).toBe("");
+  });
+
+  it("follows CLAUDE_PROJECT_DIR and CONTINUATION_LOOP_FILE", () => {
+    const env = { CLAUDE_PROJECT_DIR: project, CONTINUATION_LOOP_FILE: "loops/mine.md" };
+    expect(runCli(["start", "Elsewhere"], { cwd: "/", env }).code).toBe(0);
+    expect(existsSync(join(project, "loops", "mine.md"))).toBe(true);
+    expect(runCli(["status"], { cwd: "/", env }).stdout).toContain("state file: loops/mine.md");
+  });
+
+  it("exits 1 naming file, line and field when the state file is invalid", () => {
+    mkdirSync(join(project, ".claude"));
+    writeFileSync(state(), "---\nmax_iterations: -3\n---\nGoal\n");
+    const run = runCli(["status"], { cwd: project });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(".claude/continuation-loop.local.md line 2: max_iterations: invalid value");
+    expect(runCli(["statusline"], { cwd: project, input: "{}" }).stdout).toContain("state file invalid");
+  });
+
+  it("prints usage with --help (exit 0) and without a command (exit 2)", () => {
+    expect(runCli(["--help"], { cwd: project })).toMatchObject({ code: 0, stdout: expect.stringContaining("Exit codes:") });
+    expect(runCli([], { cwd: project }).code).toBe(2);
+  });
+});

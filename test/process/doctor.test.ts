@@ -1,0 +1,99 @@
+// doctor through the bundled CLI: what it checks and when it fails.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeTemps, runCli, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
+
+const doctor = (root: string, env: Record<string, string> = {}) => runCli(["doctor", "--project", root], { cwd: "/", env: { HOME: join(root, "home"), ...env } });
+const writeState = (root: string, text: string) => {
+  mkdirSync(join(root, ".claude"), { recursive: true });
+  writeFileSync(join(root, ".claude/continuation-loop.local.md"), text);
+};
+
+describe("continuation-loop doctor", () => {
+  it("passes on an installed project and lists what it checked", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    const run = doctor(root);
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toMatch(/ok\s+node v\d+/);
+    expect(run.stdout).toContain(`ok    Stop hook registered in .claude/settings.json → ${root}/.claude/continuation-loop/hooks/stop.js`);
+    expect(run.stdout).toContain("ok    UserPromptSubmit hook registered");
+    expect(run.stdout).toContain("ok    slash commands /loop-start, /loop-stop, /loop-status");
+    expect(run.stdout).toContain("installed files as installed");
+    expect(run.stdout).toContain("no loop is running");
+    expect(run.stdout).toContain("0 problem(s), 0 warning(s).");
+  });
+
+  it("fails when a registered hook file is missing", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    rmSync(join(root, ".claude/continuation-loop/hooks/stop.js"));
+    const run = doctor(root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("FAIL  Stop hook in .claude/settings.json points at a missing file");
+    expect(run.stdout).toContain("installed files are missing: .claude/continuation-loop/hooks/stop.js");
+  });
+
+  it("fails on an invalid state file, naming field, line and expected value", () => {
+    const root = tempProject();
+    writeState(root, "---\nmax_iterations: 0\n---\nGoal\n");
+    const run = doctor(root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("FAIL  .claude/continuation-loop.local.md line 2: max_iterations: invalid value. Expected a whole number from 1 to 10000");
+  });
+
+  it.each([
+    ["the default cap of 8", {}, "max_iterations 20 allows 19 more continuations, but Claude Code ends a turn after 8"],
+    ["a cap set in the environment", { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "3" }, "after 3 consecutive"],
+  ])("warns about the Stop-hook block cap with %s", (_name, env, message) => {
+    const root = tempProject();
+    writeState(root, "---\nmax_iterations: 20\n---\nGoal\n");
+    const run = doctor(root, env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(message);
+  });
+
+  it.each([
+    ["the cap is off", "---\nmax_iterations: 20\n---\nGoal\n", { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" }],
+    ["the loop fits under the cap", "---\nmax_iterations: 9\n---\nGoal\n", {}],
+  ])("does not warn when %s", (_name, text, env) => {
+    const root = tempProject();
+    writeState(root, text);
+    expect(doctor(root, env).stdout).not.toContain("consecutive Stop-hook blocks");
+  });
+
+  it("reads the cap from the settings' env block", () => {
+    const root = tempProject();
+    writeState(root, "---\nmax_iterations: 20\n---\nGoal\n");
+    writeFileSync(join(root, ".claude/settings.json"), JSON.stringify({ env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" } }));
+    expect(doctor(root).stdout).not.toContain("consecutive Stop-hook blocks");
+  });
+
+  it("fails when the hooks are registered twice (plugin enabled and installed)", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    mkdirSync(join(root, "home/.claude"), { recursive: true });
+    writeFileSync(join(root, "home/.claude/settings.json"), JSON.stringify({ enabledPlugins: { "continuation-loop@continuation-loop": true } }));
+    const run = doctor(root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("Stop hook is registered 2 times (.claude/settings.json, the enabled plugin)");
+  });
+
+  it("warns, without failing, when nothing is registered (the plugin route)", () => {
+    const run = doctor(tempProject());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("warn  no Stop hook of continuation-loop in this project's settings");
+  });
+
+  it("fails on a malformed settings file", () => {
+    const root = tempProject();
+    mkdirSync(join(root, ".claude"));
+    writeFileSync(join(root, ".claude/settings.json"), "{,}");
+    const run = doctor(root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/FAIL {2}\.claude\/settings\.json: .*not valid JSON/);
+  });
+});

@@ -1,0 +1,156 @@
+// install / uninstall through the bundled CLI, on real fixture trees under test/fixtures/install/.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { copyFixture, removeTemps, runCli, snapshot, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
+
+const SETTINGS = ".claude/settings.json";
+const settingsOf = (root: string) => JSON.parse(readFileSync(join(root, SETTINGS), "utf8")) as { hooks: Record<string, { hooks: { command: string }[] }[]> } & Record<string, unknown>;
+const commands = (root: string, event: string) => (settingsOf(root).hooks[event] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
+
+describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) => {
+  it("installs, changes nothing the second time, and uninstall restores the tree exactly", () => {
+    const root = copyFixture(fixture);
+    const original = snapshot(root);
+
+    const first = runCli(["install", "--project", root], { cwd: "/" });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain("registered the Stop hook");
+    for (const file of ["hooks/stop.js", "hooks/prompt.js", "hooks/cli.js", "hooks/package.json", "templates/tdd.md", "install.json"]) {
+      expect(existsSync(join(root, ".claude/continuation-loop", file)), file).toBe(true);
+    }
+    for (const name of ["loop-start", "loop-stop", "loop-status"]) expect(existsSync(join(root, ".claude/commands", `${name}.md`))).toBe(true);
+    expect(commands(root, "Stop")).toContain('node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"');
+    expect(commands(root, "UserPromptSubmit")).toContain('node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"');
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toContain(".claude/continuation-loop.local.md\n");
+    if (fixture === "existing") {
+      const settings = settingsOf(root);
+      expect(settings).toMatchObject({ model: "opus", permissions: { allow: ["Bash(npm test)"] }, env: { MY_FLAG: "1" } });
+      expect(commands(root, "Stop")[0]).toBe('node "$CLAUDE_PROJECT_DIR/own-stop.cjs"');
+      expect(commands(root, "PreToolUse")).toEqual(["echo pre"]);
+      expect(readFileSync(join(root, SETTINGS), "utf8")).toMatch(/^\{\n {4}"model"/);
+      expect(readFileSync(join(root, ".claude/commands/review.md"), "utf8")).toBe(original[".claude/commands/review.md"]);
+    }
+
+    const installed = snapshot(root);
+    const second = runCli(["install", "--project", root], { cwd: "/" });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain("already installed");
+    expect(snapshot(root)).toEqual(installed);
+
+    const un = runCli(["uninstall", "--project", root], { cwd: "/" });
+    expect(un.code, un.stderr).toBe(0);
+    expect(snapshot(root)).toEqual(original);
+    expect(runCli(["uninstall", "--project", root], { cwd: "/" }).stdout).toContain("not installed");
+  });
+});
+
+describe("install refusals", () => {
+  it("refuses a malformed settings file and leaves the project untouched", () => {
+    const root = copyFixture("malformed");
+    const original = snapshot(root);
+    const run = runCli(["install", "--project", root], { cwd: "/" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(".claude/settings.json: the file is not valid JSON");
+    expect(run.stderr).toContain("it was not changed");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(snapshot(root)).toEqual(original);
+  });
+
+  it("refuses to overwrite a command file it did not install", () => {
+    const root = copyFixture("conflict");
+    const original = snapshot(root);
+    const run = runCli(["install", "--project", root], { cwd: "/" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(".claude/commands/loop-start.md: a file that continuation-loop did not install");
+    expect(snapshot(root)).toEqual(original);
+  });
+
+  it.each([
+    ["a missing folder", ["install", "--project", "/nonexistent/dir"], "the project folder does not exist"],
+    ["the checkout itself", ["install"], "this is the continuation-loop checkout itself"],
+    ["a stray argument", ["install", "extra"], 'unexpected argument "extra"'],
+  ])("refuses %s", (_name, args, message) => {
+    const run = runCli(args, { cwd: join(import.meta.dirname, "../..") });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain(message);
+  });
+});
+
+describe("an installed project", () => {
+  it("runs the copied hooks and CLI without the package (chunks and package.json copied)", () => {
+    const root = tempProject();
+    expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+    const installed = join(root, ".claude/continuation-loop/hooks");
+    const start = runCli(["start", "--max-iterations", "2", "--template", "debug", "Crash on save"], { cwd: root, script: join(installed, "cli.js") });
+    expect(start.code, start.stderr).toBe(0);
+    expect(readFileSync(join(root, ".claude/continuation-loop.local.md"), "utf8")).toContain("## Bug\nCrash on save\n");
+    const stop = spawnSync(process.execPath, [join(installed, "stop.js")], {
+      input: JSON.stringify({ session_id: "s", cwd: root, last_assistant_message: "working" }),
+      env: { PATH: process.env.PATH ?? "", CLAUDE_PROJECT_DIR: root },
+      encoding: "utf8",
+    });
+    expect(stop.status).toBe(2);
+    expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
+  });
+
+  it("an upgrade removes files of the previous version that this one no longer has", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    // As if the previous version had shipped another chunk.
+    const old = ".claude/continuation-loop/hooks/chunks/old-ABCDEF12.js";
+    writeFileSync(join(root, old), "old chunk\n");
+    const manifestPath = join(root, ".claude/continuation-loop/install.json");
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, string> };
+    manifest.files[old] = createHash("sha256").update("old chunk\n").digest("hex");
+    writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+    const run = runCli(["install", "--project", root], { cwd: "/" });
+    expect(run.stdout).toContain("removed 1 file(s) of the previous version");
+    expect(existsSync(join(root, old))).toBe(false);
+    expect(JSON.parse(readFileSync(manifestPath, "utf8")).files[old]).toBeUndefined();
+  });
+
+  it("keeps a file the user changed after install, and says so", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    writeFileSync(join(root, ".claude/commands/loop-status.md"), "mine now\n");
+    const un = runCli(["uninstall", "--project", root], { cwd: "/" });
+    expect(un.stdout).toContain("kept 1 file(s) changed since install: .claude/commands/loop-status.md");
+    expect(readFileSync(join(root, ".claude/commands/loop-status.md"), "utf8")).toBe("mine now\n");
+  });
+
+  it("removes its hooks but keeps settings the user added after install", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    const settings = settingsOf(root);
+    settings.theme = "dark";
+    writeFileSync(join(root, SETTINGS), JSON.stringify(settings, null, 2));
+    runCli(["uninstall", "--project", root], { cwd: "/" });
+    expect(JSON.parse(readFileSync(join(root, SETTINGS), "utf8"))).toEqual({ theme: "dark" });
+  });
+
+  it("refuses to uninstall while settings.json is malformed, changing nothing", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    writeFileSync(join(root, SETTINGS), "{ nope");
+    const before = snapshot(root);
+    const run = runCli(["uninstall", "--project", root], { cwd: "/" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("not valid JSON");
+    expect(snapshot(root)).toEqual(before);
+  });
+
+  it("keeps the loop's state and history on uninstall", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    runCli(["start", "Keep me"], { cwd: root });
+    const un = runCli(["uninstall", "--project", root], { cwd: "/" });
+    expect(un.stdout).toContain("a loop state file is still there");
+    expect(existsSync(join(root, ".claude/continuation-loop.local.md"))).toBe(true);
+  });
+});

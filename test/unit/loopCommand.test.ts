@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { matchLoopCommand } from "../../src/core/loopCommand.js";
+
+describe("matchLoopCommand", () => {
+  it.each([
+    ["/loop-start Fix it", { name: "start", args: "Fix it" }],
+    ["/continuation-loop:loop-start --max-iterations 2 Go", { name: "start", args: "--max-iterations 2 Go" }],
+    ["/loop-start\nmulti\nline", { name: "start", args: "multi\nline" }],
+    ["  /loop-stop", { name: "stop", args: "" }],
+    ["/continuation-loop:loop-status", { name: "status", args: "" }],
+    ["/loop-status now please", { name: "status", args: "now please" }],
+    ["/loop-start it's \"x\" $(y)", { name: "start", args: "it's \"x\" $(y)" }],
+  ])("%j", (prompt, expected) => {
+    expect(matchLoopCommand(prompt)).toEqual(expected);
+  });
+
+  it.each([
+    ["a plain prompt", "please /loop-start later"],
+    ["another plugin's command", "/other:loop-start Go"],
+    ["a longer command name", "/loop-starter Go"],
+    ["a command without the slash", "loop-start Go"],
+    ["a different loop command", "/loop-restart Go"],
+  ])("ignores %s", (_name, prompt) => {
+    expect(matchLoopCommand(prompt)).toBeUndefined();
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { LoopError } from "../../src/core/errors.js";
+import { FIELD_NAMES } from "../../src/core/fields.js";
+import { flagOf, parseStartArgs, parseStartArgv } from "../../src/core/parseStartArgs.js";
+import { renderStartUsage } from "../../src/core/renderStart.js";
+
+function refusal(run: () => unknown): LoopError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof LoopError) return error;
+    throw error;
+  }
+  throw new Error("expected a LoopError");
+}
+
+describe("parseStartArgs: the goal is the rest of the line, verbatim", () => {
+  it.each([
+    ["plain words", "Fix the failing tests", "Fix the failing tests"],
+    ["double quotes", 'Fix "the" parser', 'Fix "the" parser'],
+    ["apostrophes", "don't break what's working", "don't break what's working"],
+    ["an unbalanced quote", 'say "hello', 'say "hello'],
+    ["command substitution", "run $(touch /tmp/pwned) now", "run $(touch /tmp/pwned) now"],
+    ["backticks", "see `rm -rf /` here", "see `rm -rf /` here"],
+    ["a bang-backtick pattern", "!`touch /tmp/x` and more", "!`touch /tmp/x` and more"],
+    ["semicolons and pipes", "a; b && c | d > e", "a; b && c | d > e"],
+    ["variables", "use $HOME and ${PATH} and %TEMP%", "use $HOME and ${PATH} and %TEMP%"],
+    ["newlines", "line one\nline two\n\n  indented", "line one\nline two\n\n  indented"],
+    ["CRLF and tabs", "a\r\nb\tc", "a\r\nb\tc"],
+    ["unicode", "héllo wörld — 日本語 🚀", "héllo wörld — 日本語 🚀"],
+    ["backslashes", "C:\\path\\to\\file \\n", "C:\\path\\to\\file \\n"],
+    ["double dashes inside the goal", "Fix it -- then --force the push", "Fix it -- then --force the push"],
+    ["a single-dash word first", "-v is broken", "-v is broken"],
+    ["a number after two dashes", "--5 retries fail", "--5 retries fail"],
+    ["a YAML-looking goal", "---\nactive: false\n---", "---\nactive: false\n---"],
+    ["leading whitespace dropped, trailing kept", "  \n goal  ", "goal  "],
+  ])("%s", (_name, line, goal) => {
+    const request = parseStartArgs(line);
+    expect(request.goal).toBe(goal);
+    expect(request.fields).toEqual({});
+  });
+});
+
+describe("parseStartArgs: options first, values may be quoted", () => {
+  it.each([
+    ["--max-iterations 5 Go", { max_iterations: 5 }, "Go"],
+    ["--max-iterations=5 Go", { max_iterations: 5 }, "Go"],
+    ["--max_iterations 5 Go", { max_iterations: 5 }, "Go"],
+    [`--completion-promise "it's done" Go`, { completion_promise: "it's done" }, "Go"],
+    [`--completion-promise 'say "yes"' Go`, { completion_promise: 'say "yes"' }, "Go"],
+    [`--completion-promise "a \\"quoted\\" word" Go`, { completion_promise: 'a "quoted" word' }, "Go"],
+    [`--completion-promise="it's done" Go`, { completion_promise: "it's done" }, "Go"],
+    ["--completion-promise it's Go", { completion_promise: "it's" }, "Go"],
+    [`--completion-promise "$(touch /tmp/p)" Go`, { completion_promise: "$(touch /tmp/p)" }, "Go"],
+    ["--completion-promise A --completion-promise B Go", { completion_promise: ["A", "B"] }, "Go"],
+    ["--completion-promise '日本 語' Go", { completion_promise: "日本 語" }, "Go"],
+    ["--require-todos-done Go", { require_todos_done: true }, "Go"],
+    ["--require-todos-done=false Go", { require_todos_done: false }, "Go"],
+    ["--active=false Go", { active: false }, "Go"],
+    ["--max-duration 2h --max-tokens 5000 Go", { max_duration: "2h", max_tokens: 5000 }, "Go"],
+    ["--max-duration 90 Go", { max_duration: 90 }, "Go"],
+    ['--verify "npm test -- --run" Go', { verify: "npm test -- --run" }, "Go"],
+    ["--notes-file 2024.md Go", { notes_file: "2024.md" }, "Go"],
+    ["--promise-format tag --completion-threshold 2 --stall-limit 0 Go", { promise_format: "tag", completion_threshold: 2, stall_limit: 0 }, "Go"],
+    ["--max-iterations 3 -- --force is the goal", { max_iterations: 3 }, "--force is the goal"],
+    ["--max-iterations\n3\nGo\non", { max_iterations: 3 }, "Go\non"],
+  ])("%s", (line, fields, goal) => {
+    const request = parseStartArgs(line);
+    expect(request.fields).toEqual(fields);
+    expect(request.goal).toBe(goal);
+  });
+
+  it("reads --template and --force", () => {
+    expect(parseStartArgs("--template tdd --force Go")).toMatchObject({ template: "tdd", force: true, goal: "Go" });
+  });
+
+  it("has a flag for every state-file field", () => {
+    for (const field of FIELD_NAMES) expect(renderStartUsage()).toContain(`--${flagOf(field)}`);
+  });
+
+  it("--help needs no goal", () => {
+    expect(parseStartArgs("--help").help).toBe(true);
+  });
+});
+
+describe("parseStartArgs refuses bad input with the flag and what was expected", () => {
+  it.each([
+    ["an unknown option", "--maxiterations 5 Go", "unknown option --maxiterations", undefined],
+    ["a bad number", "--max-iterations abc Go", "invalid value", "--max-iterations"],
+    ["a number out of range", "--max-iterations 0 Go", "invalid value", "--max-iterations"],
+    ["a fraction", "--max-iterations 2.5 Go", "invalid value", "--max-iterations"],
+    ["a bad duration", "--max-duration soon Go", "invalid value", "--max-duration"],
+    ["a bad format", "--promise-format regex Go", "invalid value", "--promise-format"],
+    ["a bad boolean", "--require-todos-done=maybe Go", "invalid value", "--require-todos-done"],
+    ["an empty promise", '--completion-promise "" Go', "invalid value", "--completion-promise"],
+    ["an unclosed quote", '--completion-promise "it is done Go', "never closed", "--completion-promise"],
+    ["text glued to a closing quote", '--completion-promise "done"x Go', "followed by a space", "--completion-promise"],
+    ["a missing value", "--max-iterations", "needs a value", "--max-iterations"],
+    ["a repeated option", "--max-iterations 2 --max-iterations 3 Go", "given twice", "--max-iterations"],
+    ["a value on --force", "--force=yes Go", "takes no value", "--force"],
+    ["a bad template name", "--template ../../etc/passwd Go", "invalid template name", "--template"],
+    ["no goal", "--max-iterations 3", "a goal is required", undefined],
+    ["only whitespace", "   \n ", "a goal is required", undefined],
+  ])("%s", (_name, line, message, field) => {
+    const error = refusal(() => parseStartArgs(line));
+    expect(error.code).toBe("USAGE");
+    expect(error.describe()).toContain(message);
+    if (field) expect(error.details.field).toBe(field);
+    expect(error.describe()).toMatch(/Expected /);
+  });
+});
+
+describe("parseStartArgv: the same options from a shell", () => {
+  it.each([
+    [["--max-iterations", "4", "Fix", "it"], { max_iterations: 4 }, "Fix it"],
+    [["--completion-promise", "it's done", "Go"], { completion_promise: "it's done" }, "Go"],
+    [["--completion-promise=a b", "Go"], { completion_promise: "a b" }, "Go"],
+    [["--", "--not-an-option"], {}, "--not-an-option"],
+    [["$(touch /tmp/p)", "`x`"], {}, "$(touch /tmp/p) `x`"],
+  ])("%j", (argv, fields, goal) => {
+    expect(parseStartArgv(argv)).toMatchObject({ fields, goal });
+  });
+
+  it("refuses an unknown option", () => {
+    expect(refusal(() => parseStartArgv(["--nope", "Go"])).code).toBe("USAGE");
+  });
+});
