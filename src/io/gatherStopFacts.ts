@@ -18,12 +18,12 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 /**
  * Claude Code runs the Stop hook 40–55 ms before the reply's line lands in the transcript.
- * Wait for it (bounded) when the reply must come from the transcript, or when the reply's
- * tokens must be counted now because max_tokens is set.
+ * Wait for it (bounded), so the reply read from the transcript is this turn's, and this turn's
+ * output tokens count now (for max_tokens, and for the totals the user is shown at the end).
  */
-function scanWithLag(path: string, given: string | undefined, countNow: boolean): TranscriptScan | undefined {
+function scanWithLag(path: string, given: string | undefined): TranscriptScan | undefined {
   const landed = (scan: TranscriptScan) =>
-    given === undefined ? !(scan.reply.complete && !scan.reply.reply) : !countNow || !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
+    given === undefined ? !(scan.reply.complete && !scan.reply.reply) : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
   let scan = scanTranscriptEnd(path);
   for (let retry = 0; scan && !landed(scan) && retry < 5; retry++) {
     pause(50);
@@ -36,7 +36,7 @@ function scanWithLag(path: string, given: string | undefined, countNow: boolean)
 export function gatherStopFacts(state: LoopState, ctx: FactsContext): StopFacts {
   const { input } = ctx;
   const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
-  const scan = input.transcript_path ? scanWithLag(input.transcript_path, given, state.max_tokens !== undefined) : undefined;
+  const scan = input.transcript_path ? scanWithLag(input.transcript_path, given) : undefined;
   const reply = given ?? scan?.reply.reply ?? "";
   const facts: StopFacts = { sessionId: input.session_id, reply };
   if (scan && input.transcript_path) {

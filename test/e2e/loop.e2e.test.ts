@@ -29,7 +29,7 @@ describe('the continuation loop in Claude Code', () => {
   it('continues with the marker and the goal, and stops at the reply carrying the promise in another case', async () => {
     const p = (project = makeLoopProject());
     p.writeState('---\nmax_iterations: 10\ncompletion_promise: "All tests passing"\n---\n\nFix the failing tests in test/auth.test.ts.\n');
-    const { r, main, sessionId } = await run(p, 'start', [text('working on it'), text('still fixing'), text('Done: ALL TESTS PASSING.'), text('never sent')]);
+    const { r, main, sessionId } = await run(p, 'start', [text('working on it', { output_tokens: 11 }), text('still fixing', { output_tokens: 22 }), text('Done: ALL TESTS PASSING.', { output_tokens: 33 }), text('never sent')]);
 
     expect(main).toHaveLength(3);
     for (const [i, req] of main.slice(1).entries()) {
@@ -42,6 +42,8 @@ describe('the continuation loop in Claude Code', () => {
     expect(p.readState()).toBeUndefined();
     const history = p.history();
     expect(history.map((h) => h.decision)).toEqual(['continue', 'continue', 'end']);
+    // Each stop counts its own turn's tokens, although the transcript lags the hook by ~50 ms.
+    expect(history.map((h) => h.output_tokens)).toEqual([11, 33, 66]);
     expect(history.at(-1)).toMatchObject({ reason: 'completed', iteration: 3, session: sessionId, goal: '\nFix the failing tests in test/auth.test.ts.\n' });
     expect(hookSystemMessages(r.transcriptPath, 'Stop').join('\n')).toMatch(/loop completed \(promise "All tests passing" seen\) after 3\/10 iterations/);
   });
