@@ -1,4 +1,4 @@
-import { unlinkSync } from "node:fs";
+import { renameSync, unlinkSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/fields.js";
 import { parseState } from "../core/parseState.js";
@@ -43,7 +43,10 @@ export function stopLoop(where: LoopLocation, now: number, sessionId: string | u
     } catch {
       state = undefined; // an invalid file still stops: the user asked for it
     }
-    unlinkSync(where.statePath);
+    // A file the hooks cannot understand is never deleted: it is moved aside, byte for byte.
+    const aside = state ? undefined : `${where.statePath}.stopped-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
+    if (aside) renameSync(where.statePath, aside);
+    else unlinkSync(where.statePath);
     const goal = state?.body ?? goalOf(read.text);
     try {
       appendHistory(where.historyPath, {
@@ -61,9 +64,10 @@ export function stopLoop(where: LoopLocation, now: number, sessionId: string | u
       // the history is a record, not the loop
     }
     const at = state ? ` at iteration ${state.iteration_count}/${state.max_iterations}` : "";
+    const gone = aside ? `was invalid, so it was moved aside unchanged to ${where.shown}${aside.slice(where.statePath.length)}` : "was removed";
     return {
       stopped: true,
-      message: `continuation-loop: loop stopped by the user${at}; ${where.shown} was removed (goal: "${firstLine(goal, 80)}", kept in the history).`,
+      message: `continuation-loop: loop stopped by the user${at}; ${where.shown} ${gone} (goal: "${firstLine(goal, 80)}", kept in the history).`,
     };
   } finally {
     release();

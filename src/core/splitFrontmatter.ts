@@ -33,7 +33,8 @@ export function splitFrontmatter(text: string, file?: string): FrontmatterSplit 
   }
   // Step 2: the closing line must be exactly `---` too (gray-matter takes any `\n---` prefix).
   const close = /\r?\n---[ \t]*(\r?\n|$)/g;
-  close.lastIndex = source.indexOf("\n");
+  // From the opening line's break (its "\r" for CRLF), so an empty CRLF block "---\r\n---" closes too.
+  close.lastIndex = /^---[ \t]*/.exec(source)?.[0].length ?? 3;
   const closing = close.exec(source);
   if (!closing) {
     throw new LoopError("STATE_UNCLOSED_FRONTMATTER", "the frontmatter block is never closed", {

@@ -1,4 +1,4 @@
-import { closeSync, openSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 
 export interface LockOptions {
   /** A lock older than this is left over from a killed hook and is taken over. */
@@ -9,6 +9,60 @@ export interface LockOptions {
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
+/** A lock's inode, age and owner pid, read through one descriptor so they belong to the same file. */
+function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty: boolean } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(lock, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    const head = Buffer.alloc(32);
+    const n = readSync(fd, head, 0, head.length, 0);
+    return { ino: stat.ino, ageMs: Date.now() - stat.mtimeMs, pid: Number.parseInt(head.toString("utf8", 0, n), 10), empty: n === 0 };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The owner named in the lock is gone (SIGKILL, crash): nobody will release it. An empty or foreign lock is judged by age only. */
+function ownerGone(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * Removes the stale lock judged by inode, never a fresh one another hook created meanwhile: the
+ * name is moved aside first, and a lock that turns out to be another one is linked back.
+ */
+function breakLock(lock: string, ino: number): void {
+  const aside = `${lock}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.stale`;
+  try {
+    renameSync(lock, aside);
+  } catch {
+    return; // already gone
+  }
+  try {
+    if (statSync(aside).ino !== ino) linkSync(aside, lock);
+  } catch {
+    // a newer lock holds the name: it wins
+  }
+  try {
+    unlinkSync(aside);
+  } catch {
+    // nothing left to clean
+  }
+}
+
 /** Creates `<path>.lock` exclusively; returns a release function, or undefined when it stays busy. */
 export function acquireLock(path: string, { staleMs = 10_000, waitMs = 5_000 }: LockOptions = {}): (() => void) | undefined {
   const lock = `${path}.lock`;
@@ -16,11 +70,17 @@ export function acquireLock(path: string, { staleMs = 10_000, waitMs = 5_000 }: 
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(lock, "wx");
-      writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
-      closeSync(fd);
+      let ino: number;
+      try {
+        writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
+        ino = fstatSync(fd).ino;
+      } finally {
+        closeSync(fd);
+      }
       return () => {
         try {
-          unlinkSync(lock);
+          // Only our own lock: after a takeover the name may belong to another hook.
+          if (statSync(lock).ino === ino) unlinkSync(lock);
         } catch {
           // already gone: nothing to release
         }
@@ -28,12 +88,11 @@ export function acquireLock(path: string, { staleMs = 10_000, waitMs = 5_000 }: 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > staleMs) unlinkSync(lock);
-    } catch {
-      // released meanwhile: try again at once
-    }
+    const held = inspect(lock);
+    // Empty for over a second: its creator died between creating and writing it (microseconds apart).
+    const stale = held !== undefined && (held.ageMs > staleMs || ownerGone(held.pid) || (held.empty && held.ageMs > 1_000));
+    if (stale) breakLock(lock, held.ino);
     if (Date.now() > deadline) return undefined;
-    sleep(Math.min(50, 5 + attempt * 5));
+    if (!stale) sleep(Math.min(50, 5 + attempt * 5));
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
 
 /** Larger state files are refused without being read whole. */
@@ -10,7 +10,8 @@ export type StateRead = { kind: "missing" } | { kind: "found"; text: string; byt
 export function readStateFile(path: string, shownAs = path): StateRead {
   let fd: number;
   try {
-    fd = openSync(path, "r");
+    // O_NONBLOCK: a FIFO in place of the file must not hang the hook (no effect on regular files).
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };

@@ -1,4 +1,4 @@
-import { unlinkSync } from "node:fs";
+import { statSync, unlinkSync } from "node:fs";
 import { decideStop, type StopDecision, type StopFacts } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/editFrontmatter.js";
 import { LoopError } from "../core/errors.js";
@@ -58,6 +58,28 @@ function statePresent(path: string): boolean {
   }
 }
 
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Does the file change within a moment? Then what failed to parse was an editor's save in progress.
+ * An empty file (an editor that truncated and has not written yet) is given longer than 50 ms.
+ */
+function changesSoon(path: string, bytes: Buffer): boolean {
+  try {
+    const before = statSync(path, { bigint: true });
+    for (let waited = 0; waited < (bytes.length === 0 ? 1_000 : 50); waited += 25) {
+      pause(25);
+      const after = statSync(path, { bigint: true });
+      const again = readStateFile(path);
+      // The stat too: a save caught twice at its empty moment has the same bytes, not the same ctime.
+      if (again.kind !== "found" || !again.bytes.equals(bytes) || after.ino !== before.ino || after.ctimeNs !== before.ctimeNs) return true;
+    }
+    return false;
+  } catch {
+    return true; // gone or replaced meanwhile: the next attempt sees what is there
+  }
+}
+
 /** The Stop hook, SPEC §3: input → state → decision → save, history, and the hook's answer. */
 export function runStopHook(ctx: HookContext): HookResult {
   // Step 1: input. Bad stdin never blocks; the user hears of it only when a loop exists.
@@ -95,6 +117,11 @@ export function runStopHook(ctx: HookContext): HookResult {
         state = parseState(read.text, shown);
       } catch (error) {
         if (!(error instanceof LoopError)) throw error;
+        // Mid-save (an editor truncates, then writes): not a verdict on the file; look again.
+        if (read?.kind === "found" && changesSoon(statePath, read.bytes)) {
+          if (attempt < 2) continue;
+          break;
+        }
         return refuse(error, "The loop is paused until the file is fixed; it was not changed.");
       }
       // Step 3 (before any I/O on the loop's behalf): another session's loop is not ours.
@@ -115,23 +142,34 @@ export function runStopHook(ctx: HookContext): HookResult {
           return refuse(error, "The loop is paused until the field is fixed; the file was not changed.");
         }
       }
-      const next = decision.kind === "continue" ? editFrontmatter(read.text, decision.updates, shown) : undefined;
+      let next: string | undefined;
+      try {
+        next = decision.kind === "continue" ? editFrontmatter(read.text, decision.updates, shown) : undefined;
+      } catch (error) {
+        if (!(error instanceof LoopError)) throw error;
+        return refuse(error, "The loop did not continue; the file was not changed.");
+      }
       // Commit only if the file is still what we decided on, checked at the last moment (after the
       // new text is written and synced, just before the rename): a user edit is re-read, never lost.
       let gone = false;
       const unchanged = () => {
         try {
+          const before = statSync(statePath, { bigint: true });
           const current = readStateFile(statePath, shown);
-          gone = current.kind === "missing";
-          return current.kind === "found" && current.bytes.equals(read.bytes);
-        } catch {
-          return false; // unreadable now: the next attempt says why
+          if (current.kind !== "found" || !current.bytes.equals(read.bytes)) return false;
+          // A last look right before the rename: the same file, untouched since it was compared.
+          const after = statSync(statePath, { bigint: true });
+          return after.ino === before.ino && after.size === before.size && after.ctimeNs === before.ctimeNs;
+        } catch (error) {
+          gone = (error as NodeJS.ErrnoException).code === "ENOENT";
+          return false; // changed, gone or unreadable: the next attempt says which
         }
       };
 
       const history = resolveHistoryPath(statePath);
       try {
-        const saved = next === undefined ? unchanged() && (unlinkSync(statePath), true) : writeFileAtomic(statePath, next, unchanged);
+        const saved = next === undefined ? unchanged() : writeFileAtomic(statePath, next, unchanged);
+        if (saved && next === undefined) unlinkSync(statePath);
         if (gone) return SILENT; // stopped by the user meanwhile
         if (!saved) continue;
       } catch (error) {

@@ -1,0 +1,326 @@
+// SPEC §8: the bad-input corpus (test/fixtures/bad/) run against every bundled hook. Each case
+// exits 0 (never 2), prints no stack trace, names the file, field and line, and changes no byte.
+import { spawnSync } from "node:child_process";
+import { chmodSync, closeSync, statSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CRASH_SIGNS, requiredBundles, snapshotTree, spawnBundle, treeDiff, type Run } from "../support/processes.js";
+import { REPO } from "../support/runHook.js";
+
+interface Case {
+  file?: string;
+  generate?: string;
+  field?: string;
+  line?: number;
+  expect: string[];
+  setup?: "symlink-dir-out" | "symlink-file-out";
+  fast?: boolean;
+  /** Refused only where the loop would read it (the notes file): the helper has nothing to refuse. */
+  hookOnly?: boolean;
+  needsNonRoot?: boolean;
+}
+
+const BAD = join(REPO, "test", "fixtures", "bad");
+const corpus = JSON.parse(readFileSync(join(BAD, "cases.json"), "utf8")) as { state: Case[]; stdin: Case[] };
+const SHOWN = ".claude/continuation-loop.local.md";
+const STDIN_SOURCE = "hook input (stdin)";
+const isRoot = process.getuid?.() === 0;
+const bundles = requiredBundles();
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+const name = (c: Case) => c.file ?? `(made at test time) ${c.generate}`;
+const stopInput = (root: string) => JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "Still working." });
+const promptInput = (root: string, prompt: string) => JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt });
+
+/** A project whose state file is the case; returns the folders to watch. */
+function makeBadProject(c: Case): { root: string; statePath: string; watched: string[]; line?: number } {
+  const base = mkdtempSync(join(tmpdir(), "cl-bad-"));
+  made.push(base);
+  const root = join(base, "project");
+  const outside = join(base, "outside");
+  mkdirSync(join(root, ".claude"), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(join(outside, "notes.md"), "secret notes outside the project\n");
+  const statePath = join(root, SHOWN);
+  let line = c.line;
+  if (c.file) writeFileSync(statePath, readFileSync(join(BAD, "state", c.file)));
+  switch (c.generate) {
+    case undefined:
+      break;
+    case "sparse-2GiB":
+    case "sparse-64GiB": {
+      const fd = openSync(statePath, "w");
+      ftruncateSync(fd, (c.generate === "sparse-2GiB" ? 2 : 64) * 1024 ** 3);
+      closeSync(fd);
+      break;
+    }
+    case "just-over-1MiB": {
+      const head = "---\nmax_iterations: 3\n---\n";
+      writeFileSync(statePath, head + "x".repeat(1024 * 1024 + 1 - head.length));
+      break;
+    }
+    case "deep-nesting":
+      writeFileSync(statePath, `---\nx: ${"[".repeat(20_000)}\n---\nGoal\n`);
+      break;
+    case "many-fields-last-bad": {
+      const fields = Array.from({ length: 6_000 }, (_, i) => `field_${i}: "value ${i} ${"y".repeat(40)}"`);
+      writeFileSync(statePath, `---\n${fields.join("\n")}\nmax_iterations: 0\n---\nGoal\n`);
+      line = fields.length + 2;
+      break;
+    }
+    case "directory":
+      mkdirSync(statePath);
+      writeFileSync(join(statePath, "inside.md"), "---\n---\nGoal\n");
+      break;
+    case "fifo":
+      expect(spawnSync("mkfifo", [statePath]).status).toBe(0);
+      break;
+    case "unreadable":
+      writeFileSync(statePath, "---\nmax_iterations: 3\n---\nGoal\n");
+      chmodSync(statePath, 0o000);
+      break;
+    default:
+      throw new Error(`unknown generator ${c.generate}`);
+  }
+  if (c.setup === "symlink-dir-out") symlinkSync(outside, join(root, "link-out"));
+  if (c.setup === "symlink-file-out") symlinkSync(join(outside, "notes.md"), join(root, "notes-link.md"));
+  return { root, statePath, watched: [root, outside], ...(line !== undefined && { line }) };
+}
+
+/** A refusal from a hook: exit 0, nothing on stderr, one systemMessage naming file, line and field. */
+function expectRefusal(run: Run, c: Case, file: string, line = c.line): string {
+  expect(run.signal, "the hook was killed (hung?)").toBeNull();
+  expect(run.code).toBe(0);
+  expect(run.stderr).toBe("");
+  const json = JSON.parse(run.stdout) as Record<string, unknown>;
+  expect(Object.keys(json)).toEqual(["systemMessage"]);
+  const message = String(json.systemMessage);
+  expect(message).not.toMatch(CRASH_SIGNS);
+  expect(message).toContain(line === undefined ? `continuation-loop: ${file}` : `continuation-loop: ${file} line ${line}: `);
+  if (c.field) expect(message).toContain(`: ${c.field}: `);
+  for (const text of c.expect) expect(message).toContain(text);
+  return message;
+}
+
+function expectQuiet(run: Run, code = 0): void {
+  expect(run.signal, "the process was killed (hung?)").toBeNull();
+  expect(run.code).toBe(code);
+  expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH_SIGNS);
+}
+
+/** A refusal that is not the Stop hook's JSON (the helper's stderr, doctor's report, the prompt hook's block). */
+function expectNamed(text: string, c: Case, file: string, line = c.line): void {
+  expect(text).toContain(line === undefined ? file : `${file} line ${line}: `);
+  if (c.field) expect(text).toContain(`${c.field}: `);
+}
+
+/** The helper's documented exit codes (src/cli/context.ts): 1 when the state file is invalid. */
+const CLI_FAILED = 1;
+
+/** The slash-command side of the prompt hook and the helper on a bad state file. */
+async function checkCommands(c: Case, project: { root: string; statePath: string; watched: string[]; line?: number }): Promise<void> {
+  if (c.hookOnly) return;
+  const before = snapshotTree(...project.watched);
+  const env = { CLAUDE_PROJECT_DIR: project.root };
+  if (bundles.present.includes("prompt")) {
+    // /loop-status typed in Claude Code: the prompt hook refuses it (a block), naming file and field.
+    const status = await spawnBundle("prompt", { cwd: project.root, stdin: promptInput(project.root, "/loop-status"), timeoutMs: 15_000 });
+    expectQuiet(status);
+    const answer = JSON.parse(status.stdout) as { decision?: string; reason?: string };
+    expect(answer.decision).toBe("block");
+    expectNamed(String(answer.reason), c, SHOWN, project.line);
+  }
+  if (!bundles.present.includes("cli")) return;
+  const cli = (args: string[]) => spawnBundle("cli", { cwd: project.root, env, args, timeoutMs: 15_000 });
+  const status = await cli(["status"]);
+  expectQuiet(status, CLI_FAILED);
+  expectNamed(status.stderr, c, SHOWN, project.line);
+  const doctor = await cli(["doctor"]);
+  expectQuiet(doctor, CLI_FAILED);
+  expectNamed(doctor.stdout + doctor.stderr, c, SHOWN, project.line);
+  expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
+
+  // `stop` ends even an invalid loop (the user asked): it either refuses and changes nothing, or
+  // moves the file aside byte for byte and keeps the goal in the history. Nothing is deleted.
+  const stat = statSync(project.statePath);
+  let original: string | undefined;
+  try {
+    original = stat.isFile() && stat.size <= 8 * 1024 * 1024 ? readFileSync(project.statePath, "utf8") : undefined;
+  } catch {
+    original = undefined; // mode 000
+  }
+  const stop = await cli(["stop"]);
+  expect(stop.signal).toBeNull();
+  expect(`${stop.stdout}\n${stop.stderr}`).not.toMatch(CRASH_SIGNS);
+  const after = snapshotTree(...project.watched);
+  const diff = treeDiff(before, after);
+  if (stop.code === CLI_FAILED) {
+    expectNamed(stop.stderr, c, SHOWN, project.line);
+    expect(diff).toEqual([]);
+    return;
+  }
+  expect(stop.code).toBe(0);
+  const history = join(project.root, ".claude", "continuation-loop.history.jsonl");
+  const aside = [...after.keys()].find((path) => path.startsWith(`${project.statePath}.stopped-`));
+  expect(aside, "the invalid file was moved aside").toBeDefined();
+  expect(after.get(aside!), "moved aside byte for byte").toBe(before.get(project.statePath)?.replace(/^file \d+/, `file ${statSync(aside!).mode & 0o7777}`));
+  expect(diff.map((d) => d.split(":")[0]).sort()).toEqual([project.statePath, history, aside].sort());
+  expect(stop.stdout).toContain("moved aside unchanged");
+  const record = JSON.parse(readFileSync(history, "utf8").trim().split("\n").at(-1) ?? "{}") as { reason?: string; goal?: string };
+  expect(record.reason).toBe("stopped");
+  const text = original ?? "(unreadable)";
+  const goal = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text)?.[1];
+  expect([text, goal]).toContain(record.goal);
+}
+
+describe("the bad-input corpus", () => {
+  it("has every bundle whose entry exists (missing bundles fail, they are not skipped)", () => {
+    expect(bundles.missing).toEqual([]);
+    expect(bundles.present).toEqual(expect.arrayContaining(["stop", "prompt", "cli"]));
+  });
+
+  it("holds at least 40 state files and 10 stdin payloads, each listed in cases.json", () => {
+    const stateFiles = readdirSync(join(BAD, "state")).sort();
+    const stdinFiles = readdirSync(join(BAD, "stdin")).sort();
+    expect(stateFiles.length).toBeGreaterThanOrEqual(40);
+    expect(stdinFiles.length).toBeGreaterThanOrEqual(10);
+    expect(corpus.state.flatMap((c) => c.file ?? []).sort()).toEqual(stateFiles);
+    expect(corpus.stdin.flatMap((c) => c.file ?? []).sort()).toEqual(stdinFiles);
+  });
+});
+
+describe.concurrent("bad state files: refused, named, untouched", () => {
+  for (const c of corpus.state) {
+    it.skipIf(c.needsNonRoot && isRoot)(name(c), { timeout: 60_000 }, async () => {
+      const project = makeBadProject(c);
+      const before = snapshotTree(...project.watched);
+
+      const stop = await spawnBundle("stop", { cwd: project.root, stdin: stopInput(project.root), timeoutMs: 15_000 });
+      expectRefusal(stop, c, SHOWN, project.line);
+      if (c.fast) expect(stop.ms, "a file over the cap is refused from its size, not read").toBeLessThan(2_000);
+      expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
+
+      if (c.generate || c.setup) {
+        // Again from another folder, through CLAUDE_PROJECT_DIR and with no input cwd.
+        const viaEnv = await spawnBundle("stop", { cwd: tmpdir(), env: { CLAUDE_PROJECT_DIR: project.root }, stdin: JSON.stringify({ session_id: "s1" }), timeoutMs: 15_000 });
+        expectRefusal(viaEnv, c, SHOWN, project.line);
+      }
+      expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
+      await checkCommands(c, project);
+    });
+  }
+});
+
+/** A stdin payload: a fixture file or one made here (too big to commit). */
+function payload(c: Case): Buffer {
+  if (c.file) return readFileSync(join(BAD, "stdin", c.file));
+  switch (c.generate) {
+    case "huge-not-json":
+      return Buffer.alloc(24 * 1024 * 1024, "x");
+    case "huge-wrong-type":
+      return Buffer.from(JSON.stringify({ session_id: 1, hook_event_name: "Stop", last_assistant_message: "z".repeat(16 * 1024 * 1024) }));
+    case "deep-array":
+      return Buffer.from(`${"[".repeat(200_000)}${"]".repeat(200_000)}`);
+    case "deep-session-id":
+      return Buffer.from(`{"hook_event_name":"Stop","session_id":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
+    default:
+      throw new Error(`unknown generator ${c.generate}`);
+  }
+}
+
+describe.concurrent("bad stdin payloads: never a block, named, untouched", () => {
+  for (const c of corpus.stdin) {
+    it(name(c), { timeout: 60_000 }, async () => {
+      const { root, watched } = makeBadProject({ expect: [] });
+      writeFileSync(join(root, SHOWN), "---\nmax_iterations: 5\n---\nGoal\n");
+      const before = snapshotTree(...watched);
+      const stdin = payload(c);
+
+      const stop = await spawnBundle("stop", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, stdin, timeoutMs: 15_000 });
+      expectRefusal(stop, c, STDIN_SOURCE, undefined);
+      expect(String((JSON.parse(stop.stdout) as { systemMessage: string }).systemMessage)).toContain("The loop did not continue");
+
+      if (bundles.present.includes("prompt")) {
+        const prompt = await spawnBundle("prompt", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, stdin, timeoutMs: 15_000 });
+        expectQuiet(prompt);
+        expect(prompt.stdout).toBe("");
+      }
+      if (bundles.present.includes("cli")) {
+        // The status line reads Claude Code's JSON on stdin too; it never fails.
+        expectQuiet(await spawnBundle("cli", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, stdin, args: ["statusline"], timeoutMs: 15_000 }));
+      }
+      expect(treeDiff(before, snapshotTree(...watched))).toEqual([]);
+
+      // Without a loop the Stop hook says nothing at all, whatever the input.
+      const empty = makeBadProject({ expect: [] });
+      const idle = await spawnBundle("stop", { cwd: empty.root, env: { CLAUDE_PROJECT_DIR: empty.root }, stdin, timeoutMs: 15_000 });
+      expect(idle).toMatchObject({ code: 0, signal: null, stdout: "", stderr: "" });
+    });
+  }
+});
+
+describe.concurrent("bad transcripts: the reply is read as absent, the loop goes on", () => {
+  const makers: Record<string, (path: string) => void> = {
+    "a folder": (path) => mkdirSync(path),
+    "a FIFO nobody writes to": (path) => expect(spawnSync("mkfifo", [path]).status).toBe(0),
+    "binary garbage": (path) => writeFileSync(path, readFileSync(join(BAD, "state", "binary-garbage.bin"))),
+    "a sparse 2 GiB file of NUL bytes": (path) => {
+      const fd = openSync(path, "w");
+      ftruncateSync(fd, 2 * 1024 ** 3);
+      closeSync(fd);
+    },
+    "a torn last line only": (path) => writeFileSync(path, '{"type":"assistant","message":{"role":"assistant","content":[{"type":"te'),
+    "missing": () => {},
+  };
+  for (const [what, make] of Object.entries(makers)) {
+    it(what, { timeout: 30_000 }, async () => {
+      const { root, statePath } = makeBadProject({ expect: [] });
+      writeFileSync(statePath, "---\nmax_iterations: 5\ncompletion_promise: DONE\n---\nGoal\n");
+      const transcript = join(root, "transcript.jsonl");
+      make(transcript);
+      const input = JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false, transcript_path: transcript });
+      const stop = await spawnBundle("stop", { cwd: root, stdin: input, timeoutMs: 10_000 });
+      expect(stop.signal, "the hook hung").toBeNull();
+      expect(`${stop.stdout}\n${stop.stderr}`).not.toMatch(CRASH_SIGNS);
+      expect(stop.code).toBe(2);
+      expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
+      expect(readFileSync(statePath, "utf8")).toMatch(/\niteration_count: 2\n/);
+      if (bundles.present.includes("prompt")) {
+        const prompt = await spawnBundle("prompt", { cwd: root, stdin: promptInput(root, "go on").replace('"prompt"', `"transcript_path":${JSON.stringify(transcript)},"prompt"`), timeoutMs: 10_000 });
+        expectQuiet(prompt);
+      }
+    });
+  }
+});
+
+describe.concurrent("places the hook cannot write", () => {
+  it.skipIf(isRoot)("a read-only .claude folder: exit 0, the user is told, nothing changes", async () => {
+    const { root, statePath, watched } = makeBadProject({ expect: [] });
+    writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
+    chmodSync(join(root, ".claude"), 0o555);
+    try {
+      const before = snapshotTree(...watched);
+      const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000 });
+      expect(run).toMatchObject({ code: 0, signal: null, stderr: "" });
+      expect(run.stdout).toMatch(/continuation-loop: .*\.claude\/continuation-loop\.local\.md.*(EACCES|EPERM).*permissions/);
+      expect(run.stdout).not.toMatch(CRASH_SIGNS);
+      expect(treeDiff(before, snapshotTree(...watched))).toEqual([]);
+    } finally {
+      chmodSync(join(root, ".claude"), 0o755);
+    }
+  });
+
+  it("a history that cannot be appended to does not stop the loop", async () => {
+    const { root, statePath } = makeBadProject({ expect: [] });
+    writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
+    mkdirSync(join(root, ".claude", "continuation-loop.history.jsonl"));
+    const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000 });
+    expect(run.code).toBe(2);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH_SIGNS);
+    expect(readFileSync(statePath, "utf8")).toMatch(/\niteration_count: 2\n/);
+  });
+});

@@ -1,0 +1,94 @@
+// Helpers for tests that run the bundled hooks many times: async spawns, tree snapshots, stack-trace checks.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { HOOKS, REPO } from "./runHook.js";
+
+export interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface SpawnOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  stdin?: string | Buffer;
+  args?: string[];
+  /** Killed with SIGKILL after this long (the run then has signal SIGKILL). */
+  timeoutMs?: number;
+}
+
+/** An empty HOME (and so an empty ~/.claude): no todos, no settings leak in from the machine. */
+let emptyHome: string | undefined;
+export const cleanHome = () => (emptyHome ??= mkdtempSync(join(tmpdir(), "cl-home-")));
+
+/** Runs `node hooks/<name>.js …` without blocking the test worker, so many can run at once. */
+export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions): Promise<Run> {
+  const started = performance.now();
+  const env = { PATH: process.env.PATH ?? "", HOME: cleanHome(), ...opts.env };
+  const child = spawn(process.execPath, [join(HOOKS, `${name}.js`), ...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on("data", (b: Buffer) => out.push(b));
+  child.stderr.on("data", (b: Buffer) => err.push(b));
+  // A hook may exit before reading all of a huge stdin: EPIPE is its right, not a test failure.
+  child.stdin.on("error", () => {});
+  child.stdin.end(opts.stdin ?? "");
+  const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 20_000);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), ms: performance.now() - started });
+    });
+  });
+}
+
+/**
+ * The bundles this checkout must have: one per src/entries/<name>.ts that exists. A missing bundle
+ * for an existing entry is an error (the test fails), never a skip.
+ */
+export function requiredBundles(): { present: ("stop" | "prompt" | "cli")[]; missing: string[] } {
+  const names = (["stop", "prompt", "cli"] as const).filter((n) => existsSync(join(REPO, "src", "entries", `${n}.ts`)) || existsSync(join(HOOKS, `${n}.js`)));
+  return { present: names.filter((n) => existsSync(join(HOOKS, `${n}.js`))), missing: names.filter((n) => !existsSync(join(HOOKS, `${n}.js`))).map((n) => `hooks/${n}.js`) };
+}
+
+/** Large files are compared by size, inode and mtime instead of content (a sparse 2 GiB file is not read). */
+const HASH_LIMIT = 8 * 1024 * 1024;
+
+/** path → what it is and what it holds, for every entry under the given folders (symlinks not followed). */
+export function snapshotTree(...roots: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (path: string) => {
+    const st = lstatSync(path);
+    if (st.isSymbolicLink()) out.set(path, `link ${readlinkSync(path)}`);
+    else if (st.isDirectory()) {
+      out.set(path, `dir ${st.mode & 0o7777}`);
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+    } else if (st.isFile()) {
+      let content = `ino=${st.ino} mtime=${st.mtimeMs}`; // too big to hash, or unreadable (mode 000)
+      try {
+        if (st.size <= HASH_LIMIT) content = createHash("sha256").update(readFileSync(path)).digest("hex");
+      } catch {
+        // keep the inode and mtime
+      }
+      out.set(path, `file ${st.mode & 0o7777} ${st.size} ${content}`);
+    } else out.set(path, `other ${st.mode}`);
+  };
+  for (const root of roots) walk(root);
+  return out;
+}
+
+/** Entries that differ between two snapshots, for a readable failure. */
+export function treeDiff(before: Map<string, string>, after: Map<string, string>): string[] {
+  const keys = new Set([...before.keys(), ...after.keys()]);
+  return [...keys].filter((k) => before.get(k) !== after.get(k)).map((k) => `${k}: ${before.get(k) ?? "(absent)"} -> ${after.get(k) ?? "(absent)"}`);
+}
+
+/** A V8 stack frame ("    at f (file.js:1:2)"), an "XxxError:" dump, or the hooks' last-resort "internal error" message. */
+export const CRASH_SIGNS = /^\s+at\s|\b[A-Za-z]*Error:|\binternal error\b/m;
