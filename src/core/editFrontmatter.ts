@@ -25,20 +25,26 @@ interface Splice {
  * as the last frontmatter line. Pure: text in, text out.
  */
 export function editFrontmatter(text: string, updates: Record<string, unknown>, file?: string): string {
-  const { split, doc } = parseDocumentOf(text, file);
-  if (isMap(doc.contents) && doc.contents.flow) {
+  const { split, doc, fields } = parseDocumentOf(text, file);
+  if (doc && isMap(doc.contents) && doc.contents.flow) {
     // `{a: 1}` style frontmatter has no lines to splice into: let the yaml Document re-render it.
     for (const [key, value] of Object.entries(updates)) doc.set(key, value);
     const yaml = `${split.newline}${doc.toString().trimEnd()}`;
     return checked(text.slice(0, split.yamlStart) + yaml + text.slice(split.yamlStart + split.yaml.length), updates, file);
   }
-  const items: Pair[] = isMap(doc.contents) ? (doc.contents.items as Pair[]) : [];
+  const items: Pair[] = doc && isMap(doc.contents) ? (doc.contents.items as Pair[]) : [];
   const base = split.yamlStart;
   const splices: Splice[] = [];
   const appended: string[] = [];
   for (const [key, update] of Object.entries(updates)) {
-    const pair = items.find((item) => isScalar(item.key) && item.key.value === key);
     const rendered = renderValue(update);
+    // Read by readSimpleFrontmatter: one value on the key's line.
+    const simple = fields?.find((f) => f.key === key);
+    if (simple) {
+      splices.push({ start: base + simple.valueStart, end: base + simple.valueEnd, text: rendered });
+      continue;
+    }
+    const pair = items.find((item) => isScalar(item.key) && item.key.value === key);
     const value = pair?.value as { range?: [number, number, number]; flow?: boolean; items?: unknown } | null | undefined;
     const range = value?.range;
     if (pair && isScalar(pair.key) && pair.key.range && (!range || range[1] <= range[0] || (value?.items && !value.flow))) {

@@ -1,15 +1,19 @@
-import { isMap, isScalar, parseDocument, type Document } from "yaml";
+import { isAlias, isMap, isScalar, parseDocument, visit, type Document } from "yaml";
 import { LoopError, renderReceived } from "./errors.js";
 import { parseDuration } from "./duration.js";
 import { EMPTY_RUNTIME, FIELD_NAMES, FIELD_RULES, RUNTIME_KEY, runtimeSchema, type FieldName, type LoopState } from "./fields.js";
 import { splitFrontmatter, type FrontmatterSplit } from "./splitFrontmatter.js";
+import { readSimpleFrontmatter, type SimpleField } from "./simpleFrontmatter.js";
 
 /** Aliases beyond this are refused: a "billion laughs" file must not hang the hook. */
 export const MAX_ALIASES = 100;
 
 export interface ParsedDocument {
   split: FrontmatterSplit;
-  doc: Document;
+  /** yaml's document; undefined when the block was simple enough for readSimpleFrontmatter. */
+  doc: Document | undefined;
+  /** Where each field sits, when readSimpleFrontmatter read the block. */
+  fields: SimpleField[] | undefined;
   data: Record<string, unknown>;
 }
 
@@ -22,11 +26,18 @@ export function lineAt(text: string, offset: number): number {
 
 /** Text → YAML document and plain data. Throws LoopError on anything that is not a frontmatter mapping. */
 export function parseDocumentOf(text: string, file?: string): ParsedDocument {
-  if (text.includes("\u0000") || text.includes("\uFFFD")) {
-    throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", { file, expected: "a UTF-8 Markdown file" });
+  const bad = text.search(/[\u0000\uFFFD]/);
+  if (bad !== -1) {
+    const what = text[bad] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
+    throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", { file, line: lineAt(text, bad), expected: "a UTF-8 Markdown file", received: what });
   }
   const split = splitFrontmatter(text, file);
-  const doc = parseDocument(split.yaml, { uniqueKeys: true, prettyErrors: false });
+  // The common case, read without yaml: a fresh process pays milliseconds for yaml's first parse.
+  const simple = readSimpleFrontmatter(split.yaml);
+  if (simple) return { split, doc: undefined, fields: simple.fields, data: simple.data };
+  // logLevel "error": yaml's warnings (e.g. a list used as a key) would land on the hook's stderr.
+  // uniqueKeys off: yaml checks it in quadratic time (minutes for 1 MiB of short keys); see below.
+  const doc = parseDocument(split.yaml, { uniqueKeys: false, prettyErrors: false, logLevel: "error" });
   const error = doc.errors[0];
   if (error) {
     throw new LoopError("STATE_BAD_YAML", `the frontmatter is not valid YAML (${error.code})`, {
@@ -43,22 +54,49 @@ export function parseDocumentOf(text: string, file?: string): ParsedDocument {
       expected: 'lines of "field: value", e.g. "max_iterations: 10"',
     });
   }
+  if (isMap(doc.contents)) {
+    const seen = new Set<unknown>();
+    for (const pair of doc.contents.items) {
+      if (!isScalar(pair.key)) continue;
+      if (seen.has(pair.key.value)) {
+        throw new LoopError("STATE_BAD_YAML", "the field is written twice", {
+          file,
+          field: String(pair.key.value),
+          line: lineAt(text, split.yamlStart + (pair.key.range?.[0] ?? 0)),
+          expected: "each field once; delete one of the two lines",
+        });
+      }
+      seen.add(pair.key.value);
+    }
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIASES }) ?? {};
   } catch (cause) {
+    const name = /^Unresolved alias[^:]*: (.*)$/.exec(cause instanceof Error ? cause.message : "")?.[1];
+    if (name !== undefined) {
+      let at: number | undefined;
+      visit(doc, { Alias: (_key, node) => (isAlias(node) && node.source === name ? ((at = node.range?.[0]), visit.BREAK) : undefined) });
+      throw new LoopError("STATE_BAD_YAML", `the alias *${name} refers to no anchor`, {
+        file,
+        ...(at !== undefined && { line: lineAt(text, split.yamlStart + at) }),
+        expected: `an anchor &${name} set before the alias, or a plain value`,
+      });
+    }
     throw new LoopError("STATE_BAD_YAML", "the frontmatter uses too many YAML aliases", {
       file,
       expected: `at most ${MAX_ALIASES} alias expansions`,
       received: renderReceived(cause instanceof Error ? cause.message : cause),
     });
   }
-  return { split, doc, data: data as Record<string, unknown> };
+  return { split, doc, fields: undefined, data: data as Record<string, unknown> };
 }
 
 /** Line of a top-level key, for messages. */
 function lineOfKey(text: string, parsed: ParsedDocument, key: string): number | undefined {
-  if (!isMap(parsed.doc.contents)) return undefined;
+  const field = parsed.fields?.find((f) => f.key === key);
+  if (field) return lineAt(text, parsed.split.yamlStart + field.keyStart);
+  if (!parsed.doc || !isMap(parsed.doc.contents)) return undefined;
   const pair = parsed.doc.contents.items.find((item) => isScalar(item.key) && item.key.value === key);
   const start = isScalar(pair?.key) ? pair.key.range?.[0] : undefined;
   return start === undefined ? undefined : lineAt(text, parsed.split.yamlStart + start);

@@ -1,9 +1,9 @@
 import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
+import { formatCount } from "./formatCount.js";
 import type { LoopState, Runtime } from "./fields.js";
 
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-const fmt = (n: number) => n.toLocaleString("en-US");
 
 /** "iterations 3/10 (7 left) · time 12m of 2h (1h 48m left) · …": what is used and left of each limit. */
 export function renderLimits(state: LoopState, runtime: Runtime, iteration: number, now: number): string {
@@ -15,7 +15,7 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
   }
   if (state.max_tokens !== undefined) {
     const left = Math.max(0, state.max_tokens - runtime.output_tokens);
-    parts.push(`output tokens ${fmt(runtime.output_tokens)} of ${fmt(state.max_tokens)} (${fmt(left)} left)`);
+    parts.push(`output tokens ${formatCount(runtime.output_tokens)} of ${formatCount(state.max_tokens)} (${formatCount(left)} left)`);
   }
   if (state.stall_limit > 0) parts.push(`unchanged turns ${runtime.stall_count}/${state.stall_limit}`);
   if (state.completion_threshold > 1) parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
@@ -79,7 +79,7 @@ export function renderEndMessage(state: LoopState, decision: Extract<StopDecisio
   const facts = [
     `${decision.iteration}/${state.max_iterations} iterations`,
     elapsed === undefined ? "" : `${renderDuration(elapsed)} elapsed`,
-    decision.runtime.output_tokens > 0 ? `${fmt(decision.runtime.output_tokens)} output tokens` : "",
+    decision.runtime.output_tokens > 0 ? `${formatCount(decision.runtime.output_tokens)} output tokens` : "",
   ].filter(Boolean);
   const why = decision.reason === "completed" && decision.promise ? `completed (promise "${decision.promise}" seen)` : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";

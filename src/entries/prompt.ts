@@ -1,6 +1,7 @@
 // UserPromptSubmit entry: answer a loop command, remind Claude of unfinished todos. Always exit 0.
 import { homedir } from "node:os";
 import { handleLoopPrompt, renderPromptOutput } from "../cli/loopPrompt.js";
+import { parseHookInput, promptInputSchema } from "../core/hookInput.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { readStdin } from "../io/readStdin.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
@@ -27,8 +28,7 @@ async function todoReminder(stdin: string): Promise<string | undefined> {
     const peek = peekInput(stdin);
     const todos = peek && readUnfinishedTodos({ env: process.env, home: homedir(), sessionId: peek.session_id, transcriptPath: peek.transcript_path });
     if (!todos?.length) return undefined;
-    // The schema chunk (zod) is loaded only when there is something to say: the idle path stays JSON.parse only.
-    const { parseHookInput, promptInputSchema } = await import("../core/hookInput.js");
+    // Checked only when there is something to say; zod itself loads only for input that fails the quick check.
     parseHookInput(stdin, promptInputSchema);
     return renderTodoReminder(todos);
   } catch {

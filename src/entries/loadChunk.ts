@@ -1,0 +1,88 @@
+// Loads a lazily built chunk (hooks/chunks/*.js, see scripts/build.mjs) through V8's code cache.
+//
+// A hook is a fresh process each time, so without a cache V8 compiles the YAML parser, the schemas
+// and our own code on every Stop: most of the active path's cost. The cache holds V8's compiled
+// bytecode of a chunk as it was after a run (so lazily compiled functions are in it too) and is
+// written once per chunk, Node version and machine. Node 20 has no module compile cache of its own
+// (module.enableCompileCache is Node ≥ 22.1), so this uses vm.Script's cachedData, which every
+// Node version has. Any failure (no tmp dir, a foreign or rejected cache) only means compiling as
+// usual; CONTINUATION_LOOP_CODE_CACHE=0 turns the cache off.
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { basename, dirname, join } from "node:path";
+import { Script } from "node:vm";
+
+/** A private folder for the cache: ours alone (0700, our uid), or none. */
+function cacheDir(): string | undefined {
+  const uid = process.getuid?.();
+  const dir = join(tmpdir(), uid === undefined ? "continuation-loop-v8" : `continuation-loop-v8-${uid}`);
+  try {
+    let stat = lstatSync(dir, { throwIfNoEntry: false });
+    if (!stat) {
+      mkdirSync(dir, { mode: 0o700 });
+      stat = lstatSync(dir);
+    }
+    // Bytecode from a folder someone else can write to would be code they chose: never used.
+    if (!stat.isDirectory() || (uid !== undefined && (stat.uid !== uid || (stat.mode & 0o077) !== 0))) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache beside older ones, atomically, and drops caches of older builds of the chunk. */
+function saveCache(script: Script, dir: string, chunk: string, file: string): void {
+  try {
+    const data = script.createCachedData();
+    const tmp = `${file}.${process.pid}.tmp`;
+    const fd = openSync(tmp, "w", 0o600);
+    try {
+      writeSync(fd, data);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+    // `runStopHook-HASH.js` → drop `runStopHook-OTHERHASH.js.*` (other Node versions of this build stay).
+    const stem = chunk.slice(0, chunk.lastIndexOf("-") + 1);
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(stem) && /^[A-Z0-9]+\.js\./.test(name.slice(stem.length)) && !name.startsWith(`${chunk}.`)) rmSync(join(dir, name), { force: true });
+    }
+  } catch {
+    // A cache is an optimisation: a full disk or a race with another hook changes nothing.
+  }
+}
+
+/** Chunks already run in this process, shared by every bundle that loads them (one module instance each). */
+const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symbol, unknown>)[Symbol.for("continuation-loop.chunks")] ??= new Map()) as Map<string, Record<string, unknown>>;
+
+/**
+ * Runs a CommonJS chunk once and returns its exports; the chunk's bytecode comes from the cache
+ * when one matches (file name = content hash, V8 version, architecture, flags).
+ */
+export function loadChunk(file: string): Record<string, unknown> {
+  const done = loaded.get(file);
+  if (done) return done;
+  const source = readFileSync(file, "utf8");
+  const chunk = basename(file);
+  const dir = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : cacheDir();
+  const cacheFile = dir && join(dir, `${chunk}.${process.versions.v8}.${process.arch}.cache`);
+  let cachedData: Buffer | undefined;
+  if (cacheFile) {
+    try {
+      cachedData = readFileSync(cacheFile);
+    } catch {
+      // not cached yet
+    }
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, ...(cachedData && { cachedData }) });
+  if (dir && cacheFile && (!cachedData || script.cachedDataRejected)) {
+    // At exit, so the bytecode of every function this run needed is in the cache.
+    process.once("exit", () => saveCache(script, dir, chunk, cacheFile));
+  }
+  const module = { exports: {} as Record<string, unknown> };
+  const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
+  run(module.exports, createRequire(file), module, file, dirname(file));
+  loaded.set(file, module.exports);
+  return module.exports;
+}
