@@ -40,7 +40,7 @@ export function readStateFile(path: string, shownAs = path): StateRead {
       read += n;
     }
     const exact = bytes.subarray(0, read);
-    return { kind: "found", bytes: exact, text: new TextDecoder("utf-8", { fatal: false }).decode(exact) };
+    return { kind: "found", bytes: exact, text: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(exact) };
   } catch (error) {
     if (error instanceof LoopError) throw error;
     throw new LoopError("STATE_UNREADABLE", `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`, {

@@ -41,6 +41,19 @@ describe("hooks/stop.js as a process", () => {
     expect(records.at(-1)).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3, goal: "Goal\n" });
   });
 
+  it("keeps a UTF-8 BOM, CRLF line ends, comments and the body byte for byte", () => {
+    const { root, statePath } = makeProject();
+    writeFileSync(statePath, Buffer.from("\uFEFF---\r\n# keep\r\nmax_iterations: 3 # cap\r\n---\r\nGoal \u00e9\r\n", "utf8"));
+    expect(runHook("stop", input(root)).code).toBe(2);
+    const after = readFileSync(statePath);
+    expect(after.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = after.toString("utf8");
+    expect(text.startsWith("\uFEFF---\r\n# keep\r\nmax_iterations: 3 # cap\r\n")).toBe(true);
+    expect(text).toContain("\r\niteration_count: 2\r\n");
+    expect(text.endsWith("\r\n---\r\nGoal \u00e9\r\n")).toBe(true);
+    expect(text.replace(/\r\n/g, "")).not.toContain("\n");
+  });
+
   it("tells the user why the loop ended through systemMessage", () => {
     const { root } = makeProject("---\ncompletion_promise: All tests passing\n---\nGoal\n");
     const run = runHook("stop", input(root, { last_assistant_message: "Done: all TESTS   passing." }));
