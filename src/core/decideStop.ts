@@ -24,7 +24,10 @@ export interface StopFacts {
   reply: string;
   /** Loop-wide output-token tally after this turn, when the transcript could be read. */
   usage?: UsageTally & { transcript: string; offset: number };
-  /** Fingerprint of the git working tree, undefined outside a git repository. */
+  /**
+   * Fingerprint of the git working tree ("" outside git), read only when `needsTreeState` says
+   * so; undefined when not read.
+   */
   treeState?: string;
   verify?: VerifyResult;
   unfinishedTodos?: TodoItem[];
@@ -57,6 +60,17 @@ function refuseCompletion(state: LoopState, facts: StopFacts): string | undefine
   return undefined;
 }
 
+const replyHash = (reply: string) => hashText(normalizeText(reply));
+
+/**
+ * Only a reply identical to the last one can make an unchanged turn, so the working tree (two git
+ * processes) is read only then. In a git repository this makes a stall show one turn later than
+ * it would if every turn's tree were known: never a false stall.
+ */
+export function needsTreeState(state: LoopState, reply: string): boolean {
+  return state.stall_limit > 0 && state.runtime.last_turn !== "" && state.runtime.last_turn === replyHash(reply);
+}
+
 /** Seconds since started_at, or undefined when unknown. */
 export function elapsedSeconds(state: LoopState, now: number): number | undefined {
   const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;
@@ -74,13 +88,15 @@ export function decideStop(state: LoopState, facts: StopFacts, now: number): Sto
 
   const iteration = state.iteration_count;
   const promise = matchPromise(facts.reply, state.completion_promise, state.promise_format);
-  const turn = hashText(`${normalizeText(facts.reply)}\u0000${facts.treeState ?? ""}`);
-  const unchanged = state.runtime.last_turn !== "" && state.runtime.last_turn === turn;
+  const turn = replyHash(facts.reply);
+  const sameReply = state.runtime.last_turn !== "" && state.runtime.last_turn === turn;
+  const unchanged = sameReply && facts.treeState !== undefined && facts.treeState === state.runtime.last_tree;
   const runtime: Runtime = {
     ...state.runtime,
     promise_streak: promise ? state.runtime.promise_streak + 1 : 0,
     stall_count: unchanged ? state.runtime.stall_count + 1 : 0,
     last_turn: turn,
+    last_tree: facts.treeState ?? "",
     ...(facts.usage && {
       output_tokens: facts.usage.total,
       tokens_by_model: facts.usage.byModel,

@@ -76,6 +76,7 @@ const buildRuntimeSchema = () =>
     transcript_offset: z.catch(int(0), 0),
     stall_count: z.catch(int(0), 0),
     last_turn: z.catch(z.string(), ""),
+    last_tree: z.catch(z.string(), ""),
     last_message_id: z.catch(z.string(), ""),
     last_message_tokens: z.catch(int(0), 0),
   });
@@ -88,6 +89,7 @@ export const EMPTY_RUNTIME: Runtime = {
   transcript_offset: 0,
   stall_count: 0,
   last_turn: "",
+  last_tree: "",
   last_message_id: "",
   last_message_tokens: 0,
 };
@@ -102,6 +104,7 @@ const RUNTIME_QUICK: Record<keyof Runtime, (v: unknown) => boolean> = {
   transcript_offset: count,
   stall_count: count,
   last_turn: isString,
+  last_tree: isString,
   last_message_id: isString,
   last_message_tokens: count,
 };

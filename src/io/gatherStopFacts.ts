@@ -1,4 +1,4 @@
-import { needsEvidence, type StopFacts } from "../core/decideStop.js";
+import { needsEvidence, needsTreeState, type StopFacts } from "../core/decideStop.js";
 import type { LoopState } from "../core/fields.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { Env } from "./paths.js";
@@ -12,6 +12,8 @@ export interface FactsContext {
   root: string;
   env: Env;
   home: string;
+  /** The state and history files: the loop's own changes are not progress. */
+  ownFiles: string[];
 }
 
 const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -50,7 +52,7 @@ export function gatherStopFacts(state: LoopState, ctx: FactsContext): StopFacts 
       lastTokens: rt.last_message_tokens,
     });
   }
-  if (state.stall_limit > 0) facts.treeState = readTreeState(ctx.root);
+  if (needsTreeState(state, reply)) facts.treeState = readTreeState(ctx.root, ctx.ownFiles);
   const need = needsEvidence(state, reply);
   if (need.todos) {
     facts.unfinishedTodos = readUnfinishedTodos({ env: ctx.env, home: ctx.home, sessionId: input.session_id, transcriptPath: input.transcript_path }) ?? [];

@@ -1,7 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { hashText } from "../core/hash.js";
+
+/** Untracked files are fingerprinted by size and mtime, up to this many. */
+const MAX_UNTRACKED = 2000;
 
 function insideGitRepo(dir: string): boolean {
   for (let d = dir; ; d = dirname(d)) {
@@ -10,13 +13,43 @@ function insideGitRepo(dir: string): boolean {
   }
 }
 
-/** Fingerprint of `git status --porcelain` and `git diff`; undefined outside git or when git fails. */
-export function readTreeState(root: string): string | undefined {
-  if (!insideGitRepo(root)) return undefined;
-  const run = (args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 10_000 });
-  const status = run(["status", "--porcelain=v1", "--untracked-files=all"]);
+/** `git diff` does not see inside untracked files: their size and mtime stand for their content. */
+function untrackedStamps(root: string, status: string): string {
+  const paths = status.split("\0").filter((entry) => entry.startsWith("?? ")).slice(0, MAX_UNTRACKED);
+  return paths
+    .map((entry) => {
+      try {
+        const st = statSync(join(root, entry.slice(3)));
+        return `${entry.slice(3)}:${st.size}:${st.mtimeMs}`;
+      } catch {
+        return entry;
+      }
+    })
+    .join("\0");
+}
+
+/** Pathspecs that leave out the loop's own files (state, lock, temp, history): they change every turn. */
+function pathspecs(root: string, ownFiles: string[]): string[] {
+  const specs = ["--", "."];
+  for (const file of ownFiles) {
+    const rel = relative(root, file);
+    if (rel && !rel.startsWith("..") && !isAbsolute(rel)) specs.push(`:(exclude,glob)${rel.split("\\").join("/")}*`);
+  }
+  return specs;
+}
+
+/**
+ * Fingerprint of the working tree: `git status`, `git diff HEAD`, and untracked files' size and
+ * mtime, leaving out `ownFiles`. "" outside git, undefined when git fails.
+ */
+export function readTreeState(root: string, ownFiles: string[] = []): string | undefined {
+  if (!insideGitRepo(root)) return "";
+  const only = pathspecs(root, ownFiles);
+  // --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
+  const run = (args: string[]) => spawnSync("git", ["--no-optional-locks", ...args], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 10_000 });
+  const status = run(["status", "--porcelain=v1", "-z", "--untracked-files=all", ...only]);
   if (status.status !== 0) return undefined;
-  const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff"]);
+  const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff", ...only]);
   // A repo without commits has no HEAD: the status alone is the state.
-  return hashText(`${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}`);
+  return hashText(`${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, status.stdout)}`);
 }

@@ -128,7 +128,7 @@ export function runStopHook(ctx: HookContext): HookResult {
       if (state.session_id !== undefined && input.session_id !== undefined && state.session_id !== input.session_id) return SILENT;
       if (!state.active) return SILENT;
 
-      facts ??= gatherStopFacts(state, { input, root, env: ctx.env, home: ctx.home });
+      facts ??= gatherStopFacts(state, { input, root, env: ctx.env, home: ctx.home, ownFiles: [statePath, resolveHistoryPath(statePath)] });
       const now = ctx.now();
       const decision = decideStop(state, facts, now);
       if (decision.kind === "ignore") return SILENT;

@@ -1,4 +1,5 @@
 // Limits and completion gates through the real Claude Code CLI.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -86,6 +87,29 @@ describe('limits', () => {
     expect(sent).toHaveLength(3);
     expect(end).toMatchObject({ reason: 'stalled', iteration: 3 });
     expect(told).toContain('stalled');
+  });
+
+  it('stall_limit in a git repository: identical replies with no file change stall; a changed file is progress', async () => {
+    const git = (p: LoopProject, ...args: string[]) => execFileSync('git', args, { cwd: p.proj, stdio: 'pipe' });
+    const setup = (p: LoopProject) => {
+      git(p, 'init', '-q');
+      git(p, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'init');
+    };
+    // The tree is read from the first repeated reply on, so the stall shows one turn after the reply-only case.
+    const still = await loop('---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n', [text('same'), text('same'), text('same'), text('same'), text('same'), text('same')], { setup });
+    expect(still.sent).toHaveLength(4);
+    expect(still.end).toMatchObject({ reason: 'stalled', iteration: 4 });
+    await server?.close();
+    project?.cleanup();
+
+    let n = 0;
+    const moving = await loop(
+      '---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n',
+      (_req, index) => (index % 2 === 0 ? toolUse('Write', { file_path: path.join(project!.proj, 'progress.txt'), content: `step ${++n}\n` }) : text('same')),
+      { setup, allowedTools: ['Write'] },
+    );
+    // Rewriting an untracked file each turn is progress, though `git status` reads the same.
+    expect(moving.end).toMatchObject({ reason: 'max_iterations', iteration: 6 });
   });
 
   it('max_duration ends an old loop at once', async () => {

@@ -70,8 +70,8 @@ describe("readNotes stays inside the project", () => {
 });
 
 describe("readTreeState", () => {
-  it("is undefined outside a git repository", () => {
-    expect(readTreeState(mkdtempSync(join(tmpdir(), "cl-nogit-")))).toBeUndefined();
+  it('is "" outside a git repository', () => {
+    expect(readTreeState(mkdtempSync(join(tmpdir(), "cl-nogit-")))).toBe("");
   });
 
   it("changes when the working tree changes, and only then", () => {
@@ -85,11 +85,22 @@ describe("readTreeState", () => {
     writeFileSync(join(root, "a.txt"), "one\n");
     const untracked = readTreeState(root);
     expect(untracked).not.toBe(clean);
+    writeFileSync(join(root, "a.txt"), "one, longer\n");
+    expect(readTreeState(root), "an untracked file's new content is a change").not.toBe(untracked);
     git("add", "a.txt");
     git("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "a");
     writeFileSync(join(root, "a.txt"), "two\n");
     const edited = readTreeState(root);
     writeFileSync(join(root, "a.txt"), "three\n");
     expect(readTreeState(root)).not.toBe(edited);
+    // The loop's own files are left out: they change at every stop.
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    const own = [join(root, ".claude", "loop.md"), join(root, ".claude", "history.jsonl")];
+    const before = readTreeState(root, own);
+    writeFileSync(own[0]!, "iteration_count: 2\n");
+    writeFileSync(`${own[0]!}.lock`, "1\n");
+    writeFileSync(own[1]!, "{}\n");
+    expect(readTreeState(root, own)).toBe(before);
+    expect(readTreeState(root)).not.toBe(before);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideStop, needsEvidence, type StopFacts } from "../../src/core/decideStop.js";
+import { decideStop, needsEvidence, needsTreeState, type StopFacts } from "../../src/core/decideStop.js";
 import { EMPTY_RUNTIME, type LoopState } from "../../src/core/fields.js";
 import { parseState } from "../../src/core/parseState.js";
 
@@ -82,6 +82,40 @@ describe("gates and limits", () => {
       expect(d.kind).toBe("continue");
       if (d.kind === "continue") s = { ...s, iteration_count: d.next, runtime: d.runtime };
     }
+  });
+
+  it("an unknown working tree is never counted as unchanged", () => {
+    let s = state("stall_limit: 1");
+    const first = decideStop(s, facts({ reply: "same" }), NOW);
+    expect(first).toMatchObject({ kind: "continue", runtime: { stall_count: 0, last_tree: "" } });
+    if (first.kind === "continue") s = { ...s, iteration_count: first.next, runtime: first.runtime };
+    // Same reply, tree read now for the first time: nothing to compare with yet.
+    const second = decideStop(s, facts({ reply: "same", treeState: "abc" }), NOW);
+    expect(second).toMatchObject({ kind: "continue", runtime: { stall_count: 0, last_tree: "abc" } });
+    if (second.kind === "continue") s = { ...s, iteration_count: second.next, runtime: second.runtime };
+    expect(decideStop(s, facts({ reply: "same", treeState: "abc" }), NOW)).toMatchObject({ kind: "end", reason: "stalled" });
+  });
+
+  it("outside git the reply alone decides", () => {
+    let s = state("stall_limit: 2");
+    const kinds: string[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      const d = decideStop(s, facts({ reply: "same", ...(turn > 0 && { treeState: "" }) }), NOW);
+      kinds.push(d.kind === "end" ? d.reason : d.kind);
+      if (d.kind !== "continue") break;
+      s = { ...s, iteration_count: d.next, runtime: d.runtime };
+    }
+    expect(kinds).toEqual(["continue", "continue", "stalled"]);
+  });
+
+  it.each([
+    ["a repeated reply", "stall_limit: 3", "Same  REPLY", true],
+    ["a new reply", "stall_limit: 3", "other", false],
+    ["stall detection off", "stall_limit: 0", "same reply", false],
+  ])("needsTreeState: %s", (_name, front, reply, expected) => {
+    const s = state(front);
+    const last = decideStop(s, facts({ reply: "same reply" }), NOW);
+    expect(needsTreeState({ ...s, runtime: last.kind === "continue" ? last.runtime : s.runtime }, reply)).toBe(expected);
   });
 
   it("stall_limit 0 never stalls", () => {

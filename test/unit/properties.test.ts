@@ -97,6 +97,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   transcript_offset: fc.nat(),
   stall_count: fc.nat(10),
   last_turn: fc.stringMatching(/^[0-9a-f]{0,16}$/),
+  last_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   last_message_id: userText(10),
   last_message_tokens: fc.nat(100_000),
 });
