@@ -206,8 +206,8 @@ function writeTranscript(path, bytes, project) {
 function stateText(transcript, remembered) {
   const started = new Date(Date.now() - 55 * 60 * 1000).toISOString();
   const runtime = remembered
-    ? { promise_streak: 0, output_tokens: remembered.tokens, tokens_by_model: { "claude-opus-4-5-20251101": remembered.tokens }, transcript, transcript_offset: remembered.offset, stall_count: 0, last_turn: "5a1e0c3b9d2f4e6a", last_message_id: remembered.lastId, last_message_tokens: remembered.lastTokens }
-    : { promise_streak: 0, output_tokens: 0, tokens_by_model: {}, transcript: "", transcript_offset: 0, stall_count: 0, last_turn: "5a1e0c3b9d2f4e6a", last_message_id: "", last_message_tokens: 0 };
+    ? { promise_streak: 0, output_tokens: remembered.tokens, tokens_by_model: { "claude-opus-4-5-20251101": remembered.tokens }, transcript, transcript_offset: remembered.offset, stall_count: 0, last_turn: "5a1e0c3b9d2f4e6a", last_tree: "", last_message_id: remembered.lastId, last_message_tokens: remembered.lastTokens }
+    : { promise_streak: 0, output_tokens: 0, tokens_by_model: {}, transcript: "", transcript_offset: 0, stall_count: 0, last_turn: "5a1e0c3b9d2f4e6a", last_tree: "", last_message_id: "", last_message_tokens: 0 };
   // The shape the hook writes: the user's fields with comments, then what the loop added.
   return `---
 # Started with /loop-start --template tdd

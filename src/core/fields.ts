@@ -111,7 +111,8 @@ const RUNTIME_QUICK: Record<keyof Runtime, (v: unknown) => boolean> = {
 
 /**
  * The `runtime` map → Runtime, each bad or missing entry replaced by its default. The map as the
- * hooks write it is taken as is (known keys only, in order); anything else goes through zod.
+ * hooks write it (or one missing keys an older version did not write) is taken as is, known keys
+ * only, in order; anything else goes through zod.
  */
 export const runtimeSchema = (() => {
   let schema: ReturnType<typeof buildRuntimeSchema> | undefined;
@@ -121,8 +122,9 @@ export const runtimeSchema = (() => {
     safeParse(value: unknown): { success: true; data: Runtime } | { success: false } {
       const map = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
       const keys = Object.keys(RUNTIME_QUICK) as (keyof Runtime)[];
-      if (map && keys.every((k) => RUNTIME_QUICK[k](map[k]))) {
-        const data = Object.fromEntries(keys.map((k) => [k, k === "tokens_by_model" ? { ...(map[k] as object) } : map[k]]));
+      if (map && keys.every((k) => map[k] === undefined || RUNTIME_QUICK[k](map[k]))) {
+        const pick = (k: keyof Runtime) => (map[k] === undefined ? EMPTY_RUNTIME[k] : map[k]);
+        const data = Object.fromEntries(keys.map((k) => [k, k === "tokens_by_model" ? { ...(pick(k) as object) } : pick(k)]));
         return { success: true, data: data as Runtime };
       }
       const result = zod().safeParse(value);

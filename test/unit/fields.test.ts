@@ -33,6 +33,7 @@ describe("runtime map", () => {
       transcript_offset: count,
       stall_count: count,
       last_turn: str,
+      last_tree: str,
       last_message_id: str,
       last_message_tokens: count,
       extra: value,
