@@ -5,7 +5,7 @@ import { chmodSync, closeSync, statSync, ftruncateSync, mkdirSync, mkdtempSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CRASH_SIGNS, requiredBundles, snapshotTree, spawnBundle, treeDiff, type Run } from "../support/processes.js";
+import { CRASH_SIGNS, NOBODY, requiredBundles, snapshotTree, spawnBundle, treeDiff, type Run } from "../support/processes.js";
 import { REPO } from "../support/runHook.js";
 
 interface Case {
@@ -26,6 +26,8 @@ const corpus = JSON.parse(readFileSync(join(BAD, "cases.json"), "utf8")) as { st
 const SHOWN = ".claude/continuation-loop.local.md";
 const STDIN_SOURCE = "hook input (stdin)";
 const isRoot = process.getuid?.() === 0;
+/** Permission cases mean nothing to root: as root, they run as an unprivileged user instead. */
+const userFor = (needsNonRoot: boolean | undefined) => (needsNonRoot && isRoot ? { uid: NOBODY } : {});
 const bundles = requiredBundles();
 const made: string[] = [];
 afterAll(() => {
@@ -40,6 +42,7 @@ const promptInput = (root: string, prompt: string) => JSON.stringify({ session_i
 function makeBadProject(c: Case): { root: string; statePath: string; watched: string[]; line?: number } {
   const base = mkdtempSync(join(tmpdir(), "cl-bad-"));
   made.push(base);
+  chmodSync(base, 0o755); // traversable when a case runs as another user
   const root = join(base, "project");
   const outside = join(base, "outside");
   mkdirSync(join(root, ".claude"), { recursive: true });
@@ -86,6 +89,8 @@ function makeBadProject(c: Case): { root: string; statePath: string; watched: st
     default:
       throw new Error(`unknown generator ${c.generate}`);
   }
+  // The case is about the file's own permission: its folder stays writable for the other user.
+  if (c.needsNonRoot) for (const dir of [root, join(root, ".claude")]) chmodSync(dir, 0o777);
   if (c.setup === "symlink-dir-out") symlinkSync(outside, join(root, "link-out"));
   if (c.setup === "symlink-file-out") symlinkSync(join(outside, "notes.md"), join(root, "notes-link.md"));
   return { root, statePath, watched: [root, outside], ...(line !== undefined && { line }) };
@@ -122,20 +127,20 @@ function expectNamed(text: string, c: Case, file: string, line = c.line): void {
 const CLI_FAILED = 1;
 
 /** The slash-command side of the prompt hook and the helper on a bad state file. */
-async function checkCommands(c: Case, project: { root: string; statePath: string; watched: string[]; line?: number }): Promise<void> {
+async function checkCommands(c: Case, project: { root: string; statePath: string; watched: string[]; line?: number }, as: { uid?: number } = {}): Promise<void> {
   if (c.hookOnly) return;
   const before = snapshotTree(...project.watched);
   const env = { CLAUDE_PROJECT_DIR: project.root };
   if (bundles.present.includes("prompt")) {
     // /loop-status typed in Claude Code: the prompt hook refuses it (a block), naming file and field.
-    const status = await spawnBundle("prompt", { cwd: project.root, stdin: promptInput(project.root, "/loop-status"), timeoutMs: 15_000 });
+    const status = await spawnBundle("prompt", { cwd: project.root, stdin: promptInput(project.root, "/loop-status"), timeoutMs: 15_000, ...as });
     expectQuiet(status);
     const answer = JSON.parse(status.stdout) as { decision?: string; reason?: string };
     expect(answer.decision).toBe("block");
     expectNamed(String(answer.reason), c, SHOWN, project.line);
   }
   if (!bundles.present.includes("cli")) return;
-  const cli = (args: string[]) => spawnBundle("cli", { cwd: project.root, env, args, timeoutMs: 15_000 });
+  const cli = (args: string[]) => spawnBundle("cli", { cwd: project.root, env, args, timeoutMs: 15_000, ...as });
   const status = await cli(["status"]);
   expectQuiet(status, CLI_FAILED);
   expectNamed(status.stderr, c, SHOWN, project.line);
@@ -195,22 +200,23 @@ describe("the bad-input corpus", () => {
 
 describe.concurrent("bad state files: refused, named, untouched", () => {
   for (const c of corpus.state) {
-    it.skipIf(c.needsNonRoot && isRoot)(name(c), { timeout: 60_000 }, async () => {
+    it(name(c), { timeout: 60_000 }, async () => {
       const project = makeBadProject(c);
       const before = snapshotTree(...project.watched);
+      const as = userFor(c.needsNonRoot);
 
-      const stop = await spawnBundle("stop", { cwd: project.root, stdin: stopInput(project.root), timeoutMs: 15_000 });
+      const stop = await spawnBundle("stop", { cwd: project.root, stdin: stopInput(project.root), timeoutMs: 15_000, ...as });
       expectRefusal(stop, c, SHOWN, project.line);
       if (c.fast) expect(stop.ms, "a file over the cap is refused from its size, not read").toBeLessThan(2_000);
       expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
 
       if (c.generate || c.setup) {
         // Again from another folder, through CLAUDE_PROJECT_DIR and with no input cwd.
-        const viaEnv = await spawnBundle("stop", { cwd: tmpdir(), env: { CLAUDE_PROJECT_DIR: project.root }, stdin: JSON.stringify({ session_id: "s1" }), timeoutMs: 15_000 });
+        const viaEnv = await spawnBundle("stop", { cwd: tmpdir(), env: { CLAUDE_PROJECT_DIR: project.root }, stdin: JSON.stringify({ session_id: "s1" }), timeoutMs: 15_000, ...as });
         expectRefusal(viaEnv, c, SHOWN, project.line);
       }
       expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
-      await checkCommands(c, project);
+      await checkCommands(c, project, as);
     });
   }
 });
@@ -298,13 +304,13 @@ describe.concurrent("bad transcripts: the reply is read as absent, the loop goes
 });
 
 describe.concurrent("places the hook cannot write", () => {
-  it.skipIf(isRoot)("a read-only .claude folder: exit 0, the user is told, nothing changes", async () => {
+  it("a read-only .claude folder: exit 0, the user is told, nothing changes", async () => {
     const { root, statePath, watched } = makeBadProject({ expect: [] });
     writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
     chmodSync(join(root, ".claude"), 0o555);
     try {
       const before = snapshotTree(...watched);
-      const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000 });
+      const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000, ...userFor(true) });
       expect(run).toMatchObject({ code: 0, signal: null, stderr: "" });
       expect(run.stdout).toMatch(/continuation-loop: .*\.claude\/continuation-loop\.local\.md.*(EACCES|EPERM).*permissions/);
       expect(run.stdout).not.toMatch(CRASH_SIGNS);

@@ -1,7 +1,7 @@
 // Helpers for tests that run the bundled hooks many times: async spawns, tree snapshots, stack-trace checks.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOKS, REPO } from "./runHook.js";
@@ -21,7 +21,19 @@ export interface SpawnOptions {
   args?: string[];
   /** Killed with SIGKILL after this long (the run then has signal SIGKILL). */
   timeoutMs?: number;
+  /** Run as this user (tests running as root use it for permission cases root would bypass). */
+  uid?: number;
 }
+
+/** The unprivileged user root's tests run permission cases as. */
+export const NOBODY = 65534;
+let nobodyHome: string | undefined;
+const homeFor = (uid: number | undefined) => {
+  if (uid === undefined) return cleanHome();
+  nobodyHome ??= mkdtempSync(join(tmpdir(), "cl-home-nobody-"));
+  chmodSync(nobodyHome, 0o755);
+  return nobodyHome;
+};
 
 /** An empty HOME (and so an empty ~/.claude): no todos, no settings leak in from the machine. */
 let emptyHome: string | undefined;
@@ -30,8 +42,9 @@ export const cleanHome = () => (emptyHome ??= mkdtempSync(join(tmpdir(), "cl-hom
 /** Runs `node hooks/<name>.js …` without blocking the test worker, so many can run at once. */
 export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions): Promise<Run> {
   const started = performance.now();
-  const env = { PATH: process.env.PATH ?? "", HOME: cleanHome(), ...opts.env };
-  const child = spawn(process.execPath, [join(HOOKS, `${name}.js`), ...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"] });
+  const env = { PATH: process.env.PATH ?? "", HOME: homeFor(opts.uid), ...opts.env };
+  const user = opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.uid };
+  const child = spawn(process.execPath, [join(HOOKS, `${name}.js`), ...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], ...user });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on("data", (b: Buffer) => out.push(b));
