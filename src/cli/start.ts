@@ -6,12 +6,12 @@ import type { LoopState } from "../core/fields.js";
 import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
-import { appendHistory } from "../io/appendHistory.js";
 import { acquireLock } from "../io/lock.js";
 import type { Env } from "../io/paths.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { writeFileAtomic } from "../io/writeStateFile.js";
 import type { LoopLocation } from "./locate.js";
+import { recordStopped } from "./stop.js";
 import { readTemplate } from "./templates.js";
 
 /** The same start arriving twice within this window (two registrations of the hook) is one start. */
@@ -53,20 +53,7 @@ function recordReplaced(where: LoopLocation, text: string, now: number, sessionI
   } catch {
     state = undefined;
   }
-  try {
-    appendHistory(where.historyPath, {
-      time: new Date(now).toISOString(),
-      session: state?.session_id ?? sessionId,
-      iteration: state?.iteration_count ?? 0,
-      decision: "end",
-      reason: "stopped",
-      output_tokens: state?.runtime.output_tokens ?? 0,
-      goal: state?.body ?? text,
-      state_file: where.shown,
-    });
-  } catch {
-    // the history is a record, not the loop
-  }
+  recordStopped(where, state, state?.body ?? text, now, sessionId);
 }
 
 /** Creates the state file for a new loop, bound to the session; never replaces a loop silently. */

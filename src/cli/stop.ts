@@ -24,6 +24,25 @@ function goalOf(text: string): string {
   }
 }
 
+/** Appends the `stopped` record that keeps a loop's goal; a history that cannot be written is skipped. */
+export function recordStopped(where: LoopLocation, state: LoopState | undefined, goal: string, now: number, sessionId: string | undefined): void {
+  try {
+    appendHistory(where.historyPath, {
+      time: new Date(now).toISOString(),
+      session: state?.session_id ?? sessionId,
+      iteration: state?.iteration_count ?? 0,
+      decision: "end",
+      reason: "stopped",
+      output_tokens: state?.runtime.output_tokens ?? 0,
+      ...(state && { tokens_by_model: state.runtime.tokens_by_model }),
+      goal,
+      state_file: where.shown,
+    });
+  } catch {
+    // the history is a record, not the loop
+  }
+}
+
 /**
  * Ends the loop now, from any session: removes the state file under the hooks' lock and records
  * `stopped` with the goal. Deterministic: nothing here depends on the model.
@@ -48,21 +67,7 @@ export function stopLoop(where: LoopLocation, now: number, sessionId: string | u
     if (aside) renameSync(where.statePath, aside);
     else unlinkSync(where.statePath);
     const goal = state?.body ?? goalOf(read.text);
-    try {
-      appendHistory(where.historyPath, {
-        time: new Date(now).toISOString(),
-        session: state?.session_id ?? sessionId,
-        iteration: state?.iteration_count ?? 0,
-        decision: "end",
-        reason: "stopped",
-        output_tokens: state?.runtime.output_tokens ?? 0,
-        ...(state && { tokens_by_model: state.runtime.tokens_by_model }),
-        goal,
-        state_file: where.shown,
-      });
-    } catch {
-      // the history is a record, not the loop
-    }
+    recordStopped(where, state, goal, now, sessionId);
     const at = state ? ` at iteration ${state.iteration_count}/${state.max_iterations}` : "";
     const gone = aside ? `was invalid, so it was moved aside unchanged to ${where.shown}${aside.slice(where.statePath.length)}` : "was removed";
     return {
