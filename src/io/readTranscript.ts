@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { readLinesInWindow } from "./readLines.js";
 import { isTurnStart, parseTranscriptLine, scanReply, tallyUsage, type ReplyScan, type TranscriptEntry, type UsageTally } from "../core/transcript.js";
 
 const CHUNK = 64 * 1024;
@@ -78,24 +79,9 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
 
 /** Entries in [from, to) of a file, oldest first; only whole lines. */
 export function readEntriesBetween(path: string, from: number, to: number): TranscriptEntry[] {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return [];
-  }
-  try {
-    const start = Math.max(from, to - MAX_SCAN_FORWARD);
-    const buf = Buffer.alloc(Math.max(0, to - start));
-    readSync(fd, buf, 0, buf.length, start);
-    const text = buf.toString("utf8");
-    // A cut in the middle of a line (window capped) drops that first partial line.
-    const lines = text.split("\n");
-    if (start > from) lines.shift();
-    return lines.map(parseTranscriptLine).filter((e): e is TranscriptEntry => !!e);
-  } finally {
-    closeSync(fd);
-  }
+  return readLinesInWindow(path, MAX_SCAN_FORWARD, from, to)
+    .map(parseTranscriptLine)
+    .filter((e): e is TranscriptEntry => !!e);
 }
 
 export interface LoopUsage extends UsageTally {
