@@ -40,8 +40,10 @@ export function* linesFromEnd(fd: number, size: number, maxBytes: number, parse:
 
 export interface TranscriptScan {
   reply: ReplyScan;
-  /** Assistant and user entries of the current turn, oldest first. */
+  /** Entries of the turns scanned, oldest first. */
   turn: TranscriptEntry[];
+  /** Byte offset of each entry in `turn`. */
+  starts: number[];
   /** Byte offset just after the last complete line. */
   end: number;
   size: number;
@@ -60,18 +62,20 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
     if (!stat.isFile()) return undefined; // a folder or device is no transcript
     const size = stat.size;
     const newestFirst: TranscriptEntry[] = [];
+    const offsets: number[] = [];
     let end: number | undefined;
-    let starts = 0;
+    let turnStarts = 0;
     for (const { entry, start } of linesFromEnd(fd, size, MAX_SCAN_BACK)) {
       end ??= start; // refined below: the end of the last complete line
       if (!entry) continue;
       newestFirst.push(entry);
-      if (isTurnStart(entry) && ++starts >= turns) break;
+      offsets.push(start);
+      if (isTurnStart(entry) && ++turnStarts >= turns) break;
     }
     const tail = Buffer.alloc(Math.min(size, 1));
     if (size > 0) readSync(fd, tail, 0, 1, size - 1);
     const complete = size === 0 || tail[0] === 0x0a ? size : (end ?? 0);
-    return { reply: scanReply(newestFirst), turn: newestFirst.reverse(), end: complete, size };
+    return { reply: scanReply(newestFirst), turn: newestFirst.reverse(), starts: offsets.reverse(), end: complete, size };
   } finally {
     closeSync(fd);
   }
@@ -101,7 +105,12 @@ export function countedBefore(path: string, previous: { transcript: string; offs
  */
 export function tallyLoopUsage(path: string, scan: TranscriptScan, previous: { transcript: string; offset: number } & UsageTally): LoopUsage {
   const sameFile = countedBefore(path, previous) && previous.offset <= scan.end;
-  const entries = sameFile ? readEntriesBetween(path, previous.offset, scan.end) : scan.turn;
+  // Usually the scan already read back past the offset (it ends where the last stop ended):
+  // its entries are reused instead of reading and parsing the same bytes again.
+  const seen = (scan.starts[0] ?? Number.POSITIVE_INFINITY) <= previous.offset;
+  const between = () =>
+    seen ? scan.turn.filter((_, i) => (scan.starts[i] ?? -1) >= previous.offset && (scan.starts[i] ?? Infinity) < scan.end) : readEntriesBetween(path, previous.offset, scan.end);
+  const entries = sameFile ? between() : scan.turn;
   const base = sameFile ? previous : { ...previous, lastId: "", lastTokens: 0 };
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };
 }

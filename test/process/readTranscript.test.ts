@@ -33,6 +33,21 @@ describe("reading a transcript from its end", () => {
     expect(again.total).toBe(30);
   });
 
+  it("counts turns appended since the offset beyond the one the scan covers, once each", () => {
+    const path = join(dir, "c.jsonl");
+    writeFileSync(path, jsonl(user("go"), assistant("m1", "one", 10)));
+    const first = tallyLoopUsage(path, scanTranscriptEnd(path)!, zero);
+    // Two turns land before the next stop (e.g. a stop the cap swallowed): the scan sees only the last.
+    appendFileSync(path, jsonl(user("again"), assistant("m2", "two", 20), user("more"), assistant("m3", "three", 40)));
+    const scan = scanTranscriptEnd(path)!;
+    expect(scan.turn.map((e) => e.messageId ?? "user")).toEqual(["user", "m3"]);
+    expect(tallyLoopUsage(path, scan, first).total).toBe(70);
+    // Past a torn, unfinished last line the offset does not move, and nothing is counted twice.
+    appendFileSync(path, '{"type":"assistant","message":{"id":"m4","usage":{"output_tokens":5');
+    const later = tallyLoopUsage(path, scanTranscriptEnd(path)!, tallyLoopUsage(path, scan, first));
+    expect(later.total).toBe(70);
+  });
+
   it("never reads the start of a large transcript", () => {
     const path = join(dir, "big.jsonl");
     // 20 MB of lines that would count a million tokens each if they were read.
