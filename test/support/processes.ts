@@ -1,7 +1,7 @@
 // Helpers for tests that run the bundled hooks many times: async spawns, tree snapshots, stack-trace checks.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOKS, REPO } from "./runHook.js";
@@ -28,6 +28,18 @@ export interface SpawnOptions {
 /** The unprivileged user root's tests run permission cases as. */
 export const NOBODY = 65534;
 let nobodyHome: string | undefined;
+let nobodyHooks: string | undefined;
+/** The checkout may sit in a folder only root can enter: the other user runs a readable copy of hooks/. */
+const hooksFor = (uid: number | undefined) => {
+  if (uid === undefined) return HOOKS;
+  if (!nobodyHooks) {
+    const dir = mkdtempSync(join(tmpdir(), "cl-hooks-nobody-"));
+    chmodSync(dir, 0o755);
+    cpSync(HOOKS, join(dir, "hooks"), { recursive: true });
+    nobodyHooks = join(dir, "hooks");
+  }
+  return nobodyHooks;
+};
 const homeFor = (uid: number | undefined) => {
   if (uid === undefined) return cleanHome();
   nobodyHome ??= mkdtempSync(join(tmpdir(), "cl-home-nobody-"));
@@ -44,7 +56,7 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   const started = performance.now();
   const env = { PATH: process.env.PATH ?? "", HOME: homeFor(opts.uid), ...opts.env };
   const user = opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.uid };
-  const child = spawn(process.execPath, [join(HOOKS, `${name}.js`), ...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], ...user });
+  const child = spawn(process.execPath, [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], ...user });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on("data", (b: Buffer) => out.push(b));
