@@ -1,24 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from "vitest/config";
 
 // Three projects, one after the other: fast unit/process tests; the stress tests (SIGKILL and races),
 // alone so that machine load does not starve them; then e2e tests through the real Claude Code CLI.
-const STRESS = ['test/process/killSafety.test.ts', 'test/process/races.test.ts'];
+const STRESS = ["test/process/killSafety.test.ts", "test/process/races.test.ts"];
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', ...STRESS, '**/node_modules/**'],
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/e2e/**", ...STRESS, "**/node_modules/**"],
           testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
-          name: 'stress',
+          name: "stress",
           include: STRESS,
           testTimeout: 120_000,
           maxWorkers: 1,
@@ -27,8 +27,8 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // 2-core machine: at most two CLI runs at once; tests inside a file run in order.

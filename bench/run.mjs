@@ -30,7 +30,19 @@
 // - Prompt hook: no todos, 50 task files (15 done, 2 in progress), and no todos with the 200 MB
 //   transcript (the hook then looks for a TodoWrite call in its last 8 MiB).
 import { execFileSync, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { cpus, loadavg, platform, release, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -59,7 +71,8 @@ function fail(message) {
 
 // ---------------------------------------------------------------- the bundles
 for (const hook of ["stop", "prompt"]) {
-  if (!existsSync(join(HOOKS, `${hook}.js`))) fail(`hooks/${hook}.js is missing: run \`npm run build\` first (the bench measures the bundles Claude Code runs)`);
+  if (!existsSync(join(HOOKS, `${hook}.js`)))
+    fail(`hooks/${hook}.js is missing: run \`npm run build\` first (the bench measures the bundles Claude Code runs)`);
 }
 
 // ---------------------------------------------------------------- fixtures
@@ -84,11 +97,19 @@ function prng(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const WORDS = "the a test file function return value error module import export const let if else for while async await promise string number object array null undefined true false build run check fix update add remove change line code type interface class method property state loop hook stop prompt transcript token session iteration".split(" ");
+const WORDS =
+  "the a test file function return value error module import export const let if else for while async await promise string number object array null undefined true false build run check fix update add remove change line code type interface class method property state loop hook stop prompt transcript token session iteration".split(
+    " ",
+  );
 const hex = (rand, n) => Array.from({ length: n }, () => Math.floor(rand() * 16).toString(16)).join("");
 const uuid = (rand) => `${hex(rand, 8)}-${hex(rand, 4)}-4${hex(rand, 3)}-a${hex(rand, 3)}-${hex(rand, 12)}`;
-const b62 = (rand, n) => Array.from({ length: n }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(rand() * 62)]).join("");
-const sentence = (rand, words) => Array.from({ length: words }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ");
+const b62 = (rand, n) =>
+  Array.from(
+    { length: n },
+    () => "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"[Math.floor(rand() * 62)],
+  ).join("");
+const sentence = (rand, words) =>
+  Array.from({ length: words }, () => WORDS[Math.floor(rand() * WORDS.length)]).join(" ");
 
 /**
  * Writes Claude Code transcript JSONL: turns of a user prompt, assistant text and tool calls,
@@ -111,7 +132,18 @@ class TranscriptWriter {
   common(type) {
     const uuidNow = uuid(this.rand);
     this.time += Math.floor(this.rand() * 4000);
-    const entry = { parentUuid: this.parent, isSidechain: false, userType: "external", cwd: this.cwd, sessionId: SESSION, version: "2.1.197", gitBranch: "main", type, uuid: uuidNow, timestamp: new Date(this.time).toISOString() };
+    const entry = {
+      parentUuid: this.parent,
+      isSidechain: false,
+      userType: "external",
+      cwd: this.cwd,
+      sessionId: SESSION,
+      version: "2.1.197",
+      gitBranch: "main",
+      type,
+      uuid: uuidNow,
+      timestamp: new Date(this.time).toISOString(),
+    };
     this.parent = uuidNow;
     return entry;
   }
@@ -138,23 +170,62 @@ class TranscriptWriter {
     this.tokens += outputTokens;
     this.lastMessageId = id;
     this.lastMessageTokens = outputTokens;
-    const usage = { input_tokens: 4, cache_creation_input_tokens: Math.floor(this.rand() * 3000), cache_read_input_tokens: 20000 + Math.floor(this.rand() * 80000), output_tokens: outputTokens, service_tier: "standard" };
+    const usage = {
+      input_tokens: 4,
+      cache_creation_input_tokens: Math.floor(this.rand() * 3000),
+      cache_read_input_tokens: 20000 + Math.floor(this.rand() * 80000),
+      output_tokens: outputTokens,
+      service_tier: "standard",
+    };
     const base = this.common("assistant");
-    return this.line({ ...base, message: { id, type: "message", role: "assistant", model: "claude-opus-4-5-20251101", content, stop_reason: null, stop_sequence: null, usage }, requestId: `req_011${b62(this.rand, 21)}` });
+    return this.line({
+      ...base,
+      message: {
+        id,
+        type: "message",
+        role: "assistant",
+        model: "claude-opus-4-5-20251101",
+        content,
+        stop_reason: null,
+        stop_sequence: null,
+        usage,
+      },
+      requestId: `req_011${b62(this.rand, 21)}`,
+    });
   }
   toolCall() {
     const id = `toolu_01${b62(this.rand, 22)}`;
     const tools = [
-      ["Bash", { command: `npm test -- ${WORDS[Math.floor(this.rand() * WORDS.length)]}`, description: sentence(this.rand, 5) }],
+      [
+        "Bash",
+        {
+          command: `npm test -- ${WORDS[Math.floor(this.rand() * WORDS.length)]}`,
+          description: sentence(this.rand, 5),
+        },
+      ],
       ["Read", { file_path: `${this.cwd}/src/${WORDS[Math.floor(this.rand() * WORDS.length)]}.ts` }],
-      ["Edit", { file_path: `${this.cwd}/src/${WORDS[Math.floor(this.rand() * WORDS.length)]}.ts`, old_string: sentence(this.rand, 30), new_string: sentence(this.rand, 34) }],
+      [
+        "Edit",
+        {
+          file_path: `${this.cwd}/src/${WORDS[Math.floor(this.rand() * WORDS.length)]}.ts`,
+          old_string: sentence(this.rand, 30),
+          new_string: sentence(this.rand, 34),
+        },
+      ],
       ["Grep", { pattern: WORDS[Math.floor(this.rand() * WORDS.length)], path: `${this.cwd}/src` }],
     ];
     const [name, input] = tools[Math.floor(this.rand() * tools.length)];
     this.assistant([{ type: "tool_use", id, name, input }]);
     // Tool output: the bulk of a real transcript (file contents, test logs).
-    const output = Array.from({ length: 4 + Math.floor(this.rand() * 40) }, (_, i) => `${String(i + 1).padStart(5)}\t${sentence(this.rand, 4 + Math.floor(this.rand() * 10))}`).join("\n");
-    this.line({ ...this.common("user"), message: { role: "user", content: [{ tool_use_id: id, type: "tool_result", content: output, is_error: false }] }, toolUseResult: { stdout: output.slice(0, 600), stderr: "", interrupted: false, isImage: false } });
+    const output = Array.from(
+      { length: 4 + Math.floor(this.rand() * 40) },
+      (_, i) => `${String(i + 1).padStart(5)}\t${sentence(this.rand, 4 + Math.floor(this.rand() * 10))}`,
+    ).join("\n");
+    this.line({
+      ...this.common("user"),
+      message: { role: "user", content: [{ tool_use_id: id, type: "tool_result", content: output, is_error: false }] },
+      toolUseResult: { stdout: output.slice(0, 600), stderr: "", interrupted: false, isImage: false },
+    });
   }
   /** One turn; returns the byte offset of its first line. */
   turn(prompt, tools, reply) {
@@ -170,8 +241,10 @@ class TranscriptWriter {
   }
 }
 
-const CONTINUATION = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]\niteration 4/50 · 46 turns left · 7h 05m left · 4951787 output tokens left\n\nGoal:\nMake every test in test/auth pass without skipping any.";
-const FINAL_REPLY = "I fixed the token refresh race in src/auth/session.ts and updated the two tests that depended on the old timing. The full suite passes locally except test/auth/expiry.test.ts, which still fails on the clock-skew case; I will look at that next.";
+const CONTINUATION =
+  "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]\niteration 4/50 · 46 turns left · 7h 05m left · 4951787 output tokens left\n\nGoal:\nMake every test in test/auth pass without skipping any.";
+const FINAL_REPLY =
+  "I fixed the token refresh race in src/auth/session.ts and updated the two tests that depended on the old timing. The full suite passes locally except test/auth/expiry.test.ts, which still fails on the clock-skew case; I will look at that next.";
 
 /**
  * A transcript of about `bytes` bytes whose last turn (the one the hook is judging) is the same
@@ -206,8 +279,30 @@ function writeTranscript(path, bytes, project) {
 function stateText(transcript, remembered) {
   const started = new Date(Date.now() - 55 * 60 * 1000).toISOString();
   const runtime = remembered
-    ? { promise_streak: 0, output_tokens: remembered.tokens, tokens_by_model: { "claude-opus-4-5-20251101": remembered.tokens }, transcript, transcript_offset: remembered.offset, stall_count: 0, last_turn: "5a1e0c3b9d2f4e6a", last_tree: "", last_message_id: remembered.lastId, last_message_tokens: remembered.lastTokens }
-    : { promise_streak: 0, output_tokens: 0, tokens_by_model: {}, transcript: "", transcript_offset: 0, stall_count: 0, last_turn: "5a1e0c3b9d2f4e6a", last_tree: "", last_message_id: "", last_message_tokens: 0 };
+    ? {
+        promise_streak: 0,
+        output_tokens: remembered.tokens,
+        tokens_by_model: { "claude-opus-4-5-20251101": remembered.tokens },
+        transcript,
+        transcript_offset: remembered.offset,
+        stall_count: 0,
+        last_turn: "5a1e0c3b9d2f4e6a",
+        last_tree: "",
+        last_message_id: remembered.lastId,
+        last_message_tokens: remembered.lastTokens,
+      }
+    : {
+        promise_streak: 0,
+        output_tokens: 0,
+        tokens_by_model: {},
+        transcript: "",
+        transcript_offset: 0,
+        stall_count: 0,
+        last_turn: "5a1e0c3b9d2f4e6a",
+        last_tree: "",
+        last_message_id: "",
+        last_message_tokens: 0,
+      };
   // The shape the hook writes: the user's fields with comments, then what the loop added.
   return `---
 # Started with /loop-start --template tdd
@@ -237,18 +332,33 @@ function makeProject(name, { git = false } = {}) {
   mkdirSync(join(root, "src", "auth"), { recursive: true });
   mkdirSync(join(root, "test", "auth"), { recursive: true });
   const rand = prng(name.length);
-  for (let i = 0; i < 40; i++) writeFileSync(join(root, i % 2 ? "src/auth" : "test/auth", `file${i}.ts`), `${Array.from({ length: 80 }, () => sentence(rand, 10)).join("\n")}\n`);
+  for (let i = 0; i < 40; i++)
+    writeFileSync(
+      join(root, i % 2 ? "src/auth" : "test/auth", `file${i}.ts`),
+      `${Array.from({ length: 80 }, () => sentence(rand, 10)).join("\n")}\n`,
+    );
   writeFileSync(join(root, "package.json"), '{"name":"bench-project","type":"module"}\n');
   writeFileSync(join(root, "SHARED_TASK_NOTES.md"), "# Notes\n\n- token refresh race fixed\n- clock-skew case left\n");
   writeFileSync(join(root, ".gitignore"), ".claude/continuation-loop.*\n");
   if (git) {
-    const g = (...a) => execFileSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "-c", "init.defaultBranch=main", ...a], { cwd: root, stdio: "pipe" });
+    const g = (...a) =>
+      execFileSync(
+        "git",
+        ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "-c", "init.defaultBranch=main", ...a],
+        { cwd: root, stdio: "pipe" },
+      );
     g("init", "-q");
     g("add", "-A");
     g("commit", "-q", "-m", "initial");
     // A loop in progress: a few files changed, one new.
-    writeFileSync(join(root, "src/auth/file1.ts"), `${readFileSync(join(root, "src/auth/file1.ts"), "utf8")}export const fixed = true;\n`);
-    writeFileSync(join(root, "test/auth/file2.ts"), `${readFileSync(join(root, "test/auth/file2.ts"), "utf8")}// covered\n`);
+    writeFileSync(
+      join(root, "src/auth/file1.ts"),
+      `${readFileSync(join(root, "src/auth/file1.ts"), "utf8")}export const fixed = true;\n`,
+    );
+    writeFileSync(
+      join(root, "test/auth/file2.ts"),
+      `${readFileSync(join(root, "test/auth/file2.ts"), "utf8")}// covered\n`,
+    );
     writeFileSync(join(root, "src/auth/new.ts"), "export const added = 1;\n");
   }
   return root;
@@ -273,7 +383,9 @@ const small = writeTranscript(smallPath, 10 * 1024, plain);
 const needBig = !ONLY.length || ONLY.some((id) => id.endsWith("-big"));
 const big = needBig ? writeTranscript(bigPath, BIG_MB * 1024 * 1024, plain) : undefined;
 const sizes = { small: statSync(smallPath).size, big: big ? statSync(bigPath).size : 0 };
-console.log(`bench: transcripts ${(sizes.small / 1024).toFixed(1)} KB and ${(sizes.big / 1048576).toFixed(0)} MB written in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+console.log(
+  `bench: transcripts ${(sizes.small / 1024).toFixed(1)} KB and ${(sizes.big / 1048576).toFixed(0)} MB written in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+);
 
 // Todos for the prompt hook: 50 task files of a session (Claude Code 2.1 task list).
 const TODO_SESSION = "7c0d5e1f-2b3a-4c4d-8e5f-6a7b8c9d0e1f";
@@ -284,15 +396,43 @@ writeFileSync(join(taskDir, ".highwatermark"), "50");
 for (let i = 1; i <= 50; i++) {
   const status = i <= 15 ? "completed" : i <= 17 ? "in_progress" : "pending";
   const subject = `Step ${i}: ${sentence(prng(i), 8)}`;
-  writeFileSync(join(taskDir, `${i}.json`), `${JSON.stringify({ id: String(i), subject, description: sentence(prng(i + 100), 30), activeForm: `Working on step ${i}`, status, blocks: [], blockedBy: i > 1 ? [String(i - 1)] : [] }, null, 2)}\n`);
+  writeFileSync(
+    join(taskDir, `${i}.json`),
+    `${JSON.stringify({ id: String(i), subject, description: sentence(prng(i + 100), 30), activeForm: `Working on step ${i}`, status, blocks: [], blockedBy: i > 1 ? [String(i - 1)] : [] }, null, 2)}\n`,
+  );
 }
 
 // ---------------------------------------------------------------- cases
-const env = (project, extra = {}) => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME, CLAUDE_CONFIG_DIR: CONFIG, CLAUDE_PROJECT_DIR: project, ...extra });
+const env = (project, extra = {}) => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME,
+  CLAUDE_CONFIG_DIR: CONFIG,
+  CLAUDE_PROJECT_DIR: project,
+  ...extra,
+});
 const stopInput = (project, transcript) =>
-  JSON.stringify({ session_id: SESSION, ...(transcript && { transcript_path: transcript }), cwd: project, permission_mode: "default", hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: FINAL_REPLY });
-const promptInput = (session, transcript) => JSON.stringify({ session_id: session, transcript_path: transcript, cwd: plain, permission_mode: "default", hook_event_name: "UserPromptSubmit", prompt: "Please also add a test for the clock-skew case." });
-const quiet = (run) => (run.status === 0 && run.stdout === "" && run.stderr === "" ? undefined : `exit ${run.status}, output ${JSON.stringify(run.stdout + run.stderr).slice(0, 300)}`);
+  JSON.stringify({
+    session_id: SESSION,
+    ...(transcript && { transcript_path: transcript }),
+    cwd: project,
+    permission_mode: "default",
+    hook_event_name: "Stop",
+    stop_hook_active: true,
+    last_assistant_message: FINAL_REPLY,
+  });
+const promptInput = (session, transcript) =>
+  JSON.stringify({
+    session_id: session,
+    transcript_path: transcript,
+    cwd: plain,
+    permission_mode: "default",
+    hook_event_name: "UserPromptSubmit",
+    prompt: "Please also add a test for the clock-skew case.",
+  });
+const quiet = (run) =>
+  run.status === 0 && run.stdout === "" && run.stderr === ""
+    ? undefined
+    : `exit ${run.status}, output ${JSON.stringify(run.stdout + run.stderr).slice(0, 300)}`;
 
 /** An active loop: state reset before every run; the hook must answer exit 2, save, and read the transcript. */
 function activeCase(id, label, target, project, transcript, remembered, extraEnv = {}) {
@@ -318,12 +458,14 @@ function activeCase(id, label, target, project, transcript, remembered, extraEnv
     },
     check(run) {
       if (run.status !== 2) return `exit ${run.status}, expected 2 (stdout ${run.stdout.slice(0, 300)})`;
-      if (!run.stderr.startsWith("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]")) return `no continuation prompt: ${run.stderr.slice(0, 300)}`;
+      if (!run.stderr.startsWith("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]"))
+        return `no continuation prompt: ${run.stderr.slice(0, 300)}`;
       const saved = readFileSync(statePath, "utf8");
       if (!/\niteration_count: 5\b/.test(saved)) return "iteration_count was not saved as 5";
       if (transcript) {
         const offset = Number(/"transcript_offset":(\d+)/.exec(saved)?.[1]);
-        if (offset !== statSync(transcript).size) return `transcript_offset ${offset}, expected ${statSync(transcript).size}: the transcript was not read`;
+        if (offset !== statSync(transcript).size)
+          return `transcript_offset ${offset}, expected ${statSync(transcript).size}: the transcript was not read`;
         const tokens = Number(/"output_tokens":(\d+)/.exec(saved)?.[1]);
         if (!(tokens > remembered.tokens)) return `output_tokens ${tokens} did not grow from ${remembered.tokens}`;
       }
@@ -333,17 +475,41 @@ function activeCase(id, label, target, project, transcript, remembered, extraEnv
 }
 
 function promptCase(id, label, target, session, transcript, check) {
-  return { id, label, target, exit: 0, hook: "prompt", cwd: plain, env: env(plain), input: promptInput(session, transcript), reset() {}, check };
+  return {
+    id,
+    label,
+    target,
+    exit: 0,
+    hook: "prompt",
+    cwd: plain,
+    env: env(plain),
+    input: promptInput(session, transcript),
+    reset() {},
+    check,
+  };
 }
 
 // Targets are ratios to `node -e 0`; cases without one are measured for the record.
 const allCases = [
-  { id: "stop-idle", label: "Stop, no loop (idle path)", target: 1.1, exit: 0, hook: "stop", cwd: idle, env: env(idle), input: stopInput(idle, smallPath), reset() {}, check: quiet },
+  {
+    id: "stop-idle",
+    label: "Stop, no loop (idle path)",
+    target: 1.1,
+    exit: 0,
+    hook: "stop",
+    cwd: idle,
+    env: env(idle),
+    input: stopInput(idle, smallPath),
+    reset() {},
+    check: quiet,
+  },
   activeCase("stop-active", "Stop, active loop, no transcript", 1.35, plain, undefined, undefined),
   activeCase("stop-active-10k", "Stop, active loop, 10 KB transcript", 1.35, plain, smallPath, small),
   activeCase("stop-active-big", `Stop, active loop, ${BIG_MB} MB transcript`, 1.35, plain, bigPath, big),
   activeCase("stop-active-10k-git", "Stop, active, 10 KB, in a git repo", 1.35, gitProject, smallPath, small),
-  activeCase("stop-active-10k-nocache", "Stop, active, 10 KB, no code cache", undefined, plain, smallPath, small, { CONTINUATION_LOOP_CODE_CACHE: "0" }),
+  activeCase("stop-active-10k-nocache", "Stop, active, 10 KB, no code cache", undefined, plain, smallPath, small, {
+    CONTINUATION_LOOP_CODE_CACHE: "0",
+  }),
   promptCase("prompt-none", "Prompt hook, no todos", 1.25, SESSION, smallPath, quiet),
   promptCase("prompt-50", "Prompt hook, 50 todos", 1.25, TODO_SESSION, smallPath, (run) => {
     if (run.status !== 0) return `exit ${run.status}`;
@@ -353,8 +519,10 @@ const allCases = [
     } catch {
       return `stdout is not the reminder JSON: ${run.stdout.slice(0, 300)}`;
     }
-    if (!context.startsWith("[SYSTEM REMINDER - TODO CONTINUATION]")) return `reminder does not start with the marker: ${context.slice(0, 100)}`;
-    if (!context.includes("and 28 more")) return `expected 2 in progress, 5 of 33 pending shown ("and 28 more"): ${context}`;
+    if (!context.startsWith("[SYSTEM REMINDER - TODO CONTINUATION]"))
+      return `reminder does not start with the marker: ${context.slice(0, 100)}`;
+    if (!context.includes("and 28 more"))
+      return `expected 2 in progress, 5 of 33 pending shown ("and 28 more"): ${context}`;
     return undefined;
   }),
   promptCase("prompt-none-big", `Prompt hook, no todos, ${BIG_MB} MB transcript`, undefined, SESSION, bigPath, quiet),
@@ -364,12 +532,28 @@ if (cases.length === 0) fail(`--only matches no case; cases: ${allCases.map((c) 
 const BIG_VS_SMALL = 1.05;
 const MAX_RSS_MB = 60;
 
-const baseline = { id: "baseline", label: "node -e 0", exit: 0, cmd: ["-e", "0"], cwd: plain, env: env(plain), input: stopInput(plain, smallPath), reset() {} };
+const baseline = {
+  id: "baseline",
+  label: "node -e 0",
+  exit: 0,
+  cmd: ["-e", "0"],
+  cwd: plain,
+  env: env(plain),
+  input: stopInput(plain, smallPath),
+  reset() {},
+};
 
 function spawnCase(c, prefix = []) {
   const argv = c.cmd ?? [join(HOOKS, `${c.hook}.js`)];
   const [file, ...rest] = prefix.length ? [...prefix, process.execPath, ...argv] : [process.execPath, ...argv];
-  return spawnSync(file, rest, { input: c.input, cwd: c.cwd, env: c.env, encoding: "utf8", timeout: 60_000, maxBuffer: 16 * 1024 * 1024 });
+  return spawnSync(file, rest, {
+    input: c.input,
+    cwd: c.cwd,
+    env: c.env,
+    encoding: "utf8",
+    timeout: 60_000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 function timed(c) {
@@ -379,7 +563,8 @@ function timed(c) {
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (run.error) fail(`${c.label}: ${run.error.message}`);
   // Exit status only here: reading files back would cost time between runs, not in them.
-  if (run.status !== c.exit) fail(`${c.label}: exit ${run.status} during timing (expected ${c.exit}); stderr: ${run.stderr.slice(0, 500)}`);
+  if (run.status !== c.exit)
+    fail(`${c.label}: exit ${run.status} during timing (expected ${c.exit}); stderr: ${run.stderr.slice(0, 500)}`);
   return ms;
 }
 
@@ -397,7 +582,9 @@ for (const c of cases) {
   const problem = run.error ? run.error.message : c.check(run);
   if (problem) fail(`${c.label}: the fixture does not behave as expected, so timing it would mean nothing: ${problem}`);
 }
-console.log(`bench: ${cases.length} cases checked; ${WARMUP} warm-up and ${RUNS} timed rounds (baseline before every case) …`);
+console.log(
+  `bench: ${cases.length} cases checked; ${WARMUP} warm-up and ${RUNS} timed rounds (baseline before every case) …`,
+);
 
 // ---------------------------------------------------------------- timing
 const loadBefore = loadavg()[0];
@@ -416,7 +603,8 @@ for (let round = -WARMUP; round < RUNS; round++) {
       paired[c.id].push(t / b);
     }
   }
-  if (round >= 0 && (round + 1) % 10 === 0) process.stdout.write(`bench: ${round + 1}/${RUNS} rounds (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
+  if (round >= 0 && (round + 1) % 10 === 0)
+    process.stdout.write(`bench: ${round + 1}/${RUNS} rounds (${((Date.now() - started) / 1000).toFixed(0)} s)\n`);
 }
 
 // ---------------------------------------------------------------- peak RSS (separate runs)
@@ -427,7 +615,10 @@ const GNU_TIME = ["/usr/bin/time", "/bin/time"].find((p) => {
 });
 const RSS_METHOD = GNU_TIME ? `${GNU_TIME} -f %M` : "process.resourceUsage().maxRSS at exit (--import preload)";
 const PRELOAD = join(TMP, "maxrss.mjs");
-writeFileSync(PRELOAD, 'import{writeFileSync}from"node:fs";process.on("exit",()=>writeFileSync(process.env.BENCH_RSS_FILE,String(process.resourceUsage().maxRSS)));\n');
+writeFileSync(
+  PRELOAD,
+  'import{writeFileSync}from"node:fs";process.on("exit",()=>writeFileSync(process.env.BENCH_RSS_FILE,String(process.resourceUsage().maxRSS)));\n',
+);
 
 function peakRssMb(c) {
   const file = join(TMP, "rss.txt");
@@ -438,7 +629,13 @@ function peakRssMb(c) {
     run = spawnCase(c, [GNU_TIME, "-o", file, "-f", "%M"]);
   } else {
     const argv = c.cmd ?? [join(HOOKS, `${c.hook}.js`)];
-    run = spawnSync(process.execPath, ["--import", PRELOAD, ...argv], { input: c.input, cwd: c.cwd, env: { ...c.env, BENCH_RSS_FILE: file }, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+    run = spawnSync(process.execPath, ["--import", PRELOAD, ...argv], {
+      input: c.input,
+      cwd: c.cwd,
+      env: { ...c.env, BENCH_RSS_FILE: file },
+      encoding: "utf8",
+      maxBuffer: 16 * 1024 * 1024,
+    });
   }
   if (run.error) fail(`${c.label}: ${run.error.message}`);
   return Number(readFileSync(file, "utf8").trim().split("\n").at(-1)) / 1024;
@@ -459,15 +656,54 @@ const base = median(samples.baseline);
 const round2 = (x) => Math.round(x * 100) / 100;
 const round3 = (x) => Math.round(x * 1000) / 1000;
 
-const rows = [{ id: "baseline", label: "node -e 0 (baseline)", median_ms: round2(base), ratio: 1, p90_ms: round2(quantile(samples.baseline, 0.9)), min_ms: round2(quantile(samples.baseline, 0)), peak_rss_mb: round2(rss.baseline) }];
+const rows = [
+  {
+    id: "baseline",
+    label: "node -e 0 (baseline)",
+    median_ms: round2(base),
+    ratio: 1,
+    p90_ms: round2(quantile(samples.baseline, 0.9)),
+    min_ms: round2(quantile(samples.baseline, 0)),
+    peak_rss_mb: round2(rss.baseline),
+  },
+];
 for (const c of cases) {
   const m = median(samples[c.id]);
   const ratio = m / base;
-  const row = { id: c.id, label: c.label, median_ms: round2(m), ratio: round3(ratio), paired_ratio: round3(median(paired[c.id])), p90_ms: round2(quantile(samples[c.id], 0.9)), min_ms: round2(quantile(samples[c.id], 0)), peak_rss_mb: round2(rss[c.id]) };
-  rows.push(c.target === undefined ? { ...row, target: `≤ ${MAX_RSS_MB} MB (latency: for the record)`, pass: rss[c.id] <= MAX_RSS_MB } : { ...row, target: `≤ ${c.target.toFixed(2)}×, ≤ ${MAX_RSS_MB} MB`, pass: ratio <= c.target && rss[c.id] <= MAX_RSS_MB });
+  const row = {
+    id: c.id,
+    label: c.label,
+    median_ms: round2(m),
+    ratio: round3(ratio),
+    paired_ratio: round3(median(paired[c.id])),
+    p90_ms: round2(quantile(samples[c.id], 0.9)),
+    min_ms: round2(quantile(samples[c.id], 0)),
+    peak_rss_mb: round2(rss[c.id]),
+  };
+  rows.push(
+    c.target === undefined
+      ? { ...row, target: `≤ ${MAX_RSS_MB} MB (latency: for the record)`, pass: rss[c.id] <= MAX_RSS_MB }
+      : {
+          ...row,
+          target: `≤ ${c.target.toFixed(2)}×, ≤ ${MAX_RSS_MB} MB`,
+          pass: ratio <= c.target && rss[c.id] <= MAX_RSS_MB,
+        },
+  );
 }
-const bigVsSmall = samples["stop-active-big"]?.length && samples["stop-active-10k"]?.length ? median(samples["stop-active-big"]) / median(samples["stop-active-10k"]) : undefined;
-const scaling = bigVsSmall === undefined ? undefined : { id: "big-vs-10k", label: `${BIG_MB} MB transcript vs 10 KB (active Stop)`, ratio: round3(bigVsSmall), target: `≤ ${BIG_VS_SMALL.toFixed(2)}×`, pass: bigVsSmall <= BIG_VS_SMALL };
+const bigVsSmall =
+  samples["stop-active-big"]?.length && samples["stop-active-10k"]?.length
+    ? median(samples["stop-active-big"]) / median(samples["stop-active-10k"])
+    : undefined;
+const scaling =
+  bigVsSmall === undefined
+    ? undefined
+    : {
+        id: "big-vs-10k",
+        label: `${BIG_MB} MB transcript vs 10 KB (active Stop)`,
+        ratio: round3(bigVsSmall),
+        target: `≤ ${BIG_VS_SMALL.toFixed(2)}×`,
+        pass: bigVsSmall <= BIG_VS_SMALL,
+      };
 
 const fmt = (s, n, right = false) => (right ? String(s).padStart(n) : String(s).padEnd(n));
 const header = `${fmt("case", 44)} ${fmt("median", 8, true)} ${fmt("ratio", 6, true)} ${fmt("paired", 6, true)} ${fmt("p90", 8, true)} ${fmt("peak RSS", 9, true)}  target`;
@@ -475,30 +711,50 @@ console.log(`\n${header}\n${"-".repeat(header.length + 40)}`);
 for (const r of rows) {
   const target = r.target === undefined ? "" : `${r.pass ? "pass" : "FAIL"}  ${r.target}`;
   const pairedText = r.paired_ratio === undefined ? "" : `${r.paired_ratio.toFixed(2)}×`;
-  console.log(`${fmt(r.label, 44)} ${fmt(`${r.median_ms.toFixed(1)} ms`, 8, true)} ${fmt(`${r.ratio.toFixed(2)}×`, 6, true)} ${fmt(pairedText, 6, true)} ${fmt(`${r.p90_ms.toFixed(1)} ms`, 8, true)} ${fmt(`${r.peak_rss_mb.toFixed(1)} MB`, 9, true)}  ${target}`);
+  console.log(
+    `${fmt(r.label, 44)} ${fmt(`${r.median_ms.toFixed(1)} ms`, 8, true)} ${fmt(`${r.ratio.toFixed(2)}×`, 6, true)} ${fmt(pairedText, 6, true)} ${fmt(`${r.p90_ms.toFixed(1)} ms`, 8, true)} ${fmt(`${r.peak_rss_mb.toFixed(1)} MB`, 9, true)}  ${target}`,
+  );
 }
-if (scaling) console.log(`${fmt(scaling.label, 44)} ${fmt("", 8)} ${fmt(`${scaling.ratio.toFixed(2)}×`, 6, true)} ${fmt("", 6)} ${fmt("", 8)} ${fmt("", 9)}  ${scaling.pass ? "pass" : "FAIL"}  ${scaling.target}`);
+if (scaling)
+  console.log(
+    `${fmt(scaling.label, 44)} ${fmt("", 8)} ${fmt(`${scaling.ratio.toFixed(2)}×`, 6, true)} ${fmt("", 6)} ${fmt("", 8)} ${fmt("", 9)}  ${scaling.pass ? "pass" : "FAIL"}  ${scaling.target}`,
+  );
 
 const load = { before: round2(loadBefore), after: round2(loadavg()[0]) };
-const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, memory_gb: Math.round(totalmem() / 1024 ** 3), os: `${platform()} ${release()}`, node: process.version, date: new Date().toISOString(), load_average_1min: load };
-console.log(`\n${machine.cpu}, ${machine.cores} cores, ${machine.os}, Node ${machine.node}, load average ${load.before} → ${load.after}; ${RUNS} rounds; ratio = median / median of ${samples.baseline.length} interleaved \`node -e 0\` runs; paired = median of each run over the baseline run just before it; peak RSS: ${RSS_METHOD}, max of 3 runs.`);
+const machine = {
+  cpu: cpus()[0]?.model ?? "unknown",
+  cores: cpus().length,
+  memory_gb: Math.round(totalmem() / 1024 ** 3),
+  os: `${platform()} ${release()}`,
+  node: process.version,
+  date: new Date().toISOString(),
+  load_average_1min: load,
+};
+console.log(
+  `\n${machine.cpu}, ${machine.cores} cores, ${machine.os}, Node ${machine.node}, load average ${load.before} → ${load.after}; ${RUNS} rounds; ratio = median / median of ${samples.baseline.length} interleaved \`node -e 0\` runs; paired = median of each run over the baseline run just before it; peak RSS: ${RSS_METHOD}, max of 3 runs.`,
+);
 
 const bundles = {};
-for (const name of ["stop.js", "prompt.js", "cli.js"]) if (existsSync(join(HOOKS, name))) bundles[name] = statSync(join(HOOKS, name)).size;
-for (const name of existsSync(join(HOOKS, "chunks")) ? readdirSync(join(HOOKS, "chunks")) : []) bundles[`chunks/${name}`] = statSync(join(HOOKS, "chunks", name)).size;
+for (const name of ["stop.js", "prompt.js", "cli.js"])
+  if (existsSync(join(HOOKS, name))) bundles[name] = statSync(join(HOOKS, name)).size;
+for (const name of existsSync(join(HOOKS, "chunks")) ? readdirSync(join(HOOKS, "chunks")) : [])
+  bundles[`chunks/${name}`] = statSync(join(HOOKS, "chunks", name)).size;
 
 const results = {
   machine,
   method: {
     rounds: RUNS,
     warmup_rounds: WARMUP,
-    baseline: "node -e 0 with the same stdin, run right before every case run (interleaved; case order rotates each round)",
+    baseline:
+      "node -e 0 with the same stdin, run right before every case run (interleaved; case order rotates each round)",
     ratio: "median(case) / median(all baseline runs); targets are judged on it",
-    paired_ratio: "median over the case's runs of (case run / the baseline run just before it): less sensitive to load that changes during the run",
+    paired_ratio:
+      "median over the case's runs of (case run / the baseline run just before it): less sensitive to load that changes during the run",
     peak_rss: `${RSS_METHOD}, separate runs after the timed ones, max of 3`,
     transcripts_bytes: sizes,
     git: "only stop-active-10k-git runs in a git repository (with uncommitted changes), where stall detection runs `git status` and `git diff`; the other cases run outside git",
-    code_cache: "the hooks keep V8's code cache of their chunks under TMPDIR; the check run before timing writes it. stop-active-10k-nocache runs with CONTINUATION_LOOP_CODE_CACHE=0",
+    code_cache:
+      "the hooks keep V8's code cache of their chunks under TMPDIR; the check run before timing writes it. stop-active-10k-nocache runs with CONTINUATION_LOOP_CODE_CACHE=0",
   },
   cases: rows,
   ...(scaling && { scaling }),
@@ -507,5 +763,8 @@ const results = {
 };
 writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
 console.log(`bench: wrote ${OUT}`);
-const failed = [...rows.filter((r) => r.pass === false).map((r) => r.id), ...(scaling && !scaling.pass ? [scaling.id] : [])];
+const failed = [
+  ...rows.filter((r) => r.pass === false).map((r) => r.id),
+  ...(scaling && !scaling.pass ? [scaling.id] : []),
+];
 console.log(failed.length ? `bench: targets not met: ${failed.join(", ")}` : "bench: every target met");

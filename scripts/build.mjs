@@ -23,13 +23,26 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 const outdir = resolve(process.argv[2] ?? join(root, "hooks"));
-const entries = ["stop", "prompt", "cli"].map((name) => join(src, "entries", `${name}.ts`)).filter((file) => existsSync(file));
+const entries = ["stop", "prompt", "cli"]
+  .map((name) => join(src, "entries", `${name}.ts`))
+  .filter((file) => existsSync(file));
 const loader = join(src, "entries", "loadChunk.ts");
 const nodeRequire = createRequire(import.meta.url);
 
 const LAZY_PACKAGES = ["yaml", "zod/mini"];
 // ~1 ms or more each to load (node:child_process ~3 ms: it pulls in node:net and node:stream).
-const LAZY_BUILTINS = ["child_process", "net", "tty", "stream", "zlib", "readline", "worker_threads", "http", "https", "assert"];
+const LAZY_BUILTINS = [
+  "child_process",
+  "net",
+  "tty",
+  "stream",
+  "zlib",
+  "readline",
+  "worker_threads",
+  "http",
+  "https",
+  "assert",
+];
 
 const common = {
   bundle: true,
@@ -70,7 +83,8 @@ function chunk(key, stem, options) {
 }
 
 /** Code that loads a chunk from an entry (hooks/) or from another chunk (hooks/chunks/). */
-const loadChunk = (kind, name) => `require(${JSON.stringify(loader)}).loadChunk(require("node:path").join(__dirname, ${JSON.stringify(kind === "entry" ? `chunks/${name}` : name)}))`;
+const loadChunk = (kind, name) =>
+  `require(${JSON.stringify(loader)}).loadChunk(require("node:path").join(__dirname, ${JSON.stringify(kind === "entry" ? `chunks/${name}` : name)}))`;
 
 /** `import()` of a module under src/ → that module as a chunk. */
 function lazyImports(kind, stack) {
@@ -81,17 +95,28 @@ function lazyImports(kind, stack) {
         if (args.kind !== "dynamic-import") return undefined;
         const resolved = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: "import-statement" });
         if (resolved.errors.length || !resolved.path.startsWith(`${src}/`)) return undefined;
-        if (stack.includes(resolved.path)) throw new Error(`import() calls form a cycle: ${[...stack, resolved.path].map((p) => p.slice(root.length + 1)).join(" → ")}`);
-        const name = await chunk(resolved.path, basename(resolved.path, ".ts"), { entryPoints: [resolved.path], plugins: plugins("chunk", [...stack, resolved.path]) });
+        if (stack.includes(resolved.path))
+          throw new Error(
+            `import() calls form a cycle: ${[...stack, resolved.path].map((p) => p.slice(root.length + 1)).join(" → ")}`,
+          );
+        const name = await chunk(resolved.path, basename(resolved.path, ".ts"), {
+          entryPoints: [resolved.path],
+          plugins: plugins("chunk", [...stack, resolved.path]),
+        });
         return { path: name, namespace: "lazy-import", pluginData: { kind } };
       });
-      b.onLoad({ filter: /.*/, namespace: "lazy-import" }, (args) => ({ contents: `module.exports = ${loadChunk(args.pluginData.kind, args.path)};`, resolveDir: root, loader: "js" }));
+      b.onLoad({ filter: /.*/, namespace: "lazy-import" }, (args) => ({
+        contents: `module.exports = ${loadChunk(args.pluginData.kind, args.path)};`,
+        resolveDir: root,
+        loader: "js",
+      }));
     },
   };
 }
 
 /** A package's function exports (namespaces such as zod's `locales` are left out: they are big). */
-const functionExports = (id) => Object.keys(nodeRequire(id)).filter((key) => typeof nodeRequire(id)[key] === "function");
+const functionExports = (id) =>
+  Object.keys(nodeRequire(id)).filter((key) => typeof nodeRequire(id)[key] === "function");
 
 /**
  * `import … from "yaml"` (or zod) in src/ → a stand-in whose exports forward to the package's chunk,
@@ -103,18 +128,24 @@ function lazyPackages(kind) {
     name: "lazy-packages",
     setup(b) {
       b.onResolve({ filter: new RegExp(`^(${LAZY_PACKAGES.join("|").replace(/\//g, "\\/")})$`) }, (args) =>
-        args.kind === "import-statement" && args.importer.startsWith(`${src}/`) ? { path: args.path, namespace: "lazy-package" } : undefined,
+        args.kind === "import-statement" && args.importer.startsWith(`${src}/`)
+          ? { path: args.path, namespace: "lazy-package" }
+          : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: "lazy-package" }, async (args) => {
         const names = functionExports(args.path);
         const reexport = `export { ${names.join(", ")} } from ${JSON.stringify(args.path)};`;
-        const name = await chunk(args.path, args.path.replace(/[^a-z0-9]+/gi, "-"), { stdin: { contents: reexport, resolveDir: root, loader: "js" } });
+        const name = await chunk(args.path, args.path.replace(/[^a-z0-9]+/gi, "-"), {
+          stdin: { contents: reexport, resolveDir: root, loader: "js" },
+        });
         const lines = [
           "let m;",
           `const load = () => (m ??= ${loadChunk(kind, name)});`,
           "const lazy = (key) => new Proxy(function () {}, { apply: (_, self, args) => Reflect.apply(load()[key], self, args), construct: (_, args) => Reflect.construct(load()[key], args), get: (_, p) => load()[key][p], has: (_, p) => p in load()[key] });",
           // `export { e0 as null }`: zod has functions named null, enum, catch…
-          ...names.map((key, i) => `const e${i} = /* @__PURE__ */ lazy(${JSON.stringify(key)});\nexport { e${i} as ${key} };`),
+          ...names.map(
+            (key, i) => `const e${i} = /* @__PURE__ */ lazy(${JSON.stringify(key)});\nexport { e${i} as ${key} };`,
+          ),
         ];
         return { contents: lines.join("\n"), resolveDir: root, loader: "js" };
       });
@@ -128,7 +159,9 @@ function lazyBuiltins() {
     name: "lazy-builtins",
     setup(b) {
       b.onResolve({ filter: new RegExp(`^(node:)?(${LAZY_BUILTINS.join("|")})$`) }, (args) =>
-        args.kind === "import-statement" && args.importer.startsWith(`${src}/`) ? { path: `node:${args.path.replace(/^node:/, "")}`, namespace: "lazy-builtin" } : undefined,
+        args.kind === "import-statement" && args.importer.startsWith(`${src}/`)
+          ? { path: `node:${args.path.replace(/^node:/, "")}`, namespace: "lazy-builtin" }
+          : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: "lazy-builtin" }, (args) => ({
         contents: functionExports(args.path)
@@ -153,9 +186,15 @@ for (const file of result.outputFiles) {
   const shebang = basename(file.path) === "cli.js" ? "#!/usr/bin/env node\n" : "";
   writeFileSync(file.path, shebang + file.text, { mode: shebang ? 0o755 : 0o644 });
 }
-for (const [name, contents] of [...chunks].sort(([a], [b]) => a.localeCompare(b))) writeFileSync(join(outdir, "chunks", name), contents);
+for (const [name, contents] of [...chunks].sort(([a], [b]) => a.localeCompare(b)))
+  writeFileSync(join(outdir, "chunks", name), contents);
 
 // The bundles are CommonJS wherever they are copied to, whatever package.json sits above them.
 writeFileSync(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
-const sizes = [...readdirSync(outdir).filter((n) => n.endsWith(".js")), ...readdirSync(join(outdir, "chunks")).map((n) => `chunks/${n}`)];
-console.log(`built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`);
+const sizes = [
+  ...readdirSync(outdir).filter((n) => n.endsWith(".js")),
+  ...readdirSync(join(outdir, "chunks")).map((n) => `chunks/${n}`),
+];
+console.log(
+  `built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`,
+);

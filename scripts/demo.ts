@@ -10,15 +10,32 @@ import { REPO_ROOT, hookSystemMessages, runClaude } from "../test/e2e/support/ru
 const root = mkdtempSync(join(tmpdir(), "continuation-loop-demo-"));
 const project = join(root, "project");
 mkdirSync(project);
-const replies = ["I fixed the tokenizer; two tests still fail.", "Fixed the parser; one test left.", "Fixed the last one. All tests passing."];
+const replies = [
+  "I fixed the tokenizer; two tests still fail.",
+  "Fixed the parser; one test left.",
+  "Fixed the last one. All tests passing.",
+];
 const server = await startMessagesServer(replies.map((reply) => text(reply, { output_tokens: 120 })));
-const prompt = '/continuation-loop:loop-start --max-iterations 5 --completion-promise "all tests passing" Make the test suite pass';
+const prompt =
+  '/continuation-loop:loop-start --max-iterations 5 --completion-promise "all tests passing" Make the test suite pass';
 
 console.log(`$ claude --plugin-dir <this checkout> -p '${prompt}'\n`);
-const run = await runClaude({ prompt, baseUrl: server.url, cwd: project, home: join(root, "home"), pluginDirs: [REPO_ROOT], sessionId: randomUUID() });
+const run = await runClaude({
+  prompt,
+  baseUrl: server.url,
+  cwd: project,
+  home: join(root, "home"),
+  pluginDirs: [REPO_ROOT],
+  sessionId: randomUUID(),
+});
 for (const [i, request] of server.mainRequests.entries()) {
-  const sent = i === 0 ? "(the user's /loop-start, with the hook's note)" : lastUserText(request).replace(/^Stop hook feedback:\n\[[^\]]*\]: /, "");
-  console.log(`── model turn ${i + 1}: Claude was sent ──\n${sent.trim()}\n── Claude replied: ${replies[i] ?? "(nothing)"}\n`);
+  const sent =
+    i === 0
+      ? "(the user's /loop-start, with the hook's note)"
+      : lastUserText(request).replace(/^Stop hook feedback:\n\[[^\]]*\]: /, "");
+  console.log(
+    `── model turn ${i + 1}: Claude was sent ──\n${sent.trim()}\n── Claude replied: ${replies[i] ?? "(nothing)"}\n`,
+  );
 }
 console.log("── the user was told ──");
 for (const message of hookSystemMessages(run.transcriptPath, "Stop")) console.log(message);

@@ -16,19 +16,34 @@ export function runDoctor(argv: string[], ctx: CliContext): number {
   const checks: Check[] = [];
 
   const major = Number(process.versions.node.split(".")[0]);
-  checks.push(major >= MIN_NODE ? { level: "ok", text: `node ${process.version} (needs ${MIN_NODE} or later)` } : { level: "FAIL", text: `node ${process.version} is too old: the hooks need node ${MIN_NODE} or later` });
+  checks.push(
+    major >= MIN_NODE
+      ? { level: "ok", text: `node ${process.version} (needs ${MIN_NODE} or later)` }
+      : { level: "FAIL", text: `node ${process.version} is too old: the hooks need node ${MIN_NODE} or later` },
+  );
 
   const sources = readSettingsSources(root, ctx.env, ctx.home);
   for (const s of sources) if (s.error) checks.push({ level: "FAIL", text: `${s.name}: ${s.error}` });
-  const pluginEnabled = sources.some((s) => Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}).some(([k, v]) => k.startsWith("continuation-loop@") && v === true));
+  const pluginEnabled = sources.some((s) =>
+    Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}).some(
+      ([k, v]) => k.startsWith("continuation-loop@") && v === true,
+    ),
+  );
   if (pluginEnabled) checks.push({ level: "ok", text: "the continuation-loop plugin is enabled in settings" });
-  checks.push(...checkEvent("Stop", sources, root, pluginEnabled), ...checkEvent("UserPromptSubmit", sources, root, pluginEnabled));
+  checks.push(
+    ...checkEvent("Stop", sources, root, pluginEnabled),
+    ...checkEvent("UserPromptSubmit", sources, root, pluginEnabled),
+  );
 
   const manifest = readManifest(root);
   if (manifest) {
     checks.push(...checkInstalled(manifest, root, packageVersion(ctx.packageRoot)));
     const missing = COMMAND_FILES.filter((f) => !existsSync(join(root, COMMANDS_DIR, f)));
-    checks.push(missing.length ? { level: "FAIL", text: `slash commands missing from ${COMMANDS_DIR}: ${missing.join(", ")}` } : { level: "ok", text: `slash commands /loop-start, /loop-stop, /loop-status in ${COMMANDS_DIR}` });
+    checks.push(
+      missing.length
+        ? { level: "FAIL", text: `slash commands missing from ${COMMANDS_DIR}: ${missing.join(", ")}` }
+        : { level: "ok", text: `slash commands /loop-start, /loop-stop, /loop-status in ${COMMANDS_DIR}` },
+    );
   }
 
   const cap = blockCap(ctx.env, sources);
@@ -36,7 +51,11 @@ export function runDoctor(argv: string[], ctx: CliContext): number {
 
   const fails = checks.filter((c) => c.level === "FAIL").length;
   const warns = checks.filter((c) => c.level === "warn").length;
-  const lines = [`continuation-loop doctor: ${root}`, ...checks.map((c) => `  ${c.level.padEnd(4)}  ${c.text}`), `${fails} problem(s), ${warns} warning(s).`];
+  const lines = [
+    `continuation-loop doctor: ${root}`,
+    ...checks.map((c) => `  ${c.level.padEnd(4)}  ${c.text}`),
+    `${fails} problem(s), ${warns} warning(s).`,
+  ];
   ctx.out(`${lines.join("\n")}\n`);
   return fails ? EXIT.failed : EXIT.ok;
 }

@@ -57,17 +57,32 @@ export function isOurs(command: string, root: string): boolean {
 
 /** Registration of one event across the settings files and the plugin. */
 export function checkEvent(event: string, sources: SettingsSource[], root: string, pluginEnabled: boolean): Check[] {
-  const found = sources.flatMap((s) => commandsOf(s.settings?.hooks?.[event]).filter((c) => isOurs(c, root)).map((command) => ({ source: s.name, command })));
+  const found = sources.flatMap((s) =>
+    commandsOf(s.settings?.hooks?.[event])
+      .filter((c) => isOurs(c, root))
+      .map((command) => ({ source: s.name, command })),
+  );
   const checks: Check[] = [];
   for (const { source, command } of found) {
     const script = scriptOf(command, root);
-    if (script && !existsSync(script)) checks.push({ level: "FAIL", text: `${event} hook in ${source} points at a missing file: ${script} (run install again)` });
+    if (script && !existsSync(script))
+      checks.push({
+        level: "FAIL",
+        text: `${event} hook in ${source} points at a missing file: ${script} (run install again)`,
+      });
     else checks.push({ level: "ok", text: `${event} hook registered in ${source}${script ? ` → ${script}` : ""}` });
   }
   const count = found.length + (pluginEnabled ? 1 : 0);
-  if (count > 1) checks.push({ level: "FAIL", text: `${event} hook is registered ${count} times (${[...found.map((f) => f.source), ...(pluginEnabled ? ["the enabled plugin"] : [])].join(", ")}): it runs twice per event; keep one route (plugin or install)` });
+  if (count > 1)
+    checks.push({
+      level: "FAIL",
+      text: `${event} hook is registered ${count} times (${[...found.map((f) => f.source), ...(pluginEnabled ? ["the enabled plugin"] : [])].join(", ")}): it runs twice per event; keep one route (plugin or install)`,
+    });
   if (count === 0) {
-    checks.push({ level: "warn", text: `no ${event} hook of continuation-loop in this project's settings: fine with the plugin (claude --plugin-dir … or a marketplace install), otherwise run: npx continuation-loop install` });
+    checks.push({
+      level: "warn",
+      text: `no ${event} hook of continuation-loop in this project's settings: fine with the plugin (claude --plugin-dir … or a marketplace install), otherwise run: npx continuation-loop install`,
+    });
   }
   return checks;
 }
@@ -75,18 +90,34 @@ export function checkEvent(event: string, sources: SettingsSource[], root: strin
 /** Installed files still as install wrote them, and from this version. */
 export function checkInstalled(manifest: Manifest, root: string, version: string): Check[] {
   const missing = Object.keys(manifest.files).filter((f) => !existsSync(join(root, f)));
-  const changed = Object.entries(manifest.files).filter(([f, hash]) => existsSync(join(root, f)) && sha256(readFileSync(join(root, f))) !== hash).map(([f]) => f);
+  const changed = Object.entries(manifest.files)
+    .filter(([f, hash]) => existsSync(join(root, f)) && sha256(readFileSync(join(root, f))) !== hash)
+    .map(([f]) => f);
   const checks: Check[] = [];
-  if (missing.length) checks.push({ level: "FAIL", text: `installed files are missing: ${missing.join(", ")} (run install again)` });
-  if (changed.length) checks.push({ level: "warn", text: `installed files changed since install: ${changed.join(", ")}` });
-  if (!missing.length && !changed.length) checks.push({ level: "ok", text: `${Object.keys(manifest.files).length} installed files as installed (version ${manifest.version})` });
-  if (version !== "unknown" && manifest.version !== version) checks.push({ level: "warn", text: `installed version ${manifest.version} differs from this continuation-loop (${version}): run install again to update` });
+  if (missing.length)
+    checks.push({ level: "FAIL", text: `installed files are missing: ${missing.join(", ")} (run install again)` });
+  if (changed.length)
+    checks.push({ level: "warn", text: `installed files changed since install: ${changed.join(", ")}` });
+  if (!missing.length && !changed.length)
+    checks.push({
+      level: "ok",
+      text: `${Object.keys(manifest.files).length} installed files as installed (version ${manifest.version})`,
+    });
+  if (version !== "unknown" && manifest.version !== version)
+    checks.push({
+      level: "warn",
+      text: `installed version ${manifest.version} differs from this continuation-loop (${version}): run install again to update`,
+    });
   return checks;
 }
 
 /** The block cap Claude Code applies: env, then the settings files' env blocks; 8 when unset. */
 export function blockCap(env: Env, sources: SettingsSource[]): number {
-  const raw = env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ?? sources.map((s) => (s.settings?.env as Record<string, unknown> | undefined)?.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP).find((v) => v !== undefined);
+  const raw =
+    env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ??
+    sources
+      .map((s) => (s.settings?.env as Record<string, unknown> | undefined)?.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)
+      .find((v) => v !== undefined);
   const cap = Number(raw ?? 8);
   return Number.isFinite(cap) && cap >= 0 ? cap : 8;
 }
@@ -97,7 +128,12 @@ export function checkState(where: LoopLocation, cap: number): Check[] {
     const read = readStateFile(where.statePath, where.shown);
     if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
     const state = parseState(read.text, where.shown);
-    const checks: Check[] = [{ level: "ok", text: `${where.shown} is valid: iteration ${state.iteration_count}/${state.max_iterations}, ${state.active ? "active" : "paused"}, owner ${state.session_id ?? "not bound yet"}` }];
+    const checks: Check[] = [
+      {
+        level: "ok",
+        text: `${where.shown} is valid: iteration ${state.iteration_count}/${state.max_iterations}, ${state.active ? "active" : "paused"}, owner ${state.session_id ?? "not bound yet"}`,
+      },
+    ];
     const blocks = state.max_iterations - state.iteration_count;
     if (cap > 0 && blocks > cap) {
       checks.push({
@@ -106,7 +142,10 @@ export function checkState(where: LoopLocation, cap: number): Check[] {
       });
     }
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
-      checks.push({ level: "warn", text: `notes_file ${state.notes_file} is under .claude/, which Claude may not edit without asking; use e.g. SHARED_TASK_NOTES.md` });
+      checks.push({
+        level: "warn",
+        text: `notes_file ${state.notes_file} is under .claude/, which Claude may not edit without asking; use e.g. SHARED_TASK_NOTES.md`,
+      });
     }
     return checks;
   } catch (error) {

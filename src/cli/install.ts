@@ -6,7 +6,15 @@ import { MANIFEST, rewriteHookTable, SETTINGS, type Manifest } from "../core/ins
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { addHooks, parseSettings, renderSettings, type SettingsRecord } from "../core/settingsHooks.js";
 import { EXIT, type CliContext } from "./context.js";
-import { missingDirs, packageVersion, readHookTable, readManifest, readText, sha256, sourceFiles } from "./installFiles.js";
+import {
+  missingDirs,
+  packageVersion,
+  readHookTable,
+  readManifest,
+  readText,
+  sha256,
+  sourceFiles,
+} from "./installFiles.js";
 import { projectRoot } from "./locate.js";
 
 interface Write {
@@ -17,14 +25,25 @@ interface Write {
 /** Checks the target folder before anything is written. */
 function checkProject(root: string, packageRoot: string): void {
   if (!existsSync(root) || !statSync(root).isDirectory()) {
-    throw new LoopError("INSTALL_FAILED", "the project folder does not exist", { file: root, expected: "an existing folder (--project DIR)" });
+    throw new LoopError("INSTALL_FAILED", "the project folder does not exist", {
+      file: root,
+      expected: "an existing folder (--project DIR)",
+    });
   }
   if (realpathSync(root) === realpathSync(packageRoot)) {
-    throw new LoopError("INSTALL_FAILED", "this is the continuation-loop checkout itself, which already uses its own hooks", { file: root, expected: "another project (--project DIR)" });
+    throw new LoopError(
+      "INSTALL_FAILED",
+      "this is the continuation-loop checkout itself, which already uses its own hooks",
+      { file: root, expected: "another project (--project DIR)" },
+    );
   }
 }
 
-function mergeSettingsRecord(previous: SettingsRecord | null | undefined, next: SettingsRecord, created: boolean): SettingsRecord | null {
+function mergeSettingsRecord(
+  previous: SettingsRecord | null | undefined,
+  next: SettingsRecord,
+  created: boolean,
+): SettingsRecord | null {
   if (!previous && next.added.length === 0) return null;
   return {
     created: previous?.created ?? created,
@@ -58,7 +77,11 @@ export function runInstall(argv: string[], ctx: CliContext): number {
     const current = existsSync(join(root, file.to)) ? readFileSync(join(root, file.to)) : undefined;
     if (current?.equals(data)) continue;
     if (current && previous?.files[file.to] !== sha256(current)) {
-      throw new LoopError("INSTALL_CONFLICT", "a file that continuation-loop did not install, or that was changed since, is in the way", { file: file.to, expected: "no such file (rename or remove yours, then run install again)" });
+      throw new LoopError(
+        "INSTALL_CONFLICT",
+        "a file that continuation-loop did not install, or that was changed since, is in the way",
+        { file: file.to, expected: "no such file (rename or remove yours, then run install again)" },
+      );
     }
     writes.push({ to: file.to, data });
   }
@@ -68,7 +91,9 @@ export function runInstall(argv: string[], ctx: CliContext): number {
   if (ignore.record) writes.push({ to: ".gitignore", data: ignore.text });
 
   // Files of an older install that this version no longer has (e.g. renamed chunks).
-  const stale = Object.keys(previous?.files ?? {}).filter((f) => !(f in files) && existsSync(join(root, f)) && sha256(readFileSync(join(root, f))) === previous?.files[f]);
+  const stale = Object.keys(previous?.files ?? {}).filter(
+    (f) => !(f in files) && existsSync(join(root, f)) && sha256(readFileSync(join(root, f))) === previous?.files[f],
+  );
 
   const dirs = [...(previous?.dirs ?? [])];
   for (const write of [...writes, { to: MANIFEST }]) {
@@ -100,7 +125,9 @@ export function runInstall(argv: string[], ctx: CliContext): number {
   for (const { event } of merged.record.added) lines.push(`  registered the ${event} hook in ${SETTINGS}`);
   if (ignore.record) lines.push(`  added ${ignore.record.lines.length - 1} line(s) to .gitignore`);
   if (stale.length) lines.push(`  removed ${stale.length} file(s) of the previous version`);
-  lines.push("Start Claude Code in the project and type /loop-start [options] GOAL. Undo with: continuation-loop uninstall");
+  lines.push(
+    "Start Claude Code in the project and type /loop-start [options] GOAL. Undo with: continuation-loop uninstall",
+  );
   ctx.out(`${lines.join("\n")}\n`);
   return EXIT.ok;
 }

@@ -2,7 +2,15 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
-import { COMMAND_FILES, COMMANDS_DIR, INSTALLED_HOOKS, INSTALLED_TEMPLATES, MANIFEST, parseManifest, type Manifest } from "../core/installLayout.js";
+import {
+  COMMAND_FILES,
+  COMMANDS_DIR,
+  INSTALLED_HOOKS,
+  INSTALLED_TEMPLATES,
+  MANIFEST,
+  parseManifest,
+  type Manifest,
+} from "../core/installLayout.js";
 import type { HookTable } from "../core/settingsHooks.js";
 
 export const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
@@ -13,7 +21,11 @@ export function readText(path: string): string | undefined {
     return readFileSync(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new LoopError("INSTALL_FAILED", `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "error"})`, { file: path, expected: "a readable file" });
+    throw new LoopError(
+      "INSTALL_FAILED",
+      `cannot read the file (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      { file: path, expected: "a readable file" },
+    );
   }
 }
 
@@ -35,16 +47,28 @@ export interface SourceFile {
 export function sourceFiles(packageRoot: string): SourceFile[] {
   const need = (path: string) => {
     if (!existsSync(path)) {
-      throw new LoopError("INSTALL_FAILED", "the continuation-loop package is incomplete", { file: path, expected: "a full checkout or npm package (hooks/, templates/, .claude/commands/)" });
+      throw new LoopError("INSTALL_FAILED", "the continuation-loop package is incomplete", {
+        file: path,
+        expected: "a full checkout or npm package (hooks/, templates/, .claude/commands/)",
+      });
     }
     return path;
   };
   const hooks = need(join(packageRoot, "hooks"));
   const templates = need(join(packageRoot, "templates"));
   return [
-    ...listFiles(hooks).filter((f) => f !== "hooks.json").sort().map((f) => ({ to: `${INSTALLED_HOOKS}/${f}`, from: join(hooks, f) })),
-    ...listFiles(templates).filter((f) => f.endsWith(".md")).sort().map((f) => ({ to: `${INSTALLED_TEMPLATES}/${f}`, from: join(templates, f) })),
-    ...COMMAND_FILES.map((f) => ({ to: `${COMMANDS_DIR}/${f}`, from: need(join(packageRoot, ".claude", "commands", f)) })),
+    ...listFiles(hooks)
+      .filter((f) => f !== "hooks.json")
+      .sort()
+      .map((f) => ({ to: `${INSTALLED_HOOKS}/${f}`, from: join(hooks, f) })),
+    ...listFiles(templates)
+      .filter((f) => f.endsWith(".md"))
+      .sort()
+      .map((f) => ({ to: `${INSTALLED_TEMPLATES}/${f}`, from: join(templates, f) })),
+    ...COMMAND_FILES.map((f) => ({
+      to: `${COMMANDS_DIR}/${f}`,
+      from: need(join(packageRoot, ".claude", "commands", f)),
+    })),
   ];
 }
 
@@ -53,7 +77,8 @@ export function readHookTable(packageRoot: string): HookTable {
   const file = join(packageRoot, "hooks", "hooks.json");
   const text = readText(file);
   const table = text === undefined ? undefined : (JSON.parse(text) as { hooks?: HookTable }).hooks;
-  if (!table || typeof table !== "object") throw new LoopError("INSTALL_FAILED", "no hook registration found", { file, expected: 'a "hooks" object' });
+  if (!table || typeof table !== "object")
+    throw new LoopError("INSTALL_FAILED", "no hook registration found", { file, expected: 'a "hooks" object' });
   return table;
 }
 
@@ -61,7 +86,12 @@ export function readManifest(root: string): Manifest | undefined {
   const text = readText(join(root, MANIFEST));
   if (text === undefined) return undefined;
   const manifest = parseManifest(text);
-  if (!manifest) throw new LoopError("INSTALL_FAILED", "the install record is not readable", { file: MANIFEST, expected: "the JSON written by continuation-loop install (restore it, or remove .claude/continuation-loop/ by hand)" });
+  if (!manifest)
+    throw new LoopError("INSTALL_FAILED", "the install record is not readable", {
+      file: MANIFEST,
+      expected:
+        "the JSON written by continuation-loop install (restore it, or remove .claude/continuation-loop/ by hand)",
+    });
   return manifest;
 }
 

@@ -17,7 +17,13 @@ export function runStart(argv: string[], ctx: CliContext): number {
     return EXIT.ok;
   }
   const where = locateLoop(ctx.env, undefined, ctx.cwd);
-  const started = startLoop(request, { where, env: ctx.env, sessionId: sessionOf(ctx), now: ctx.now(), packageRoot: ctx.packageRoot });
+  const started = startLoop(request, {
+    where,
+    env: ctx.env,
+    sessionId: sessionOf(ctx),
+    now: ctx.now(),
+    packageRoot: ctx.packageRoot,
+  });
   ctx.err(`${started.summary}\n`);
   ctx.out(`${started.context}\n`);
   return EXIT.ok;

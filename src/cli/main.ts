@@ -10,14 +10,29 @@ import { runUninstall } from "./uninstall.js";
 type Command = (argv: string[], ctx: CliContext) => number;
 
 const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  start: { run: runStart, summary: "start [options] GOAL…     start a loop (see `start --help`); binds to $CLAUDE_CODE_SESSION_ID when set" },
+  start: {
+    run: runStart,
+    summary: "start [options] GOAL…     start a loop (see `start --help`); binds to $CLAUDE_CODE_SESSION_ID when set",
+  },
   stop: { run: runStop, summary: "stop                      end the running loop now (history reason: stopped)" },
-  status: { run: runStatus, summary: "status                    iteration, limits used/left, elapsed, tokens, owner, last decisions" },
+  status: {
+    run: runStatus,
+    summary: "status                    iteration, limits used/left, elapsed, tokens, owner, last decisions",
+  },
   history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
-  statusline: { run: runStatusline, summary: "statusline                one line for Claude Code's statusLine setting (reads its JSON on stdin)" },
-  install: { run: runInstall, summary: "install [--project DIR]   copy hooks, commands and templates into DIR/.claude and register the hooks" },
+  statusline: {
+    run: runStatusline,
+    summary: "statusline                one line for Claude Code's statusLine setting (reads its JSON on stdin)",
+  },
+  install: {
+    run: runInstall,
+    summary: "install [--project DIR]   copy hooks, commands and templates into DIR/.claude and register the hooks",
+  },
   uninstall: { run: runUninstall, summary: "uninstall [--project DIR] remove exactly what install added" },
-  doctor: { run: runDoctor, summary: "doctor [--project DIR]    check the install, the state file and Claude Code's block cap" },
+  doctor: {
+    run: runDoctor,
+    summary: "doctor [--project DIR]    check the install, the state file and Claude Code's block cap",
+  },
 };
 
 export function renderUsage(): string {

@@ -20,16 +20,29 @@ function defaultPackageRoot(): string {
   }
 }
 
-const describe = (error: unknown) => (error instanceof LoopError ? `continuation-loop: ${error.describe()}.` : `continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).`);
+const describe = (error: unknown) =>
+  error instanceof LoopError
+    ? `continuation-loop: ${error.describe()}.`
+    : `continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).`;
 
 /** Runs a loop command typed by the user; refusals block the prompt so Claude never acts on them. */
-export function runLoopCommand(command: LoopCommand, input: { session_id?: string; cwd?: string }, ctx: LoopPromptContext): LoopPromptOutput {
+export function runLoopCommand(
+  command: LoopCommand,
+  input: { session_id?: string; cwd?: string },
+  ctx: LoopPromptContext,
+): LoopPromptOutput {
   const where = locateLoop(ctx.env, input.cwd, ctx.cwd);
   try {
     if (command.name === "start") {
       const request = parseStartArgs(command.args);
       if (request.help) return { block: renderStartUsage() };
-      const started = startLoop(request, { where, env: ctx.env, sessionId: input.session_id, now: ctx.now, packageRoot: ctx.packageRoot ?? defaultPackageRoot() });
+      const started = startLoop(request, {
+        where,
+        env: ctx.env,
+        sessionId: input.session_id,
+        now: ctx.now,
+        packageRoot: ctx.packageRoot ?? defaultPackageRoot(),
+      });
       return { systemMessage: started.summary, additionalContext: started.context };
     }
     if (command.name === "stop") {

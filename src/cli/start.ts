@@ -39,7 +39,14 @@ function isTwin(existing: string, created: string, now: number): boolean {
     const old = parseState(existing);
     const fresh = parseState(created);
     const age = now - Date.parse(old.started_at ?? "");
-    return old.session_id !== undefined && old.session_id === fresh.session_id && old.iteration_count === 1 && old.body === fresh.body && age >= 0 && age < TWIN_WINDOW_MS;
+    return (
+      old.session_id !== undefined &&
+      old.session_id === fresh.session_id &&
+      old.iteration_count === 1 &&
+      old.body === fresh.body &&
+      age >= 0 &&
+      age < TWIN_WINDOW_MS
+    );
   } catch {
     return false;
   }
@@ -62,11 +69,19 @@ export function startLoop(request: StartRequest, opts: StartOptions): StartOutco
   const template = request.template ? readTemplate(request.template, where.root, opts.packageRoot) : undefined;
   const text = composeStateFile({ request, template, sessionId: opts.sessionId, now });
   const state = parseState(text, where.shown);
-  const outcome = { state, context: renderStartContext(state, where.shown, now), summary: renderStartSummary(state, where.shown) };
+  const outcome = {
+    state,
+    context: renderStartContext(state, where.shown, now),
+    summary: renderStartSummary(state, where.shown),
+  };
 
   mkdirSync(dirname(where.statePath), { recursive: true });
   const release = acquireLock(where.statePath);
-  if (!release) throw new LoopError("LOOP_LOCKED", "the state file is locked by a running hook", { file: `${where.shown}.lock`, expected: "the lock to be released; try again in a moment" });
+  if (!release)
+    throw new LoopError("LOOP_LOCKED", "the state file is locked by a running hook", {
+      file: `${where.shown}.lock`,
+      expected: "the lock to be released; try again in a moment",
+    });
   try {
     const existing = readStateFile(where.statePath, where.shown);
     if (existing.kind === "found") {

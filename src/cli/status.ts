@@ -8,7 +8,11 @@ import type { LoopLocation } from "./locate.js";
 const RECENT = 5;
 
 /** The /loop-status text. Throws LoopError (naming file, field, line) when the state file is invalid. */
-export function readStatus(where: LoopLocation, now: number, sessionId: string | undefined): { running: boolean; text: string } {
+export function readStatus(
+  where: LoopLocation,
+  now: number,
+  sessionId: string | undefined,
+): { running: boolean; text: string } {
   const read = readStateFile(where.statePath, where.shown);
   const history = readHistory(where.historyPath);
   if (read.kind === "missing") {
@@ -18,6 +22,8 @@ export function readStatus(where: LoopLocation, now: number, sessionId: string |
   const state = parseState(read.text, where.shown);
   // Decisions of this loop only: those after the last loop end, by its owner (when known).
   const lastEnd = history.map((r) => r.decision).lastIndexOf("end");
-  const recent = history.slice(lastEnd + 1).filter((r) => !state.session_id || !r.session || r.session === state.session_id);
+  const recent = history
+    .slice(lastEnd + 1)
+    .filter((r) => !state.session_id || !r.session || r.session === state.session_id);
   return { running: true, text: renderStatus(state, where.shown, recent.slice(-RECENT), now, sessionId) };
 }

@@ -7,7 +7,11 @@ import { locateLoop } from "./locate.js";
 /** Fields of Claude Code's statusLine input that locate the project and session. */
 function peek(stdin: string): { sessionId?: string; dir?: string } {
   try {
-    const raw = JSON.parse(stdin) as { session_id?: unknown; cwd?: unknown; workspace?: { project_dir?: unknown; current_dir?: unknown } };
+    const raw = JSON.parse(stdin) as {
+      session_id?: unknown;
+      cwd?: unknown;
+      workspace?: { project_dir?: unknown; current_dir?: unknown };
+    };
     const str = (v: unknown) => (typeof v === "string" && v ? v : undefined);
     const dir = str(raw?.workspace?.project_dir) ?? str(raw?.cwd) ?? str(raw?.workspace?.current_dir);
     return { ...(str(raw?.session_id) && { sessionId: str(raw.session_id) }), ...(dir && { dir }) };

@@ -25,7 +25,13 @@ function goalOf(text: string): string {
 }
 
 /** Appends the `stopped` record that keeps a loop's goal; a history that cannot be written is skipped. */
-export function recordStopped(where: LoopLocation, state: LoopState | undefined, goal: string, now: number, sessionId: string | undefined): void {
+export function recordStopped(
+  where: LoopLocation,
+  state: LoopState | undefined,
+  goal: string,
+  now: number,
+  sessionId: string | undefined,
+): void {
   try {
     appendHistory(where.historyPath, {
       time: new Date(now).toISOString(),
@@ -52,10 +58,15 @@ export function stopLoop(where: LoopLocation, now: number, sessionId: string | u
     return { stopped: false, message: `continuation-loop: no loop is running (no ${where.shown}); nothing to stop.` };
   }
   const release = acquireLock(where.statePath);
-  if (!release) throw new LoopError("LOOP_LOCKED", "the state file is locked by a running hook", { file: `${where.shown}.lock`, expected: "the lock to be released; try /loop-stop again" });
+  if (!release)
+    throw new LoopError("LOOP_LOCKED", "the state file is locked by a running hook", {
+      file: `${where.shown}.lock`,
+      expected: "the lock to be released; try /loop-stop again",
+    });
   try {
     const read = readStateFile(where.statePath, where.shown);
-    if (read.kind === "missing") return { stopped: false, message: `continuation-loop: no loop is running (no ${where.shown}); nothing to stop.` };
+    if (read.kind === "missing")
+      return { stopped: false, message: `continuation-loop: no loop is running (no ${where.shown}); nothing to stop.` };
     let state: LoopState | undefined;
     try {
       state = parseState(read.text, where.shown);
@@ -69,7 +80,9 @@ export function stopLoop(where: LoopLocation, now: number, sessionId: string | u
     const goal = state?.body ?? goalOf(read.text);
     recordStopped(where, state, goal, now, sessionId);
     const at = state ? ` at iteration ${state.iteration_count}/${state.max_iterations}` : "";
-    const gone = aside ? `was invalid, so it was moved aside unchanged to ${where.shown}${aside.slice(where.statePath.length)}` : "was removed";
+    const gone = aside
+      ? `was invalid, so it was moved aside unchanged to ${where.shown}${aside.slice(where.statePath.length)}`
+      : "was removed";
     return {
       stopped: true,
       message: `continuation-loop: loop stopped by the user${at}; ${where.shown} ${gone} (goal: "${firstLine(goal, 80)}", kept in the history).`,

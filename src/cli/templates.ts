@@ -26,6 +26,8 @@ export function readTemplate(name: string, root: string, packageRoot: string): {
   const names = listTemplates(root, packageRoot);
   throw new LoopError("TEMPLATE_NOT_FOUND", `there is no template named ${JSON.stringify(name)}`, {
     field: "--template",
-    expected: names.length ? `one of ${names.join(", ")}` : "a templates/ folder beside hooks/ (reinstall continuation-loop)",
+    expected: names.length
+      ? `one of ${names.join(", ")}`
+      : "a templates/ folder beside hooks/ (reinstall continuation-loop)",
   });
 }

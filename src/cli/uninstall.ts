@@ -25,7 +25,8 @@ export function runUninstall(argv: string[], ctx: CliContext): number {
   // Read and check everything first: a malformed settings file stops the uninstall with nothing changed.
   const settingsPath = join(root, SETTINGS);
   const settingsText = readText(settingsPath);
-  const settings = manifest.settings && settingsText !== undefined ? parseSettings(settingsText, settingsPath) : undefined;
+  const settings =
+    manifest.settings && settingsText !== undefined ? parseSettings(settingsText, settingsPath) : undefined;
   const lines = [`continuation-loop uninstalled from ${root}:`];
 
   if (manifest.settings && settings && settingsText !== undefined) {
@@ -69,7 +70,8 @@ export function runUninstall(argv: string[], ctx: CliContext): number {
   lines.push(`  removed ${removed} installed file(s)`);
   if (kept.length) lines.push(`  kept ${kept.length} file(s) changed since install: ${kept.join(", ")}`);
   const state = resolveStatePath(root, ctx.env);
-  if (existsSync(state)) lines.push(`  a loop state file is still there (${state}); end it with /loop-stop or delete it`);
+  if (existsSync(state))
+    lines.push(`  a loop state file is still there (${state}); end it with /loop-stop or delete it`);
   ctx.out(`${lines.join("\n")}\n`);
   return EXIT.ok;
 }

@@ -36,7 +36,14 @@ export interface StopFacts {
 export type StopDecision =
   | { kind: "ignore"; why: "other_session" | "paused" }
   | { kind: "end"; reason: EndReason; iteration: number; promise?: string; refusal?: string; runtime: Runtime }
-  | { kind: "continue"; iteration: number; next: number; refusal?: string; runtime: Runtime; updates: Record<string, unknown> };
+  | {
+      kind: "continue";
+      iteration: number;
+      next: number;
+      refusal?: string;
+      runtime: Runtime;
+      updates: Record<string, unknown>;
+    };
 
 /** Does the reply carry the promise, and has the streak reached the threshold? */
 export function needsEvidence(state: LoopState, reply: string): { verify: boolean; todos: boolean } {
@@ -54,7 +61,9 @@ function refuseCompletion(state: LoopState, facts: StopFacts): string | undefine
   const v = facts.verify;
   if (state.verify !== undefined && (!v || v.exitCode !== 0)) {
     if (!v) return `the verify command \`${state.verify}\` could not be run`;
-    const status = v.timedOut ? `timed out after ${state.verify_timeout_s}s` : `exited with status ${v.exitCode ?? "unknown"}`;
+    const status = v.timedOut
+      ? `timed out after ${state.verify_timeout_s}s`
+      : `exited with status ${v.exitCode ?? "unknown"}`;
     return `the verify command \`${v.command}\` ${status}. Last output:\n${v.outputTail}`;
   }
   return undefined;
@@ -115,10 +124,17 @@ export function decideStop(state: LoopState, facts: StopFacts, now: number): Sto
   }
 
   // Step 7: limits, in the order of the field table.
-  const end = (reason: EndReason): StopDecision => ({ kind: "end", reason, iteration, runtime, ...(refusal && { refusal }) });
+  const end = (reason: EndReason): StopDecision => ({
+    kind: "end",
+    reason,
+    iteration,
+    runtime,
+    ...(refusal && { refusal }),
+  });
   if (iteration >= state.max_iterations) return end("max_iterations");
   const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration_s !== undefined && elapsed !== undefined && elapsed >= state.max_duration_s) return end("max_duration");
+  if (state.max_duration_s !== undefined && elapsed !== undefined && elapsed >= state.max_duration_s)
+    return end("max_duration");
   if (state.max_tokens !== undefined && runtime.output_tokens >= state.max_tokens) return end("max_tokens");
   if (state.stall_limit > 0 && runtime.stall_count >= state.stall_limit) return end("stalled");
 

@@ -30,7 +30,11 @@ export function editFrontmatter(text: string, updates: Record<string, unknown>, 
     // `{a: 1}` style frontmatter has no lines to splice into: let the yaml Document re-render it.
     for (const [key, value] of Object.entries(updates)) doc.set(key, value);
     const yaml = `${split.newline}${doc.toString().trimEnd()}`;
-    return checked(text.slice(0, split.yamlStart) + yaml + text.slice(split.yamlStart + split.yaml.length), updates, file);
+    return checked(
+      text.slice(0, split.yamlStart) + yaml + text.slice(split.yamlStart + split.yaml.length),
+      updates,
+      file,
+    );
   }
   const items: Pair[] = doc && isMap(doc.contents) ? (doc.contents.items as Pair[]) : [];
   const base = split.yamlStart;
@@ -45,12 +49,24 @@ export function editFrontmatter(text: string, updates: Record<string, unknown>, 
       continue;
     }
     const pair = items.find((item) => isScalar(item.key) && item.key.value === key);
-    const value = pair?.value as { range?: [number, number, number]; flow?: boolean; items?: unknown } | null | undefined;
+    const value = pair?.value as
+      | { range?: [number, number, number]; flow?: boolean; items?: unknown }
+      | null
+      | undefined;
     const range = value?.range;
-    if (pair && isScalar(pair.key) && pair.key.range && (!range || range[1] <= range[0] || (value?.items && !value.flow))) {
+    if (
+      pair &&
+      isScalar(pair.key) &&
+      pair.key.range &&
+      (!range || range[1] <= range[0] || (value?.items && !value.flow))
+    ) {
       // `key:` with no value, or a block list/map under it: the new value goes right after the colon.
       const colon = text.indexOf(":", base + pair.key.range[1]);
-      splices.push({ start: colon + 1, end: range && range[1] > range[0] ? trimEnd(text, base + range[1]) : colon + 1, text: ` ${rendered}` });
+      splices.push({
+        start: colon + 1,
+        end: range && range[1] > range[0] ? trimEnd(text, base + range[1]) : colon + 1,
+        text: ` ${rendered}`,
+      });
     } else if (range) {
       splices.push({ start: base + range[0], end: trimEnd(text, base + range[1]), text: rendered });
     } else {
@@ -77,7 +93,7 @@ function checked(out: string, updates: Record<string, unknown>, file?: string): 
       throw new LoopError("STATE_UNWRITABLE", "the update could not be written without disturbing the file", {
         file,
         field: key,
-        expected: "a frontmatter of plain \"field: value\" lines",
+        expected: 'a frontmatter of plain "field: value" lines',
       });
     }
   }

@@ -60,10 +60,15 @@ export function renderReceived(value: unknown): string {
   let text: string;
   try {
     // JSON would render Infinity and NaN as "null".
-    text = typeof value === "number" && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
+    text =
+      typeof value === "number" && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   } catch {
     // Too deep to render (String() of a nested array recurses as well): say what it is.
-    text = Array.isArray(value) ? "a deeply nested list" : typeof value === "object" ? "a deeply nested object" : typeof value;
+    text = Array.isArray(value)
+      ? "a deeply nested list"
+      : typeof value === "object"
+        ? "a deeply nested object"
+        : typeof value;
   }
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

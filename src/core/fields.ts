@@ -11,7 +11,10 @@ export interface FieldCheck {
   safeParse(value: unknown): { success: boolean };
 }
 
-function check(quick: (value: unknown) => boolean, build: () => z.ZodMiniType): FieldCheck & { quick: typeof quick; zod: () => z.ZodMiniType } {
+function check(
+  quick: (value: unknown) => boolean,
+  build: () => z.ZodMiniType,
+): FieldCheck & { quick: typeof quick; zod: () => z.ZodMiniType } {
   let schema: z.ZodMiniType | undefined;
   const zod = () => (schema ??= (setupZod(), build()));
   return { safeParse: (value) => (quick(value) ? { success: true } : zod().safeParse(value)), quick, zod };
@@ -27,15 +30,25 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.mini
 const text = () => z.string().check(z.trim(), z.minLength(1));
 const duration = () => z.union([z.string(), z.number()]).check(z.refine((v) => parseDuration(v) !== undefined));
 
-const isInt = (min: number, max = Number.MAX_SAFE_INTEGER) => (v: unknown) => Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
+const isInt =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (v: unknown) =>
+    Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
 const isBool = (v: unknown) => typeof v === "boolean";
 const isText = (v: unknown) => typeof v === "string" && v.trim() !== "";
-const isDuration = (v: unknown) => (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) && parseDuration(v) !== undefined;
+const isDuration = (v: unknown) =>
+  (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) && parseDuration(v) !== undefined;
 
 export const FIELD_RULES = {
   active: { schema: check(isBool, () => z.boolean()), expected: "true or false (e.g. active: false)" },
-  iteration_count: { schema: check(isInt(1), () => int(1)), expected: "a whole number of at least 1 (e.g. iteration_count: 1)" },
-  max_iterations: { schema: check(isInt(1, 10000), () => int(1, 10000)), expected: "a whole number from 1 to 10000 (e.g. max_iterations: 20)" },
+  iteration_count: {
+    schema: check(isInt(1), () => int(1)),
+    expected: "a whole number of at least 1 (e.g. iteration_count: 1)",
+  },
+  max_iterations: {
+    schema: check(isInt(1, 10000), () => int(1, 10000)),
+    expected: "a whole number from 1 to 10000 (e.g. max_iterations: 20)",
+  },
   completion_promise: {
     schema: check(
       (v) => isText(v) || (Array.isArray(v) && v.length > 0 && v.every(isText)),
@@ -43,16 +56,46 @@ export const FIELD_RULES = {
     ),
     expected: 'a non-empty string or a list of them (e.g. completion_promise: "All tests passing")',
   },
-  promise_format: { schema: check((v) => v === "substring" || v === "tag", () => z.enum(["substring", "tag"])), expected: "substring or tag (e.g. promise_format: tag)" },
-  completion_threshold: { schema: check(isInt(1, 1000), () => int(1, 1000)), expected: "a whole number from 1 to 1000 (e.g. completion_threshold: 2)" },
-  max_duration: { schema: check(isDuration, duration), expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds (e.g. max_duration: 2h)" },
-  max_tokens: { schema: check(isInt(1), () => int(1)), expected: "a whole number of output tokens of at least 1 (e.g. max_tokens: 200000)" },
+  promise_format: {
+    schema: check(
+      (v) => v === "substring" || v === "tag",
+      () => z.enum(["substring", "tag"]),
+    ),
+    expected: "substring or tag (e.g. promise_format: tag)",
+  },
+  completion_threshold: {
+    schema: check(isInt(1, 1000), () => int(1, 1000)),
+    expected: "a whole number from 1 to 1000 (e.g. completion_threshold: 2)",
+  },
+  max_duration: {
+    schema: check(isDuration, duration),
+    expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds (e.g. max_duration: 2h)",
+  },
+  max_tokens: {
+    schema: check(isInt(1), () => int(1)),
+    expected: "a whole number of output tokens of at least 1 (e.g. max_tokens: 200000)",
+  },
   verify: { schema: check(isText, text), expected: 'a shell command (e.g. verify: "npm test")' },
-  verify_timeout: { schema: check(isDuration, duration), expected: "a duration like 90s, 5m or a number of seconds (e.g. verify_timeout: 10m)" },
-  notes_file: { schema: check(isText, text), expected: "a path inside the project (e.g. notes_file: SHARED_TASK_NOTES.md)" },
-  stall_limit: { schema: check(isInt(0, 1000), () => int(0, 1000)), expected: "a whole number from 0 (off) to 1000 (e.g. stall_limit: 3)" },
-  require_todos_done: { schema: check(isBool, () => z.boolean()), expected: "true or false (e.g. require_todos_done: true)" },
-  session_id: { schema: check(isText, text), expected: "the id of the Claude Code session that owns the loop, or nothing" },
+  verify_timeout: {
+    schema: check(isDuration, duration),
+    expected: "a duration like 90s, 5m or a number of seconds (e.g. verify_timeout: 10m)",
+  },
+  notes_file: {
+    schema: check(isText, text),
+    expected: "a path inside the project (e.g. notes_file: SHARED_TASK_NOTES.md)",
+  },
+  stall_limit: {
+    schema: check(isInt(0, 1000), () => int(0, 1000)),
+    expected: "a whole number from 0 (off) to 1000 (e.g. stall_limit: 3)",
+  },
+  require_todos_done: {
+    schema: check(isBool, () => z.boolean()),
+    expected: "true or false (e.g. require_todos_done: true)",
+  },
+  session_id: {
+    schema: check(isText, text),
+    expected: "the id of the Claude Code session that owns the loop, or nothing",
+  },
   started_at: {
     schema: check(
       (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)),
@@ -99,7 +142,12 @@ const isString = (v: unknown) => typeof v === "string";
 const RUNTIME_QUICK: Record<keyof Runtime, (v: unknown) => boolean> = {
   promise_streak: count,
   output_tokens: count,
-  tokens_by_model: (v) => !!v && typeof v === "object" && !Array.isArray(v) && !Object.hasOwn(v, "__proto__") && Object.values(v).every((n) => typeof n === "number" && Number.isFinite(n)),
+  tokens_by_model: (v) =>
+    !!v &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    !Object.hasOwn(v, "__proto__") &&
+    Object.values(v).every((n) => typeof n === "number" && Number.isFinite(n)),
   transcript: isString,
   transcript_offset: count,
   stall_count: count,
@@ -120,11 +168,14 @@ export const runtimeSchema = (() => {
   return {
     zod,
     safeParse(value: unknown): { success: true; data: Runtime } | { success: false } {
-      const map = value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+      const map =
+        value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
       const keys = Object.keys(RUNTIME_QUICK) as (keyof Runtime)[];
       if (map && keys.every((k) => map[k] === undefined || RUNTIME_QUICK[k](map[k]))) {
         const pick = (k: keyof Runtime) => (map[k] === undefined ? EMPTY_RUNTIME[k] : map[k]);
-        const data = Object.fromEntries(keys.map((k) => [k, k === "tokens_by_model" ? { ...(pick(k) as object) } : pick(k)]));
+        const data = Object.fromEntries(
+          keys.map((k) => [k, k === "tokens_by_model" ? { ...(pick(k) as object) } : pick(k)]),
+        );
         return { success: true, data: data as Runtime };
       }
       const result = zod().safeParse(value);

@@ -17,15 +17,32 @@ export interface InputSchema<T> {
   zod(): z.ZodMiniType<T>;
 }
 
-const isType = (value: unknown, kind: Kind) => value === undefined || typeof value === (kind === "boolean" ? "boolean" : "string") || (kind === "string or null" && value === null);
-const zodOf = (kind: Kind) => (kind === "boolean" ? z.optional(z.boolean()) : kind === "string" ? z.optional(z.string()) : z.optional(z.nullable(z.string())));
+const isType = (value: unknown, kind: Kind) =>
+  value === undefined ||
+  typeof value === (kind === "boolean" ? "boolean" : "string") ||
+  (kind === "string or null" && value === null);
+const zodOf = (kind: Kind) =>
+  kind === "boolean"
+    ? z.optional(z.boolean())
+    : kind === "string"
+      ? z.optional(z.string())
+      : z.optional(z.nullable(z.string()));
 
 // Loose objects: Claude Code adds fields often; unknown ones are kept and ignored.
 function inputSchema<S extends Record<string, Kind>>(shape: S): InputSchema<Input<S>> {
   let schema: z.ZodMiniType<Input<S>> | undefined;
   return {
-    quick: (raw) => !!raw && typeof raw === "object" && !Array.isArray(raw) && Object.entries(shape).every(([key, kind]) => isType((raw as Record<string, unknown>)[key], kind)),
-    zod: () => (schema ??= (setupZod(), z.looseObject(Object.fromEntries(Object.entries(shape).map(([key, kind]) => [key, zodOf(kind)]))) as unknown as z.ZodMiniType<Input<S>>)),
+    quick: (raw) =>
+      !!raw &&
+      typeof raw === "object" &&
+      !Array.isArray(raw) &&
+      Object.entries(shape).every(([key, kind]) => isType((raw as Record<string, unknown>)[key], kind)),
+    zod: () =>
+      (schema ??=
+        (setupZod(),
+        z.looseObject(
+          Object.fromEntries(Object.entries(shape).map(([key, kind]) => [key, zodOf(kind)])),
+        ) as unknown as z.ZodMiniType<Input<S>>)),
   };
 }
 
@@ -74,7 +91,11 @@ export function parseHookInput<T>(text: string, schema: InputSchema<T>, source =
     throw new LoopError("INPUT_BAD_FIELD", field ? "wrong type" : "not a JSON object", {
       file: source,
       field,
-      expected: field ? (type === "boolean" ? "true or false" : `a ${type ?? "string"}`) : "a JSON object from Claude Code",
+      expected: field
+        ? type === "boolean"
+          ? "true or false"
+          : `a ${type ?? "string"}`
+        : "a JSON object from Claude Code",
       received: renderReceived(field ? (raw as Record<string, unknown>)[field] : raw),
     });
   }

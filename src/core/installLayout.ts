@@ -25,13 +25,19 @@ export interface Manifest {
 export function rewriteHookTable(table: HookTable): HookTable {
   const out: HookTable = {};
   for (const [event, groups] of Object.entries(table)) {
-    out[event] = groups.map((group): HookGroup => ({
-      ...group,
-      hooks: (group.hooks ?? []).map((hook) => ({
-        ...hook,
-        ...(typeof hook.command === "string" && { command: hook.command.split("${CLAUDE_PLUGIN_ROOT}/hooks/").join(`\${CLAUDE_PROJECT_DIR}/${INSTALLED_HOOKS}/`) }),
-      })),
-    }));
+    out[event] = groups.map(
+      (group): HookGroup => ({
+        ...group,
+        hooks: (group.hooks ?? []).map((hook) => ({
+          ...hook,
+          ...(typeof hook.command === "string" && {
+            command: hook.command
+              .split("${CLAUDE_PLUGIN_ROOT}/hooks/")
+              .join(`\${CLAUDE_PROJECT_DIR}/${INSTALLED_HOOKS}/`),
+          }),
+        })),
+      }),
+    );
   }
   return out;
 }
@@ -40,7 +46,12 @@ export function rewriteHookTable(table: HookTable): HookTable {
 export function parseManifest(text: string): Manifest | undefined {
   try {
     const m = JSON.parse(text) as Manifest;
-    const ok = typeof m.version === "string" && m.files && typeof m.files === "object" && Array.isArray(m.dirs) && Array.isArray(m.gitignore);
+    const ok =
+      typeof m.version === "string" &&
+      m.files &&
+      typeof m.files === "object" &&
+      Array.isArray(m.dirs) &&
+      Array.isArray(m.gitignore);
     return ok ? m : undefined;
   } catch {
     return undefined;

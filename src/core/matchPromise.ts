@@ -12,7 +12,11 @@ export function extractPromiseTags(reply: string): string[] {
  * The first promise phrase the reply carries, or undefined.
  * substring: anywhere in the reply; tag: the whole inner text of a <promise> tag.
  */
-export function matchPromise(reply: string, phrases: readonly string[], format: "substring" | "tag"): string | undefined {
+export function matchPromise(
+  reply: string,
+  phrases: readonly string[],
+  format: "substring" | "tag",
+): string | undefined {
   if (phrases.length === 0 || !reply) return undefined;
   if (format === "tag") {
     const inner = new Set(extractPromiseTags(reply).map(normalizeText));

@@ -7,16 +7,27 @@ export type ParsedOptions = Record<string, string | true>;
 /** argv of one sub-command → its options; no positional words are accepted. */
 export function parseCliArgs(command: string, argv: string[], spec: OptionSpec): ParsedOptions {
   const out: ParsedOptions = {};
-  const known = Object.keys(spec).map((k) => `--${k}`).join(", ") || "no options";
+  const known =
+    Object.keys(spec)
+      .map((k) => `--${k}`)
+      .join(", ") || "no options";
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    const [name, inline] = arg.startsWith("--") ? (arg.includes("=") ? [arg.slice(2, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg.slice(2), undefined]) : [undefined, undefined];
+    const [name, inline] = arg.startsWith("--")
+      ? arg.includes("=")
+        ? [arg.slice(2, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg.slice(2), undefined]
+      : [undefined, undefined];
     const kind = name === undefined ? undefined : spec[name];
     if (name === undefined || kind === undefined) {
-      throw new LoopError("USAGE", `unexpected argument ${JSON.stringify(arg)}`, { file: `continuation-loop ${command}`, expected: known });
+      throw new LoopError("USAGE", `unexpected argument ${JSON.stringify(arg)}`, {
+        file: `continuation-loop ${command}`,
+        expected: known,
+      });
     }
     if (kind === "flag") {
-      if (inline !== undefined) throw new LoopError("USAGE", "takes no value", { file: `continuation-loop ${command}`, field: `--${name}` });
+      if (inline !== undefined)
+        throw new LoopError("USAGE", "takes no value", { file: `continuation-loop ${command}`, field: `--${name}` });
       out[name] = true;
       continue;
     }
@@ -34,5 +45,10 @@ export function intOption(options: ParsedOptions, name: string, fallback: number
   const raw = options[name];
   if (raw === undefined) return fallback;
   if (typeof raw === "string" && /^\d+$/.test(raw) && Number(raw) >= 1) return Number(raw);
-  throw new LoopError("USAGE", "invalid value", { file: `continuation-loop ${command}`, field: `--${name}`, expected: "a whole number of at least 1", received: JSON.stringify(raw) });
+  throw new LoopError("USAGE", "invalid value", {
+    file: `continuation-loop ${command}`,
+    field: `--${name}`,
+    expected: "a whole number of at least 1",
+    received: JSON.stringify(raw),
+  });
 }

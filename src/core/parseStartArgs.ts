@@ -38,7 +38,11 @@ function typedValue(field: FieldName, text: string): unknown {
   const rule: { schema: { safeParse(v: unknown): { success: boolean } }; expected: string } = FIELD_RULES[field];
   const value = candidates(text).find((candidate) => rule.schema.safeParse(candidate).success);
   if (value !== undefined) return value;
-  throw usage("invalid value", { field: `--${flagOf(field)}`, expected: rule.expected, received: renderReceived(text) });
+  throw usage("invalid value", {
+    field: `--${flagOf(field)}`,
+    expected: rule.expected,
+    received: renderReceived(text),
+  });
 }
 
 interface Accumulator {
@@ -60,13 +64,22 @@ function takesValue(name: string): boolean {
 function applyOption(acc: Accumulator, rawName: string, value: string | undefined): void {
   const name = rawName.replace(/_/g, "-");
   if (name === "force" || name === "help") {
-    if (value !== undefined) throw usage("takes no value", { field: `--${name}`, expected: `--${name} alone`, received: renderReceived(value) });
+    if (value !== undefined)
+      throw usage("takes no value", {
+        field: `--${name}`,
+        expected: `--${name} alone`,
+        received: renderReceived(value),
+      });
     acc[name] = true;
     return;
   }
   if (name === "template") {
     if (value === undefined || !TEMPLATE_NAME.test(value)) {
-      throw usage("invalid template name", { field: "--template", expected: "a template name such as default, tdd, feature or debug", received: renderReceived(value ?? "") });
+      throw usage("invalid template name", {
+        field: "--template",
+        expected: "a template name such as default, tdd, feature or debug",
+        received: renderReceived(value ?? ""),
+      });
     }
     acc.template = value;
     return;
@@ -78,12 +91,21 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
     });
   }
   if (field === "completion_promise") {
-    if (value === undefined) throw usage("needs a value", { field: "--completion-promise", expected: FIELD_RULES.completion_promise.expected });
+    if (value === undefined)
+      throw usage("needs a value", {
+        field: "--completion-promise",
+        expected: FIELD_RULES.completion_promise.expected,
+      });
     acc.promises.push(typedValue(field, value) as string);
     return;
   }
-  if (field in acc.fields) throw usage("given twice", { field: `--${name}`, expected: "each option at most once (only --completion-promise repeats)" });
-  if (value === undefined && !BOOLEAN_FIELDS.has(field)) throw usage("needs a value", { field: `--${name}`, expected: FIELD_RULES[field].expected });
+  if (field in acc.fields)
+    throw usage("given twice", {
+      field: `--${name}`,
+      expected: "each option at most once (only --completion-promise repeats)",
+    });
+  if (value === undefined && !BOOLEAN_FIELDS.has(field))
+    throw usage("needs a value", { field: `--${name}`, expected: FIELD_RULES[field].expected });
   acc.fields[field] = value === undefined ? true : typedValue(field, value);
 }
 
@@ -92,7 +114,9 @@ function finish(acc: Accumulator, goal: string): StartRequest {
   if (acc.promises.length === 1) fields.completion_promise = acc.promises[0];
   if (acc.promises.length > 1) fields.completion_promise = acc.promises;
   if (!acc.help && goal.trim() === "") {
-    throw usage("a goal is required", { expected: "/loop-start [options] GOAL, e.g. /loop-start --max-iterations 5 Fix the failing tests" });
+    throw usage("a goal is required", {
+      expected: "/loop-start [options] GOAL, e.g. /loop-start --max-iterations 5 Fix the failing tests",
+    });
   }
   return { fields, template: acc.template, force: acc.force, help: acc.help, goal };
 }
@@ -109,7 +133,10 @@ function readWord(line: string, pos: number, flag: string): { value: string; end
       const ch = line[i] as string;
       if (ch === quote) {
         if (i + 1 < line.length && !isSpace(line[i + 1])) {
-          throw usage("a quoted value must be followed by a space", { field: flag, expected: `a space after the closing ${quote}` });
+          throw usage("a quoted value must be followed by a space", {
+            field: flag,
+            expected: `a space after the closing ${quote}`,
+          });
         }
         return { value, end: i + 1 };
       }
@@ -119,7 +146,10 @@ function readWord(line: string, pos: number, flag: string): { value: string; end
       }
       value += ch;
     }
-    throw usage(`the value opens a quote (${quote}) that is never closed`, { field: flag, expected: `a closing ${quote}` });
+    throw usage(`the value opens a quote (${quote}) that is never closed`, {
+      field: flag,
+      expected: `a closing ${quote}`,
+    });
   }
   let end = pos;
   while (end < line.length && !isSpace(line[end])) end++;
@@ -139,7 +169,8 @@ export function parseStartArgs(line: string): StartRequest {
     let end = pos;
     while (end < line.length && !isSpace(line[end])) end++;
     const word = line.slice(pos + 2, end);
-    if (!line.startsWith("--", pos) || (word !== "" && !OPTION.test(line.slice(pos)))) return finish(acc, line.slice(pos));
+    if (!line.startsWith("--", pos) || (word !== "" && !OPTION.test(line.slice(pos))))
+      return finish(acc, line.slice(pos));
     if (word === "") {
       // `--` ends the options; one whitespace run after it separates the goal.
       while (isSpace(line[end])) end++;

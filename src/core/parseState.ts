@@ -1,7 +1,15 @@
 import { isAlias, isMap, isScalar, parseDocument, visit, type Document } from "yaml";
 import { LoopError, renderReceived } from "./errors.js";
 import { parseDuration } from "./duration.js";
-import { EMPTY_RUNTIME, FIELD_NAMES, FIELD_RULES, RUNTIME_KEY, runtimeSchema, type FieldName, type LoopState } from "./fields.js";
+import {
+  EMPTY_RUNTIME,
+  FIELD_NAMES,
+  FIELD_RULES,
+  RUNTIME_KEY,
+  runtimeSchema,
+  type FieldName,
+  type LoopState,
+} from "./fields.js";
 import { splitFrontmatter, type FrontmatterSplit } from "./splitFrontmatter.js";
 import { readSimpleFrontmatter, type SimpleField } from "./simpleFrontmatter.js";
 
@@ -29,7 +37,12 @@ export function parseDocumentOf(text: string, file?: string): ParsedDocument {
   const bad = text.search(/[\u0000\uFFFD]/);
   if (bad !== -1) {
     const what = text[bad] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
-    throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", { file, line: lineAt(text, bad), expected: "a UTF-8 Markdown file", received: what });
+    throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", {
+      file,
+      line: lineAt(text, bad),
+      expected: "a UTF-8 Markdown file",
+      received: what,
+    });
   }
   const split = splitFrontmatter(text, file);
   // The common case, read without yaml: a fresh process pays milliseconds for yaml's first parse.
@@ -76,7 +89,10 @@ export function parseDocumentOf(text: string, file?: string): ParsedDocument {
     const name = /^Unresolved alias[^:]*: (.*)$/.exec(cause instanceof Error ? cause.message : "")?.[1];
     if (name !== undefined) {
       let at: number | undefined;
-      visit(doc, { Alias: (_key, node) => (isAlias(node) && node.source === name ? ((at = node.range?.[0]), visit.BREAK) : undefined) });
+      visit(doc, {
+        Alias: (_key, node) =>
+          isAlias(node) && node.source === name ? ((at = node.range?.[0]), visit.BREAK) : undefined,
+      });
       throw new LoopError("STATE_BAD_YAML", `the alias *${name} refers to no anchor`, {
         file,
         ...(at !== undefined && { line: lineAt(text, split.yamlStart + at) }),

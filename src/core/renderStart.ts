@@ -9,7 +9,9 @@ const quoteList = (phrases: string[]) => phrases.map((p) => JSON.stringify(p)).j
 
 /** What Claude reads when /loop-start succeeded: begin now, here is the goal, the finish line and the limits. */
 export function renderStartContext(state: LoopState, shown: string, now: number): string {
-  const owner = state.session_id ? "bound to this session" : "not bound to a session yet (the first session that stops claims it)";
+  const owner = state.session_id
+    ? "bound to this session"
+    : "not bound to a session yet (the first session that stops claims it)";
   return [
     `${COMMAND_MARKER} The user started a continuation loop (${shown}, ${owner}). Begin working on the goal now.`,
     "Each time you stop, the Stop hook sends you back to this goal until the loop ends.",
@@ -22,7 +24,9 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
 
 /** One line for the user (systemMessage or terminal). */
 export function renderStartSummary(state: LoopState, shown: string): string {
-  const promise = state.completion_promise.length ? `promise ${quoteList(state.completion_promise)}` : "no promise (runs until a limit or /loop-stop)";
+  const promise = state.completion_promise.length
+    ? `promise ${quoteList(state.completion_promise)}`
+    : "no promise (runs until a limit or /loop-stop)";
   return `continuation-loop: loop started in ${shown}: up to ${state.max_iterations} iterations, ${promise}.`;
 }
 

@@ -29,7 +29,10 @@ export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) 
 export function renderDecision(record: HistoryLine): string {
   const time = record.time ? record.time.replace("T", " ").replace(/\.\d+Z$/, "Z") : "?";
   const what = record.decision === "end" ? `ended: ${record.reason ?? "?"}` : "continued";
-  const extra = [record.promise ? `promise "${record.promise}"` : "", record.refusal ? `refused: ${firstLine(record.refusal, 80)}` : ""].filter(Boolean);
+  const extra = [
+    record.promise ? `promise "${record.promise}"` : "",
+    record.refusal ? `refused: ${firstLine(record.refusal, 80)}` : "",
+  ].filter(Boolean);
   return `${time}  iteration ${record.iteration ?? "?"}  ${what}${extra.length ? ` (${extra.join("; ")})` : ""}`;
 }
 
@@ -46,7 +49,13 @@ function renderTokens(state: LoopState): string {
 }
 
 /** The /loop-status text: where the loop is, what is used and left, who owns it, what was decided last. */
-export function renderStatus(state: LoopState, shown: string, recent: HistoryLine[], now: number, sessionId?: string): string {
+export function renderStatus(
+  state: LoopState,
+  shown: string,
+  recent: HistoryLine[],
+  now: number,
+  sessionId?: string,
+): string {
   const elapsed = elapsedSeconds(state, now);
   const promise = state.completion_promise.length
     ? `${state.completion_promise.map((p) => JSON.stringify(p)).join(" or ")} (${state.promise_format})`
@@ -63,7 +72,11 @@ export function renderStatus(state: LoopState, shown: string, recent: HistoryLin
   ];
   if (state.verify) lines.push(`  verify: ${state.verify}`);
   if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
-  lines.push(recent.length ? `  last decisions:\n${recent.map((r) => `    ${renderDecision(r)}`).join("\n")}` : "  last decisions: none yet");
+  lines.push(
+    recent.length
+      ? `  last decisions:\n${recent.map((r) => `    ${renderDecision(r)}`).join("\n")}`
+      : "  last decisions: none yet",
+  );
   return lines.join("\n");
 }
 
@@ -79,9 +92,15 @@ export function renderNoLoop(shown: string, last: HistoryLine | undefined): stri
 export function renderStatusline(state: LoopState, now: number, sessionId?: string): string {
   const parts = [`${state.active ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`];
   const elapsed = elapsedSeconds(state, now);
-  if (elapsed !== undefined) parts.push(state.max_duration_s ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}` : renderDuration(elapsed));
+  if (elapsed !== undefined)
+    parts.push(
+      state.max_duration_s
+        ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}`
+        : renderDuration(elapsed),
+    );
   const tokens = state.runtime.output_tokens;
-  if (tokens > 0 || state.max_tokens) parts.push(`${fmt(tokens)}${state.max_tokens ? `/${fmt(state.max_tokens)}` : ""} tok`);
+  if (tokens > 0 || state.max_tokens)
+    parts.push(`${fmt(tokens)}${state.max_tokens ? `/${fmt(state.max_tokens)}` : ""} tok`);
   if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
   return `⟳ ${parts.join(" · ")}`;
 }

@@ -11,14 +11,19 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
   const elapsed = elapsedSeconds(state, now);
   if (state.max_duration_s !== undefined) {
     const used = elapsed ?? 0;
-    parts.push(`time ${renderDuration(used)} of ${renderDuration(state.max_duration_s)} (${renderDuration(state.max_duration_s - used)} left)`);
+    parts.push(
+      `time ${renderDuration(used)} of ${renderDuration(state.max_duration_s)} (${renderDuration(state.max_duration_s - used)} left)`,
+    );
   }
   if (state.max_tokens !== undefined) {
     const left = Math.max(0, state.max_tokens - runtime.output_tokens);
-    parts.push(`output tokens ${formatCount(runtime.output_tokens)} of ${formatCount(state.max_tokens)} (${formatCount(left)} left)`);
+    parts.push(
+      `output tokens ${formatCount(runtime.output_tokens)} of ${formatCount(state.max_tokens)} (${formatCount(left)} left)`,
+    );
   }
   if (state.stall_limit > 0) parts.push(`unchanged turns ${runtime.stall_count}/${state.stall_limit}`);
-  if (state.completion_threshold > 1) parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
+  if (state.completion_threshold > 1)
+    parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
   return parts.join(" · ");
 }
 
@@ -27,12 +32,15 @@ export function renderFinish(state: LoopState): string {
   if (phrases.length === 0) {
     return "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
   }
-  const shown = phrases.map((p) => (state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`)).join(" or ");
+  const shown = phrases
+    .map((p) => (state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`))
+    .join(" or ");
   const lines = [
     `When, and only when, the goal is fully done and verified, end your reply with ${shown}.`,
     "Do not write it to escape the loop: the loop is meant to go on until it is true.",
   ];
-  if (state.completion_threshold > 1) lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
+  if (state.completion_threshold > 1)
+    lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
   if (state.verify) lines.push(`It is then checked by running \`${state.verify}\`, which must exit 0.`);
   if (state.require_todos_done) lines.push("It is not accepted while the todo list has unfinished items.");
   return lines.join("\n");
@@ -57,7 +65,9 @@ export function renderContinuation(
     `Goal:\n${state.body.trim()}`,
   ];
   if (extras.notes) {
-    sections.push(`Notes (${extras.notes.path}) — keep this file current with what is done and what is next:\n${extras.notes.text.trim() || "(empty)"}`);
+    sections.push(
+      `Notes (${extras.notes.path}) — keep this file current with what is done and what is next:\n${extras.notes.text.trim() || "(empty)"}`,
+    );
   }
   sections.push(`How to finish:\n${renderFinish(state)}`);
   if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);
@@ -74,14 +84,21 @@ const REASONS: Record<EndReason, string> = {
 };
 
 /** The one line the user sees when a loop ends. */
-export function renderEndMessage(state: LoopState, decision: Extract<StopDecision, { kind: "end" }>, now: number): string {
+export function renderEndMessage(
+  state: LoopState,
+  decision: Extract<StopDecision, { kind: "end" }>,
+  now: number,
+): string {
   const elapsed = elapsedSeconds(state, now);
   const facts = [
     `${decision.iteration}/${state.max_iterations} iterations`,
     elapsed === undefined ? "" : `${renderDuration(elapsed)} elapsed`,
     decision.runtime.output_tokens > 0 ? `${formatCount(decision.runtime.output_tokens)} output tokens` : "",
   ].filter(Boolean);
-  const why = decision.reason === "completed" && decision.promise ? `completed (promise "${decision.promise}" seen)` : REASONS[decision.reason];
+  const why =
+    decision.reason === "completed" && decision.promise
+      ? `completed (promise "${decision.promise}" seen)`
+      : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
   const limits = renderLimits(state, decision.runtime, decision.iteration, now);
   return `continuation-loop: loop ${why} after ${facts.join(", ")}.${refused} Limits: ${limits}.`;

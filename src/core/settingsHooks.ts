@@ -23,16 +23,34 @@ export function parseSettings(text: string | undefined, file: string): Settings 
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
-    throw new LoopError("SETTINGS_MALFORMED", `the file is not valid JSON (${error instanceof Error ? error.message : "parse error"})`, {
-      file,
-      expected: "a JSON object; fix the file (it was not changed) and run the command again",
-    });
+    throw new LoopError(
+      "SETTINGS_MALFORMED",
+      `the file is not valid JSON (${error instanceof Error ? error.message : "parse error"})`,
+      {
+        file,
+        expected: "a JSON object; fix the file (it was not changed) and run the command again",
+      },
+    );
   }
-  if (!isObject(value)) throw new LoopError("SETTINGS_MALFORMED", "the file is not a JSON object", { file, expected: 'an object such as {"hooks": {}}' });
+  if (!isObject(value))
+    throw new LoopError("SETTINGS_MALFORMED", "the file is not a JSON object", {
+      file,
+      expected: 'an object such as {"hooks": {}}',
+    });
   if (value.hooks !== undefined) {
-    if (!isObject(value.hooks)) throw new LoopError("SETTINGS_MALFORMED", "hooks is not an object", { file, field: "hooks", expected: 'an object such as {"Stop": […]}' });
+    if (!isObject(value.hooks))
+      throw new LoopError("SETTINGS_MALFORMED", "hooks is not an object", {
+        file,
+        field: "hooks",
+        expected: 'an object such as {"Stop": […]}',
+      });
     for (const [event, groups] of Object.entries(value.hooks)) {
-      if (!Array.isArray(groups)) throw new LoopError("SETTINGS_MALFORMED", "not a list of hook groups", { file, field: `hooks.${event}`, expected: "a list" });
+      if (!Array.isArray(groups))
+        throw new LoopError("SETTINGS_MALFORMED", "not a list of hook groups", {
+          file,
+          field: `hooks.${event}`,
+          expected: "a list",
+        });
     }
   }
   return value as Settings;
@@ -40,13 +58,21 @@ export function parseSettings(text: string | undefined, file: string): Settings 
 
 /** Every command string registered for an event. */
 export function commandsOf(groups: HookGroup[] | undefined): string[] {
-  return (groups ?? []).flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : [])).map((h) => h?.command).filter((c): c is string => typeof c === "string");
+  return (groups ?? [])
+    .flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []))
+    .map((h) => h?.command)
+    .filter((c): c is string => typeof c === "string");
 }
 
 /** Adds each group whose commands are not registered yet; returns the new settings and what was added. */
 export function addHooks(settings: Settings, table: HookTable): { settings: Settings; record: SettingsRecord } {
   const next: Settings = structuredClone(settings);
-  const record: SettingsRecord = { created: false, hooksKeyCreated: next.hooks === undefined, eventsCreated: [], added: [] };
+  const record: SettingsRecord = {
+    created: false,
+    hooksKeyCreated: next.hooks === undefined,
+    eventsCreated: [],
+    added: [],
+  };
   for (const [event, groups] of Object.entries(table)) {
     for (const group of groups) {
       const present = new Set(commandsOf(next.hooks?.[event]));

@@ -26,7 +26,8 @@ const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?=[ ]|$)/;
 /** Words YAML 1.2 (core schema, yaml's default) reads as null or a boolean; `~` and "" cannot reach the checks. */
 const NOT_A_WORD = new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
 /** Numbers YAML 1.2 reads (int, octal, hex, .inf, .nan, float) among words that start with a digit or a dot. */
-const NUMBER = /^(?:0o[0-7]+|0x[0-9a-fA-F]+|\.(?:inf|Inf|INF|nan|NaN|NAN)|(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
+const NUMBER =
+  /^(?:0o[0-7]+|0x[0-9a-fA-F]+|\.(?:inf|Inf|INF|nan|NaN|NAN)|(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
 const startsLikeNumber = (word: string) => {
   const c = word.charCodeAt(0);
   return (c >= 48 && c <= 57) || c === 46;
@@ -112,14 +113,26 @@ export function readSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefin
     if (indent === line.length || line[indent] === "#") continue; // blank or comment
     const key = KEY.exec(line)?.[1];
     // yaml refuses implicit keys over 1024 characters; true:, null: … are not string keys.
-    if (key === undefined || key.length > 1000 || NOT_A_WORD.has(key) || Object.hasOwn(data, key) || key === "__proto__") return undefined;
+    if (
+      key === undefined ||
+      key.length > 1000 ||
+      NOT_A_WORD.has(key) ||
+      Object.hasOwn(data, key) ||
+      key === "__proto__"
+    )
+      return undefined;
     const spaces = countSpaces(line, key.length + 1);
     const valueStart = key.length + 1 + spaces;
     if (spaces === 0 || valueStart === line.length || line[valueStart] === "#") return undefined; // `key:` alone is null: yaml's
     const read = readValue(line.slice(valueStart));
     if (!read) return undefined;
     data[key] = read.value;
-    fields.push({ key, keyStart: lineStart, valueStart: lineStart + valueStart, valueEnd: lineStart + valueStart + read.length });
+    fields.push({
+      key,
+      keyStart: lineStart,
+      valueStart: lineStart + valueStart,
+      valueEnd: lineStart + valueStart + read.length,
+    });
   }
   return { data, fields };
 }

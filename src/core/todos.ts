@@ -20,7 +20,8 @@ export interface ParsedTodo {
 }
 
 type Json = Record<string, unknown>;
-const asObject = (v: unknown): Json | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined);
+const asObject = (v: unknown): Json | undefined =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
 const isStatus = (v: unknown): v is TodoStatus => v === "pending" || v === "in_progress" || v === "completed";
 
 /**
@@ -28,7 +29,10 @@ const isStatus = (v: unknown): v is TodoStatus => v === "pending" || v === "in_p
  * "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]" must not fake the loop).
  */
 export function cleanSubject(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim().replace(/\[(SYSTEM REMINDER)\s*-/gi, "($1 -");
+  const flat = text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/\[(SYSTEM REMINDER)\s*-/gi, "($1 -");
   return flat.length > MAX_SUBJECT ? `${flat.slice(0, MAX_SUBJECT - 1)}…` : flat;
 }
 
@@ -41,7 +45,8 @@ export function parseTodo(value: unknown, fallbackId?: string): ParsedTodo | und
   if (!obj || !isStatus(obj.status)) return undefined;
   // Claude Code hides tasks it made for itself; so do we.
   if (asObject(obj.metadata)?._internal) return undefined;
-  const text = typeof obj.subject === "string" ? obj.subject : typeof obj.content === "string" ? obj.content : undefined;
+  const text =
+    typeof obj.subject === "string" ? obj.subject : typeof obj.content === "string" ? obj.content : undefined;
   const subject = text === undefined ? "" : cleanSubject(text);
   if (!subject) return undefined;
   const id = typeof obj.id === "string" || typeof obj.id === "number" ? String(obj.id) : fallbackId;
@@ -67,7 +72,10 @@ export function parseTodoList(value: unknown): ParsedTodo[] | undefined {
   const list = Array.isArray(value) ? value : asObject(value)?.todos;
   if (!Array.isArray(list)) return undefined;
   // A list's own order is its order: item ids (old TodoWrite had them) are not sort keys.
-  return list.map((item) => parseTodo(item)).filter((t): t is ParsedTodo => !!t).map((t) => ({ ...t, id: undefined }));
+  return list
+    .map((item) => parseTodo(item))
+    .filter((t): t is ParsedTodo => !!t)
+    .map((t) => ({ ...t, id: undefined }));
 }
 
 const NUMERIC = /^\d+$/;
@@ -85,7 +93,8 @@ export function compareIds(a: string | undefined, b: string | undefined): number
 /** Unfinished items: every in-progress one first, then pending, each in id / list order. */
 export function pickUnfinished(items: readonly ParsedTodo[]): TodoItem[] {
   const sorted = [...items].sort((x, y) => compareIds(x.id, y.id)); // stable: list order breaks ties
-  const pick = (status: TodoItem["status"]) => sorted.filter((t) => t.status === status).map((t) => ({ subject: t.subject, status }));
+  const pick = (status: TodoItem["status"]) =>
+    sorted.filter((t) => t.status === status).map((t) => ({ subject: t.subject, status }));
   return [...pick("in_progress"), ...pick("pending")];
 }
 
@@ -101,6 +110,8 @@ export function renderTodoReminder(items: readonly TodoItem[]): string | undefin
     ...pending.slice(0, MAX_PENDING_SHOWN).map((t) => `- [pending] ${t.subject}`),
   ];
   if (pending.length > MAX_PENDING_SHOWN) lines.push(`… and ${pending.length - MAX_PENDING_SHOWN} more`);
-  lines.push("Keep them in mind with the new request: carry on with them, or update their status if the plan has changed.");
+  lines.push(
+    "Keep them in mind with the new request: carry on with them, or update their status if the plan has changed.",
+  );
   return lines.join("\n");
 }

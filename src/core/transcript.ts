@@ -14,7 +14,8 @@ export interface TranscriptEntry {
 }
 
 type Json = Record<string, unknown>;
-const asObject = (v: unknown): Json | undefined => (v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined);
+const asObject = (v: unknown): Json | undefined =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
 
 /** One line → entry; undefined for blank, torn or foreign lines. */
 export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
@@ -30,7 +31,10 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
   if (!obj || typeof obj.type !== "string" || !message) return undefined;
   const content = message.content;
   const blocks = Array.isArray(content) ? content.map(asObject).filter((b): b is Json => !!b) : [];
-  const texts = typeof content === "string" ? [content] : blocks.filter((b) => b.type === "text" && typeof b.text === "string").map((b) => b.text as string);
+  const texts =
+    typeof content === "string"
+      ? [content]
+      : blocks.filter((b) => b.type === "text" && typeof b.text === "string").map((b) => b.text as string);
   const usage = asObject(message.usage);
   return {
     type: obj.type,
@@ -40,7 +44,9 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
     messageId: typeof message.id === "string" ? message.id : undefined,
     model: typeof message.model === "string" ? message.model : undefined,
     outputTokens: typeof usage?.output_tokens === "number" ? usage.output_tokens : undefined,
-    toolUses: blocks.filter((b) => b.type === "tool_use" && typeof b.name === "string").map((b) => ({ name: b.name as string, input: b.input })),
+    toolUses: blocks
+      .filter((b) => b.type === "tool_use" && typeof b.name === "string")
+      .map((b) => ({ name: b.name as string, input: b.input })),
   };
 }
 

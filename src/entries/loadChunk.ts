@@ -7,7 +7,17 @@
 // (module.enableCompileCache is Node ≥ 22.1), so this uses vm.Script's cachedData, which every
 // Node version has. Any failure (no tmp dir, a foreign or rejected cache) only means compiling as
 // usual; CONTINUATION_LOOP_CODE_CACHE=0 turns the cache off.
-import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -46,7 +56,8 @@ function saveCache(script: Script, dir: string, chunk: string, file: string): vo
     // `runStopHook-HASH.js` → drop `runStopHook-OTHERHASH.js.*` (other Node versions of this build stay).
     const stem = chunk.slice(0, chunk.lastIndexOf("-") + 1);
     for (const name of readdirSync(dir)) {
-      if (name.startsWith(stem) && /^[A-Z0-9]+\.js\./.test(name.slice(stem.length)) && !name.startsWith(`${chunk}.`)) rmSync(join(dir, name), { force: true });
+      if (name.startsWith(stem) && /^[A-Z0-9]+\.js\./.test(name.slice(stem.length)) && !name.startsWith(`${chunk}.`))
+        rmSync(join(dir, name), { force: true });
     }
   } catch {
     // A cache is an optimisation: a full disk or a race with another hook changes nothing.
@@ -54,7 +65,9 @@ function saveCache(script: Script, dir: string, chunk: string, file: string): vo
 }
 
 /** Chunks already run in this process, shared by every bundle that loads them (one module instance each). */
-const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symbol, unknown>)[Symbol.for("continuation-loop.chunks")] ??= new Map()) as Map<string, Record<string, unknown>>;
+const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for("continuation-loop.chunks")
+] ??= new Map()) as Map<string, Record<string, unknown>>;
 
 /**
  * Runs a CommonJS chunk once and returns its exports; the chunk's bytecode comes from the cache
@@ -75,13 +88,22 @@ export function loadChunk(file: string): Record<string, unknown> {
       // not cached yet
     }
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, ...(cachedData && { cachedData }) });
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    ...(cachedData && { cachedData }),
+  });
   if (dir && cacheFile && (!cachedData || script.cachedDataRejected)) {
     // At exit, so the bytecode of every function this run needed is in the cache.
     process.once("exit", () => saveCache(script, dir, chunk, cacheFile));
   }
   const module = { exports: {} as Record<string, unknown> };
-  const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: object,
+    filename: string,
+    dirname: string,
+  ) => void;
   run(module.exports, createRequire(file), module, file, dirname(file));
   loaded.set(file, module.exports);
   return module.exports;

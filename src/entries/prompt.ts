@@ -26,7 +26,14 @@ function peekInput(stdin: string): { session_id?: string; transcript_path?: stri
 async function todoReminder(stdin: string): Promise<string | undefined> {
   try {
     const peek = peekInput(stdin);
-    const todos = peek && readUnfinishedTodos({ env: process.env, home: homedir(), sessionId: peek.session_id, transcriptPath: peek.transcript_path });
+    const todos =
+      peek &&
+      readUnfinishedTodos({
+        env: process.env,
+        home: homedir(),
+        sessionId: peek.session_id,
+        transcriptPath: peek.transcript_path,
+      });
     if (!todos?.length) return undefined;
     // Checked only when there is something to say; zod itself loads only for input that fails the quick check.
     parseHookInput(stdin, promptInputSchema);

@@ -16,7 +16,10 @@ async function runActive(stdin: string): Promise<void> {
   } catch (error) {
     // A bug must not trap Claude in a loop or print a stack trace at the user.
     const detail = error instanceof Error ? error.message : String(error);
-    writeOutput(1, `${JSON.stringify({ systemMessage: `continuation-loop: internal error in the Stop hook (${detail}); the loop did not continue.` })}\n`);
+    writeOutput(
+      1,
+      `${JSON.stringify({ systemMessage: `continuation-loop: internal error in the Stop hook (${detail}); the loop did not continue.` })}\n`,
+    );
     process.exitCode = 0;
   }
 }

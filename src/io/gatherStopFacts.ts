@@ -25,7 +25,9 @@ const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
  */
 function scanWithLag(path: string, given: string | undefined, turns: number): TranscriptScan | undefined {
   const landed = (scan: TranscriptScan) =>
-    given === undefined ? !(scan.reply.complete && !scan.reply.reply) : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
+    given === undefined
+      ? !(scan.reply.complete && !scan.reply.reply)
+      : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
   // A new session's transcript may not exist yet either: that is waited for too.
   let scan = scanTranscriptEnd(path, turns);
   for (let retry = 0; (!scan || !landed(scan)) && retry < 10; retry++) {
@@ -42,7 +44,10 @@ export function gatherStopFacts(state: LoopState, ctx: FactsContext): StopFacts 
   const rt = state.runtime;
   const path = input.transcript_path;
   // First read of this transcript in the loop: its turns so far, not only the current one.
-  const turns = path && countedBefore(path, { transcript: rt.transcript, offset: rt.transcript_offset }) ? 1 : state.iteration_count;
+  const turns =
+    path && countedBefore(path, { transcript: rt.transcript, offset: rt.transcript_offset })
+      ? 1
+      : state.iteration_count;
   const scan = path ? scanWithLag(path, given, turns) : undefined;
   const reply = given ?? scan?.reply.reply ?? "";
   const facts: StopFacts = { sessionId: input.session_id, reply };
@@ -59,7 +64,13 @@ export function gatherStopFacts(state: LoopState, ctx: FactsContext): StopFacts 
   if (needsTreeState(state, reply)) facts.treeState = readTreeState(ctx.root, ctx.ownFiles);
   const need = needsEvidence(state, reply);
   if (need.todos) {
-    facts.unfinishedTodos = readUnfinishedTodos({ env: ctx.env, home: ctx.home, sessionId: input.session_id, transcriptPath: input.transcript_path }) ?? [];
+    facts.unfinishedTodos =
+      readUnfinishedTodos({
+        env: ctx.env,
+        home: ctx.home,
+        sessionId: input.session_id,
+        transcriptPath: input.transcript_path,
+      }) ?? [];
   }
   if (need.verify && state.verify) facts.verify = runVerify(state.verify, ctx.root, state.verify_timeout_s, ctx.env);
   return facts;

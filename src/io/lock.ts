@@ -1,4 +1,14 @@
-import { closeSync, fstatSync, linkSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  openSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 
 export interface LockOptions {
   /** A lock older than this is left over from a killed hook and is taken over. */
@@ -21,7 +31,12 @@ function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty
     const stat = fstatSync(fd);
     const head = Buffer.alloc(32);
     const n = readSync(fd, head, 0, head.length, 0);
-    return { ino: stat.ino, ageMs: Date.now() - stat.mtimeMs, pid: Number.parseInt(head.toString("utf8", 0, n), 10), empty: n === 0 };
+    return {
+      ino: stat.ino,
+      ageMs: Date.now() - stat.mtimeMs,
+      pid: Number.parseInt(head.toString("utf8", 0, n), 10),
+      empty: n === 0,
+    };
   } catch {
     return undefined;
   } finally {
@@ -64,7 +79,10 @@ function breakLock(lock: string, ino: number): void {
 }
 
 /** Creates `<path>.lock` exclusively; returns a release function, or undefined when it stays busy. */
-export function acquireLock(path: string, { staleMs = 10_000, waitMs = 5_000 }: LockOptions = {}): (() => void) | undefined {
+export function acquireLock(
+  path: string,
+  { staleMs = 10_000, waitMs = 5_000 }: LockOptions = {},
+): (() => void) | undefined {
   const lock = `${path}.lock`;
   const deadline = Date.now() + waitMs;
   for (let attempt = 0; ; attempt++) {
@@ -90,7 +108,8 @@ export function acquireLock(path: string, { staleMs = 10_000, waitMs = 5_000 }: 
     }
     const held = inspect(lock);
     // Empty for over a second: its creator died between creating and writing it (microseconds apart).
-    const stale = held !== undefined && (held.ageMs > staleMs || ownerGone(held.pid) || (held.empty && held.ageMs > 1_000));
+    const stale =
+      held !== undefined && (held.ageMs > staleMs || ownerGone(held.pid) || (held.empty && held.ageMs > 1_000));
     if (stale) breakLock(lock, held.ino);
     if (Date.now() > deadline) return undefined;
     if (!stale) sleep(Math.min(50, 5 + attempt * 5));

@@ -23,7 +23,10 @@ export function readStateFile(path: string, shownAs = path): StateRead {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) {
-      throw new LoopError("STATE_UNREADABLE", "the path is not a regular file", { file: shownAs, expected: "a Markdown file" });
+      throw new LoopError("STATE_UNREADABLE", "the path is not a regular file", {
+        file: shownAs,
+        expected: "a Markdown file",
+      });
     }
     if (stat.size > MAX_STATE_BYTES) {
       throw new LoopError("STATE_TOO_LARGE", "the file is too large", {
@@ -40,13 +43,21 @@ export function readStateFile(path: string, shownAs = path): StateRead {
       read += n;
     }
     const exact = bytes.subarray(0, read);
-    return { kind: "found", bytes: exact, text: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(exact) };
+    return {
+      kind: "found",
+      bytes: exact,
+      text: new TextDecoder("utf-8", { fatal: false, ignoreBOM: true }).decode(exact),
+    };
   } catch (error) {
     if (error instanceof LoopError) throw error;
-    throw new LoopError("STATE_UNREADABLE", `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`, {
-      file: shownAs,
-      expected: "a readable file",
-    });
+    throw new LoopError(
+      "STATE_UNREADABLE",
+      `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      {
+        file: shownAs,
+        expected: "a readable file",
+      },
+    );
   } finally {
     closeSync(fd);
   }

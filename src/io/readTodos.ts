@@ -36,7 +36,9 @@ export function resolveTaskListDir(options: Pick<TodoSourceOptions, "env" | "hom
 }
 
 /** `<config>/todos/<session>-agent-<session>.json`; refused (undefined) for an id that is not a plain name. */
-export function resolveLegacyTodoFile(options: Pick<TodoSourceOptions, "env" | "home" | "sessionId">): string | undefined {
+export function resolveLegacyTodoFile(
+  options: Pick<TodoSourceOptions, "env" | "home" | "sessionId">,
+): string | undefined {
   const id = options.sessionId;
   if (!id || !/^[A-Za-z0-9_-]+$/.test(id)) return undefined;
   return join(resolveConfigDir(options.env, options.home), "todos", `${id}-agent-${id}.json`);
@@ -144,7 +146,8 @@ export function locateTodoSource(options: TodoSourceOptions): TodoSource | undef
   if (tasks && isDir(tasks)) return { kind: "tasks", path: tasks };
   const legacy = resolveLegacyTodoFile(options);
   if (legacy && isFile(legacy)) return { kind: "legacy", path: legacy };
-  if (options.transcriptPath && isFile(options.transcriptPath)) return { kind: "transcript", path: options.transcriptPath };
+  if (options.transcriptPath && isFile(options.transcriptPath))
+    return { kind: "transcript", path: options.transcriptPath };
   return undefined;
 }
 

@@ -1,6 +1,14 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { readLinesInWindow } from "./readLines.js";
-import { isTurnStart, parseTranscriptLine, scanReply, tallyUsage, type ReplyScan, type TranscriptEntry, type UsageTally } from "../core/transcript.js";
+import {
+  isTurnStart,
+  parseTranscriptLine,
+  scanReply,
+  tallyUsage,
+  type ReplyScan,
+  type TranscriptEntry,
+  type UsageTally,
+} from "../core/transcript.js";
 
 const CHUNK = 64 * 1024;
 /** How far back a scan may go: a turn's worth of tool output, never the whole session. */
@@ -17,7 +25,12 @@ interface Line {
  * Complete lines from the end of the file towards its start, newest first, within `maxBytes`.
  * `parse` may skip lines cheaply (return undefined) before any JSON.parse.
  */
-export function* linesFromEnd(fd: number, size: number, maxBytes: number, parse: (line: string) => TranscriptEntry | undefined = parseTranscriptLine): Generator<Line> {
+export function* linesFromEnd(
+  fd: number,
+  size: number,
+  maxBytes: number,
+  parse: (line: string) => TranscriptEntry | undefined = parseTranscriptLine,
+): Generator<Line> {
   const floor = Math.max(0, size - maxBytes);
   let pos = size;
   let carry = Buffer.alloc(0);
@@ -75,7 +88,13 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
     const tail = Buffer.alloc(Math.min(size, 1));
     if (size > 0) readSync(fd, tail, 0, 1, size - 1);
     const complete = size === 0 || tail[0] === 0x0a ? size : (end ?? 0);
-    return { reply: scanReply(newestFirst), turn: newestFirst.reverse(), starts: offsets.reverse(), end: complete, size };
+    return {
+      reply: scanReply(newestFirst),
+      turn: newestFirst.reverse(),
+      starts: offsets.reverse(),
+      end: complete,
+      size,
+    };
   } finally {
     closeSync(fd);
   }
@@ -103,13 +122,19 @@ export function countedBefore(path: string, previous: { transcript: string; offs
  * same one, else over the turns the scan covered (the caller scans back over the loop's turns:
  * an earlier stop may have run before the transcript existed). Never re-reads what was counted.
  */
-export function tallyLoopUsage(path: string, scan: TranscriptScan, previous: { transcript: string; offset: number } & UsageTally): LoopUsage {
+export function tallyLoopUsage(
+  path: string,
+  scan: TranscriptScan,
+  previous: { transcript: string; offset: number } & UsageTally,
+): LoopUsage {
   const sameFile = countedBefore(path, previous) && previous.offset <= scan.end;
   // Usually the scan already read back past the offset (it ends where the last stop ended):
   // its entries are reused instead of reading and parsing the same bytes again.
   const seen = (scan.starts[0] ?? Number.POSITIVE_INFINITY) <= previous.offset;
   const between = () =>
-    seen ? scan.turn.filter((_, i) => (scan.starts[i] ?? -1) >= previous.offset && (scan.starts[i] ?? Infinity) < scan.end) : readEntriesBetween(path, previous.offset, scan.end);
+    seen
+      ? scan.turn.filter((_, i) => (scan.starts[i] ?? -1) >= previous.offset && (scan.starts[i] ?? Infinity) < scan.end)
+      : readEntriesBetween(path, previous.offset, scan.end);
   const entries = sameFile ? between() : scan.turn;
   const base = sameFile ? previous : { ...previous, lastId: "", lastTokens: 0 };
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };

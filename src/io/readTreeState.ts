@@ -15,7 +15,10 @@ function insideGitRepo(dir: string): boolean {
 
 /** `git diff` does not see inside untracked files: their size and mtime stand for their content. */
 function untrackedStamps(root: string, status: string): string {
-  const paths = status.split("\0").filter((entry) => entry.startsWith("?? ")).slice(0, MAX_UNTRACKED);
+  const paths = status
+    .split("\0")
+    .filter((entry) => entry.startsWith("?? "))
+    .slice(0, MAX_UNTRACKED);
   return paths
     .map((entry) => {
       try {
@@ -46,10 +49,18 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
   if (!insideGitRepo(root)) return "";
   const only = pathspecs(root, ownFiles);
   // --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
-  const run = (args: string[]) => spawnSync("git", ["--no-optional-locks", ...args], { cwd: root, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 10_000 });
+  const run = (args: string[]) =>
+    spawnSync("git", ["--no-optional-locks", ...args], {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 10_000,
+    });
   const status = run(["status", "--porcelain=v1", "-z", "--untracked-files=all", ...only]);
   if (status.status !== 0) return undefined;
   const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff", ...only]);
   // A repo without commits has no HEAD: the status alone is the state.
-  return hashText(`${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, status.stdout)}`);
+  return hashText(
+    `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, status.stdout)}`,
+  );
 }

@@ -29,10 +29,20 @@ export interface HookResult {
 }
 
 const SILENT: HookResult = { exitCode: 0, stdout: "", stderr: "" };
-const tell = (message: string): HookResult => ({ exitCode: 0, stdout: `${JSON.stringify({ systemMessage: message })}\n`, stderr: "" });
+const tell = (message: string): HookResult => ({
+  exitCode: 0,
+  stdout: `${JSON.stringify({ systemMessage: message })}\n`,
+  stderr: "",
+});
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
-function record(decision: Extract<StopDecision, { kind: "continue" | "end" }>, state: LoopState, facts: StopFacts, now: number, file: string): HistoryRecord {
+function record(
+  decision: Extract<StopDecision, { kind: "continue" | "end" }>,
+  state: LoopState,
+  facts: StopFacts,
+  now: number,
+  file: string,
+): HistoryRecord {
   const ended = decision.kind === "end";
   return {
     time: new Date(now).toISOString(),
@@ -72,7 +82,13 @@ function changesSoon(path: string, bytes: Buffer): boolean {
       const after = statSync(path, { bigint: true });
       const again = readStateFile(path);
       // The stat too: a save caught twice at its empty moment has the same bytes, not the same ctime.
-      if (again.kind !== "found" || !again.bytes.equals(bytes) || after.ino !== before.ino || after.ctimeNs !== before.ctimeNs) return true;
+      if (
+        again.kind !== "found" ||
+        !again.bytes.equals(bytes) ||
+        after.ino !== before.ino ||
+        after.ctimeNs !== before.ctimeNs
+      )
+        return true;
     }
     return false;
   } catch {
@@ -101,7 +117,9 @@ export function runStopHook(ctx: HookContext): HookResult {
     release = acquireLock(statePath);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
-    return tell(`continuation-loop: cannot create ${shown}.lock (${code}); this Stop was not counted. Check the folder's permissions.`);
+    return tell(
+      `continuation-loop: cannot create ${shown}.lock (${code}); this Stop was not counted. Check the folder's permissions.`,
+    );
   }
   if (!release) return tell(`continuation-loop: ${shown} is locked by another hook; this Stop was not counted.`);
   try {
@@ -125,10 +143,17 @@ export function runStopHook(ctx: HookContext): HookResult {
         return refuse(error, "The loop is paused until the file is fixed; it was not changed.");
       }
       // Step 3 (before any I/O on the loop's behalf): another session's loop is not ours.
-      if (state.session_id !== undefined && input.session_id !== undefined && state.session_id !== input.session_id) return SILENT;
+      if (state.session_id !== undefined && input.session_id !== undefined && state.session_id !== input.session_id)
+        return SILENT;
       if (!state.active) return SILENT;
 
-      facts ??= gatherStopFacts(state, { input, root, env: ctx.env, home: ctx.home, ownFiles: [statePath, resolveHistoryPath(statePath)] });
+      facts ??= gatherStopFacts(state, {
+        input,
+        root,
+        env: ctx.env,
+        home: ctx.home,
+        ownFiles: [statePath, resolveHistoryPath(statePath)],
+      });
       const now = ctx.now();
       const decision = decideStop(state, facts, now);
       if (decision.kind === "ignore") return SILENT;
@@ -174,7 +199,9 @@ export function runStopHook(ctx: HookContext): HookResult {
         if (!saved) continue;
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? "error";
-        return tell(`continuation-loop: ${shown} could not be saved (${code}); the loop did not continue. Check the folder's permissions.`);
+        return tell(
+          `continuation-loop: ${shown} could not be saved (${code}); the loop did not continue. Check the folder's permissions.`,
+        );
       }
       try {
         appendHistory(history, record(decision, state, facts, now, shown));
@@ -182,7 +209,14 @@ export function runStopHook(ctx: HookContext): HookResult {
         // History is a record, not the loop: a full disk or read-only folder must not block it.
       }
       if (decision.kind === "end") return tell(renderEndMessage(state, decision, now));
-      return { exitCode: 2, stdout: "", stderr: renderContinuation(state, decision, now, { ...(notes && { notes }), ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }) }) };
+      return {
+        exitCode: 2,
+        stdout: "",
+        stderr: renderContinuation(state, decision, now, {
+          ...(notes && { notes }),
+          ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
+        }),
+      };
     }
     return tell(`continuation-loop: ${shown} kept changing while the hook saved it; this Stop was not counted.`);
   } finally {

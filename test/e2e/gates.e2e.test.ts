@@ -1,12 +1,19 @@
 // Limits and completion gates through the real Claude Code CLI.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lastUserText, startMessagesServer, text, toolUse, type MessagesServer, type Script } from './support/messagesServer.js';
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from './support/loopProject.js';
-import { describeRun, hookSystemMessages, runClaude } from './support/runClaude.js';
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  lastUserText,
+  startMessagesServer,
+  text,
+  toolUse,
+  type MessagesServer,
+  type Script,
+} from "./support/messagesServer.js";
+import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
 
 let server: MessagesServer | undefined;
 let project: LoopProject | undefined;
@@ -18,115 +25,172 @@ afterEach(async () => {
   project = undefined;
 });
 
-async function loop(state: string, script: Script, opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void } = {}) {
+async function loop(
+  state: string,
+  script: Script,
+  opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void } = {},
+) {
   const p = (project = makeLoopProject());
   p.writeState(state);
   opts.setup?.(p);
   server = await startMessagesServer(script);
-  const r = await runClaude({ prompt: 'go', baseUrl: server.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], sessionId: randomUUID(), allowedTools: opts.allowedTools ?? [] });
+  const r = await runClaude({
+    prompt: "go",
+    baseUrl: server.url,
+    cwd: p.proj,
+    home: p.home,
+    pluginDirs: [PLUGIN_DIR],
+    sessionId: randomUUID(),
+    allowedTools: opts.allowedTools ?? [],
+  });
   expect(r.code, describeRun(r)).toBe(0);
-  expect(server.exhausted, 'the loop ran past the scripted replies').toBe(false);
+  expect(server.exhausted, "the loop ran past the scripted replies").toBe(false);
   const sent = server.mainRequests.map((req) => lastUserText(req));
-  return { p, r, sent, end: p.history().at(-1), told: hookSystemMessages(r.transcriptPath, 'Stop').join('\n') };
+  return { p, r, sent, end: p.history().at(-1), told: hookSystemMessages(r.transcriptPath, "Stop").join("\n") };
 }
 
-describe('completion gates', () => {
-  it('completion_threshold: promise, miss, promise, promise ends on the 4th turn', async () => {
-    const { sent, end } = await loop('---\ncompletion_promise: DONE\ncompletion_threshold: 2\n---\nGoal\n', [text('DONE'), text('oops, not yet'), text('DONE'), text('DONE'), text('never')]);
+describe("completion gates", () => {
+  it("completion_threshold: promise, miss, promise, promise ends on the 4th turn", async () => {
+    const { sent, end } = await loop("---\ncompletion_promise: DONE\ncompletion_threshold: 2\n---\nGoal\n", [
+      text("DONE"),
+      text("oops, not yet"),
+      text("DONE"),
+      text("DONE"),
+      text("never"),
+    ]);
     expect(sent).toHaveLength(4);
-    expect(sent[1]).toContain('promise streak 1/2');
-    expect(sent[2]).toContain('promise streak 0/2');
-    expect(sent[3]).toContain('promise streak 1/2');
-    expect(end).toMatchObject({ reason: 'completed', iteration: 4 });
+    expect(sent[1]).toContain("promise streak 1/2");
+    expect(sent[2]).toContain("promise streak 0/2");
+    expect(sent[3]).toContain("promise streak 1/2");
+    expect(end).toMatchObject({ reason: "completed", iteration: 4 });
   });
 
-  it('promise_format: tag ignores the bare phrase', async () => {
-    const { sent, end } = await loop('---\ncompletion_promise: Task complete\npromise_format: tag\n---\nGoal\n', [text('Task complete'), text('ok <promise> task  COMPLETE </promise>'), text('never')]);
+  it("promise_format: tag ignores the bare phrase", async () => {
+    const { sent, end } = await loop("---\ncompletion_promise: Task complete\npromise_format: tag\n---\nGoal\n", [
+      text("Task complete"),
+      text("ok <promise> task  COMPLETE </promise>"),
+      text("never"),
+    ]);
     expect(sent).toHaveLength(2);
-    expect(sent[1]).toContain('<promise>Task complete</promise>');
-    expect(end).toMatchObject({ reason: 'completed', promise: 'Task complete' });
+    expect(sent[1]).toContain("<promise>Task complete</promise>");
+    expect(end).toMatchObject({ reason: "completed", promise: "Task complete" });
   });
 
-  it('a promise list: any one completes', async () => {
-    const { sent, end } = await loop('---\ncompletion_promise: [ALPHA DONE, BLOCKED ON USER]\n---\nGoal\n', [text('working'), text('I am blocked on user input'), text('never')]);
+  it("a promise list: any one completes", async () => {
+    const { sent, end } = await loop("---\ncompletion_promise: [ALPHA DONE, BLOCKED ON USER]\n---\nGoal\n", [
+      text("working"),
+      text("I am blocked on user input"),
+      text("never"),
+    ]);
     expect(sent).toHaveLength(2);
     expect(sent[1]).toContain('"ALPHA DONE" or "BLOCKED ON USER"');
-    expect(end).toMatchObject({ reason: 'completed', promise: 'BLOCKED ON USER' });
+    expect(end).toMatchObject({ reason: "completed", promise: "BLOCKED ON USER" });
   });
 
-  it('verify refuses a false promise, then accepts it after a tool call fixes the condition', async () => {
+  it("verify refuses a false promise, then accepts it after a tool call fixes the condition", async () => {
     const { p, sent, end } = await loop(
       '---\ncompletion_promise: DONE\nverify: "test -f fixed.txt"\n---\nCreate fixed.txt\n',
       (_req, index) => {
-        if (index === 0) return text('DONE');
-        if (index === 1) return toolUse('Write', { file_path: path.join(project!.proj, 'fixed.txt'), content: 'ok\n' });
-        if (index === 2) return text('DONE');
-        return text('never');
+        if (index === 0) return text("DONE");
+        if (index === 1) return toolUse("Write", { file_path: path.join(project!.proj, "fixed.txt"), content: "ok\n" });
+        if (index === 2) return text("DONE");
+        return text("never");
       },
-      { allowedTools: ['Write'] },
+      { allowedTools: ["Write"] },
     );
     expect(sent).toHaveLength(3);
     expect(sent[1]).toContain(LOOP_MARKER);
-    expect(sent[1]).toContain('Your last completion was not accepted: the verify command `test -f fixed.txt` exited with status 1');
-    expect(fs.readFileSync(path.join(p.proj, 'fixed.txt'), 'utf8')).toBe('ok\n');
-    expect(end).toMatchObject({ reason: 'completed', iteration: 2 });
+    expect(sent[1]).toContain(
+      "Your last completion was not accepted: the verify command `test -f fixed.txt` exited with status 1",
+    );
+    expect(fs.readFileSync(path.join(p.proj, "fixed.txt"), "utf8")).toBe("ok\n");
+    expect(end).toMatchObject({ reason: "completed", iteration: 2 });
   });
 
-  it('notes_file: its text goes into every continuation prompt', async () => {
-    const { sent } = await loop('---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n', [text('one'), text('two')], {
-      setup: (p) => fs.writeFileSync(path.join(p.proj, 'SHARED_TASK_NOTES.md'), 'Step 1 done; next: step 2.\n'),
-    });
-    expect(sent[1]).toContain('Notes (SHARED_TASK_NOTES.md)');
-    expect(sent[1]).toContain('Step 1 done; next: step 2.');
+  it("notes_file: its text goes into every continuation prompt", async () => {
+    const { sent } = await loop(
+      "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
+      [text("one"), text("two")],
+      {
+        setup: (p) => fs.writeFileSync(path.join(p.proj, "SHARED_TASK_NOTES.md"), "Step 1 done; next: step 2.\n"),
+      },
+    );
+    expect(sent[1]).toContain("Notes (SHARED_TASK_NOTES.md)");
+    expect(sent[1]).toContain("Step 1 done; next: step 2.");
   });
 });
 
-describe('limits', () => {
-  it('stall_limit ends a loop of identical replies early', async () => {
-    const { sent, end, told } = await loop('---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n', [text('same'), text('same'), text('same'), text('same'), text('same')]);
+describe("limits", () => {
+  it("stall_limit ends a loop of identical replies early", async () => {
+    const { sent, end, told } = await loop("---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n", [
+      text("same"),
+      text("same"),
+      text("same"),
+      text("same"),
+      text("same"),
+    ]);
     expect(sent).toHaveLength(3);
-    expect(end).toMatchObject({ reason: 'stalled', iteration: 3 });
-    expect(told).toContain('stalled');
+    expect(end).toMatchObject({ reason: "stalled", iteration: 3 });
+    expect(told).toContain("stalled");
   });
 
-  it('stall_limit in a git repository: identical replies with no file change stall; a changed file is progress', async () => {
-    const git = (p: LoopProject, ...args: string[]) => execFileSync('git', args, { cwd: p.proj, stdio: 'pipe' });
+  it("stall_limit in a git repository: identical replies with no file change stall; a changed file is progress", async () => {
+    const git = (p: LoopProject, ...args: string[]) => execFileSync("git", args, { cwd: p.proj, stdio: "pipe" });
     const setup = (p: LoopProject) => {
-      git(p, 'init', '-q');
-      git(p, '-c', 'user.email=t@example.com', '-c', 'user.name=t', 'commit', '-q', '--allow-empty', '-m', 'init');
+      git(p, "init", "-q");
+      git(p, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
     };
     // The tree is read from the first repeated reply on, so the stall shows one turn after the reply-only case.
-    const still = await loop('---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n', [text('same'), text('same'), text('same'), text('same'), text('same'), text('same')], { setup });
+    const still = await loop(
+      "---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n",
+      [text("same"), text("same"), text("same"), text("same"), text("same"), text("same")],
+      { setup },
+    );
     expect(still.sent).toHaveLength(4);
-    expect(still.end).toMatchObject({ reason: 'stalled', iteration: 4 });
+    expect(still.end).toMatchObject({ reason: "stalled", iteration: 4 });
     await server?.close();
     project?.cleanup();
 
     let n = 0;
     const moving = await loop(
-      '---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n',
-      (_req, index) => (index % 2 === 0 ? toolUse('Write', { file_path: path.join(project!.proj, 'progress.txt'), content: `step ${++n}\n` }) : text('same')),
-      { setup, allowedTools: ['Write'] },
+      "---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n",
+      (_req, index) =>
+        index % 2 === 0
+          ? toolUse("Write", { file_path: path.join(project!.proj, "progress.txt"), content: `step ${++n}\n` })
+          : text("same"),
+      { setup, allowedTools: ["Write"] },
     );
     // Rewriting an untracked file each turn is progress, though `git status` reads the same.
-    expect(moving.end).toMatchObject({ reason: 'max_iterations', iteration: 6 });
+    expect(moving.end).toMatchObject({ reason: "max_iterations", iteration: 6 });
   });
 
-  it('max_duration ends an old loop at once', async () => {
+  it("max_duration ends an old loop at once", async () => {
     const started = new Date(Date.now() - 2 * 3600_000).toISOString();
-    const { sent, end, told } = await loop(`---\nmax_duration: 1h\nstarted_at: ${started}\n---\nGoal\n`, [text('one'), text('two')]);
+    const { sent, end, told } = await loop(`---\nmax_duration: 1h\nstarted_at: ${started}\n---\nGoal\n`, [
+      text("one"),
+      text("two"),
+    ]);
     expect(sent).toHaveLength(1);
-    expect(end).toMatchObject({ reason: 'max_duration', iteration: 1 });
-    expect(told).toContain('reached max_duration');
+    expect(end).toMatchObject({ reason: "max_duration", iteration: 1 });
+    expect(told).toContain("reached max_duration");
   });
 
-  it('max_tokens ends the loop whose usage crosses the budget', async () => {
+  it("max_tokens ends the loop whose usage crosses the budget", async () => {
     const usage = { output_tokens: 200 };
-    const { sent, end } = await loop('---\nmax_tokens: 500\n---\nGoal\n', [text('one', usage), text('two', usage), text('three', usage), text('four', usage)]);
+    const { sent, end } = await loop("---\nmax_tokens: 500\n---\nGoal\n", [
+      text("one", usage),
+      text("two", usage),
+      text("three", usage),
+      text("four", usage),
+    ]);
     expect(sent).toHaveLength(3);
     // Usually 200 and 400; a stop whose transcript line lands late counts that turn at the next stop.
     expect(sent[1]).toMatch(/output tokens (0|200) of 500 \((500|300) left\)/);
     expect(sent[2]).toMatch(/output tokens (200|400) of 500 \((300|100) left\)/);
-    expect(end).toMatchObject({ reason: 'max_tokens', output_tokens: 600, tokens_by_model: { 'claude-opus-4-8': 600 } });
+    expect(end).toMatchObject({
+      reason: "max_tokens",
+      output_tokens: 600,
+      tokens_by_model: { "claude-opus-4-8": 600 },
+    });
   });
 });

@@ -1,22 +1,22 @@
 // Helpers shared by the slash-command and install e2e tests (not a test file).
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startMessagesServer } from './support/messagesServer.js';
-import type { MessagesServer } from './support/messagesServer.js';
-import { REPO_ROOT } from './support/runClaude.js';
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startMessagesServer } from "./support/messagesServer.js";
+import type { MessagesServer } from "./support/messagesServer.js";
+import { REPO_ROOT } from "./support/runClaude.js";
 
-export const LOOP_MARKER = '[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]';
-export const CLI = path.join(REPO_ROOT, 'hooks', 'cli.js');
-export const STATE = '.claude/continuation-loop.local.md';
-export const HISTORY = '.claude/continuation-loop.history.jsonl';
+export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+export const CLI = path.join(REPO_ROOT, "hooks", "cli.js");
+export const STATE = ".claude/continuation-loop.local.md";
+export const HISTORY = ".claude/continuation-loop.history.jsonl";
 
 /** A throwaway folder with a project and a HOME, and the scripted servers of one test. */
 export class Scratch {
-  readonly tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cl-e2e-cmd-'));
-  readonly proj = path.join(this.tmp, 'proj');
-  readonly home = path.join(this.tmp, 'home');
+  readonly tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-cmd-"));
+  readonly proj = path.join(this.tmp, "proj");
+  readonly home = path.join(this.tmp, "home");
   private readonly servers: MessagesServer[] = [];
 
   constructor() {
@@ -31,7 +31,11 @@ export class Scratch {
 
   /** The bundled hooks/cli.js, run as a user would from a terminal. */
   cli(args: string[]): { code: number | null; stdout: string; stderr: string } {
-    const r = spawnSync(process.execPath, [CLI, ...args], { cwd: this.tmp, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', HOME: this.home } });
+    const r = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: this.tmp,
+      encoding: "utf8",
+      env: { PATH: process.env["PATH"] ?? "", HOME: this.home },
+    });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   }
 
@@ -50,11 +54,11 @@ export function tree(dir: string, skip: RegExp): Record<string, string> {
       if (skip.test(rel)) continue;
       const p = path.join(d, name);
       if (fs.statSync(p).isDirectory()) {
-        out[`${rel}/`] = '<dir>';
+        out[`${rel}/`] = "<dir>";
         walk(p, rel);
-      } else out[rel] = fs.readFileSync(p, 'utf8');
+      } else out[rel] = fs.readFileSync(p, "utf8");
     }
   };
-  walk(dir, '');
+  walk(dir, "");
   return out;
 }

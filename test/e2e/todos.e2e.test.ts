@@ -1,18 +1,25 @@
 // The todo reminder and the loop through the real Claude Code CLI, against files the CLI wrote.
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { lastUserText, messageText, startMessagesServer, text, toolUse } from './support/messagesServer.js';
-import type { MessagesServer, RecordedRequest } from './support/messagesServer.js';
-import { describeRun, hookResponses, hookSystemMessages, REPO_ROOT, runClaude, taskDirFor } from './support/runClaude.js';
-import type { RunClaudeResult } from './support/runClaude.js';
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { lastUserText, messageText, startMessagesServer, text, toolUse } from "./support/messagesServer.js";
+import type { MessagesServer, RecordedRequest } from "./support/messagesServer.js";
+import {
+  describeRun,
+  hookResponses,
+  hookSystemMessages,
+  REPO_ROOT,
+  runClaude,
+  taskDirFor,
+} from "./support/runClaude.js";
+import type { RunClaudeResult } from "./support/runClaude.js";
 
-const TODO_MARKER = '[SYSTEM REMINDER - TODO CONTINUATION]';
-const LOOP_MARKER = '[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]';
-const ALPHA = 'Alpha: write the parser';
-const BETA = 'Beta: document the flags';
+const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
+const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const ALPHA = "Alpha: write the parser";
+const BETA = "Beta: document the flags";
 
 let tmp: string | undefined;
 let server: MessagesServer | undefined;
@@ -26,19 +33,22 @@ afterEach(async () => {
 
 /** The repo root once it is a plugin; until then a temp plugin holding a copy of hooks/. */
 function pluginDir(root: string): string {
-  if (fs.existsSync(path.join(REPO_ROOT, '.claude-plugin', 'plugin.json'))) return REPO_ROOT;
-  const dir = path.join(root, 'plugin');
-  fs.mkdirSync(path.join(dir, '.claude-plugin'), { recursive: true });
-  fs.writeFileSync(path.join(dir, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'continuation-loop', version: '0.0.0' }));
-  fs.cpSync(path.join(REPO_ROOT, 'hooks'), path.join(dir, 'hooks'), { recursive: true });
+  if (fs.existsSync(path.join(REPO_ROOT, ".claude-plugin", "plugin.json"))) return REPO_ROOT;
+  const dir = path.join(root, "plugin");
+  fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, ".claude-plugin", "plugin.json"),
+    JSON.stringify({ name: "continuation-loop", version: "0.0.0" }),
+  );
+  fs.cpSync(path.join(REPO_ROOT, "hooks"), path.join(dir, "hooks"), { recursive: true });
   return dir;
 }
 
 function setup(): { proj: string; home: string; plugin: string } {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cl-e2e-todos-'));
-  const proj = path.join(tmp, 'proj');
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-todos-"));
+  const proj = path.join(tmp, "proj");
   fs.mkdirSync(proj);
-  return { proj, home: path.join(tmp, 'home'), plugin: pluginDir(tmp) };
+  return { proj, home: path.join(tmp, "home"), plugin: pluginDir(tmp) };
 }
 
 /**
@@ -48,58 +58,71 @@ function setup(): { proj: string; home: string; plugin: string } {
 function promptContext(req: RecordedRequest, prompt: string): string {
   const msgs = req.body?.messages ?? [];
   let at = -1;
-  msgs.forEach((m, i) => { if (m.role === 'user' && messageText(m).includes(prompt)) at = i; });
+  msgs.forEach((m, i) => {
+    if (m.role === "user" && messageText(m).includes(prompt)) at = i;
+  });
   expect(at, `prompt ${prompt} not found in the request`).toBeGreaterThanOrEqual(0);
-  return msgs.slice(at).filter((m) => m.role === 'system').map(messageText).join('\n');
+  return msgs
+    .slice(at)
+    .filter((m) => m.role === "system")
+    .map(messageText)
+    .join("\n");
 }
 
 /** Requests of one CLI run: the main requests that arrived between two counts. */
 const runRequests = (from: number) => server!.mainRequests.slice(from);
 const ok = (r: RunClaudeResult) => expect(r.code, describeRun(r)).toBe(0);
 const readTask = (home: string, session: string, id: string) =>
-  JSON.parse(fs.readFileSync(path.join(taskDirFor(home, session), `${id}.json`), 'utf8')) as Record<string, unknown>;
+  JSON.parse(fs.readFileSync(path.join(taskDirFor(home, session), `${id}.json`), "utf8")) as Record<string, unknown>;
 
-describe('todo reminder through the real CLI', () => {
-  it('TaskCreate ×2 → reminder on --resume; a loop continues with its own marker; TaskUpdate completes both → no reminder', async () => {
+describe("todo reminder through the real CLI", () => {
+  it("TaskCreate ×2 → reminder on --resume; a loop continues with its own marker; TaskUpdate completes both → no reminder", async () => {
     const { proj, home, plugin } = setup();
     const sessionId = randomUUID();
-    const promptRun2 = 'PROMPT-TWO: continue please';
+    const promptRun2 = "PROMPT-TWO: continue please";
     server = await startMessagesServer([
       // run 1
-      toolUse('TaskCreate', { subject: ALPHA, description: 'Parse the flags file', activeForm: 'Writing the parser' }),
-      toolUse('TaskCreate', { subject: BETA, description: 'Describe every flag in the README' }),
-      text('Planned two tasks.'),
+      toolUse("TaskCreate", { subject: ALPHA, description: "Parse the flags file", activeForm: "Writing the parser" }),
+      toolUse("TaskCreate", { subject: BETA, description: "Describe every flag in the README" }),
+      text("Planned two tasks."),
       // run 2: the loop is active; a premature promise is refused while the tasks are open
-      text('All good. DONE'),
-      toolUse('TaskUpdate', { taskId: '1', status: 'completed' }),
-      toolUse('TaskUpdate', { taskId: '2', status: 'completed' }),
-      text('Both tasks are complete. DONE'),
+      text("All good. DONE"),
+      toolUse("TaskUpdate", { taskId: "1", status: "completed" }),
+      toolUse("TaskUpdate", { taskId: "2", status: "completed" }),
+      text("Both tasks are complete. DONE"),
       // run 3
-      text('Nothing left to do.'),
+      text("Nothing left to do."),
     ]);
     const common = { baseUrl: server.url, cwd: proj, home, pluginDirs: [plugin] };
 
     // Run 1: no task list yet → no reminder; the CLI writes two task files.
-    const r1 = await runClaude({ ...common, prompt: 'PROMPT-ONE: plan the work', sessionId });
+    const r1 = await runClaude({ ...common, prompt: "PROMPT-ONE: plan the work", sessionId });
     ok(r1);
     const run1 = runRequests(0);
     expect(run1).toHaveLength(3);
     // The inputs we scripted fit the real TaskCreate schema the CLI sent.
-    const schema = (run1[0]!.body!.tools as { name: string; input_schema: { required: string[]; properties: Record<string, unknown> } }[])
-      .find((t) => t.name === 'TaskCreate')!.input_schema;
-    expect(schema.required.sort()).toEqual(['description', 'subject']);
-    for (const key of ['subject', 'description', 'activeForm']) expect(Object.keys(schema.properties)).toContain(key);
+    const schema = (
+      run1[0]!.body!.tools as {
+        name: string;
+        input_schema: { required: string[]; properties: Record<string, unknown> };
+      }[]
+    ).find((t) => t.name === "TaskCreate")!.input_schema;
+    expect(schema.required.sort()).toEqual(["description", "subject"]);
+    for (const key of ["subject", "description", "activeForm"]) expect(Object.keys(schema.properties)).toContain(key);
     expect(lastUserText(run1[1]!)).toContain(`Task #1 created successfully: ${ALPHA}`);
     expect(lastUserText(run1[2]!)).toContain(`Task #2 created successfully: ${BETA}`);
     expect(JSON.stringify(run1[0]!.body!.messages)).not.toContain(TODO_MARKER);
-    expect(hookResponses(r1, 'UserPromptSubmit').map((e) => [e['exit_code'], e['stdout']])).toEqual([[0, '']]);
-    expect(readTask(home, sessionId, '1')).toMatchObject({ id: '1', subject: ALPHA, status: 'pending' });
-    expect(readTask(home, sessionId, '2')).toMatchObject({ id: '2', subject: BETA, status: 'pending' });
+    expect(hookResponses(r1, "UserPromptSubmit").map((e) => [e["exit_code"], e["stdout"]])).toEqual([[0, ""]]);
+    expect(readTask(home, sessionId, "1")).toMatchObject({ id: "1", subject: ALPHA, status: "pending" });
+    expect(readTask(home, sessionId, "2")).toMatchObject({ id: "2", subject: BETA, status: "pending" });
 
     // Run 2: start a loop that wants the todos done, then resume with a new prompt.
-    const statePath = path.join(proj, '.claude', 'continuation-loop.local.md');
+    const statePath = path.join(proj, ".claude", "continuation-loop.local.md");
     fs.mkdirSync(path.dirname(statePath), { recursive: true });
-    fs.writeFileSync(statePath, '---\nmax_iterations: 3\ncompletion_promise: "DONE"\nrequire_todos_done: true\n---\nFinish the planned tasks.\n');
+    fs.writeFileSync(
+      statePath,
+      '---\nmax_iterations: 3\ncompletion_promise: "DONE"\nrequire_todos_done: true\n---\nFinish the planned tasks.\n',
+    );
     const r2 = await runClaude({ ...common, prompt: promptRun2, resume: sessionId });
     ok(r2);
     const run2 = runRequests(3);
@@ -108,63 +131,83 @@ describe('todo reminder through the real CLI', () => {
     expect(reminder).toContain(`UserPromptSubmit hook additional context: ${TODO_MARKER}`);
     expect(reminder).toContain(`- [pending] ${ALPHA}\n- [pending] ${BETA}`);
     expect(reminder).not.toContain(LOOP_MARKER);
-    expect(reminder).not.toContain('PROMPT-TWO');
+    expect(reminder).not.toContain("PROMPT-TWO");
     expect(lastUserText(run2[0]!)).toBe(promptRun2);
     // The premature DONE was refused: the Stop feedback carries the loop marker and the open tasks, not the todo marker.
     const feedback = lastUserText(run2[1]!);
-    expect(feedback).toMatch(/^Stop hook feedback:\n\[node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/stop\.js"\]: \[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE\]\n/);
-    expect(feedback).toContain('iteration 2/3');
+    expect(feedback).toMatch(
+      /^Stop hook feedback:\n\[node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/stop\.js"\]: \[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE\]\n/,
+    );
+    expect(feedback).toContain("iteration 2/3");
     expect(feedback).toContain(ALPHA);
     expect(feedback).toContain(BETA);
     expect(feedback).not.toContain(TODO_MARKER);
-    expect(hookResponses(r2, 'Stop').map((e) => e['exit_code'])).toEqual([2, 0]);
+    expect(hookResponses(r2, "Stop").map((e) => e["exit_code"])).toEqual([2, 0]);
     expect(fs.existsSync(statePath)).toBe(false);
-    expect(hookSystemMessages(r2.transcriptPath, 'Stop').join('\n')).toMatch(/completed/i);
-    expect(readTask(home, sessionId, '1')).toMatchObject({ subject: ALPHA, status: 'completed' });
-    expect(readTask(home, sessionId, '2')).toMatchObject({ subject: BETA, status: 'completed' });
+    expect(hookSystemMessages(r2.transcriptPath, "Stop").join("\n")).toMatch(/completed/i);
+    expect(readTask(home, sessionId, "1")).toMatchObject({ subject: ALPHA, status: "completed" });
+    expect(readTask(home, sessionId, "2")).toMatchObject({ subject: BETA, status: "completed" });
 
     // Run 3: everything is done → no reminder, the hook printed nothing.
-    const r3 = await runClaude({ ...common, prompt: 'PROMPT-THREE: anything else?', resume: sessionId });
+    const r3 = await runClaude({ ...common, prompt: "PROMPT-THREE: anything else?", resume: sessionId });
     ok(r3);
     const run3 = runRequests(7);
     expect(run3).toHaveLength(1);
-    expect(promptContext(run3[0]!, 'PROMPT-THREE')).not.toContain(TODO_MARKER);
-    expect(hookResponses(r3, 'UserPromptSubmit').map((e) => [e['exit_code'], e['stdout']])).toEqual([[0, '']]);
+    expect(promptContext(run3[0]!, "PROMPT-THREE")).not.toContain(TODO_MARKER);
+    expect(hookResponses(r3, "UserPromptSubmit").map((e) => [e["exit_code"], e["stdout"]])).toEqual([[0, ""]]);
     expect(server.exhausted).toBe(false);
-    expect(r3.result?.['result']).toBe('Nothing left to do.');
+    expect(r3.result?.["result"]).toBe("Nothing left to do.");
   });
 
-  it('TodoWrite (tasks disabled): the last call in the real transcript drives the reminder', async () => {
+  it("TodoWrite (tasks disabled): the last call in the real transcript drives the reminder", async () => {
     const { proj, home, plugin } = setup();
     const sessionId = randomUUID();
     const item = (content: string, status: string) => ({ content, status, activeForm: `${content}…` });
     server = await startMessagesServer([
-      toolUse('TodoWrite', { todos: [item('Old plan', 'pending')] }),
-      toolUse('TodoWrite', { todos: [item('Read the spec', 'completed'), item('Write the code', 'pending'), item('Run the tests', 'in_progress')] }),
-      text('Planned.'),
-      toolUse('TodoWrite', { todos: [item('Read the spec', 'completed'), item('Write the code', 'completed'), item('Run the tests', 'completed')] }),
-      text('All done.'),
-      text('Nothing left.'),
+      toolUse("TodoWrite", { todos: [item("Old plan", "pending")] }),
+      toolUse("TodoWrite", {
+        todos: [
+          item("Read the spec", "completed"),
+          item("Write the code", "pending"),
+          item("Run the tests", "in_progress"),
+        ],
+      }),
+      text("Planned."),
+      toolUse("TodoWrite", {
+        todos: [
+          item("Read the spec", "completed"),
+          item("Write the code", "completed"),
+          item("Run the tests", "completed"),
+        ],
+      }),
+      text("All done."),
+      text("Nothing left."),
     ]);
-    const common = { baseUrl: server.url, cwd: proj, home, pluginDirs: [plugin], env: { CLAUDE_CODE_ENABLE_TASKS: '0' } };
+    const common = {
+      baseUrl: server.url,
+      cwd: proj,
+      home,
+      pluginDirs: [plugin],
+      env: { CLAUDE_CODE_ENABLE_TASKS: "0" },
+    };
 
-    const r1 = await runClaude({ ...common, prompt: 'plan', sessionId });
+    const r1 = await runClaude({ ...common, prompt: "plan", sessionId });
     ok(r1);
-    expect((server.mainRequests[0]!.body!.tools as { name: string }[]).map((t) => t.name)).toContain('TodoWrite');
+    expect((server.mainRequests[0]!.body!.tools as { name: string }[]).map((t) => t.name)).toContain("TodoWrite");
     expect(fs.existsSync(taskDirFor(home, sessionId))).toBe(false);
 
-    const r2 = await runClaude({ ...common, prompt: 'PROMPT-TWO', resume: sessionId });
+    const r2 = await runClaude({ ...common, prompt: "PROMPT-TWO", resume: sessionId });
     ok(r2);
-    const reminder = promptContext(server.mainRequests[3]!, 'PROMPT-TWO');
+    const reminder = promptContext(server.mainRequests[3]!, "PROMPT-TWO");
     expect(reminder).toContain(`${TODO_MARKER}\n`);
-    expect(reminder).toContain('- [in_progress] Run the tests\n- [pending] Write the code');
-    expect(reminder).not.toContain('Old plan');
-    expect(reminder).not.toContain('Read the spec');
+    expect(reminder).toContain("- [in_progress] Run the tests\n- [pending] Write the code");
+    expect(reminder).not.toContain("Old plan");
+    expect(reminder).not.toContain("Read the spec");
 
-    const r3 = await runClaude({ ...common, prompt: 'PROMPT-THREE', resume: sessionId });
+    const r3 = await runClaude({ ...common, prompt: "PROMPT-THREE", resume: sessionId });
     ok(r3);
     expect(server.mainRequests).toHaveLength(6);
-    expect(promptContext(server.mainRequests[5]!, 'PROMPT-THREE')).not.toContain(TODO_MARKER);
-    expect(hookResponses(r3, 'UserPromptSubmit').map((e) => e['stdout'])).toEqual(['']);
+    expect(promptContext(server.mainRequests[5]!, "PROMPT-THREE")).not.toContain(TODO_MARKER);
+    expect(hookResponses(r3, "UserPromptSubmit").map((e) => e["stdout"])).toEqual([""]);
   });
 });

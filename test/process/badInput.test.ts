@@ -1,11 +1,32 @@
 // SPEC §8: the bad-input corpus (test/fixtures/bad/) run against every bundled hook. Each case
 // exits 0 (never 2), prints no stack trace, names the file, field and line, and changes no byte.
 import { spawnSync } from "node:child_process";
-import { chmodSync, closeSync, statSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  statSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CRASH_SIGNS, NOBODY, requiredBundles, snapshotTree, spawnBundle, treeDiff, type Run } from "../support/processes.js";
+import {
+  CRASH_SIGNS,
+  NOBODY,
+  requiredBundles,
+  snapshotTree,
+  spawnBundle,
+  treeDiff,
+  type Run,
+} from "../support/processes.js";
 import { REPO } from "../support/runHook.js";
 
 interface Case {
@@ -35,8 +56,16 @@ afterAll(() => {
 });
 
 const name = (c: Case) => c.file ?? `(made at test time) ${c.generate}`;
-const stopInput = (root: string) => JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "Still working." });
-const promptInput = (root: string, prompt: string) => JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt });
+const stopInput = (root: string) =>
+  JSON.stringify({
+    session_id: "s1",
+    cwd: root,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+    last_assistant_message: "Still working.",
+  });
+const promptInput = (root: string, prompt: string) =>
+  JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt });
 
 /** A project whose state file is the case; returns the folders to watch. */
 function makeBadProject(c: Case): { root: string; statePath: string; watched: string[]; line?: number } {
@@ -105,7 +134,9 @@ function expectRefusal(run: Run, c: Case, file: string, line = c.line): string {
   expect(Object.keys(json)).toEqual(["systemMessage"]);
   const message = String(json.systemMessage);
   expect(message).not.toMatch(CRASH_SIGNS);
-  expect(message).toContain(line === undefined ? `continuation-loop: ${file}` : `continuation-loop: ${file} line ${line}: `);
+  expect(message).toContain(
+    line === undefined ? `continuation-loop: ${file}` : `continuation-loop: ${file} line ${line}: `,
+  );
   if (c.field) expect(message).toContain(`: ${c.field}: `);
   for (const text of c.expect) expect(message).toContain(text);
   return message;
@@ -127,13 +158,22 @@ function expectNamed(text: string, c: Case, file: string, line = c.line): void {
 const CLI_FAILED = 1;
 
 /** The slash-command side of the prompt hook and the helper on a bad state file. */
-async function checkCommands(c: Case, project: { root: string; statePath: string; watched: string[]; line?: number }, as: { uid?: number } = {}): Promise<void> {
+async function checkCommands(
+  c: Case,
+  project: { root: string; statePath: string; watched: string[]; line?: number },
+  as: { uid?: number } = {},
+): Promise<void> {
   if (c.hookOnly) return;
   const before = snapshotTree(...project.watched);
   const env = { CLAUDE_PROJECT_DIR: project.root };
   if (bundles.present.includes("prompt")) {
     // /loop-status typed in Claude Code: the prompt hook refuses it (a block), naming file and field.
-    const status = await spawnBundle("prompt", { cwd: project.root, stdin: promptInput(project.root, "/loop-status"), timeoutMs: 15_000, ...as });
+    const status = await spawnBundle("prompt", {
+      cwd: project.root,
+      stdin: promptInput(project.root, "/loop-status"),
+      timeoutMs: 15_000,
+      ...as,
+    });
     expectQuiet(status);
     const answer = JSON.parse(status.stdout) as { decision?: string; reason?: string };
     expect(answer.decision).toBe("block");
@@ -172,10 +212,15 @@ async function checkCommands(c: Case, project: { root: string; statePath: string
   const history = join(project.root, ".claude", "continuation-loop.history.jsonl");
   const aside = [...after.keys()].find((path) => path.startsWith(`${project.statePath}.stopped-`));
   expect(aside, "the invalid file was moved aside").toBeDefined();
-  expect(after.get(aside!), "moved aside byte for byte").toBe(before.get(project.statePath)?.replace(/^file \d+/, `file ${statSync(aside!).mode & 0o7777}`));
+  expect(after.get(aside!), "moved aside byte for byte").toBe(
+    before.get(project.statePath)?.replace(/^file \d+/, `file ${statSync(aside!).mode & 0o7777}`),
+  );
   expect(diff.map((d) => d.split(":")[0]).sort()).toEqual([project.statePath, history, aside].sort());
   expect(stop.stdout).toContain("moved aside unchanged");
-  const record = JSON.parse(readFileSync(history, "utf8").trim().split("\n").at(-1) ?? "{}") as { reason?: string; goal?: string };
+  const record = JSON.parse(readFileSync(history, "utf8").trim().split("\n").at(-1) ?? "{}") as {
+    reason?: string;
+    goal?: string;
+  };
   expect(record.reason).toBe("stopped");
   const text = original ?? "(unreadable)";
   const goal = /^\uFEFF?---[ \t]*\r?\n[\s\S]*?\r?\n---[ \t]*(?:\r?\n|$)([\s\S]*)$/.exec(text)?.[1];
@@ -205,14 +250,25 @@ describe.concurrent("bad state files: refused, named, untouched", () => {
       const before = snapshotTree(...project.watched);
       const as = userFor(c.needsNonRoot);
 
-      const stop = await spawnBundle("stop", { cwd: project.root, stdin: stopInput(project.root), timeoutMs: 15_000, ...as });
+      const stop = await spawnBundle("stop", {
+        cwd: project.root,
+        stdin: stopInput(project.root),
+        timeoutMs: 15_000,
+        ...as,
+      });
       expectRefusal(stop, c, SHOWN, project.line);
       if (c.fast) expect(stop.ms, "a file over the cap is refused from its size, not read").toBeLessThan(2_000);
       expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
 
       if (c.generate || c.setup) {
         // Again from another folder, through CLAUDE_PROJECT_DIR and with no input cwd.
-        const viaEnv = await spawnBundle("stop", { cwd: tmpdir(), env: { CLAUDE_PROJECT_DIR: project.root }, stdin: JSON.stringify({ session_id: "s1" }), timeoutMs: 15_000, ...as });
+        const viaEnv = await spawnBundle("stop", {
+          cwd: tmpdir(),
+          env: { CLAUDE_PROJECT_DIR: project.root },
+          stdin: JSON.stringify({ session_id: "s1" }),
+          timeoutMs: 15_000,
+          ...as,
+        });
         expectRefusal(viaEnv, c, SHOWN, project.line);
       }
       expect(treeDiff(before, snapshotTree(...project.watched))).toEqual([]);
@@ -228,7 +284,13 @@ function payload(c: Case): Buffer {
     case "huge-not-json":
       return Buffer.alloc(24 * 1024 * 1024, "x");
     case "huge-wrong-type":
-      return Buffer.from(JSON.stringify({ session_id: 1, hook_event_name: "Stop", last_assistant_message: "z".repeat(16 * 1024 * 1024) }));
+      return Buffer.from(
+        JSON.stringify({
+          session_id: 1,
+          hook_event_name: "Stop",
+          last_assistant_message: "z".repeat(16 * 1024 * 1024),
+        }),
+      );
     case "deep-array":
       return Buffer.from(`${"[".repeat(200_000)}${"]".repeat(200_000)}`);
     case "deep-session-id":
@@ -246,24 +308,49 @@ describe.concurrent("bad stdin payloads: never a block, named, untouched", () =>
       const before = snapshotTree(...watched);
       const stdin = payload(c);
 
-      const stop = await spawnBundle("stop", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, stdin, timeoutMs: 15_000 });
+      const stop = await spawnBundle("stop", {
+        cwd: root,
+        env: { CLAUDE_PROJECT_DIR: root },
+        stdin,
+        timeoutMs: 15_000,
+      });
       expectRefusal(stop, c, STDIN_SOURCE, undefined);
-      expect(String((JSON.parse(stop.stdout) as { systemMessage: string }).systemMessage)).toContain("The loop did not continue");
+      expect(String((JSON.parse(stop.stdout) as { systemMessage: string }).systemMessage)).toContain(
+        "The loop did not continue",
+      );
 
       if (bundles.present.includes("prompt")) {
-        const prompt = await spawnBundle("prompt", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, stdin, timeoutMs: 15_000 });
+        const prompt = await spawnBundle("prompt", {
+          cwd: root,
+          env: { CLAUDE_PROJECT_DIR: root },
+          stdin,
+          timeoutMs: 15_000,
+        });
         expectQuiet(prompt);
         expect(prompt.stdout).toBe("");
       }
       if (bundles.present.includes("cli")) {
         // The status line reads Claude Code's JSON on stdin too; it never fails.
-        expectQuiet(await spawnBundle("cli", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, stdin, args: ["statusline"], timeoutMs: 15_000 }));
+        expectQuiet(
+          await spawnBundle("cli", {
+            cwd: root,
+            env: { CLAUDE_PROJECT_DIR: root },
+            stdin,
+            args: ["statusline"],
+            timeoutMs: 15_000,
+          }),
+        );
       }
       expect(treeDiff(before, snapshotTree(...watched))).toEqual([]);
 
       // Without a loop the Stop hook says nothing at all, whatever the input.
       const empty = makeBadProject({ expect: [] });
-      const idle = await spawnBundle("stop", { cwd: empty.root, env: { CLAUDE_PROJECT_DIR: empty.root }, stdin, timeoutMs: 15_000 });
+      const idle = await spawnBundle("stop", {
+        cwd: empty.root,
+        env: { CLAUDE_PROJECT_DIR: empty.root },
+        stdin,
+        timeoutMs: 15_000,
+      });
       expect(idle).toMatchObject({ code: 0, signal: null, stdout: "", stderr: "" });
     });
   }
@@ -279,8 +366,9 @@ describe.concurrent("bad transcripts: the reply is read as absent, the loop goes
       ftruncateSync(fd, 2 * 1024 ** 3);
       closeSync(fd);
     },
-    "a torn last line only": (path) => writeFileSync(path, '{"type":"assistant","message":{"role":"assistant","content":[{"type":"te'),
-    "missing": () => {},
+    "a torn last line only": (path) =>
+      writeFileSync(path, '{"type":"assistant","message":{"role":"assistant","content":[{"type":"te'),
+    missing: () => {},
   };
   for (const [what, make] of Object.entries(makers)) {
     it(what, { timeout: 30_000 }, async () => {
@@ -288,7 +376,13 @@ describe.concurrent("bad transcripts: the reply is read as absent, the loop goes
       writeFileSync(statePath, "---\nmax_iterations: 5\ncompletion_promise: DONE\n---\nGoal\n");
       const transcript = join(root, "transcript.jsonl");
       make(transcript);
-      const input = JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false, transcript_path: transcript });
+      const input = JSON.stringify({
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        stop_hook_active: false,
+        transcript_path: transcript,
+      });
       const stop = await spawnBundle("stop", { cwd: root, stdin: input, timeoutMs: 10_000 });
       expect(stop.signal, "the hook hung").toBeNull();
       expect(`${stop.stdout}\n${stop.stderr}`).not.toMatch(CRASH_SIGNS);
@@ -296,7 +390,14 @@ describe.concurrent("bad transcripts: the reply is read as absent, the loop goes
       expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
       expect(readFileSync(statePath, "utf8")).toMatch(/\niteration_count: 2\n/);
       if (bundles.present.includes("prompt")) {
-        const prompt = await spawnBundle("prompt", { cwd: root, stdin: promptInput(root, "go on").replace('"prompt"', `"transcript_path":${JSON.stringify(transcript)},"prompt"`), timeoutMs: 10_000 });
+        const prompt = await spawnBundle("prompt", {
+          cwd: root,
+          stdin: promptInput(root, "go on").replace(
+            '"prompt"',
+            `"transcript_path":${JSON.stringify(transcript)},"prompt"`,
+          ),
+          timeoutMs: 10_000,
+        });
         expectQuiet(prompt);
       }
     });
@@ -312,7 +413,9 @@ describe.concurrent("places the hook cannot write", () => {
       const before = snapshotTree(...watched);
       const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000, ...userFor(true) });
       expect(run).toMatchObject({ code: 0, signal: null, stderr: "" });
-      expect(run.stdout).toMatch(/continuation-loop: .*\.claude\/continuation-loop\.local\.md.*(EACCES|EPERM).*permissions/);
+      expect(run.stdout).toMatch(
+        /continuation-loop: .*\.claude\/continuation-loop\.local\.md.*(EACCES|EPERM).*permissions/,
+      );
       expect(run.stdout).not.toMatch(CRASH_SIGNS);
       expect(treeDiff(before, snapshotTree(...watched))).toEqual([]);
     } finally {

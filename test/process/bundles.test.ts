@@ -14,7 +14,11 @@ function listFiles(dir: string): string[] {
 }
 
 /** Built files only: hooks.json is written by hand. */
-const built = (dir: string) => listFiles(dir).map((p) => relative(dir, p)).filter((p) => p.endsWith(".js") || p === "package.json").sort();
+const built = (dir: string) =>
+  listFiles(dir)
+    .map((p) => relative(dir, p))
+    .filter((p) => p.endsWith(".js") || p === "package.json")
+    .sort();
 
 describe("committed bundles", () => {
   it("match a fresh build of src/ (run `npm run build` and commit hooks/ when this fails)", () => {
@@ -22,7 +26,9 @@ describe("committed bundles", () => {
     execFileSync(process.execPath, [join(REPO, "scripts/build.mjs"), fresh], { stdio: "pipe" });
     expect(built(HOOKS)).toEqual(built(fresh));
     for (const file of built(fresh)) {
-      expect(readFileSync(join(HOOKS, file), "utf8"), `hooks/${file} is stale`).toBe(readFileSync(join(fresh, file), "utf8"));
+      expect(readFileSync(join(HOOKS, file), "utf8"), `hooks/${file} is stale`).toBe(
+        readFileSync(join(fresh, file), "utf8"),
+      );
     }
   });
 
@@ -30,7 +36,9 @@ describe("committed bundles", () => {
     for (const file of built(HOOKS).filter((f) => f.endsWith(".js"))) {
       const text = readFileSync(join(HOOKS, file), "utf8");
       // The bundles are CommonJS: require("…") as well as import; Node's own modules are fine.
-      const bare = [...text.matchAll(/(?:from|import\(|require\()\s*"([^".][^"]*)"/g)].map((m) => m[1]).filter((s) => !s?.startsWith("node:") && !builtinModules.includes(s ?? ""));
+      const bare = [...text.matchAll(/(?:from|import\(|require\()\s*"([^".][^"]*)"/g)]
+        .map((m) => m[1])
+        .filter((s) => !s?.startsWith("node:") && !builtinModules.includes(s ?? ""));
       expect(bare, `hooks/${file}`).toEqual([]);
     }
   });

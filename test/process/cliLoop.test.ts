@@ -17,7 +17,17 @@ beforeEach(() => {
 
 describe("continuation-loop start", () => {
   it("creates a loop bound to CLAUDE_CODE_SESSION_ID, with hostile words kept literally", () => {
-    const argv = ["--max-iterations", "3", "--completion-promise", "it's done", "Fix", '"the"', "$(touch pwned)", "`touch pwned2`;", "rm -rf /"];
+    const argv = [
+      "--max-iterations",
+      "3",
+      "--completion-promise",
+      "it's done",
+      "Fix",
+      '"the"',
+      "$(touch pwned)",
+      "`touch pwned2`;",
+      "rm -rf /",
+    ];
     const run = runCli(["start", ...argv], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "sess-1" } });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Begin working on the goal now");
@@ -33,10 +43,20 @@ describe("continuation-loop start", () => {
   });
 
   it.each([
-    ["a bad value", ["start", "--max-iterations", "x", "Go"], 2, "--max-iterations: invalid value. Expected a whole number from 1 to 10000"],
+    [
+      "a bad value",
+      ["start", "--max-iterations", "x", "Go"],
+      2,
+      "--max-iterations: invalid value. Expected a whole number from 1 to 10000",
+    ],
     ["an unknown option", ["start", "--nope", "Go"], 2, "unknown option --nope"],
     ["no goal", ["start"], 2, "a goal is required"],
-    ["an unknown template", ["start", "--template", "zzz", "Go"], 1, 'no template named "zzz". Expected one of debug, default, feature, tdd'],
+    [
+      "an unknown template",
+      ["start", "--template", "zzz", "Go"],
+      1,
+      'no template named "zzz". Expected one of debug, default, feature, tdd',
+    ],
     ["an unknown command", ["frobnicate"], 2, 'unknown command "frobnicate"'],
     ["a stray argument", ["status", "now"], 2, 'unexpected argument "now"'],
   ])("refuses %s with exit %i and no stack trace", (_name, args, code, message) => {
@@ -52,7 +72,9 @@ describe("continuation-loop start", () => {
     const before = readFileSync(state(), "utf8");
     const refused = runCli(["start", "Second"], { cwd: project });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("a loop is already running (iteration 1/10, no session yet). Expected /loop-stop first, or --force");
+    expect(refused.stderr).toContain(
+      "a loop is already running (iteration 1/10, no session yet). Expected /loop-stop first, or --force",
+    );
     expect(readFileSync(state(), "utf8")).toBe(before);
     expect(runCli(["start", "--force", "Second"], { cwd: project }).code).toBe(0);
     expect(parseState(readFileSync(state(), "utf8")).body).toBe("Second\n");
@@ -67,14 +89,20 @@ describe("continuation-loop start", () => {
 
 describe("continuation-loop status, stop, history, statusline", () => {
   it("reports, stops from another session, and lists the stopped loop", () => {
-    runCli(["start", "--max-iterations", "5", "--max-tokens", "900", "Ship it"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "owner-1" } });
+    runCli(["start", "--max-iterations", "5", "--max-tokens", "900", "Ship it"], {
+      cwd: project,
+      env: { CLAUDE_CODE_SESSION_ID: "owner-1" },
+    });
     const status = runCli(["status"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
     expect(status.code).toBe(0);
     expect(status.stdout).toContain("loop running, iteration 1/5");
     expect(status.stdout).toContain("output tokens 0 of 900 (900 left)");
     expect(status.stdout).toContain("owner session: owner-1 (another session");
 
-    const line = runCli(["statusline"], { cwd: "/", input: JSON.stringify({ session_id: "owner-1", workspace: { project_dir: project } }) });
+    const line = runCli(["statusline"], {
+      cwd: "/",
+      input: JSON.stringify({ session_id: "owner-1", workspace: { project_dir: project } }),
+    });
     expect(line.stdout).toMatch(/^⟳ loop 1\/5 · \d+s · 0\/900 tok\n$/);
 
     const stop = runCli(["stop"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
@@ -82,7 +110,13 @@ describe("continuation-loop status, stop, history, statusline", () => {
     expect(stop.stdout).toContain("loop stopped by the user at iteration 1/5");
     expect(existsSync(state())).toBe(false);
     const record = JSON.parse(readFileSync(history(), "utf8").trim()) as Record<string, unknown>;
-    expect(record).toMatchObject({ decision: "end", reason: "stopped", session: "owner-1", iteration: 1, goal: "Ship it\n" });
+    expect(record).toMatchObject({
+      decision: "end",
+      reason: "stopped",
+      session: "owner-1",
+      iteration: 1,
+      goal: "Ship it\n",
+    });
 
     const table = runCli(["history"], { cwd: project });
     expect(table.stdout.split("\n")[0]).toMatch(/^ENDED\s+REASON\s+ITER\s+TOKENS\s+SESSION\s+GOAL$/);
@@ -113,7 +147,10 @@ describe("continuation-loop status, stop, history, statusline", () => {
   });
 
   it("prints usage with --help (exit 0) and without a command (exit 2)", () => {
-    expect(runCli(["--help"], { cwd: project })).toMatchObject({ code: 0, stdout: expect.stringContaining("Exit codes:") });
+    expect(runCli(["--help"], { cwd: project })).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("Exit codes:"),
+    });
     expect(runCli([], { cwd: project }).code).toBe(2);
   });
 });

@@ -8,7 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const uid = process.getuid?.();
-const cacheDirOf = (tmp: string) => join(tmp, uid === undefined ? "continuation-loop-v8" : `continuation-loop-v8-${uid}`);
+const cacheDirOf = (tmp: string) =>
+  join(tmp, uid === undefined ? "continuation-loop-v8" : `continuation-loop-v8-${uid}`);
 const STATE = "---\nmax_iterations: 50\n---\nGoal\n";
 const made: string[] = [];
 afterAll(() => {
@@ -23,13 +24,18 @@ const tempDir = () => {
 /** One active Stop with its own TMPDIR; the loop must continue (exit 2) whatever the cache holds. */
 function stop(tmp: string, env: Record<string, string> = {}) {
   const { root } = makeProject(STATE);
-  const run = runHook("stop", { session_id: "s1", cwd: root, last_assistant_message: "working" }, { env: { TMPDIR: tmp, CLAUDE_PROJECT_DIR: root, ...env } });
+  const run = runHook(
+    "stop",
+    { session_id: "s1", cwd: root, last_assistant_message: "working" },
+    { env: { TMPDIR: tmp, CLAUDE_PROJECT_DIR: root, ...env } },
+  );
   expect(run.stdout).toBe("");
   expect(run.code).toBe(2);
   return run;
 }
 
-const caches = (dir: string) => readdirSync(dir).filter((name) => name.startsWith("runStopHook-") && name.endsWith(".cache"));
+const caches = (dir: string) =>
+  readdirSync(dir).filter((name) => name.startsWith("runStopHook-") && name.endsWith(".cache"));
 
 describe("the chunks' code cache", () => {
   it("is written once, private, and used as is afterwards", () => {

@@ -6,7 +6,8 @@ import { removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
 
-const doctor = (root: string, env: Record<string, string> = {}) => runCli(["doctor", "--project", root], { cwd: "/", env: { HOME: join(root, "home"), ...env } });
+const doctor = (root: string, env: Record<string, string> = {}) =>
+  runCli(["doctor", "--project", root], { cwd: "/", env: { HOME: join(root, "home"), ...env } });
 const writeState = (root: string, text: string) => {
   mkdirSync(join(root, ".claude"), { recursive: true });
   writeFileSync(join(root, ".claude/continuation-loop.local.md"), text);
@@ -19,7 +20,9 @@ describe("continuation-loop doctor", () => {
     const run = doctor(root);
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout).toMatch(/ok\s+node v\d+/);
-    expect(run.stdout).toContain(`ok    Stop hook registered in .claude/settings.json → ${root}/.claude/continuation-loop/hooks/stop.js`);
+    expect(run.stdout).toContain(
+      `ok    Stop hook registered in .claude/settings.json → ${root}/.claude/continuation-loop/hooks/stop.js`,
+    );
     expect(run.stdout).toContain("ok    UserPromptSubmit hook registered");
     expect(run.stdout).toContain("ok    slash commands /loop-start, /loop-stop, /loop-status");
     expect(run.stdout).toContain("installed files as installed");
@@ -42,7 +45,9 @@ describe("continuation-loop doctor", () => {
     writeState(root, "---\nmax_iterations: 0\n---\nGoal\n");
     const run = doctor(root);
     expect(run.code).toBe(1);
-    expect(run.stdout).toContain("FAIL  .claude/continuation-loop.local.md line 2: max_iterations: invalid value. Expected a whole number from 1 to 10000");
+    expect(run.stdout).toContain(
+      "FAIL  .claude/continuation-loop.local.md line 2: max_iterations: invalid value. Expected a whole number from 1 to 10000",
+    );
   });
 
   it.each([
@@ -68,7 +73,10 @@ describe("continuation-loop doctor", () => {
   it("reads the cap from the settings' env block", () => {
     const root = tempProject();
     writeState(root, "---\nmax_iterations: 20\n---\nGoal\n");
-    writeFileSync(join(root, ".claude/settings.json"), JSON.stringify({ env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" } }));
+    writeFileSync(
+      join(root, ".claude/settings.json"),
+      JSON.stringify({ env: { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" } }),
+    );
     expect(doctor(root).stdout).not.toContain("consecutive Stop-hook blocks");
   });
 
@@ -76,7 +84,10 @@ describe("continuation-loop doctor", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
     mkdirSync(join(root, "home/.claude"), { recursive: true });
-    writeFileSync(join(root, "home/.claude/settings.json"), JSON.stringify({ enabledPlugins: { "continuation-loop@continuation-loop": true } }));
+    writeFileSync(
+      join(root, "home/.claude/settings.json"),
+      JSON.stringify({ enabledPlugins: { "continuation-loop@continuation-loop": true } }),
+    );
     const run = doctor(root);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("Stop hook is registered 2 times (.claude/settings.json, the enabled plugin)");

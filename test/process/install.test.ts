@@ -9,8 +9,12 @@ import { copyFixture, removeTemps, runCli, snapshot, tempProject } from "./suppo
 afterAll(removeTemps);
 
 const SETTINGS = ".claude/settings.json";
-const settingsOf = (root: string) => JSON.parse(readFileSync(join(root, SETTINGS), "utf8")) as { hooks: Record<string, { hooks: { command: string }[] }[]> } & Record<string, unknown>;
-const commands = (root: string, event: string) => (settingsOf(root).hooks[event] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
+const settingsOf = (root: string) =>
+  JSON.parse(readFileSync(join(root, SETTINGS), "utf8")) as {
+    hooks: Record<string, { hooks: { command: string }[] }[]>;
+  } & Record<string, unknown>;
+const commands = (root: string, event: string) =>
+  (settingsOf(root).hooks[event] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
 
 describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) => {
   it("installs, changes nothing the second time, and uninstall restores the tree exactly", () => {
@@ -20,20 +24,36 @@ describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) =>
     const first = runCli(["install", "--project", root], { cwd: "/" });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("registered the Stop hook");
-    for (const file of ["hooks/stop.js", "hooks/prompt.js", "hooks/cli.js", "hooks/package.json", "templates/tdd.md", "install.json"]) {
+    for (const file of [
+      "hooks/stop.js",
+      "hooks/prompt.js",
+      "hooks/cli.js",
+      "hooks/package.json",
+      "templates/tdd.md",
+      "install.json",
+    ]) {
       expect(existsSync(join(root, ".claude/continuation-loop", file)), file).toBe(true);
     }
-    for (const name of ["loop-start", "loop-stop", "loop-status"]) expect(existsSync(join(root, ".claude/commands", `${name}.md`))).toBe(true);
+    for (const name of ["loop-start", "loop-stop", "loop-status"])
+      expect(existsSync(join(root, ".claude/commands", `${name}.md`))).toBe(true);
     expect(commands(root, "Stop")).toContain('node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"');
-    expect(commands(root, "UserPromptSubmit")).toContain('node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"');
+    expect(commands(root, "UserPromptSubmit")).toContain(
+      'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"',
+    );
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toContain(".claude/continuation-loop.local.md\n");
     if (fixture === "existing") {
       const settings = settingsOf(root);
-      expect(settings).toMatchObject({ model: "opus", permissions: { allow: ["Bash(npm test)"] }, env: { MY_FLAG: "1" } });
+      expect(settings).toMatchObject({
+        model: "opus",
+        permissions: { allow: ["Bash(npm test)"] },
+        env: { MY_FLAG: "1" },
+      });
       expect(commands(root, "Stop")[0]).toBe('node "$CLAUDE_PROJECT_DIR/own-stop.cjs"');
       expect(commands(root, "PreToolUse")).toEqual(["echo pre"]);
       expect(readFileSync(join(root, SETTINGS), "utf8")).toMatch(/^\{\n {4}"model"/);
-      expect(readFileSync(join(root, ".claude/commands/review.md"), "utf8")).toBe(original[".claude/commands/review.md"]);
+      expect(readFileSync(join(root, ".claude/commands/review.md"), "utf8")).toBe(
+        original[".claude/commands/review.md"],
+      );
     }
 
     const installed = snapshot(root);
@@ -86,7 +106,10 @@ describe("an installed project", () => {
     const root = tempProject();
     expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
     const installed = join(root, ".claude/continuation-loop/hooks");
-    const start = runCli(["start", "--max-iterations", "2", "--template", "debug", "Crash on save"], { cwd: root, script: join(installed, "cli.js") });
+    const start = runCli(["start", "--max-iterations", "2", "--template", "debug", "Crash on save"], {
+      cwd: root,
+      script: join(installed, "cli.js"),
+    });
     expect(start.code, start.stderr).toBe(0);
     expect(readFileSync(join(root, ".claude/continuation-loop.local.md"), "utf8")).toContain("## Bug\nCrash on save\n");
     const stop = spawnSync(process.execPath, [join(installed, "stop.js")], {

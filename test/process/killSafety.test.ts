@@ -31,20 +31,47 @@ interface Lane {
 }
 
 /** One stop hook, killed after `delayMs` (or not, when it finishes first). */
-function runAndKill(root: string, delayMs: number, turn: number): Promise<{ code: number | null; killed: boolean; stdout: string }> {
-  const child = spawn(process.execPath, [join(HOOKS, "stop.js")], { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: root }, stdio: ["pipe", "pipe", "ignore"] });
+function runAndKill(
+  root: string,
+  delayMs: number,
+  turn: number,
+): Promise<{ code: number | null; killed: boolean; stdout: string }> {
+  const child = spawn(process.execPath, [join(HOOKS, "stop.js")], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: root },
+    stdio: ["pipe", "pipe", "ignore"],
+  });
   child.stdin.on("error", () => {});
-  child.stdin.end(JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: `Working, turn ${turn}.` }));
+  child.stdin.end(
+    JSON.stringify({
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "Stop",
+      stop_hook_active: true,
+      last_assistant_message: `Working, turn ${turn}.`,
+    }),
+  );
   let stdout = "";
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   const timer = setTimeout(() => child.kill("SIGKILL"), delayMs);
-  return new Promise((resolve) => child.on("close", (code, signal) => (clearTimeout(timer), resolve({ code, killed: signal === "SIGKILL", stdout }))));
+  return new Promise((resolve) =>
+    child.on("close", (code, signal) => (clearTimeout(timer), resolve({ code, killed: signal === "SIGKILL", stdout }))),
+  );
 }
 
 async function lane(deadline: number, quota: number, timing: number[]): Promise<Lane> {
   const { root, statePath } = makeProject(STATE);
   const dir = join(root, ".claude");
-  const result: Lane = { kills: 0, completed: 0, keptOld: 0, gotNew: 0, tempsLeft: 0, maxTemps: 0, locksLeft: 0, problems: [] };
+  const result: Lane = {
+    kills: 0,
+    completed: 0,
+    keptOld: 0,
+    gotNew: 0,
+    tempsLeft: 0,
+    maxTemps: 0,
+    locksLeft: 0,
+    problems: [],
+  };
   let before = readFileSync(statePath);
   let iteration = 1;
   for (let turn = 0; Date.now() < deadline && result.kills < quota && result.problems.length < 5; turn++) {
@@ -59,7 +86,8 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
       if (!lockBefore && existsSync(`${statePath}.lock`)) result.locksLeft++;
     } else {
       result.completed++;
-      if (run.code !== 2) result.problems.push(`turn ${turn}: a run that was not killed answered ${run.code}: ${run.stdout}`);
+      if (run.code !== 2)
+        result.problems.push(`turn ${turn}: a run that was not killed answered ${run.code}: ${run.stdout}`);
     }
     if (!existsSync(statePath)) {
       result.problems.push(`turn ${turn}: the state file is gone`);
@@ -70,8 +98,10 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
       const state = parseState(after.toString("utf8"), "state");
       const data = parseDocumentOf(after.toString("utf8"), "state").data;
       if (state.body !== BODY) result.problems.push(`turn ${turn}: body changed`);
-      if (!after.toString("utf8").includes("# my loop: do not lose this comment\nmax_iterations: 10000   # cap\n")) result.problems.push(`turn ${turn}: user lines changed`);
-      if (JSON.stringify(data.custom_key) !== "[1,2]" || data.completion_promise !== "NEVER SAID") result.problems.push(`turn ${turn}: user keys changed`);
+      if (!after.toString("utf8").includes("# my loop: do not lose this comment\nmax_iterations: 10000   # cap\n"))
+        result.problems.push(`turn ${turn}: user lines changed`);
+      if (JSON.stringify(data.custom_key) !== "[1,2]" || data.completion_promise !== "NEVER SAID")
+        result.problems.push(`turn ${turn}: user keys changed`);
       if (state.iteration_count === iteration) {
         if (!after.equals(before)) result.problems.push(`turn ${turn}: same count but different bytes`);
         if (!run.killed) result.problems.push(`turn ${turn}: a finished continue did not count`);
@@ -105,11 +135,16 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
   for (const name of stale) utimesSync(join(dir, name), old, old);
   const fresh = join(dir, ".continuation-loop.local.md.4242.zzzzzz.tmp");
   writeFileSync(fresh, "---\nmax_iterations: 1\n---\nNOT THE STATE\n");
-  const cleanup = await spawnBundle("stop", { cwd: root, stdin: JSON.stringify({ session_id: "s1", cwd: root, last_assistant_message: "cleanup" }) });
+  const cleanup = await spawnBundle("stop", {
+    cwd: root,
+    stdin: JSON.stringify({ session_id: "s1", cwd: root, last_assistant_message: "cleanup" }),
+  });
   if (cleanup.code !== 2) result.problems.push(`the run after the kills answered ${cleanup.code}: ${cleanup.stdout}`);
-  if (JSON.stringify(temps(dir)) !== JSON.stringify([".continuation-loop.local.md.4242.zzzzzz.tmp"])) result.problems.push(`temp files left after cleanup: ${temps(dir).join(", ")}`);
+  if (JSON.stringify(temps(dir)) !== JSON.stringify([".continuation-loop.local.md.4242.zzzzzz.tmp"]))
+    result.problems.push(`temp files left after cleanup: ${temps(dir).join(", ")}`);
   try {
-    if (parseState(readFileSync(statePath, "utf8"), "state").body !== BODY) result.problems.push("the fresh temp file replaced the state file");
+    if (parseState(readFileSync(statePath, "utf8"), "state").body !== BODY)
+      result.problems.push("the fresh temp file replaced the state file");
   } catch (error) {
     result.problems.push(`the state file is broken at the end: ${(error as Error).message}`);
   }
@@ -118,17 +153,24 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
 }
 
 describe("SIGKILL while the Stop hook saves", () => {
-  it(`leaves the old or the new complete state file, every time (up to ${MAX_KILLS} kills in ${BUDGET_MS / 1000} s)`, { timeout: BUDGET_MS + 30_000 }, async () => {
+  it(`leaves the old or the new complete state file, every time (up to ${MAX_KILLS} kills in ${BUDGET_MS / 1000} s)`, {
+    timeout: BUDGET_MS + 30_000,
+  }, async () => {
     // How long a whole run takes here, so the kill delays straddle the save at its end.
     const calibration = makeProject(STATE);
     const timing: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const run = await spawnBundle("stop", { cwd: calibration.root, stdin: JSON.stringify({ session_id: "s1", cwd: calibration.root, last_assistant_message: `t${i}` }) });
+      const run = await spawnBundle("stop", {
+        cwd: calibration.root,
+        stdin: JSON.stringify({ session_id: "s1", cwd: calibration.root, last_assistant_message: `t${i}` }),
+      });
       expect(run.code).toBe(2);
       timing.push(run.ms);
     }
     const deadline = Date.now() + BUDGET_MS;
-    const lanes = await Promise.all(Array.from({ length: LANES }, () => lane(deadline, Math.ceil(MAX_KILLS / LANES), timing)));
+    const lanes = await Promise.all(
+      Array.from({ length: LANES }, () => lane(deadline, Math.ceil(MAX_KILLS / LANES), timing)),
+    );
     const total = (key: keyof Omit<Lane, "problems">) => lanes.reduce((sum, l) => sum + l[key], 0);
     const summary = {
       kills: total("kills"),

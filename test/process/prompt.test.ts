@@ -16,8 +16,16 @@ function configFrom(fixture?: string): string {
   if (fixture) cpSync(join(FIX, fixture), dir, { recursive: true });
   return dir;
 }
-const input = (sessionId: string, over: object = {}) => ({ session_id: sessionId, transcript_path: join(FIX, "transcripts", "missing.jsonl"), cwd: tmpdir(), hook_event_name: "UserPromptSubmit", prompt: PROMPT, ...over });
-const prompt = (stdin: string | object, config: string, env: Record<string, string> = {}) => runHook("prompt", stdin, { env: { CLAUDE_CONFIG_DIR: config, HOME: join(config, "no-home"), ...env } });
+const input = (sessionId: string, over: object = {}) => ({
+  session_id: sessionId,
+  transcript_path: join(FIX, "transcripts", "missing.jsonl"),
+  cwd: tmpdir(),
+  hook_event_name: "UserPromptSubmit",
+  prompt: PROMPT,
+  ...over,
+});
+const prompt = (stdin: string | object, config: string, env: Record<string, string> = {}) =>
+  runHook("prompt", stdin, { env: { CLAUDE_CONFIG_DIR: config, HOME: join(config, "no-home"), ...env } });
 
 function contextOf(run: HookRun): string {
   expect(run.code).toBe(0);
@@ -40,13 +48,20 @@ describe("hooks/prompt.js as a process: reminders", () => {
   it("task list: in-progress then pending, completed and broken files left out", () => {
     const context = contextOf(prompt(input("sess-mixed"), configFrom("tasks-mixed")));
     const items = context.split("\n").filter((l) => l.startsWith("- "));
-    expect(items).toEqual(["- [in_progress] Write the parser", "- [pending] Add unit tests", "- [pending] Update the README"]);
+    expect(items).toEqual([
+      "- [in_progress] Write the parser",
+      "- [pending] Add unit tests",
+      "- [pending] Update the README",
+    ]);
   });
 
   it("caps pending at 5 with '… and N more'", () => {
     const context = contextOf(prompt(input("sess-many"), configFrom("many")));
     expect(context.split("\n").filter((l) => l.startsWith("- [pending]"))).toHaveLength(5);
-    expect(context.split("\n").filter((l) => l.startsWith("- [in_progress]"))).toEqual(["- [in_progress] Task number 4", "- [in_progress] Task number 11"]);
+    expect(context.split("\n").filter((l) => l.startsWith("- [in_progress]"))).toEqual([
+      "- [in_progress] Task number 4",
+      "- [in_progress] Task number 11",
+    ]);
     expect(context).toContain("\n… and 4 more\n");
   });
 
@@ -56,14 +71,20 @@ describe("hooks/prompt.js as a process: reminders", () => {
   });
 
   it("the last TodoWrite call in the transcript", () => {
-    const context = contextOf(prompt(input("sess-none", { transcript_path: join(FIX, "transcripts", "todowrite.jsonl") }), configFrom()));
-    expect(context).toContain("- [in_progress] Fix the parser\n- [pending] Run the suite\n- [pending] Write the changelog");
+    const context = contextOf(
+      prompt(input("sess-none", { transcript_path: join(FIX, "transcripts", "todowrite.jsonl") }), configFrom()),
+    );
+    expect(context).toContain(
+      "- [in_progress] Fix the parser\n- [pending] Run the suite\n- [pending] Write the changelog",
+    );
     expect(context).not.toContain("Old plan step");
     expect(context).not.toContain("Subagent step");
   });
 
   it("CLAUDE_CODE_TASK_LIST_ID picks the list", () => {
-    const context = contextOf(prompt(input("sess-own"), configFrom("task-list-id"), { CLAUDE_CODE_TASK_LIST_ID: "team.list 1" }));
+    const context = contextOf(
+      prompt(input("sess-own"), configFrom("task-list-id"), { CLAUDE_CODE_TASK_LIST_ID: "team.list 1" }),
+    );
     expect(context).toContain("Shared team task");
     expect(context).not.toContain("Own session task");
   });
@@ -74,9 +95,12 @@ describe("hooks/prompt.js as a process: reminders", () => {
   });
 
   it("leaves the project's loop state file alone and says nothing of the loop", () => {
-    const state = "---\nmax_iterations: 2\ncompletion_promise: \"DONE\"\n---\nGoal text\n";
+    const state = '---\nmax_iterations: 2\ncompletion_promise: "DONE"\n---\nGoal text\n';
     const { root, statePath } = makeProject(state);
-    const run = runHook("prompt", input("sess-mixed", { cwd: root }), { cwd: root, env: { CLAUDE_CONFIG_DIR: configFrom("tasks-mixed"), CLAUDE_PROJECT_DIR: root } });
+    const run = runHook("prompt", input("sess-mixed", { cwd: root }), {
+      cwd: root,
+      env: { CLAUDE_CONFIG_DIR: configFrom("tasks-mixed"), CLAUDE_PROJECT_DIR: root },
+    });
     contextOf(run);
     expect(readFileSync(statePath, "utf8")).toBe(state);
   });
@@ -89,18 +113,30 @@ describe("hooks/prompt.js as a process: silence", () => {
     ["no config dir at all", input("sess-many"), join(tmpdir(), "cl-prompt-no-such-config")],
     ["config dir without tasks or todos", input("sess-many"), configFrom()],
     ["another session's tasks", input("sess-other"), todoConfig],
-    ["only broken task files", input("sess-x"), (() => {
-      const config = configFrom();
-      const dir = join(config, "tasks", "sess-x");
-      mkdirSync(join(dir, "2.json"), { recursive: true });
-      writeFileSync(join(dir, "1.json"), '{"id":"1","subject":"Torn');
-      writeFileSync(join(dir, "3.json"), "null");
-      writeFileSync(join(dir, "4.json"), '{"id":"4","subject":"Bad status","status":"doing"}');
-      return config;
-    })()],
+    [
+      "only broken task files",
+      input("sess-x"),
+      (() => {
+        const config = configFrom();
+        const dir = join(config, "tasks", "sess-x");
+        mkdirSync(join(dir, "2.json"), { recursive: true });
+        writeFileSync(join(dir, "1.json"), '{"id":"1","subject":"Torn');
+        writeFileSync(join(dir, "3.json"), "null");
+        writeFileSync(join(dir, "4.json"), '{"id":"4","subject":"Bad status","status":"doing"}');
+        return config;
+      })(),
+    ],
     ["torn legacy file", input("sess-torn"), configFrom("legacy-torn")],
-    ["transcript without TodoWrite", input("sess-none", { transcript_path: join(FIX, "transcripts", "no-todowrite.jsonl") }), configFrom()],
-    ["transcript whose last TodoWrite is done", input("sess-none", { transcript_path: join(FIX, "transcripts", "todowrite-done.jsonl") }), configFrom()],
+    [
+      "transcript without TodoWrite",
+      input("sess-none", { transcript_path: join(FIX, "transcripts", "no-todowrite.jsonl") }),
+      configFrom(),
+    ],
+    [
+      "transcript whose last TodoWrite is done",
+      input("sess-none", { transcript_path: join(FIX, "transcripts", "todowrite-done.jsonl") }),
+      configFrom(),
+    ],
     ["path traversal in session_id", input("../../outside"), join(FIX, "traversal", "config")],
     ["empty stdin", "", todoConfig],
     ["blank stdin", " \n\t", todoConfig],
@@ -129,18 +165,33 @@ describe("hooks/prompt.js as a process: silence", () => {
 });
 
 describe("hooks/stop.js beside the todo source", () => {
-  const stopInput = (root: string, reply: string) => ({ session_id: "sess-mixed", cwd: root, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: reply, transcript_path: join(FIX, "transcripts", "missing.jsonl") });
+  const stopInput = (root: string, reply: string) => ({
+    session_id: "sess-mixed",
+    cwd: root,
+    hook_event_name: "Stop",
+    stop_hook_active: false,
+    last_assistant_message: reply,
+    transcript_path: join(FIX, "transcripts", "missing.jsonl"),
+  });
   it("the loop's continuation carries its own marker only", () => {
-    const { root } = makeProject("---\nmax_iterations: 3\ncompletion_promise: \"DONE\"\n---\nGoal text\n");
-    const run = runHook("stop", stopInput(root, "working"), { cwd: root, env: { CLAUDE_CONFIG_DIR: configFrom("tasks-mixed") } });
+    const { root } = makeProject('---\nmax_iterations: 3\ncompletion_promise: "DONE"\n---\nGoal text\n');
+    const run = runHook("stop", stopInput(root, "working"), {
+      cwd: root,
+      env: { CLAUDE_CONFIG_DIR: configFrom("tasks-mixed") },
+    });
     expect(run.code).toBe(2);
     expect(run.stderr.startsWith(`${LOOP_MARKER}\n`)).toBe(true);
     expect(run.stderr).not.toContain(TODO_MARKER);
   });
 
   it("require_todos_done refuses the promise while the task list has unfinished items, without the todo marker", () => {
-    const { root } = makeProject("---\nmax_iterations: 3\ncompletion_promise: \"DONE\"\nrequire_todos_done: true\n---\nGoal text\n");
-    const run = runHook("stop", stopInput(root, "DONE"), { cwd: root, env: { CLAUDE_CONFIG_DIR: configFrom("tasks-mixed") } });
+    const { root } = makeProject(
+      '---\nmax_iterations: 3\ncompletion_promise: "DONE"\nrequire_todos_done: true\n---\nGoal text\n',
+    );
+    const run = runHook("stop", stopInput(root, "DONE"), {
+      cwd: root,
+      env: { CLAUDE_CONFIG_DIR: configFrom("tasks-mixed") },
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("Write the parser");
     expect(run.stderr).toContain("Update the README");
@@ -148,20 +199,30 @@ describe("hooks/stop.js beside the todo source", () => {
   });
 
   it("require_todos_done accepts the promise once every task is completed", () => {
-    const { root, statePath } = makeProject("---\nmax_iterations: 3\ncompletion_promise: \"DONE\"\nrequire_todos_done: true\n---\nGoal text\n");
-    const run = runHook("stop", { ...stopInput(root, "DONE"), session_id: "sess-done" }, { cwd: root, env: { CLAUDE_CONFIG_DIR: configFrom("tasks-done") } });
+    const { root, statePath } = makeProject(
+      '---\nmax_iterations: 3\ncompletion_promise: "DONE"\nrequire_todos_done: true\n---\nGoal text\n',
+    );
+    const run = runHook(
+      "stop",
+      { ...stopInput(root, "DONE"), session_id: "sess-done" },
+      { cwd: root, env: { CLAUDE_CONFIG_DIR: configFrom("tasks-done") } },
+    );
     expect(run.code).toBe(0);
     expect(() => readFileSync(statePath)).toThrow();
   });
 });
 
 describe("hooks/hooks.json", () => {
-  type Registration = { description?: string; hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; timeout?: number }[] }[]> };
+  type Registration = {
+    description?: string;
+    hooks: Record<string, { matcher?: string; hooks: { type: string; command: string; timeout?: number }[] }[]>;
+  };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
   it("registers Stop and UserPromptSubmit side by side, each running its own bundle", () => {
     expect(Object.keys(registration.hooks).sort()).toEqual(["Stop", "UserPromptSubmit"]);
-    const commands = (event: string) => registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
+    const commands = (event: string) =>
+      registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
     expect(commands("Stop")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"']]);
     expect(commands("UserPromptSubmit")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/prompt.js"']]);
   });
@@ -170,13 +231,19 @@ describe("hooks/hooks.json", () => {
     const config = configFrom("many");
     for (const group of registration.hooks.UserPromptSubmit!) {
       for (const hook of group.hooks) {
-        const out = execSync(hook.command, { input: JSON.stringify(input("sess-many")), env: { PATH: process.env.PATH, CLAUDE_PLUGIN_ROOT: join(HOOKS, ".."), CLAUDE_CONFIG_DIR: config }, encoding: "utf8" });
+        const out = execSync(hook.command, {
+          input: JSON.stringify(input("sess-many")),
+          env: { PATH: process.env.PATH, CLAUDE_PLUGIN_ROOT: join(HOOKS, ".."), CLAUDE_CONFIG_DIR: config },
+          encoding: "utf8",
+        });
         expect(out).toContain(TODO_MARKER);
       }
     }
     for (const event of Object.keys(registration.hooks)) {
       for (const hook of registration.hooks[event]!.flatMap((g) => g.hooks)) {
-        expect(existsSync(hook.command.replace('node "${CLAUDE_PLUGIN_ROOT}/', join(HOOKS, "..") + "/").replace(/"$/, ""))).toBe(true);
+        expect(
+          existsSync(hook.command.replace('node "${CLAUDE_PLUGIN_ROOT}/', join(HOOKS, "..") + "/").replace(/"$/, "")),
+        ).toBe(true);
       }
     }
   });

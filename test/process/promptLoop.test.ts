@@ -11,13 +11,20 @@ afterAll(removeTemps);
 let project: string;
 const statePath = () => join(project, ".claude", "continuation-loop.local.md");
 
-function prompt(text: string, session = "sess-P"): { code: number | null; json: Record<string, unknown> | undefined; stdout: string } {
+function prompt(
+  text: string,
+  session = "sess-P",
+): { code: number | null; json: Record<string, unknown> | undefined; stdout: string } {
   const r = spawnSync(process.execPath, [join(REPO, "hooks", "prompt.js")], {
     input: JSON.stringify({ session_id: session, cwd: project, hook_event_name: "UserPromptSubmit", prompt: text }),
     env: { PATH: process.env.PATH ?? "", HOME: project, CLAUDE_PROJECT_DIR: project },
     encoding: "utf8",
   });
-  return { code: r.status, stdout: r.stdout, json: r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : undefined };
+  return {
+    code: r.status,
+    stdout: r.stdout,
+    json: r.stdout.trim() ? (JSON.parse(r.stdout) as Record<string, unknown>) : undefined,
+  };
 }
 
 beforeEach(() => {
@@ -29,8 +36,17 @@ describe("hooks/prompt.js runs the loop commands", () => {
     const goal = `Don't "break" $(touch ${project}/pwned) \`id\``;
     const r = prompt(`/continuation-loop:loop-start --max-iterations 3 --completion-promise "it's done" ${goal}`);
     expect(r.code).toBe(0);
-    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ body: `${goal}\n`, session_id: "sess-P", max_iterations: 3 });
-    expect(r.json).toMatchObject({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: expect.stringContaining("Begin working on the goal now") } });
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({
+      body: `${goal}\n`,
+      session_id: "sess-P",
+      max_iterations: 3,
+    });
+    expect(r.json).toMatchObject({
+      hookSpecificOutput: {
+        hookEventName: "UserPromptSubmit",
+        additionalContext: expect.stringContaining("Begin working on the goal now"),
+      },
+    });
     expect(existsSync(join(project, "pwned"))).toBe(false);
   });
 
@@ -43,7 +59,11 @@ describe("hooks/prompt.js runs the loop commands", () => {
 
   it("stops and reports", () => {
     prompt("/loop-start Work");
-    expect(String((prompt("/loop-status", "other").json?.hookSpecificOutput as { additionalContext: string }).additionalContext)).toContain("iteration 1/10");
+    expect(
+      String(
+        (prompt("/loop-status", "other").json?.hookSpecificOutput as { additionalContext: string }).additionalContext,
+      ),
+    ).toContain("iteration 1/10");
     expect(prompt("/loop-stop", "other").json?.systemMessage).toContain("loop stopped by the user");
     expect(existsSync(statePath())).toBe(false);
   });

@@ -1,18 +1,40 @@
 // Races (SPEC §8): Stop hooks fired at once, a user editing the state file while a hook saves it,
 // and two sessions claiming one loop. No increment and no user edit may be lost.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, utimesSync, watch, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  utimesSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseDocumentOf, parseState } from "../../src/core/parseState.js";
 import { spawnBundle, type Run } from "../support/processes.js";
 import { makeProject } from "../support/runHook.js";
 
-const stopInput = (root: string, session: string, reply: string) => JSON.stringify({ session_id: session, cwd: root, hook_event_name: "Stop", stop_hook_active: true, last_assistant_message: reply });
+const stopInput = (root: string, session: string, reply: string) =>
+  JSON.stringify({
+    session_id: session,
+    cwd: root,
+    hook_event_name: "Stop",
+    stop_hook_active: true,
+    last_assistant_message: reply,
+  });
 const iterationOf = (path: string) => parseState(readFileSync(path, "utf8"), "state").iteration_count;
 const historyLines = (root: string) => {
   const path = join(root, ".claude", "continuation-loop.history.jsonl");
-  return existsSync(path) ? readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) : [];
+  return existsSync(path)
+    ? readFileSync(path, "utf8")
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+    : [];
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The user's editor: read, change the goal and the limit, write the whole file (in place or by rename). */
@@ -29,7 +51,11 @@ function userEdit(statePath: string, version: number, how: "in place" | "rename"
 /** Does the file hold the user's edit number `version` (goal and limit), with their comment? */
 const keeps = (text: string, version: number) => {
   const data = parseDocumentOf(text, "state").data;
-  return parseState(text, "state").body === `Goal v${version}\n` && data.max_iterations === 1000 + version && text.startsWith("---\n# the user's loop\n");
+  return (
+    parseState(text, "state").body === `Goal v${version}\n` &&
+    data.max_iterations === 1000 + version &&
+    text.startsWith("---\n# the user's loop\n")
+  );
 };
 /** The tight-loop writer process (argv: state file, duration in ms); prints its last version. */
 const WRITER = `
@@ -60,7 +86,9 @@ describe.concurrent("races", () => {
     let other = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const before = iterationOf(statePath);
-      const runs = await Promise.all([0, 1].map((i) => spawnBundle("stop", { cwd: root, stdin: stopInput(root, "s1", `round ${round} hook ${i}`) })));
+      const runs = await Promise.all(
+        [0, 1].map((i) => spawnBundle("stop", { cwd: root, stdin: stopInput(root, "s1", `round ${round} hook ${i}`) })),
+      );
       const continued = runs.filter((r) => r.code === 2).length;
       for (const run of runs) if (run.code !== 2) expect(explained(run), run.stdout + run.stderr).toBe(true);
       blocks += continued;
@@ -68,14 +96,20 @@ describe.concurrent("races", () => {
       expect(iterationOf(statePath) - before, `round ${round}`).toBe(continued);
     }
     const continues = historyLines(root).filter((r) => r.decision === "continue").length;
-    console.log(`races/same session: ${ROUNDS} rounds, ${blocks} exit-2 runs, ${other} other, iteration 1 -> ${iterationOf(statePath)}, lost increments ${1 + blocks - iterationOf(statePath)}`);
+    console.log(
+      `races/same session: ${ROUNDS} rounds, ${blocks} exit-2 runs, ${other} other, iteration 1 -> ${iterationOf(statePath)}, lost increments ${1 + blocks - iterationOf(statePath)}`,
+    );
     expect(iterationOf(statePath)).toBe(1 + blocks);
     expect(continues).toBe(blocks);
     expect(blocks).toBeGreaterThan(ROUNDS); // both hooks of a round normally get through, one after the other
   });
 
-  it("a user edit landing inside the hook's save is re-read and kept, never overwritten", { timeout: 60_000 }, async () => {
-    const { root, statePath } = makeProject("---\n# the user's loop\nmax_iterations: 1000\nstall_limit: 0\n---\nGoal v0\n");
+  it("a user edit landing inside the hook's save is re-read and kept, never overwritten", {
+    timeout: 60_000,
+  }, async () => {
+    const { root, statePath } = makeProject(
+      "---\n# the user's loop\nmax_iterations: 1000\nstall_limit: 0\n---\nGoal v0\n",
+    );
     const dir = join(root, ".claude");
     const ROUNDS = Number(process.env.RACE_EDIT_ROUNDS ?? 60);
     // The hook pauses between writing its new version and its last check before the rename, so an
@@ -111,17 +145,25 @@ describe.concurrent("races", () => {
       else outcome.userAfter++;
     }
     expect(readdirSync(dir).filter((n) => n.endsWith(".tmp") || n.endsWith(".lock"))).toEqual([]);
-    console.log(`races/edit inside the save: ${ROUNDS} edits (half in place, half by rename), ${JSON.stringify(outcome)}${notes.map((n) => `\n  ${n}`).join("")}`);
+    console.log(
+      `races/edit inside the save: ${ROUNDS} edits (half in place, half by rename), ${JSON.stringify(outcome)}${notes.map((n) => `\n  ${n}`).join("")}`,
+    );
     expect(outcome.lost).toBe(0);
     // The edits really landed inside the saves: the hook re-read them and counted on top of them.
     expect(outcome.merged).toBeGreaterThanOrEqual(ROUNDS * 0.8);
   });
 
-  it("a writer rewriting goal and limit in a tight loop while hooks run: the last edit survives", { timeout: 60_000 }, async () => {
-    const { root, statePath } = makeProject("---\n# the user's loop\nmax_iterations: 1000\nstall_limit: 0\n---\nGoal v0\n");
+  it("a writer rewriting goal and limit in a tight loop while hooks run: the last edit survives", {
+    timeout: 60_000,
+  }, async () => {
+    const { root, statePath } = makeProject(
+      "---\n# the user's loop\nmax_iterations: 1000\nstall_limit: 0\n---\nGoal v0\n",
+    );
     // A separate process, like an editor: read, change goal and max_iterations, write (in place or
     // by rename), a few hundred times with sub-millisecond to few-millisecond gaps.
-    const writer = spawn(process.execPath, ["--input-type=module", "-e", WRITER, statePath, "2500"], { stdio: ["ignore", "pipe", "inherit"] });
+    const writer = spawn(process.execPath, ["--input-type=module", "-e", WRITER, statePath, "2500"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let last = "";
     writer.stdout.on("data", (d: Buffer) => (last += d.toString()));
     const writerDone = new Promise<void>((resolve) => writer.on("close", () => resolve()));
@@ -145,24 +187,34 @@ describe.concurrent("races", () => {
     const version = Number(last.trim());
     expect(version).toBeGreaterThan(50);
     const text = readFileSync(statePath, "utf8");
-    console.log(`races/tight-loop writer: ${version} user writes, hooks: ${JSON.stringify(codes)}, last edit kept: ${keeps(text, version)}`);
+    console.log(
+      `races/tight-loop writer: ${version} user writes, hooks: ${JSON.stringify(codes)}, last edit kept: ${keeps(text, version)}`,
+    );
     expect(keeps(text, version), text).toBe(true);
   });
 
-  it("two sessions claiming an unowned loop at once: exactly one owner, the other untouched and silent", { timeout: 60_000 }, async () => {
+  it("two sessions claiming an unowned loop at once: exactly one owner, the other untouched and silent", {
+    timeout: 60_000,
+  }, async () => {
     const ROUNDS = 30;
     const owners: Record<string, number> = { A: 0, B: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nShared goal\n");
-      const [a, b] = await Promise.all(["A", "B"].map((s) => spawnBundle("stop", { cwd: root, stdin: stopInput(root, s, `session ${s}`) })));
+      const [a, b] = await Promise.all(
+        ["A", "B"].map((s) => spawnBundle("stop", { cwd: root, stdin: stopInput(root, s, `session ${s}`) })),
+      );
       const state = parseState(readFileSync(statePath, "utf8"), "state");
-      expect(state.session_id === "A" || state.session_id === "B", `round ${round}: owner ${state.session_id}`).toBe(true);
+      expect(state.session_id === "A" || state.session_id === "B", `round ${round}: owner ${state.session_id}`).toBe(
+        true,
+      );
       const [winner, loser] = state.session_id === "A" ? [a!, b!] : [b!, a!];
       owners[state.session_id!]!++;
       expect(winner.code).toBe(2);
       expect(loser).toMatchObject({ code: 0, stdout: "", stderr: "" });
       expect(state.iteration_count).toBe(2);
-      expect(historyLines(root)).toEqual([expect.objectContaining({ session: state.session_id, decision: "continue" })]);
+      expect(historyLines(root)).toEqual([
+        expect.objectContaining({ session: state.session_id, decision: "continue" }),
+      ]);
     }
     console.log(`races/claim: ${ROUNDS} rounds, owners ${JSON.stringify(owners)}, double owners 0`);
   });
@@ -204,7 +256,9 @@ describe.concurrent("locks left behind", () => {
     expect(iterationOf(statePath)).toBe(2);
   });
 
-  it("a fresh lock that is never released: after a bounded wait the Stop is not counted and the file is untouched", { timeout: 20_000 }, async () => {
+  it("a fresh lock that is never released: after a bounded wait the Stop is not counted and the file is untouched", {
+    timeout: 20_000,
+  }, async () => {
     const { root, statePath } = project();
     const before = readFileSync(statePath);
     writeFileSync(`${statePath}.lock`, `${process.pid} now\n`);

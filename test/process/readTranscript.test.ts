@@ -7,13 +7,26 @@ import { scanTranscriptEnd, tallyLoopUsage } from "../../src/io/readTranscript.j
 const dir = mkdtempSync(join(tmpdir(), "cl-transcript-"));
 const jsonl = (...objs: object[]) => objs.map((o) => `${JSON.stringify(o)}\n`).join("");
 const user = (content: unknown) => ({ type: "user", message: { role: "user", content } });
-const assistant = (id: string, text: string, tokens: number) => ({ type: "assistant", message: { id, model: "m", role: "assistant", content: [{ type: "text", text }], usage: { output_tokens: tokens } } });
+const assistant = (id: string, text: string, tokens: number) => ({
+  type: "assistant",
+  message: { id, model: "m", role: "assistant", content: [{ type: "text", text }], usage: { output_tokens: tokens } },
+});
 const zero = { transcript: "", offset: 0, total: 0, byModel: {}, lastId: "", lastTokens: 0 };
 
 describe("reading a transcript from its end", () => {
   it("finds the reply and the current turn; tolerates a torn last line", () => {
     const path = join(dir, "a.jsonl");
-    writeFileSync(path, jsonl(user("old"), assistant("m0", "old reply", 100), user("go"), assistant("m1", "step", 5), user([{ type: "tool_result", content: "" }]), assistant("m2", "final", 7)) + '{"type":"assis');
+    writeFileSync(
+      path,
+      jsonl(
+        user("old"),
+        assistant("m0", "old reply", 100),
+        user("go"),
+        assistant("m1", "step", 5),
+        user([{ type: "tool_result", content: "" }]),
+        assistant("m2", "final", 7),
+      ) + '{"type":"assis',
+    );
     const scan = scanTranscriptEnd(path)!;
     expect(scan.reply).toEqual({ reply: "final", complete: true });
     expect(scan.turn.map((e) => e.type)).toEqual(["user", "assistant", "user", "assistant"]);

@@ -4,8 +4,19 @@ import { describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-const input = (root: string, over: object = {}) => ({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "working", ...over });
-const history = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+const input = (root: string, over: object = {}) => ({
+  session_id: "s1",
+  cwd: root,
+  hook_event_name: "Stop",
+  stop_hook_active: false,
+  last_assistant_message: "working",
+  ...over,
+});
+const history = (path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("hooks/stop.js as a process", () => {
   it("no state file: exit 0, prints nothing", () => {
@@ -15,7 +26,8 @@ describe("hooks/stop.js as a process", () => {
   });
 
   it("continues with exit 2, the marker, n/max and the goal; saves the count", () => {
-    const text = "---\n# my loop\nmax_iterations: 3   # cap\ncompletion_promise: \"All tests passing\"\n---\n\nFix the failing tests in test/auth.test.ts.\n";
+    const text =
+      '---\n# my loop\nmax_iterations: 3   # cap\ncompletion_promise: "All tests passing"\n---\n\nFix the failing tests in test/auth.test.ts.\n';
     const { root, statePath, historyPath } = makeProject(text);
     const run = runHook("stop", input(root));
     expect(run.code).toBe(2);
@@ -25,11 +37,15 @@ describe("hooks/stop.js as a process", () => {
     expect(run.stderr).toContain("Fix the failing tests in test/auth.test.ts.");
     expect(run.stderr).toContain('"All tests passing"');
     const after = readFileSync(statePath, "utf8");
-    expect(after.startsWith("---\n# my loop\nmax_iterations: 3   # cap\ncompletion_promise: \"All tests passing\"\n")).toBe(true);
+    expect(
+      after.startsWith('---\n# my loop\nmax_iterations: 3   # cap\ncompletion_promise: "All tests passing"\n'),
+    ).toBe(true);
     expect(after.endsWith("---\n\nFix the failing tests in test/auth.test.ts.\n")).toBe(true);
     expect(after).toMatch(/\niteration_count: 2\n/);
     expect(after).toMatch(/\nsession_id: "s1"\n/);
-    expect(history(historyPath)).toEqual([expect.objectContaining({ decision: "continue", iteration: 1, session: "s1" })]);
+    expect(history(historyPath)).toEqual([
+      expect.objectContaining({ decision: "continue", iteration: 1, session: "s1" }),
+    ]);
   });
 
   it("stops exactly at max_iterations: N turns at most", () => {
@@ -43,7 +59,10 @@ describe("hooks/stop.js as a process", () => {
 
   it("keeps a UTF-8 BOM, CRLF line ends, comments and the body byte for byte", () => {
     const { root, statePath } = makeProject();
-    writeFileSync(statePath, Buffer.from("\uFEFF---\r\n# keep\r\nmax_iterations: 3 # cap\r\n---\r\nGoal \u00e9\r\n", "utf8"));
+    writeFileSync(
+      statePath,
+      Buffer.from("\uFEFF---\r\n# keep\r\nmax_iterations: 3 # cap\r\n---\r\nGoal \u00e9\r\n", "utf8"),
+    );
     expect(runHook("stop", input(root)).code).toBe(2);
     const after = readFileSync(statePath);
     expect(after.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -113,12 +132,24 @@ describe("hooks/stop.js as a process", () => {
     const transcript = join(root, "t.jsonl");
     const lines = [
       { type: "user", message: { role: "user", content: "please say SHIP IT" } },
-      { type: "assistant", message: { id: "m1", role: "assistant", model: "claude-x", content: [{ type: "text", text: "Not yet." }], usage: { output_tokens: 7 } } },
+      {
+        type: "assistant",
+        message: {
+          id: "m1",
+          role: "assistant",
+          model: "claude-x",
+          content: [{ type: "text", text: "Not yet." }],
+          usage: { output_tokens: 7 },
+        },
+      },
     ];
     writeFileSync(transcript, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n{"type":"assistant","mess`);
     const run = runHook("stop", input(root, { last_assistant_message: undefined, transcript_path: transcript }));
     expect(run.code).toBe(2);
-    writeFileSync(transcript, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n${JSON.stringify({ type: "assistant", message: { id: "m2", role: "assistant", content: [{ type: "text", text: "ship it" }], usage: { output_tokens: 3 } } })}\n`);
+    writeFileSync(
+      transcript,
+      `${lines.map((l) => JSON.stringify(l)).join("\n")}\n${JSON.stringify({ type: "assistant", message: { id: "m2", role: "assistant", content: [{ type: "text", text: "ship it" }], usage: { output_tokens: 3 } } })}\n`,
+    );
     const done = runHook("stop", input(root, { last_assistant_message: undefined, transcript_path: transcript }));
     expect(done.code).toBe(0);
     expect(done.json?.systemMessage).toContain("completed");
@@ -128,10 +159,25 @@ describe("hooks/stop.js as a process", () => {
     const { root, historyPath } = makeProject("---\nmax_iterations: 5\n---\nGoal\n");
     const transcript = join(root, "late.jsonl");
     const line = (o: object) => `${JSON.stringify(o)}\n`;
-    const reply = (id: string, text: string, tokens: number) => ({ type: "assistant", message: { id, model: "m", role: "assistant", content: [{ type: "text", text }], usage: { output_tokens: tokens } } });
+    const reply = (id: string, text: string, tokens: number) => ({
+      type: "assistant",
+      message: {
+        id,
+        model: "m",
+        role: "assistant",
+        content: [{ type: "text", text }],
+        usage: { output_tokens: tokens },
+      },
+    });
     // Stop 1: Claude Code has not written the transcript yet (a new session): nothing to count.
     expect(runHook("stop", input(root, { transcript_path: transcript, last_assistant_message: "one" })).code).toBe(2);
-    writeFileSync(transcript, line({ type: "user", message: { role: "user", content: "go" } }) + line(reply("m1", "one", 11)) + line({ type: "user", isMeta: true, message: { role: "user", content: "Stop hook feedback: ..." } }) + line(reply("m2", "two", 22)));
+    writeFileSync(
+      transcript,
+      line({ type: "user", message: { role: "user", content: "go" } }) +
+        line(reply("m1", "one", 11)) +
+        line({ type: "user", isMeta: true, message: { role: "user", content: "Stop hook feedback: ..." } }) +
+        line(reply("m2", "two", 22)),
+    );
     expect(runHook("stop", input(root, { transcript_path: transcript, last_assistant_message: "two" })).code).toBe(2);
     expect(history(historyPath).map((h) => h.output_tokens)).toEqual([0, 33]);
   });

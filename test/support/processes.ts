@@ -1,7 +1,16 @@
 // Helpers for tests that run the bundled hooks many times: async spawns, tree snapshots, stack-trace checks.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HOOKS, REPO } from "./runHook.js";
@@ -56,7 +65,12 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   const started = performance.now();
   const env = { PATH: process.env.PATH ?? "", HOME: homeFor(opts.uid), ...opts.env };
   const user = opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.uid };
-  const child = spawn(process.execPath, [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], { cwd: opts.cwd, env, stdio: ["pipe", "pipe", "pipe"], ...user });
+  const child = spawn(process.execPath, [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], {
+    cwd: opts.cwd,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+    ...user,
+  });
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on("data", (b: Buffer) => out.push(b));
@@ -69,7 +83,13 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
     child.on("error", reject);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), ms: performance.now() - started });
+      resolve({
+        code,
+        signal,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+        ms: performance.now() - started,
+      });
     });
   });
 }
@@ -79,8 +99,13 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
  * for an existing entry is an error (the test fails), never a skip.
  */
 export function requiredBundles(): { present: ("stop" | "prompt" | "cli")[]; missing: string[] } {
-  const names = (["stop", "prompt", "cli"] as const).filter((n) => existsSync(join(REPO, "src", "entries", `${n}.ts`)) || existsSync(join(HOOKS, `${n}.js`)));
-  return { present: names.filter((n) => existsSync(join(HOOKS, `${n}.js`))), missing: names.filter((n) => !existsSync(join(HOOKS, `${n}.js`))).map((n) => `hooks/${n}.js`) };
+  const names = (["stop", "prompt", "cli"] as const).filter(
+    (n) => existsSync(join(REPO, "src", "entries", `${n}.ts`)) || existsSync(join(HOOKS, `${n}.js`)),
+  );
+  return {
+    present: names.filter((n) => existsSync(join(HOOKS, `${n}.js`))),
+    missing: names.filter((n) => !existsSync(join(HOOKS, `${n}.js`))).map((n) => `hooks/${n}.js`),
+  };
 }
 
 /** Large files are compared by size, inode and mtime instead of content (a sparse 2 GiB file is not read). */
@@ -112,7 +137,9 @@ export function snapshotTree(...roots: string[]): Map<string, string> {
 /** Entries that differ between two snapshots, for a readable failure. */
 export function treeDiff(before: Map<string, string>, after: Map<string, string>): string[] {
   const keys = new Set([...before.keys(), ...after.keys()]);
-  return [...keys].filter((k) => before.get(k) !== after.get(k)).map((k) => `${k}: ${before.get(k) ?? "(absent)"} -> ${after.get(k) ?? "(absent)"}`);
+  return [...keys]
+    .filter((k) => before.get(k) !== after.get(k))
+    .map((k) => `${k}: ${before.get(k) ?? "(absent)"} -> ${after.get(k) ?? "(absent)"}`);
 }
 
 /** A V8 stack frame ("    at f (file.js:1:2)"), an "XxxError:" dump, or the hooks' last-resort "internal error" message. */

@@ -16,7 +16,11 @@ export interface HookRun {
 }
 
 /** Runs a bundled hook the way Claude Code does: a process fed JSON on stdin. */
-export function runHook(hook: "stop" | "prompt" | "cli", stdin: string | object, opts: { cwd?: string; env?: Record<string, string>; args?: string[] } = {}): HookRun {
+export function runHook(
+  hook: "stop" | "prompt" | "cli",
+  stdin: string | object,
+  opts: { cwd?: string; env?: Record<string, string>; args?: string[] } = {},
+): HookRun {
   const input = typeof stdin === "string" ? stdin : JSON.stringify(stdin);
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: opts.env?.HOME ?? tmpdir(), ...opts.env };
   const result = spawnSync(process.execPath, [join(HOOKS, `${hook}.js`), ...(opts.args ?? [])], {

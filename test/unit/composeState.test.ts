@@ -8,23 +8,38 @@ import { parseState } from "../../src/core/parseState.js";
 
 const NOW = Date.parse("2026-02-03T04:05:06Z");
 const TEMPLATES = join(import.meta.dirname, "../../templates");
-const template = (name: string) => ({ text: readFileSync(join(TEMPLATES, `${name}.md`), "utf8"), file: `templates/${name}.md` });
+const template = (name: string) => ({
+  text: readFileSync(join(TEMPLATES, `${name}.md`), "utf8"),
+  file: `templates/${name}.md`,
+});
 
 describe("composeStateFile", () => {
   it.each([
-    "Fix \"the\" parser; don't run $(touch /tmp/pwned) or `id`",
+    'Fix "the" parser; don\'t run $(touch /tmp/pwned) or `id`',
     "line one\nline two\n",
     "---\nactive: false\n---\nnot frontmatter",
     "日本語 🚀 \\ \t tab",
   ])("keeps the goal byte for byte: %j", (goal) => {
-    const text = composeStateFile({ request: parseStartArgs(`--max-iterations 2 -- ${goal}`), sessionId: "s-1", now: NOW });
+    const text = composeStateFile({
+      request: parseStartArgs(`--max-iterations 2 -- ${goal}`),
+      sessionId: "s-1",
+      now: NOW,
+    });
     const state = parseState(text);
     expect(state.body).toBe(goal.endsWith("\n") ? goal : `${goal}\n`);
-    expect(state).toMatchObject({ active: true, iteration_count: 1, max_iterations: 2, session_id: "s-1", started_at: "2026-02-03T04:05:06.000Z" });
+    expect(state).toMatchObject({
+      active: true,
+      iteration_count: 1,
+      max_iterations: 2,
+      session_id: "s-1",
+      started_at: "2026-02-03T04:05:06.000Z",
+    });
   });
 
   it("writes every flag as a typed field", () => {
-    const request = parseStartArgs('--completion-promise "it\'s done" --completion-promise B --max-duration 2h --max-tokens 900 --verify "npm test" --stall-limit 0 --require-todos-done --promise-format tag Go');
+    const request = parseStartArgs(
+      '--completion-promise "it\'s done" --completion-promise B --max-duration 2h --max-tokens 900 --verify "npm test" --stall-limit 0 --require-todos-done --promise-format tag Go',
+    );
     const state = parseState(composeStateFile({ request, sessionId: undefined, now: NOW }));
     expect(state).toMatchObject({
       completion_promise: ["it's done", "B"],
@@ -41,7 +56,12 @@ describe("composeStateFile", () => {
 
   it.each(["default", "tdd", "feature", "debug"])("fills the %s template, keeping its comments", (name) => {
     const t = template(name);
-    const text = composeStateFile({ request: parseStartArgs("--max-iterations 7 Make it so"), template: t, sessionId: "s", now: NOW });
+    const text = composeStateFile({
+      request: parseStartArgs("--max-iterations 7 Make it so"),
+      template: t,
+      sessionId: "s",
+      now: NOW,
+    });
     const state = parseState(text);
     expect(state.max_iterations).toBe(7);
     expect(state.body).toContain("Make it so");
@@ -50,18 +70,29 @@ describe("composeStateFile", () => {
   });
 
   it("keeps a template's fields unless a flag overrides them", () => {
-    const state = parseState(composeStateFile({ request: parseStartArgs("Go"), template: template("tdd"), sessionId: "s", now: NOW }));
-    expect(state).toMatchObject({ max_iterations: 20, verify: "npm test", completion_promise: ["ALL TESTS PASS"], iteration_count: 1 });
+    const state = parseState(
+      composeStateFile({ request: parseStartArgs("Go"), template: template("tdd"), sessionId: "s", now: NOW }),
+    );
+    expect(state).toMatchObject({
+      max_iterations: 20,
+      verify: "npm test",
+      completion_promise: ["ALL TESTS PASS"],
+      iteration_count: 1,
+    });
   });
 
   it("puts the goal first when a template has no placeholder", () => {
     const t = { text: "---\nmax_iterations: 3\n---\n## Notes\nkeep going\n", file: "t.md" };
-    expect(parseState(composeStateFile({ request: parseStartArgs("Go"), template: t, sessionId: undefined, now: NOW })).body).toBe("Go\n\n## Notes\nkeep going\n");
+    expect(
+      parseState(composeStateFile({ request: parseStartArgs("Go"), template: t, sessionId: undefined, now: NOW })).body,
+    ).toBe("Go\n\n## Notes\nkeep going\n");
   });
 
   it("refuses a template that is not a valid state file, naming it", () => {
     const t = { text: "---\nmax_iterations: lots\n---\n{{goal}}\n", file: "templates/bad.md" };
-    expect(() => composeStateFile({ request: parseStartArgs("Go"), template: t, sessionId: undefined, now: NOW })).toThrow(LoopError);
+    expect(() =>
+      composeStateFile({ request: parseStartArgs("Go"), template: t, sessionId: undefined, now: NOW }),
+    ).toThrow(LoopError);
     try {
       composeStateFile({ request: parseStartArgs("Go"), template: t, sessionId: undefined, now: NOW });
     } catch (error) {

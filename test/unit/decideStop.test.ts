@@ -13,52 +13,194 @@ const facts = (over: Partial<StopFacts> = {}): StopFacts => ({ sessionId: "s1", 
 describe("decideStop follows SPEC §3 in order", () => {
   it.each([
     ["another session's loop is ignored", "session_id: other", facts(), { kind: "ignore", why: "other_session" }],
-    ["another session's loop is ignored even when complete", 'session_id: other\ncompletion_promise: DONE', facts({ reply: "DONE" }), { kind: "ignore", why: "other_session" }],
-    ["another session's loop is ignored past its limit", "session_id: other\niteration_count: 10", facts(), { kind: "ignore", why: "other_session" }],
+    [
+      "another session's loop is ignored even when complete",
+      "session_id: other\ncompletion_promise: DONE",
+      facts({ reply: "DONE" }),
+      { kind: "ignore", why: "other_session" },
+    ],
+    [
+      "another session's loop is ignored past its limit",
+      "session_id: other\niteration_count: 10",
+      facts(),
+      { kind: "ignore", why: "other_session" },
+    ],
     ["a paused loop lets Claude stop", "active: false", facts(), { kind: "ignore", why: "paused" }],
-    ["a paused loop is not completed", "active: false\ncompletion_promise: DONE", facts({ reply: "DONE" }), { kind: "ignore", why: "paused" }],
+    [
+      "a paused loop is not completed",
+      "active: false\ncompletion_promise: DONE",
+      facts({ reply: "DONE" }),
+      { kind: "ignore", why: "paused" },
+    ],
     ["the owner continues", "session_id: s1", facts(), { kind: "continue", iteration: 1, next: 2 }],
-    ["an unowned loop is claimed", "", facts(), { kind: "continue", updates: expect.objectContaining({ session_id: "s1" }) }],
+    [
+      "an unowned loop is claimed",
+      "",
+      facts(),
+      { kind: "continue", updates: expect.objectContaining({ session_id: "s1" }) },
+    ],
     ["no input session: no claim, no refusal", "session_id: s9", facts({ sessionId: undefined }), { kind: "continue" }],
-    ["the promise completes", 'completion_promise: "All tests passing"', facts({ reply: "Done. ALL TESTS PASSING" }), { kind: "end", reason: "completed", promise: "All tests passing" }],
-    ["the promise completes on the last turn", "completion_promise: DONE\niteration_count: 10", facts({ reply: "done" }), { kind: "end", reason: "completed" }],
-    ["max_iterations ends at the cap", "iteration_count: 10\nmax_iterations: 10", facts(), { kind: "end", reason: "max_iterations", iteration: 10 }],
-    ["past the cap (edited) ends", "iteration_count: 12\nmax_iterations: 10", facts(), { kind: "end", reason: "max_iterations" }],
-    ["max_iterations: 1 allows one turn", "max_iterations: 1", facts(), { kind: "end", reason: "max_iterations", iteration: 1 }],
+    [
+      "the promise completes",
+      'completion_promise: "All tests passing"',
+      facts({ reply: "Done. ALL TESTS PASSING" }),
+      { kind: "end", reason: "completed", promise: "All tests passing" },
+    ],
+    [
+      "the promise completes on the last turn",
+      "completion_promise: DONE\niteration_count: 10",
+      facts({ reply: "done" }),
+      { kind: "end", reason: "completed" },
+    ],
+    [
+      "max_iterations ends at the cap",
+      "iteration_count: 10\nmax_iterations: 10",
+      facts(),
+      { kind: "end", reason: "max_iterations", iteration: 10 },
+    ],
+    [
+      "past the cap (edited) ends",
+      "iteration_count: 12\nmax_iterations: 10",
+      facts(),
+      { kind: "end", reason: "max_iterations" },
+    ],
+    [
+      "max_iterations: 1 allows one turn",
+      "max_iterations: 1",
+      facts(),
+      { kind: "end", reason: "max_iterations", iteration: 1 },
+    ],
     ["one below the cap continues", "iteration_count: 9\nmax_iterations: 10", facts(), { kind: "continue", next: 10 }],
-    ["stop_hook_active is not a reason to stop", "iteration_count: 2", facts({ reply: "x" }), { kind: "continue", next: 3 }],
+    [
+      "stop_hook_active is not a reason to stop",
+      "iteration_count: 2",
+      facts({ reply: "x" }),
+      { kind: "continue", next: 3 },
+    ],
   ])("%s", (_name, front, f, expected) => {
     expect(decideStop(state(front), f, NOW)).toMatchObject(expected);
   });
 
   it("sets started_at once and counts iterations", () => {
     const first = decideStop(state(""), facts(), NOW);
-    expect(first).toMatchObject({ kind: "continue", updates: { iteration_count: 2, started_at: "2026-03-01T12:00:00.000Z" } });
+    expect(first).toMatchObject({
+      kind: "continue",
+      updates: { iteration_count: 2, started_at: "2026-03-01T12:00:00.000Z" },
+    });
     const later = decideStop(state("started_at: 2026-03-01T11:00:00Z\niteration_count: 4"), facts(), NOW);
     expect(later.kind).toBe("continue");
-    expect(later.kind === "continue" && Object.keys(later.updates)).toEqual(["session_id", "iteration_count", "runtime"]);
+    expect(later.kind === "continue" && Object.keys(later.updates)).toEqual([
+      "session_id",
+      "iteration_count",
+      "runtime",
+    ]);
   });
 });
 
 describe("gates and limits", () => {
   it.each([
-    ["threshold not yet met", "completion_promise: DONE\ncompletion_threshold: 2", facts({ reply: "DONE" }), { kind: "continue", runtime: expect.objectContaining({ promise_streak: 1 }) }],
-    ["threshold met on the streak", 'completion_promise: DONE\ncompletion_threshold: 2\nruntime: {promise_streak: 1}', facts({ reply: "DONE" }), { kind: "end", reason: "completed" }],
-    ["a miss resets the streak", 'completion_promise: DONE\ncompletion_threshold: 2\nruntime: {promise_streak: 1}', facts({ reply: "no" }), { kind: "continue", runtime: expect.objectContaining({ promise_streak: 0 }) }],
-    ["verify passing completes", 'completion_promise: DONE\nverify: "true"', facts({ reply: "DONE", verify: { command: "true", exitCode: 0, timedOut: false, outputTail: "" } }), { kind: "end", reason: "completed" }],
-    ["verify failing continues with a reason", 'completion_promise: DONE\nverify: "npm test"', facts({ reply: "DONE", verify: { command: "npm test", exitCode: 1, timedOut: false, outputTail: "1 failing" } }), { kind: "continue", refusal: expect.stringContaining("exited with status 1. Last output:\n1 failing") }],
-    ["verify timing out continues", 'completion_promise: DONE\nverify: "sleep 9"', facts({ reply: "DONE", verify: { command: "sleep 9", exitCode: null, timedOut: true, outputTail: "" } }), { kind: "continue", refusal: expect.stringContaining("timed out") }],
-    ["unfinished todos refuse", "completion_promise: DONE\nrequire_todos_done: true", facts({ reply: "DONE", unfinishedTodos: [{ subject: "write docs", status: "pending" }] }), { kind: "continue", refusal: expect.stringContaining("[pending] write docs") }],
-    ["no unfinished todos completes", "completion_promise: DONE\nrequire_todos_done: true", facts({ reply: "DONE", unfinishedTodos: [] }), { kind: "end", reason: "completed" }],
-    ["a refused promise on the last turn ends at the cap with the reason", 'completion_promise: DONE\nverify: "x"\niteration_count: 10', facts({ reply: "DONE", verify: { command: "x", exitCode: 2, timedOut: false, outputTail: "" } }), { kind: "end", reason: "max_iterations", refusal: expect.stringContaining("status 2") }],
-    ["max_duration ends an old loop", "max_duration: 1h\nstarted_at: 2026-03-01T10:00:00Z", facts(), { kind: "end", reason: "max_duration" }],
-    ["max_duration with time left continues", "max_duration: 3h\nstarted_at: 2026-03-01T10:00:00Z", facts(), { kind: "continue" }],
-    ["max_tokens ends when the tally crosses", "max_tokens: 1000", facts({ usage: { total: 1200, byModel: { m: 1200 }, lastId: "a", lastTokens: 5, transcript: "t", offset: 9 } }), { kind: "end", reason: "max_tokens" }],
-    ["max_tokens below the budget continues", "max_tokens: 1000", facts({ usage: { total: 999, byModel: {}, lastId: "", lastTokens: 0, transcript: "t", offset: 9 } }), { kind: "continue" }],
-    ["stall ends after stall_limit unchanged turns", "stall_limit: 2\nruntime: {stall_count: 1, last_turn: SAME}", facts(), { kind: "continue", runtime: expect.objectContaining({ stall_count: 0 }) }],
-    ["the cap wins over duration and tokens", "iteration_count: 10\nmax_duration: 1s\nstarted_at: 2020-01-01T00:00:00Z\nmax_tokens: 1", facts({ usage: { total: 5, byModel: {}, lastId: "", lastTokens: 0, transcript: "t", offset: 1 } }), { kind: "end", reason: "max_iterations" }],
-    ["duration wins over tokens", "max_duration: 1s\nstarted_at: 2020-01-01T00:00:00Z\nmax_tokens: 1", facts({ usage: { total: 5, byModel: {}, lastId: "", lastTokens: 0, transcript: "t", offset: 1 } }), { kind: "end", reason: "max_duration" }],
-    ["completion wins over every limit", "completion_promise: DONE\niteration_count: 10\nmax_duration: 1s\nstarted_at: 2020-01-01T00:00:00Z", facts({ reply: "done" }), { kind: "end", reason: "completed" }],
+    [
+      "threshold not yet met",
+      "completion_promise: DONE\ncompletion_threshold: 2",
+      facts({ reply: "DONE" }),
+      { kind: "continue", runtime: expect.objectContaining({ promise_streak: 1 }) },
+    ],
+    [
+      "threshold met on the streak",
+      "completion_promise: DONE\ncompletion_threshold: 2\nruntime: {promise_streak: 1}",
+      facts({ reply: "DONE" }),
+      { kind: "end", reason: "completed" },
+    ],
+    [
+      "a miss resets the streak",
+      "completion_promise: DONE\ncompletion_threshold: 2\nruntime: {promise_streak: 1}",
+      facts({ reply: "no" }),
+      { kind: "continue", runtime: expect.objectContaining({ promise_streak: 0 }) },
+    ],
+    [
+      "verify passing completes",
+      'completion_promise: DONE\nverify: "true"',
+      facts({ reply: "DONE", verify: { command: "true", exitCode: 0, timedOut: false, outputTail: "" } }),
+      { kind: "end", reason: "completed" },
+    ],
+    [
+      "verify failing continues with a reason",
+      'completion_promise: DONE\nverify: "npm test"',
+      facts({ reply: "DONE", verify: { command: "npm test", exitCode: 1, timedOut: false, outputTail: "1 failing" } }),
+      { kind: "continue", refusal: expect.stringContaining("exited with status 1. Last output:\n1 failing") },
+    ],
+    [
+      "verify timing out continues",
+      'completion_promise: DONE\nverify: "sleep 9"',
+      facts({ reply: "DONE", verify: { command: "sleep 9", exitCode: null, timedOut: true, outputTail: "" } }),
+      { kind: "continue", refusal: expect.stringContaining("timed out") },
+    ],
+    [
+      "unfinished todos refuse",
+      "completion_promise: DONE\nrequire_todos_done: true",
+      facts({ reply: "DONE", unfinishedTodos: [{ subject: "write docs", status: "pending" }] }),
+      { kind: "continue", refusal: expect.stringContaining("[pending] write docs") },
+    ],
+    [
+      "no unfinished todos completes",
+      "completion_promise: DONE\nrequire_todos_done: true",
+      facts({ reply: "DONE", unfinishedTodos: [] }),
+      { kind: "end", reason: "completed" },
+    ],
+    [
+      "a refused promise on the last turn ends at the cap with the reason",
+      'completion_promise: DONE\nverify: "x"\niteration_count: 10',
+      facts({ reply: "DONE", verify: { command: "x", exitCode: 2, timedOut: false, outputTail: "" } }),
+      { kind: "end", reason: "max_iterations", refusal: expect.stringContaining("status 2") },
+    ],
+    [
+      "max_duration ends an old loop",
+      "max_duration: 1h\nstarted_at: 2026-03-01T10:00:00Z",
+      facts(),
+      { kind: "end", reason: "max_duration" },
+    ],
+    [
+      "max_duration with time left continues",
+      "max_duration: 3h\nstarted_at: 2026-03-01T10:00:00Z",
+      facts(),
+      { kind: "continue" },
+    ],
+    [
+      "max_tokens ends when the tally crosses",
+      "max_tokens: 1000",
+      facts({ usage: { total: 1200, byModel: { m: 1200 }, lastId: "a", lastTokens: 5, transcript: "t", offset: 9 } }),
+      { kind: "end", reason: "max_tokens" },
+    ],
+    [
+      "max_tokens below the budget continues",
+      "max_tokens: 1000",
+      facts({ usage: { total: 999, byModel: {}, lastId: "", lastTokens: 0, transcript: "t", offset: 9 } }),
+      { kind: "continue" },
+    ],
+    [
+      "stall ends after stall_limit unchanged turns",
+      "stall_limit: 2\nruntime: {stall_count: 1, last_turn: SAME}",
+      facts(),
+      { kind: "continue", runtime: expect.objectContaining({ stall_count: 0 }) },
+    ],
+    [
+      "the cap wins over duration and tokens",
+      "iteration_count: 10\nmax_duration: 1s\nstarted_at: 2020-01-01T00:00:00Z\nmax_tokens: 1",
+      facts({ usage: { total: 5, byModel: {}, lastId: "", lastTokens: 0, transcript: "t", offset: 1 } }),
+      { kind: "end", reason: "max_iterations" },
+    ],
+    [
+      "duration wins over tokens",
+      "max_duration: 1s\nstarted_at: 2020-01-01T00:00:00Z\nmax_tokens: 1",
+      facts({ usage: { total: 5, byModel: {}, lastId: "", lastTokens: 0, transcript: "t", offset: 1 } }),
+      { kind: "end", reason: "max_duration" },
+    ],
+    [
+      "completion wins over every limit",
+      "completion_promise: DONE\niteration_count: 10\nmax_duration: 1s\nstarted_at: 2020-01-01T00:00:00Z",
+      facts({ reply: "done" }),
+      { kind: "end", reason: "completed" },
+    ],
   ])("%s", (_name, front, f, expected) => {
     expect(decideStop(state(front), f, NOW)).toMatchObject(expected);
   });
@@ -93,7 +235,10 @@ describe("gates and limits", () => {
     const second = decideStop(s, facts({ reply: "same", treeState: "abc" }), NOW);
     expect(second).toMatchObject({ kind: "continue", runtime: { stall_count: 0, last_tree: "abc" } });
     if (second.kind === "continue") s = { ...s, iteration_count: second.next, runtime: second.runtime };
-    expect(decideStop(s, facts({ reply: "same", treeState: "abc" }), NOW)).toMatchObject({ kind: "end", reason: "stalled" });
+    expect(decideStop(s, facts({ reply: "same", treeState: "abc" }), NOW)).toMatchObject({
+      kind: "end",
+      reason: "stalled",
+    });
   });
 
   it("outside git the reply alone decides", () => {
@@ -115,7 +260,9 @@ describe("gates and limits", () => {
   ])("needsTreeState: %s", (_name, front, reply, expected) => {
     const s = state(front);
     const last = decideStop(s, facts({ reply: "same reply" }), NOW);
-    expect(needsTreeState({ ...s, runtime: last.kind === "continue" ? last.runtime : s.runtime }, reply)).toBe(expected);
+    expect(needsTreeState({ ...s, runtime: last.kind === "continue" ? last.runtime : s.runtime }, reply)).toBe(
+      expected,
+    );
   });
 
   it("stall_limit 0 never stalls", () => {
@@ -126,8 +273,18 @@ describe("gates and limits", () => {
   it.each([
     ["no promise", "verify: x", "DONE", { verify: false, todos: false }],
     ["promise seen, verify set", "completion_promise: DONE\nverify: x", "done", { verify: true, todos: false }],
-    ["promise seen, todos gate", "completion_promise: DONE\nrequire_todos_done: true", "done", { verify: false, todos: true }],
-    ["promise seen below threshold", "completion_promise: DONE\nverify: x\ncompletion_threshold: 3", "done", { verify: false, todos: false }],
+    [
+      "promise seen, todos gate",
+      "completion_promise: DONE\nrequire_todos_done: true",
+      "done",
+      { verify: false, todos: true },
+    ],
+    [
+      "promise seen below threshold",
+      "completion_promise: DONE\nverify: x\ncompletion_threshold: 3",
+      "done",
+      { verify: false, todos: false },
+    ],
     ["promise missing", "completion_promise: DONE\nverify: x", "not yet", { verify: false, todos: false }],
   ])("needsEvidence: %s", (_name, front, reply, expected) => {
     expect(needsEvidence(state(front), reply)).toEqual(expected);

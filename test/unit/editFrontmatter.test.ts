@@ -28,12 +28,7 @@ describe("editFrontmatter keeps what the user wrote", () => {
       { iteration_count: 2 },
       "---\niteration_count: 2\n---\nGoal",
     ],
-    [
-      "an empty frontmatter",
-      "---\n---\nGoal",
-      { iteration_count: 2 },
-      "---\niteration_count: 2\n---\nGoal",
-    ],
+    ["an empty frontmatter", "---\n---\nGoal", { iteration_count: 2 }, "---\niteration_count: 2\n---\nGoal"],
     [
       "a quoted value replaced",
       "---\nsession_id: 'old'   # owner\n---\n",
@@ -63,7 +58,7 @@ describe("editFrontmatter keeps what the user wrote", () => {
   });
 
   it("round-trips strings that need quoting", () => {
-    const value = "it's \"done\": #1 \n next";
+    const value = 'it\'s "done": #1 \n next';
     const out = editFrontmatter("---\na: 1\n---\n", { session_id: value });
     expect(parseState(out).session_id).toBe(value);
   });

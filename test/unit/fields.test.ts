@@ -4,9 +4,55 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { EMPTY_RUNTIME, FIELD_NAMES, FIELD_RULES, runtimeSchema } from "../../src/core/fields.js";
 
-const text = fc.oneof(fc.string(), fc.constantFrom("", " ", "\t\n", " x ", "90s", "45m", "2h", "1d", "1.5h", "10", "2026-01-31T09:00:00Z", "yesterday", "substring", "tag", "Tag"));
-const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 1, 1000, 1001, 10000, 10001, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER + 2, 1.5, -0, NaN, Infinity, -Infinity));
-const value = fc.oneof(text, number, fc.boolean(), fc.constant(null), fc.constant(undefined), fc.array(fc.oneof(text, number), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 4 }), number, { maxKeys: 3 }));
+const text = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    "",
+    " ",
+    "\t\n",
+    " x ",
+    "90s",
+    "45m",
+    "2h",
+    "1d",
+    "1.5h",
+    "10",
+    "2026-01-31T09:00:00Z",
+    "yesterday",
+    "substring",
+    "tag",
+    "Tag",
+  ),
+);
+const number = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(
+    0,
+    -1,
+    1,
+    1000,
+    1001,
+    10000,
+    10001,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    1.5,
+    -0,
+    NaN,
+    Infinity,
+    -Infinity,
+  ),
+);
+const value = fc.oneof(
+  text,
+  number,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(fc.oneof(text, number), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 4 }), number, { maxKeys: 3 }),
+);
 
 describe("quick field checks", () => {
   it("accept exactly what the zod schemas accept", () => {

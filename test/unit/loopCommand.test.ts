@@ -9,7 +9,7 @@ describe("matchLoopCommand", () => {
     ["  /loop-stop", { name: "stop", args: "" }],
     ["/continuation-loop:loop-status", { name: "status", args: "" }],
     ["/loop-status now please", { name: "status", args: "now please" }],
-    ["/loop-start it's \"x\" $(y)", { name: "start", args: "it's \"x\" $(y)" }],
+    ['/loop-start it\'s "x" $(y)', { name: "start", args: 'it\'s "x" $(y)' }],
   ])("%j", (prompt, expected) => {
     expect(matchLoopCommand(prompt)).toEqual(expected);
   });

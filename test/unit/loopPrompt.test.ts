@@ -10,7 +10,11 @@ const NOW = Date.parse("2026-03-01T10:00:00Z");
 let project: string;
 const statePath = () => join(project, ".claude", "continuation-loop.local.md");
 const historyPath = () => join(project, ".claude", "continuation-loop.history.jsonl");
-const history = () => readFileSync(historyPath(), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+const history = () =>
+  readFileSync(historyPath(), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 function typed(prompt: string, session = "session-A", now = NOW) {
   const stdin = JSON.stringify({ session_id: session, cwd: project, hook_event_name: "UserPromptSubmit", prompt });
@@ -24,10 +28,18 @@ afterEach(() => rmSync(project, { recursive: true, force: true }));
 
 describe("handleLoopPrompt: /loop-start", () => {
   it("creates the loop bound to the session, with the goal verbatim, and tells Claude to begin", async () => {
-    const goal = "Fix \"the\" parser; don't run $(touch /tmp/x) or `id`\nand line two";
-    const out = await typed(`/continuation-loop:loop-start --max-iterations 2 --completion-promise "it's done" ${goal}`);
+    const goal = 'Fix "the" parser; don\'t run $(touch /tmp/x) or `id`\nand line two';
+    const out = await typed(
+      `/continuation-loop:loop-start --max-iterations 2 --completion-promise "it's done" ${goal}`,
+    );
     const state = parseState(readFileSync(statePath(), "utf8"));
-    expect(state).toMatchObject({ max_iterations: 2, completion_promise: ["it's done"], session_id: "session-A", started_at: "2026-03-01T10:00:00.000Z", body: `${goal}\n` });
+    expect(state).toMatchObject({
+      max_iterations: 2,
+      completion_promise: ["it's done"],
+      session_id: "session-A",
+      started_at: "2026-03-01T10:00:00.000Z",
+      body: `${goal}\n`,
+    });
     expect(out?.block).toBeUndefined();
     expect(out?.additionalContext).toContain("Begin working on the goal now");
     expect(out?.additionalContext).toContain(goal);
@@ -59,8 +71,13 @@ describe("handleLoopPrompt: /loop-start", () => {
     expect(readFileSync(statePath(), "utf8")).toBe(before);
     const forced = await typed("/loop-start --force Second goal", "session-B");
     expect(forced?.block).toBeUndefined();
-    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ body: "Second goal\n", session_id: "session-B" });
-    expect(history()).toEqual([expect.objectContaining({ reason: "stopped", goal: "First goal\n", session: "session-A" })]);
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({
+      body: "Second goal\n",
+      session_id: "session-B",
+    });
+    expect(history()).toEqual([
+      expect.objectContaining({ reason: "stopped", goal: "First goal\n", session: "session-A" }),
+    ]);
   });
 
   it("treats the same start from the same session a moment later as one start (a hook registered twice)", async () => {
@@ -87,7 +104,12 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(existsSync(statePath())).toBe(false);
     expect(out?.additionalContext).toContain("loop stopped by the user at iteration 1/4");
     expect(out?.systemMessage).toContain("was removed");
-    expect(history().at(-1)).toMatchObject({ decision: "end", reason: "stopped", goal: "Keep going\n", session: "session-A" });
+    expect(history().at(-1)).toMatchObject({
+      decision: "end",
+      reason: "stopped",
+      goal: "Keep going\n",
+      session: "session-A",
+    });
   });
 
   it("stops a loop whose file is invalid", async () => {
@@ -121,7 +143,12 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
 });
 
 describe("handleLoopPrompt leaves other prompts alone", () => {
-  it.each([["a plain prompt", JSON.stringify({ prompt: "hello /loop-start" })], ["bad JSON", "{"], ["no prompt", "{}"], ["an array", "[]"]])("%s", async (_name, stdin) => {
+  it.each([
+    ["a plain prompt", JSON.stringify({ prompt: "hello /loop-start" })],
+    ["bad JSON", "{"],
+    ["no prompt", "{}"],
+    ["an array", "[]"],
+  ])("%s", async (_name, stdin) => {
     expect(await handleLoopPrompt(stdin, { env: {}, cwd: project, now: NOW })).toBeUndefined();
   });
 });
@@ -131,7 +158,14 @@ describe("renderPromptOutput", () => {
     [undefined, undefined, ""],
     [undefined, "TODO", { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "TODO" } }],
     [{ block: "no" }, "TODO", { decision: "block", reason: "no" }],
-    [{ systemMessage: "hi", additionalContext: "LOOP" }, "TODO", { systemMessage: "hi", hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "TODO\n\nLOOP" } }],
+    [
+      { systemMessage: "hi", additionalContext: "LOOP" },
+      "TODO",
+      {
+        systemMessage: "hi",
+        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "TODO\n\nLOOP" },
+      },
+    ],
   ])("%j + %j", (loop, todo, expected) => {
     const out = renderPromptOutput(loop, todo);
     expect(out === "" ? "" : JSON.parse(out)).toEqual(expected);

@@ -61,7 +61,11 @@ describe("parseStartArgs: options first, values may be quoted", () => {
     ["--max-duration 90 Go", { max_duration: 90 }, "Go"],
     ['--verify "npm test -- --run" Go', { verify: "npm test -- --run" }, "Go"],
     ["--notes-file 2024.md Go", { notes_file: "2024.md" }, "Go"],
-    ["--promise-format tag --completion-threshold 2 --stall-limit 0 Go", { promise_format: "tag", completion_threshold: 2, stall_limit: 0 }, "Go"],
+    [
+      "--promise-format tag --completion-threshold 2 --stall-limit 0 Go",
+      { promise_format: "tag", completion_threshold: 2, stall_limit: 0 },
+      "Go",
+    ],
     ["--max-iterations 3 -- --force is the goal", { max_iterations: 3 }, "--force is the goal"],
     ["--max-iterations\n3\nGo\non", { max_iterations: 3 }, "Go\non"],
   ])("%s", (line, fields, goal) => {

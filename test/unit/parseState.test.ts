@@ -145,7 +145,12 @@ describe("parseState refusals name the file, field, line and expected value", ()
 
   it("refuses a YAML alias bomb instead of expanding it", () => {
     const rows = ["a: &a [x, x, x, x, x, x, x, x, x, x]"];
-    for (let i = 1; i < 9; i++) rows.push(`${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10).fill(`*${"abcdefghij"[i - 1]}`).join(", ")}]`);
+    for (let i = 1; i < 9; i++)
+      rows.push(
+        `${"abcdefghij"[i]}: &${"abcdefghij"[i]} [${Array(10)
+          .fill(`*${"abcdefghij"[i - 1]}`)
+          .join(", ")}]`,
+      );
     const error = refusal(file(`${rows.join("\n")}\n`));
     expect(error.code).toBe("STATE_BAD_YAML");
     expect(error.message).toContain("aliases");

@@ -16,19 +16,39 @@ const oneLine = (max = 30) => userText(max).map((s) => s.replace(/[\r\n\u2028\u2
 const comment = oneLine(20).map((s) => ` # ${s}`);
 const maybeComment = fc.oneof(fc.constant(""), comment);
 const quoted = (s: string) => JSON.stringify(s);
-const isoTime = fc.integer({ min: Date.parse("2000-01-01"), max: Date.parse("2100-01-01") }).map((t) => new Date(t).toISOString());
+const isoTime = fc
+  .integer({ min: Date.parse("2000-01-01"), max: Date.parse("2100-01-01") })
+  .map((t) => new Date(t).toISOString());
 
 /** One frontmatter field as the user might write it: [key, lines]. */
 type Field = [string, string[]];
 const field = (key: string, value: fc.Arbitrary<string>): fc.Arbitrary<Field> =>
-  fc.tuple(value, maybeComment, fc.constantFrom(" ", "  ", "\t")).map(([v, c, gap]) => [key, [`${key}:${gap}${v}${c}`]]);
+  fc
+    .tuple(value, maybeComment, fc.constantFrom(" ", "  ", "\t"))
+    .map(([v, c, gap]) => [key, [`${key}:${gap}${v}${c}`]]);
 const int = (min: number, max: number) => fc.integer({ min, max }).map(String);
 
 const knownFields: fc.Arbitrary<Field>[] = [
   field("active", fc.constantFrom("true", "false")),
   field("max_iterations", int(1, 10000)),
-  field("iteration_count", fc.oneof(int(1, 10000), fc.constantFrom("!!int 3", "&n 4", "0x5", "+6", "7.0", "'8'".slice(1, 2)))),
-  field("completion_promise", fc.oneof(oneLine(20).filter((s) => s.trim() !== "").map(quoted), fc.array(oneLine(10).filter((s) => s.trim() !== ""), { minLength: 1, maxLength: 3 }).map((a) => `[${a.map(quoted).join(", ")}]`))),
+  field(
+    "iteration_count",
+    fc.oneof(int(1, 10000), fc.constantFrom("!!int 3", "&n 4", "0x5", "+6", "7.0", "'8'".slice(1, 2))),
+  ),
+  field(
+    "completion_promise",
+    fc.oneof(
+      oneLine(20)
+        .filter((s) => s.trim() !== "")
+        .map(quoted),
+      fc
+        .array(
+          oneLine(10).filter((s) => s.trim() !== ""),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((a) => `[${a.map(quoted).join(", ")}]`),
+    ),
+  ),
   field("promise_format", fc.constantFrom("substring", "tag", '"tag"')),
   field("completion_threshold", int(1, 1000)),
   field("max_duration", fc.constantFrom("90s", "45m", "2h", "1d", "120", "'1h30m'")),
@@ -38,11 +58,30 @@ const knownFields: fc.Arbitrary<Field>[] = [
   field("notes_file", fc.constantFrom("SHARED_TASK_NOTES.md", '"docs/notes.md"')),
   field("stall_limit", int(0, 1000)),
   field("require_todos_done", fc.constantFrom("true", "false")),
-  field("session_id", fc.oneof(oneLine(20).filter((s) => s.trim() !== "").map(quoted), fc.constantFrom("abc-123", "~", "", "&s owner", "!!str 42", "'it''s'"))),
+  field(
+    "session_id",
+    fc.oneof(
+      oneLine(20)
+        .filter((s) => s.trim() !== "")
+        .map(quoted),
+      fc.constantFrom("abc-123", "~", "", "&s owner", "!!str 42", "'it''s'"),
+    ),
+  ),
   field("started_at", fc.oneof(isoTime.map(quoted), isoTime)),
   fc.oneof(
-    field(RUNTIME_KEY, fc.constantFrom("{}", "{promise_streak: 1, stall_count: 2}", '{"output_tokens": 5, "transcript": "/t.jsonl"}', "~")),
-    fc.constantFrom<Field>([RUNTIME_KEY, ["runtime:", "  promise_streak: 1", "  stall_count: 2 # kept?"]], [RUNTIME_KEY, ["runtime:    # bookkeeping", "  tokens_by_model:", "    m: 3"]]),
+    field(
+      RUNTIME_KEY,
+      fc.constantFrom(
+        "{}",
+        "{promise_streak: 1, stall_count: 2}",
+        '{"output_tokens": 5, "transcript": "/t.jsonl"}',
+        "~",
+      ),
+    ),
+    fc.constantFrom<Field>(
+      [RUNTIME_KEY, ["runtime:", "  promise_streak: 1", "  stall_count: 2 # kept?"]],
+      [RUNTIME_KEY, ["runtime:    # bookkeeping", "  tokens_by_model:", "    m: 3"]],
+    ),
   ),
 ];
 const reserved = new Set<string>([...FIELD_NAMES, RUNTIME_KEY]);
@@ -54,12 +93,20 @@ const unknownField: fc.Arbitrary<Field> = fc
       fc.integer().map((n) => [` ${n}`]),
       fc.array(oneLine(8), { maxLength: 3 }).map((a) => [` [${a.map(quoted).join(", ")}]`]),
       fc.array(oneLine(8), { minLength: 1, maxLength: 3 }).map((a) => ["", ...a.map((s) => `  - ${quoted(s)}`)]),
-      fc.array(oneLine(12).filter((s) => s.trim() !== ""), { minLength: 1, maxLength: 3 }).map((a) => [" |", ...a.map((s) => `  ${s.trim()}`)]),
+      fc
+        .array(
+          oneLine(12).filter((s) => s.trim() !== ""),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map((a) => [" |", ...a.map((s) => `  ${s.trim()}`)]),
     ),
     maybeComment,
   )
   .map(([key, [first, ...rest], c]) => [key, [`${key}:${first}${rest.length ? "" : c}`, ...rest]] as Field);
-const commentLine: fc.Arbitrary<Field> = fc.oneof(comment.map((c) => ["", [c.trim()]] as Field), fc.constant(["", [""]] as Field));
+const commentLine: fc.Arbitrary<Field> = fc.oneof(
+  comment.map((c) => ["", [c.trim()]] as Field),
+  fc.constant(["", [""]] as Field),
+);
 
 // A body: lines of any text, including `---` lines, blank lines and CR characters.
 const body = fc
@@ -82,11 +129,22 @@ const stateFile: fc.Arbitrary<StateFile> = fc
     bom: fc.boolean(),
     body,
   })
-  .chain((r) => fc.shuffledSubarray([...r.known, ...r.unknown, ...r.comments], { minLength: r.known.length + r.unknown.length + r.comments.length }).map((fields) => ({ ...r, fields })))
+  .chain((r) =>
+    fc
+      .shuffledSubarray([...r.known, ...r.unknown, ...r.comments], {
+        minLength: r.known.length + r.unknown.length + r.comments.length,
+      })
+      .map((fields) => ({ ...r, fields })),
+  )
   .map(({ fields, newline, bom, body }) => {
     const lines = fields.flatMap(([, l]) => l);
     const front = lines.map((l) => `${l}${newline}`).join("");
-    return { text: `${bom ? "\uFEFF" : ""}---${newline}${front}---${newline}${body}`, body, keys: fields.map(([k]) => k).filter(Boolean), newline };
+    return {
+      text: `${bom ? "\uFEFF" : ""}---${newline}${front}---${newline}${body}`,
+      body,
+      keys: fields.map(([k]) => k).filter(Boolean),
+      newline,
+    };
   });
 
 const runtime: fc.Arbitrary<Runtime> = fc.record({
@@ -103,7 +161,12 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
-  { iteration_count: fc.integer({ min: 1, max: 1_000_000 }), session_id: userText(20).filter((s) => s.trim() !== ""), started_at: isoTime, runtime },
+  {
+    iteration_count: fc.integer({ min: 1, max: 1_000_000 }),
+    session_id: userText(20).filter((s) => s.trim() !== ""),
+    started_at: isoTime,
+    runtime,
+  },
   { requiredKeys: [] },
 );
 
@@ -139,7 +202,10 @@ describe("parseState → editFrontmatter → parseState round trips", () => {
         const split = (text: string) => linesWithout(text.slice(0, text.length - file.body.length), changed);
         expect(split(out)).toEqual(split(file.text));
         // A second save of the saved file works the same way.
-        expect(parseState(editFrontmatter(out, { iteration_count: 7 }, "s.md"), "s.md")).toMatchObject({ iteration_count: 7, body: file.body });
+        expect(parseState(editFrontmatter(out, { iteration_count: 7 }, "s.md"), "s.md")).toMatchObject({
+          iteration_count: 7,
+          body: file.body,
+        });
       }),
       RUNS,
     );
@@ -162,7 +228,10 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   stall_limit: fc.integer({ min: 0, max: 4 }),
   require_todos_done: fc.boolean(),
   session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
-  started_at: fc.option(fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()), { nil: undefined }),
+  started_at: fc.option(
+    fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
+    { nil: undefined },
+  ),
   runtime: fc.oneof(fc.constant(EMPTY_RUNTIME), runtime),
   body: userText(60),
 });
@@ -171,10 +240,25 @@ const stopFacts: fc.Arbitrary<StopFacts> = fc.record(
   {
     sessionId: fc.option(fc.constantFrom("A", "B", "C"), { nil: undefined }),
     reply: fc.oneof(userText(40), fc.constantFrom("DONE", "<promise>DONE</promise>", "all TESTS passing", "Ship It.")),
-    usage: fc.record({ total: fc.nat(2_000_000), byModel: fc.constant({}), lastId: fc.constant("m"), lastTokens: fc.nat(100), transcript: fc.constant("/t"), offset: fc.nat() }),
+    usage: fc.record({
+      total: fc.nat(2_000_000),
+      byModel: fc.constant({}),
+      lastId: fc.constant("m"),
+      lastTokens: fc.nat(100),
+      transcript: fc.constant("/t"),
+      offset: fc.nat(),
+    }),
     treeState: fc.constantFrom("tree-1", "tree-2"),
-    verify: fc.record({ command: fc.constant("npm test"), exitCode: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }), timedOut: fc.boolean(), outputTail: fc.constant("") }),
-    unfinishedTodos: fc.array(fc.record({ subject: fc.constant("todo"), status: fc.constantFrom("pending" as const, "in_progress" as const) }), { maxLength: 2 }),
+    verify: fc.record({
+      command: fc.constant("npm test"),
+      exitCode: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
+      timedOut: fc.boolean(),
+      outputTail: fc.constant(""),
+    }),
+    unfinishedTodos: fc.array(
+      fc.record({ subject: fc.constant("todo"), status: fc.constantFrom("pending" as const, "in_progress" as const) }),
+      { maxLength: 2 },
+    ),
   },
   { requiredKeys: ["sessionId", "reply"] },
 );
@@ -182,28 +266,38 @@ const stopFacts: fc.Arbitrary<StopFacts> = fc.record(
 describe("decideStop invariants", () => {
   it("never continues past max_iterations, another session's loop, a paused loop or a spent budget; next is iteration + 1", () => {
     fc.assert(
-      fc.property(loopState, stopFacts, fc.integer({ min: NOW - 86400_000, max: NOW + 86400_000 }), (state, facts, now) => {
-        const decision = decideStop(state, facts, now);
-        const foreign = state.session_id !== undefined && facts.sessionId !== undefined && state.session_id !== facts.sessionId;
-        // Another session's loop is never continued, nor ended, nor touched: only ignored.
-        if (foreign) expect(decision).toEqual({ kind: "ignore", why: "other_session" });
-        else if (!state.active) expect(decision).toEqual({ kind: "ignore", why: "paused" });
-        if (decision.kind !== "continue") return;
-        expect(state.active).toBe(true);
-        expect(foreign).toBe(false);
-        expect(state.iteration_count).toBeLessThan(state.max_iterations);
-        expect(decision.iteration).toBe(state.iteration_count);
-        expect(decision.next).toBe(state.iteration_count + 1);
-        expect(decision.updates.iteration_count).toBe(decision.next);
-        if (state.max_tokens !== undefined) expect(decision.runtime.output_tokens).toBeLessThan(state.max_tokens);
-        if (state.max_duration_s !== undefined && state.started_at !== undefined) {
-          expect((now - Date.parse(state.started_at)) / 1000).toBeLessThan(state.max_duration_s);
-        }
-        // The hook writes only its own keys, and never rebinds a loop that has an owner.
-        expect(Object.keys(decision.updates).every((k) => ["session_id", "started_at", "iteration_count", RUNTIME_KEY].includes(k))).toBe(true);
-        if (state.session_id !== undefined) expect(decision.updates).not.toHaveProperty("session_id");
-        if (state.started_at !== undefined) expect(decision.updates).not.toHaveProperty("started_at");
-      }),
+      fc.property(
+        loopState,
+        stopFacts,
+        fc.integer({ min: NOW - 86400_000, max: NOW + 86400_000 }),
+        (state, facts, now) => {
+          const decision = decideStop(state, facts, now);
+          const foreign =
+            state.session_id !== undefined && facts.sessionId !== undefined && state.session_id !== facts.sessionId;
+          // Another session's loop is never continued, nor ended, nor touched: only ignored.
+          if (foreign) expect(decision).toEqual({ kind: "ignore", why: "other_session" });
+          else if (!state.active) expect(decision).toEqual({ kind: "ignore", why: "paused" });
+          if (decision.kind !== "continue") return;
+          expect(state.active).toBe(true);
+          expect(foreign).toBe(false);
+          expect(state.iteration_count).toBeLessThan(state.max_iterations);
+          expect(decision.iteration).toBe(state.iteration_count);
+          expect(decision.next).toBe(state.iteration_count + 1);
+          expect(decision.updates.iteration_count).toBe(decision.next);
+          if (state.max_tokens !== undefined) expect(decision.runtime.output_tokens).toBeLessThan(state.max_tokens);
+          if (state.max_duration_s !== undefined && state.started_at !== undefined) {
+            expect((now - Date.parse(state.started_at)) / 1000).toBeLessThan(state.max_duration_s);
+          }
+          // The hook writes only its own keys, and never rebinds a loop that has an owner.
+          expect(
+            Object.keys(decision.updates).every((k) =>
+              ["session_id", "started_at", "iteration_count", RUNTIME_KEY].includes(k),
+            ),
+          ).toBe(true);
+          if (state.session_id !== undefined) expect(decision.updates).not.toHaveProperty("session_id");
+          if (state.started_at !== undefined) expect(decision.updates).not.toHaveProperty("started_at");
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -18,8 +18,23 @@ const RUNNING = state(
   ].join("\n"),
 );
 const DECISIONS: HistoryLine[] = [
-  { time: "2026-01-01T00:10:00.000Z", session: "sess-aaaa-1111", iteration: 1, decision: "continue", reason: "continue", output_tokens: 100 },
-  { time: "2026-01-01T00:20:00.000Z", session: "sess-aaaa-1111", iteration: 2, decision: "continue", reason: "continue", output_tokens: 200, refusal: "the verify command `npm test` exited with status 1" },
+  {
+    time: "2026-01-01T00:10:00.000Z",
+    session: "sess-aaaa-1111",
+    iteration: 1,
+    decision: "continue",
+    reason: "continue",
+    output_tokens: 100,
+  },
+  {
+    time: "2026-01-01T00:20:00.000Z",
+    session: "sess-aaaa-1111",
+    iteration: 2,
+    decision: "continue",
+    reason: "continue",
+    output_tokens: 200,
+    refusal: "the verify command `npm test` exited with status 1",
+  },
 ];
 
 describe("renderStatus", () => {
@@ -59,7 +74,13 @@ describe("renderStatus", () => {
   });
 
   it("renders no loop with the last one", () => {
-    const text = renderNoLoop("s.md", { time: "2026-01-01T00:00:00.000Z", iteration: 4, decision: "end", reason: "completed", goal: "Old goal\nmore" });
+    const text = renderNoLoop("s.md", {
+      time: "2026-01-01T00:00:00.000Z",
+      iteration: 4,
+      decision: "end",
+      reason: "completed",
+      goal: "Old goal\nmore",
+    });
     expect(text).toContain("no loop is running (no s.md)");
     expect(text).toContain("ended: completed");
     expect(text).toContain("goal: Old goal");
@@ -79,8 +100,24 @@ describe("renderStatusline", () => {
 describe("renderHistoryTable", () => {
   const ends: HistoryLine[] = [
     ...DECISIONS,
-    { time: "2026-01-01T00:30:00.000Z", session: "sess-aaaa-1111", iteration: 3, decision: "end", reason: "completed", output_tokens: 1234567, goal: "Fix the tests\nmore" },
-    { time: "2026-01-02T00:00:00.000Z", session: "bbbb", iteration: 1, decision: "end", reason: "stopped", output_tokens: 0, goal: "Other" },
+    {
+      time: "2026-01-01T00:30:00.000Z",
+      session: "sess-aaaa-1111",
+      iteration: 3,
+      decision: "end",
+      reason: "completed",
+      output_tokens: 1234567,
+      goal: "Fix the tests\nmore",
+    },
+    {
+      time: "2026-01-02T00:00:00.000Z",
+      session: "bbbb",
+      iteration: 1,
+      decision: "end",
+      reason: "stopped",
+      output_tokens: 0,
+      goal: "Other",
+    },
   ];
 
   it("lists loop ends as aligned columns", () => {
@@ -95,7 +132,11 @@ describe("renderHistoryTable", () => {
     expect(renderHistoryTable(ends, true).split("\n")).toHaveLength(5);
   });
 
-  it.each([[[], false, "No finished loops yet."], [DECISIONS, false, "No finished loops yet."], [[], true, "No history yet."]] as const)("empty %#", (records, all, expected) => {
+  it.each([
+    [[], false, "No finished loops yet."],
+    [DECISIONS, false, "No finished loops yet."],
+    [[], true, "No history yet."],
+  ] as const)("empty %#", (records, all, expected) => {
     expect(renderHistoryTable([...records], all)).toBe(expected);
   });
 });

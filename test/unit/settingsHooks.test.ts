@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { LoopError } from "../../src/core/errors.js";
 import { rewriteHookTable } from "../../src/core/installLayout.js";
-import { addHooks, commandsOf, parseSettings, removeHooks, renderSettings, type HookTable } from "../../src/core/settingsHooks.js";
+import {
+  addHooks,
+  commandsOf,
+  parseSettings,
+  removeHooks,
+  renderSettings,
+  type HookTable,
+} from "../../src/core/settingsHooks.js";
 
 const OURS: HookTable = {
-  Stop: [{ hooks: [{ type: "command", command: 'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"' }] }],
-  UserPromptSubmit: [{ hooks: [{ type: "command", command: 'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"' }] }],
+  Stop: [
+    { hooks: [{ type: "command", command: 'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"' }] },
+  ],
+  UserPromptSubmit: [
+    { hooks: [{ type: "command", command: 'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"' }] },
+  ],
 };
 const userStop = { matcher: "", hooks: [{ type: "command", command: "echo mine" }] };
 
@@ -84,7 +95,9 @@ describe("renderSettings", () => {
 
 describe("rewriteHookTable", () => {
   it("points plugin hook commands at the installed copy", () => {
-    const table = rewriteHookTable({ Stop: [{ hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"' }] }] });
+    const table = rewriteHookTable({
+      Stop: [{ hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"' }] }],
+    });
     expect(commandsOf(table.Stop)).toEqual(['node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"']);
   });
 });

@@ -3,8 +3,12 @@ import { parseTranscriptLine, scanReply, tallyUsage, type TranscriptEntry } from
 
 const line = (o: object) => JSON.stringify(o);
 const user = (content: unknown) => ({ type: "user", message: { role: "user", content } });
-const assistant = (text: string, extra: object = {}) => ({ type: "assistant", message: { role: "assistant", content: [{ type: "text", text }], ...extra } });
-const entries = (...objs: object[]) => objs.map((o) => parseTranscriptLine(line(o))).filter((e): e is TranscriptEntry => !!e);
+const assistant = (text: string, extra: object = {}) => ({
+  type: "assistant",
+  message: { role: "assistant", content: [{ type: "text", text }], ...extra },
+});
+const entries = (...objs: object[]) =>
+  objs.map((o) => parseTranscriptLine(line(o))).filter((e): e is TranscriptEntry => !!e);
 
 describe("parseTranscriptLine", () => {
   it.each([
@@ -18,9 +22,27 @@ describe("parseTranscriptLine", () => {
 
   it("reads text, tool uses, usage and model", () => {
     const entry = parseTranscriptLine(
-      line({ type: "assistant", message: { id: "m1", model: "claude-x", content: [{ type: "text", text: "hi" }, { type: "tool_use", name: "Bash", input: { command: "ls" } }], usage: { output_tokens: 12 } } }),
+      line({
+        type: "assistant",
+        message: {
+          id: "m1",
+          model: "claude-x",
+          content: [
+            { type: "text", text: "hi" },
+            { type: "tool_use", name: "Bash", input: { command: "ls" } },
+          ],
+          usage: { output_tokens: 12 },
+        },
+      }),
     );
-    expect(entry).toMatchObject({ type: "assistant", texts: ["hi"], messageId: "m1", model: "claude-x", outputTokens: 12, toolUses: [{ name: "Bash", input: { command: "ls" } }] });
+    expect(entry).toMatchObject({
+      type: "assistant",
+      texts: ["hi"],
+      messageId: "m1",
+      model: "claude-x",
+      outputTokens: 12,
+      toolUses: [{ name: "Bash", input: { command: "ls" } }],
+    });
   });
 
   it("tells tool results from prompts", () => {
@@ -32,9 +54,19 @@ describe("parseTranscriptLine", () => {
 describe("scanReply reads only the final assistant reply", () => {
   it.each([
     ["the last assistant text", [user("go"), assistant("first"), assistant("second")], "first\nsecond", true],
-    ["text after the last tool result", [user("go"), assistant("thinking"), user([{ type: "tool_result", content: "x" }]), assistant("final")], "final", true],
+    [
+      "text after the last tool result",
+      [user("go"), assistant("thinking"), user([{ type: "tool_result", content: "x" }]), assistant("final")],
+      "final",
+      true,
+    ],
     ["never the user's prompt", [assistant("old DONE"), user("say DONE")], "", true],
-    ["never injected continuation text", [assistant("working"), user("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] say DONE")], "", true],
+    [
+      "never injected continuation text",
+      [assistant("working"), user("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] say DONE")],
+      "",
+      true,
+    ],
     ["no user entry in reach", [assistant("a"), assistant("b")], "a\nb", false],
     ["sidechains skipped", [user("go"), assistant("main"), { ...assistant("side"), isSidechain: true }], "main", true],
   ])("%s", (_name, objs, reply, complete) => {
@@ -56,7 +88,13 @@ describe("tallyUsage", () => {
 
   it("does not count a message twice across two reads", () => {
     const first = tallyUsage(entries(assistant("a", { id: "m1", model: "x", usage: { output_tokens: 4 } })), zero);
-    const second = tallyUsage(entries(assistant("b", { id: "m1", model: "x", usage: { output_tokens: 9 } }), assistant("c", { id: "m2", model: "x", usage: { output_tokens: 1 } })), first);
+    const second = tallyUsage(
+      entries(
+        assistant("b", { id: "m1", model: "x", usage: { output_tokens: 9 } }),
+        assistant("c", { id: "m2", model: "x", usage: { output_tokens: 1 } }),
+      ),
+      first,
+    );
     expect(second.total).toBe(10);
   });
 });

@@ -1,11 +1,11 @@
 // A throwaway project + HOME for loop e2e tests, with the repo loaded as a plugin.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { REPO_ROOT } from './runClaude.js';
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { REPO_ROOT } from "./runClaude.js";
 
-export const LOOP_MARKER = '[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]';
-export const TODO_MARKER = '[SYSTEM REMINDER - TODO CONTINUATION]';
+export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
 export interface LoopProject {
   root: string;
@@ -20,12 +20,12 @@ export interface LoopProject {
 }
 
 export function makeLoopProject(): LoopProject {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cl-e2e-'));
-  const proj = path.join(root, 'proj');
-  const home = path.join(root, 'home');
-  fs.mkdirSync(path.join(proj, '.claude'), { recursive: true });
-  const statePath = path.join(proj, '.claude', 'continuation-loop.local.md');
-  const historyPath = path.join(proj, '.claude', 'continuation-loop.history.jsonl');
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-"));
+  const proj = path.join(root, "proj");
+  const home = path.join(root, "home");
+  fs.mkdirSync(path.join(proj, ".claude"), { recursive: true });
+  const statePath = path.join(proj, ".claude", "continuation-loop.local.md");
+  const historyPath = path.join(proj, ".claude", "continuation-loop.history.jsonl");
   return {
     root,
     proj,
@@ -33,10 +33,14 @@ export function makeLoopProject(): LoopProject {
     statePath,
     historyPath,
     writeState: (text) => fs.writeFileSync(statePath, text),
-    readState: () => (fs.existsSync(statePath) ? fs.readFileSync(statePath, 'utf8') : undefined),
+    readState: () => (fs.existsSync(statePath) ? fs.readFileSync(statePath, "utf8") : undefined),
     history: () =>
       fs.existsSync(historyPath)
-        ? fs.readFileSync(historyPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>)
+        ? fs
+            .readFileSync(historyPath, "utf8")
+            .trim()
+            .split("\n")
+            .map((l) => JSON.parse(l) as Record<string, unknown>)
         : [],
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };

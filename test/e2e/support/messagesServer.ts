@@ -1,11 +1,11 @@
 // A scripted stand-in for the Anthropic Messages API, so e2e tests can drive the
 // real Claude Code CLI offline and assert on exactly what it sent to the model.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 export type ContentBlock =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+  | { type: "text"; text: string }
+  | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
 
 export interface Usage {
   input_tokens?: number;
@@ -34,7 +34,7 @@ export interface MessagesBody {
  * subagent. Both are answered from the script. `auxiliary`: side requests sent
  * without tools (e.g. session titles), answered with a canned reply.
  */
-export type RequestKind = 'main' | 'subagent' | 'auxiliary' | 'count_tokens' | 'other';
+export type RequestKind = "main" | "subagent" | "auxiliary" | "count_tokens" | "other";
 
 export interface RecordedRequest {
   /** Position among all requests the server received. */
@@ -64,7 +64,7 @@ export type Script = ScriptedReply[] | ScriptFn;
 
 export interface MessagesServerOptions {
   /** Override how a POST /v1/messages is classified (default: {@link classifyRequest}). */
-  classify?: (body: MessagesBody, req: RecordedRequest) => 'main' | 'subagent' | 'auxiliary';
+  classify?: (body: MessagesBody, req: RecordedRequest) => "main" | "subagent" | "auxiliary";
   /** Reply to auxiliary requests (title, topic, quota…); default {@link AUX_REPLY}. */
   auxReply?: (req: RecordedRequest) => ScriptedReply;
 }
@@ -86,34 +86,38 @@ export interface MessagesServer {
 }
 
 /** Text the server sends when the script is used up; tests may look for it. */
-export const EXHAUSTED_TEXT = 'SCRIPT-EXHAUSTED: the test script has no more replies.';
-export const AUX_REPLY: ScriptedReply = { content: [{ type: 'text', text: 'ok' }] };
+export const EXHAUSTED_TEXT = "SCRIPT-EXHAUSTED: the test script has no more replies.";
+export const AUX_REPLY: ScriptedReply = { content: [{ type: "text", text: "ok" }] };
 
 let toolIds = 0;
 
 export function text(t: string, usage?: Usage): ScriptedReply {
-  return { content: [{ type: 'text', text: t }], ...(usage ? { usage } : {}) };
+  return { content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) };
 }
 
 /** A tool_use block; combine several with {@link reply}. */
 export function toolUseBlock(name: string, input: Record<string, unknown>, id?: string): ContentBlock {
-  return { type: 'tool_use', id: id ?? `toolu_e2e_${String(++toolIds).padStart(4, '0')}`, name, input };
+  return { type: "tool_use", id: id ?? `toolu_e2e_${String(++toolIds).padStart(4, "0")}`, name, input };
 }
 
-export function toolUse(name: string, input: Record<string, unknown>, opts: { text?: string; usage?: Usage; id?: string } = {}): ScriptedReply {
+export function toolUse(
+  name: string,
+  input: Record<string, unknown>,
+  opts: { text?: string; usage?: Usage; id?: string } = {},
+): ScriptedReply {
   const content: ContentBlock[] = [];
-  if (opts.text !== undefined) content.push({ type: 'text', text: opts.text });
+  if (opts.text !== undefined) content.push({ type: "text", text: opts.text });
   content.push(toolUseBlock(name, input, opts.id));
   return { content, ...(opts.usage ? { usage: opts.usage } : {}) };
 }
 
-export function reply(content: ContentBlock[], extra: Omit<ScriptedReply, 'content'> = {}): ScriptedReply {
+export function reply(content: ContentBlock[], extra: Omit<ScriptedReply, "content"> = {}): ScriptedReply {
   return { content, ...extra };
 }
 
-function systemBlocksText(system: MessagesBody['system']): string {
-  if (typeof system === 'string') return system;
-  return (system ?? []).map((b) => b.text).join('\n');
+function systemBlocksText(system: MessagesBody["system"]): string {
+  if (typeof system === "string") return system;
+  return (system ?? []).map((b) => b.text).join("\n");
 }
 
 /**
@@ -121,17 +125,17 @@ function systemBlocksText(system: MessagesBody['system']): string {
  * without tools. Subagent turns say `cc_is_subagent=true` in the billing header
  * that opens the system prompt. Measured with 2.1.197; see README.md here.
  */
-export function classifyRequest(body: MessagesBody): 'main' | 'subagent' | 'auxiliary' {
-  if (!Array.isArray(body.tools) || body.tools.length === 0) return 'auxiliary';
-  return systemBlocksText(body.system).includes('cc_is_subagent=true') ? 'subagent' : 'main';
+export function classifyRequest(body: MessagesBody): "main" | "subagent" | "auxiliary" {
+  if (!Array.isArray(body.tools) || body.tools.length === 0) return "auxiliary";
+  return systemBlocksText(body.system).includes("cc_is_subagent=true") ? "subagent" : "main";
 }
 
 function stopReasonOf(r: ScriptedReply): string {
-  return r.stop_reason ?? (r.content.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn');
+  return r.stop_reason ?? (r.content.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn");
 }
 
 function estimateTokens(r: ScriptedReply): number {
-  const chars = r.content.reduce((n, b) => n + (b.type === 'text' ? b.text.length : JSON.stringify(b.input).length), 0);
+  const chars = r.content.reduce((n, b) => n + (b.type === "text" ? b.text.length : JSON.stringify(b.input).length), 0);
   return Math.max(1, Math.ceil(chars / 4));
 }
 
@@ -141,66 +145,94 @@ function usageOf(r: ScriptedReply): Required<Usage> {
 
 function sendJson(res: http.ServerResponse, status: number, value: unknown): void {
   const data = JSON.stringify(value);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(data) });
   res.end(data);
 }
 
 function sendMessage(res: http.ServerResponse, r: ScriptedReply, model: string, id: string): void {
   const usage = usageOf(r);
   sendJson(res, 200, {
-    id, type: 'message', role: 'assistant', model, content: r.content,
-    stop_reason: stopReasonOf(r), stop_sequence: null,
+    id,
+    type: "message",
+    role: "assistant",
+    model,
+    content: r.content,
+    stop_reason: stopReasonOf(r),
+    stop_sequence: null,
     usage: { ...usage, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
   });
 }
 
 function streamMessage(res: http.ServerResponse, r: ScriptedReply, model: string, id: string): void {
   const usage = usageOf(r);
-  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const ev = (type: string, data: Record<string, unknown>): void => {
     res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   };
-  ev('message_start', {
+  ev("message_start", {
     message: {
-      id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null,
-      usage: { input_tokens: usage.input_tokens, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+      id,
+      type: "message",
+      role: "assistant",
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: {
+        input_tokens: usage.input_tokens,
+        output_tokens: 1,
+        cache_creation_input_tokens: 0,
+        cache_read_input_tokens: 0,
+      },
     },
   });
   r.content.forEach((block, index) => {
-    if (block.type === 'text') {
-      ev('content_block_start', { index, content_block: { type: 'text', text: '' } });
-      ev('content_block_delta', { index, delta: { type: 'text_delta', text: block.text } });
+    if (block.type === "text") {
+      ev("content_block_start", { index, content_block: { type: "text", text: "" } });
+      ev("content_block_delta", { index, delta: { type: "text_delta", text: block.text } });
     } else {
-      ev('content_block_start', { index, content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} } });
-      ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } });
+      ev("content_block_start", {
+        index,
+        content_block: { type: "tool_use", id: block.id, name: block.name, input: {} },
+      });
+      ev("content_block_delta", {
+        index,
+        delta: { type: "input_json_delta", partial_json: JSON.stringify(block.input) },
+      });
     }
-    ev('content_block_stop', { index });
+    ev("content_block_stop", { index });
   });
-  ev('message_delta', { delta: { stop_reason: stopReasonOf(r), stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
-  ev('message_stop', {});
+  ev("message_delta", {
+    delta: { stop_reason: stopReasonOf(r), stop_sequence: null },
+    usage: { output_tokens: usage.output_tokens },
+  });
+  ev("message_stop", {});
   res.end();
 }
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
   });
 }
 
 function parseBody(raw: string): MessagesBody | undefined {
-  if (raw === '') return undefined;
+  if (raw === "") return undefined;
   try {
     const v: unknown = JSON.parse(raw);
-    return v !== null && typeof v === 'object' ? (v as MessagesBody) : undefined;
+    return v !== null && typeof v === "object" ? (v as MessagesBody) : undefined;
   } catch {
     return undefined;
   }
 }
 
-export async function startMessagesServer(script: Script, options: MessagesServerOptions = {}): Promise<MessagesServer> {
+export async function startMessagesServer(
+  script: Script,
+  options: MessagesServerOptions = {},
+): Promise<MessagesServer> {
   const requests: RecordedRequest[] = [];
   const classify = options.classify ?? ((b: MessagesBody) => classifyRequest(b));
   const auxReply = options.auxReply ?? (() => AUX_REPLY);
@@ -215,28 +247,42 @@ export async function startMessagesServer(script: Script, options: MessagesServe
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const rawBody = await readBody(req);
-    const [path = '/', query = ''] = (req.url ?? '/').split('?', 2);
+    const [path = "/", query = ""] = (req.url ?? "/").split("?", 2);
     const body = parseBody(rawBody);
     const rec: RecordedRequest = {
-      seq: requests.length, method: req.method ?? 'GET', path, query, headers: req.headers, body, rawBody, kind: 'other',
+      seq: requests.length,
+      method: req.method ?? "GET",
+      path,
+      query,
+      headers: req.headers,
+      body,
+      rawBody,
+      kind: "other",
     };
     requests.push(rec);
 
-    if (rec.method === 'POST' && path === '/v1/messages/count_tokens') {
-      rec.kind = 'count_tokens';
+    if (rec.method === "POST" && path === "/v1/messages/count_tokens") {
+      rec.kind = "count_tokens";
       sendJson(res, 200, { input_tokens: Math.max(1, Math.ceil(rawBody.length / 4)) });
       return;
     }
-    if (rec.method !== 'POST' || path !== '/v1/messages' || body === undefined) {
+    if (rec.method !== "POST" || path !== "/v1/messages" || body === undefined) {
       // Connectivity probes (HEAD /) and anything unexpected: answer, never hang.
-      if (rec.method === 'HEAD') { res.writeHead(200); res.end(); return; }
-      sendJson(res, 404, { type: 'error', error: { type: 'not_found_error', message: `e2e server: no route ${rec.method} ${path}` } });
+      if (rec.method === "HEAD") {
+        res.writeHead(200);
+        res.end();
+        return;
+      }
+      sendJson(res, 404, {
+        type: "error",
+        error: { type: "not_found_error", message: `e2e server: no route ${rec.method} ${path}` },
+      });
       return;
     }
 
     let r: ScriptedReply;
     const kind = classify(body, rec);
-    if (kind !== 'auxiliary') {
+    if (kind !== "auxiliary") {
       rec.kind = kind;
       rec.scriptIndex = scriptCount++;
       const next = await nextReply(rec, rec.scriptIndex);
@@ -248,11 +294,11 @@ export async function startMessagesServer(script: Script, options: MessagesServe
         r = next;
       }
     } else {
-      rec.kind = 'auxiliary';
+      rec.kind = "auxiliary";
       r = auxReply(rec);
     }
     rec.reply = r;
-    const model = typeof body.model === 'string' ? body.model : 'claude-e2e';
+    const model = typeof body.model === "string" ? body.model : "claude-e2e";
     const id = `msg_e2e_${++msgIds}`;
     if (body.stream === true) streamMessage(res, r, model, id);
     else sendMessage(res, r, model, id);
@@ -263,13 +309,17 @@ export async function startMessagesServer(script: Script, options: MessagesServe
     handle(req, res).catch((err: unknown) => {
       errors.push(err);
       // 400, not 500: Claude Code retries 5xx with backoff for minutes, but gives up on a 400 at once.
-      if (!res.headersSent) sendJson(res, 400, { type: 'error', error: { type: 'invalid_request_error', message: `e2e script failed: ${String(err)}` } });
+      if (!res.headersSent)
+        sendJson(res, 400, {
+          type: "error",
+          error: { type: "invalid_request_error", message: `e2e script failed: ${String(err)}` },
+        });
       else res.end();
     });
   });
   // Claude Code keeps connections alive; don't let them hold close() open.
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {
@@ -277,51 +327,58 @@ export async function startMessagesServer(script: Script, options: MessagesServe
     port,
     requests,
     errors,
-    get mainRequests() { return requests.filter((r) => r.kind === 'main'); },
-    get scriptedRequests() { return requests.filter((r) => r.scriptIndex !== undefined); },
-    get exhausted() { return exhausted; },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    get mainRequests() {
+      return requests.filter((r) => r.kind === "main");
+    },
+    get scriptedRequests() {
+      return requests.filter((r) => r.scriptIndex !== undefined);
+    },
+    get exhausted() {
+      return exhausted;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 // ---- helpers for assertions on what the model was sent ----
 
-type Message = NonNullable<MessagesBody['messages']>[number];
+type Message = NonNullable<MessagesBody["messages"]>[number];
 
 /** Text of a message's content (string or text/tool_result blocks), joined with newlines. */
 export function messageText(m: Message): string {
-  if (typeof m.content === 'string') return m.content;
-  return m.content.map(blockText).join('\n');
+  if (typeof m.content === "string") return m.content;
+  return m.content.map(blockText).join("\n");
 }
 
 function blockText(b: Record<string, unknown>): string {
-  if (b['type'] === 'text' && typeof b['text'] === 'string') return b['text'];
-  if (b['type'] === 'tool_result') {
-    const c = b['content'];
-    if (typeof c === 'string') return c;
-    if (Array.isArray(c)) return c.map((x) => blockText(x as Record<string, unknown>)).join('\n');
+  if (b["type"] === "text" && typeof b["text"] === "string") return b["text"];
+  if (b["type"] === "tool_result") {
+    const c = b["content"];
+    if (typeof c === "string") return c;
+    if (Array.isArray(c)) return c.map((x) => blockText(x as Record<string, unknown>)).join("\n");
   }
-  return '';
+  return "";
 }
 
 /** The last message with role `user` (Claude Code also sends `role: "system"` messages). */
 export function lastUserMessage(req: RecordedRequest): Message | undefined {
   const msgs = req.body?.messages ?? [];
-  for (let i = msgs.length - 1; i >= 0; i--) if (msgs[i]?.role === 'user') return msgs[i];
+  for (let i = msgs.length - 1; i >= 0; i--) if (msgs[i]?.role === "user") return msgs[i];
   return undefined;
 }
 
 export function lastUserText(req: RecordedRequest): string {
   const m = lastUserMessage(req);
-  return m ? messageText(m) : '';
+  return m ? messageText(m) : "";
 }
 
 /** All message text sent in a request (system prompt excluded). */
 export function allMessagesText(req: RecordedRequest): string {
-  return (req.body?.messages ?? []).map(messageText).join('\n');
+  return (req.body?.messages ?? []).map(messageText).join("\n");
 }
 
 export function systemText(req: RecordedRequest): string {
@@ -333,5 +390,8 @@ export function systemText(req: RecordedRequest): string {
  * (where UserPromptSubmit `additionalContext` lands, see README.md).
  */
 export function systemMessagesText(req: RecordedRequest): string {
-  return (req.body?.messages ?? []).filter((m) => m.role === 'system').map(messageText).join('\n');
+  return (req.body?.messages ?? [])
+    .filter((m) => m.role === "system")
+    .map(messageText)
+    .join("\n");
 }

@@ -1,11 +1,11 @@
 // Spawns the real Claude Code CLI fully offline against a test Messages server.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CLAUDE_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'claude');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+export const CLAUDE_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "claude");
 
 export interface RunClaudeOptions {
   /** The `-p` prompt (a slash command like `/foo bar` works too). */
@@ -54,16 +54,16 @@ export interface RunClaudeResult {
  * every non-alphanumeric character turned into `-` (e.g. `/tmp/a.b` → `-tmp-a-b`).
  */
 export function projectDirName(cwd: string): string {
-  return cwd.replace(/[^a-zA-Z0-9]/g, '-');
+  return cwd.replace(/[^a-zA-Z0-9]/g, "-");
 }
 
 export function claudeConfigDir(home: string): string {
-  return path.join(home, '.claude');
+  return path.join(home, ".claude");
 }
 
 /** The transcript file of a session; falls back to searching all projects for it. */
 export function transcriptPathFor(home: string, cwd: string, sessionId: string): string {
-  const projects = path.join(claudeConfigDir(home), 'projects');
+  const projects = path.join(claudeConfigDir(home), "projects");
   const expected = path.join(projects, projectDirName(fs.realpathSync(cwd)), `${sessionId}.jsonl`);
   if (fs.existsSync(expected)) return expected;
   if (fs.existsSync(projects)) {
@@ -77,21 +77,21 @@ export function transcriptPathFor(home: string, cwd: string, sessionId: string):
 
 /** Folder holding a session's task files (`<n>.json`). */
 export function taskDirFor(home: string, sessionId: string): string {
-  return path.join(claudeConfigDir(home), 'tasks', sessionId);
+  return path.join(claudeConfigDir(home), "tasks", sessionId);
 }
 
 export function readJsonl(file: string): Record<string, unknown>[] {
   if (!fs.existsSync(file)) return [];
-  return parseJsonLines(fs.readFileSync(file, 'utf8')) as Record<string, unknown>[];
+  return parseJsonLines(fs.readFileSync(file, "utf8")) as Record<string, unknown>[];
 }
 
 function parseJsonLines(textIn: string): StreamEvent[] {
   const out: StreamEvent[] = [];
-  for (const line of textIn.split('\n')) {
+  for (const line of textIn.split("\n")) {
     if (!line.trim()) continue;
     try {
       const v: unknown = JSON.parse(line);
-      if (v !== null && typeof v === 'object') out.push(v as StreamEvent);
+      if (v !== null && typeof v === "object") out.push(v as StreamEvent);
     } catch {
       // non-JSON noise on stdout is ignored; the raw stdout is kept for debugging
     }
@@ -103,27 +103,27 @@ function parseJsonLines(textIn: string): StreamEvent[] {
  * A clean environment: nothing inherited except PATH, so CLAUDE_* / ANTHROPIC_*
  * from an outer Claude Code session (tests may run inside one) cannot leak in.
  */
-export function cleanEnv(opts: Pick<RunClaudeOptions, 'baseUrl' | 'home' | 'env'>): Record<string, string> {
+export function cleanEnv(opts: Pick<RunClaudeOptions, "baseUrl" | "home" | "env">): Record<string, string> {
   return {
-    PATH: process.env['PATH'] ?? '/usr/local/bin:/usr/bin:/bin',
+    PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
     HOME: opts.home,
-    LANG: 'C.UTF-8',
+    LANG: "C.UTF-8",
     ANTHROPIC_BASE_URL: opts.baseUrl,
-    ANTHROPIC_API_KEY: 'test',
-    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-    DISABLE_AUTOUPDATER: '1',
+    ANTHROPIC_API_KEY: "test",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
     ...opts.env,
   };
 }
 
 export function buildArgs(opts: RunClaudeOptions): string[] {
-  const args = ['-p', opts.prompt, '--output-format', 'stream-json', '--verbose'];
-  for (const dir of opts.pluginDirs ?? []) args.push('--plugin-dir', dir);
+  const args = ["-p", opts.prompt, "--output-format", "stream-json", "--verbose"];
+  for (const dir of opts.pluginDirs ?? []) args.push("--plugin-dir", dir);
   // One space-separated value so a pattern like "Bash(echo:*)" stays one tool.
-  if (opts.allowedTools?.length) args.push('--allowedTools', opts.allowedTools.join(' '));
-  if (opts.resume) args.push('--resume', opts.resume);
-  if (opts.sessionId) args.push('--session-id', opts.sessionId);
-  if (opts.includeHookEvents ?? true) args.push('--include-hook-events');
+  if (opts.allowedTools?.length) args.push("--allowedTools", opts.allowedTools.join(" "));
+  if (opts.resume) args.push("--resume", opts.resume);
+  if (opts.sessionId) args.push("--session-id", opts.sessionId);
+  if (opts.includeHookEvents ?? true) args.push("--include-hook-events");
   args.push(...(opts.extraArgs ?? []));
   return args;
 }
@@ -134,35 +134,49 @@ export function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
   const child = spawn(CLAUDE_BIN, buildArgs(opts), {
     cwd: opts.cwd,
     env: cleanEnv(opts),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ["ignore", "pipe", "pipe"],
     // Own process group, so the timeout also kills hook processes it spawned.
     detached: true,
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-  child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => {
+    stdout += d;
+  });
+  child.stderr.setEncoding("utf8").on("data", (d: string) => {
+    stderr += d;
+  });
 
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
     } catch {
-      child.kill('SIGKILL');
+      child.kill("SIGKILL");
     }
   }, opts.timeoutMs ?? 90_000);
 
   return new Promise((resolve, reject) => {
-    child.on('error', (err) => { clearTimeout(timer); reject(err); });
-    child.on('close', (code, signal) => {
+    child.on("error", (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on("close", (code, signal) => {
       clearTimeout(timer);
       const events = parseJsonLines(stdout);
-      const sessionId = opts.sessionId ?? events.find((e) => typeof e.session_id === 'string')?.session_id ?? opts.resume;
+      const sessionId =
+        opts.sessionId ?? events.find((e) => typeof e.session_id === "string")?.session_id ?? opts.resume;
       resolve({
-        code, signal, timedOut, stdout, stderr, events, sessionId,
+        code,
+        signal,
+        timedOut,
+        stdout,
+        stderr,
+        events,
+        sessionId,
         transcriptPath: sessionId ? transcriptPathFor(opts.home, opts.cwd, sessionId) : undefined,
-        result: [...events].reverse().find((e) => e.type === 'result'),
+        result: [...events].reverse().find((e) => e.type === "result"),
         durationMs: Date.now() - started,
       });
     });
@@ -174,7 +188,12 @@ export function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
  * event; each has `stdout`, `stderr`, `exit_code`, `outcome` (`success`|`error`).
  */
 export function hookResponses(r: RunClaudeResult, hookEvent?: string): StreamEvent[] {
-  return r.events.filter((e) => e.type === 'system' && e.subtype === 'hook_response' && (hookEvent === undefined || e['hook_event'] === hookEvent));
+  return r.events.filter(
+    (e) =>
+      e.type === "system" &&
+      e.subtype === "hook_response" &&
+      (hookEvent === undefined || e["hook_event"] === hookEvent),
+  );
 }
 
 /**
@@ -186,8 +205,13 @@ export function hookSystemMessages(transcriptPath: string | undefined, hookEvent
   if (!transcriptPath) return [];
   const out: string[] = [];
   for (const line of readJsonl(transcriptPath)) {
-    const a = line['attachment'] as { type?: string; content?: unknown; hookEvent?: string } | undefined;
-    if (a?.type === 'hook_system_message' && typeof a.content === 'string' && (hookEvent === undefined || a.hookEvent === hookEvent)) out.push(a.content);
+    const a = line["attachment"] as { type?: string; content?: unknown; hookEvent?: string } | undefined;
+    if (
+      a?.type === "hook_system_message" &&
+      typeof a.content === "string" &&
+      (hookEvent === undefined || a.hookEvent === hookEvent)
+    )
+      out.push(a.content);
   }
   return out;
 }

@@ -15,7 +15,10 @@ export interface CliRun {
 }
 
 /** Runs the bundled hooks/cli.js as a user would, with a clean environment. */
-export function runCli(args: string[], opts: { cwd: string; env?: Record<string, string>; input?: string; script?: string }): CliRun {
+export function runCli(
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string>; input?: string; script?: string },
+): CliRun {
   const result = spawnSync(process.execPath, [opts.script ?? CLI, ...args], {
     cwd: opts.cwd,
     input: opts.input ?? "",
