@@ -276,8 +276,10 @@ function writeTranscript(path, bytes, project) {
   return remembered;
 }
 
-function stateText(transcript, remembered) {
-  const started = new Date(Date.now() - 55 * 60 * 1000).toISOString();
+const STARTED = new Date(Date.now() - 55 * 60 * 1000).toISOString();
+
+/** The sidecar as the previous Stop left it (README "Files the loop keeps"). */
+function sidecarText(transcript, remembered) {
   const runtime = remembered
     ? {
         promise_streak: 0,
@@ -303,6 +305,11 @@ function stateText(transcript, remembered) {
         last_message_id: "",
         last_message_tokens: 0,
       };
+  return `${JSON.stringify({ loop: { started_at: STARTED, session_id: SESSION }, ...runtime }, null, 2)}\n`;
+}
+
+function stateText() {
+  const started = STARTED;
   // The shape the hook writes: the user's fields with comments, then what the loop added.
   return `---
 # Started with /loop-start --template tdd
@@ -315,7 +322,6 @@ max_tokens: 5000000
 notes_file: SHARED_TASK_NOTES.md
 session_id: "${SESSION}"
 started_at: "${started}"
-runtime: ${JSON.stringify(runtime)}
 ---
 
 Make every test in test/auth pass without skipping any.
@@ -374,6 +380,15 @@ function insideGitRepo(dir) {
 console.log(`bench: writing fixtures in ${TMP} …`);
 const t0 = Date.now();
 const idle = makeProject("project-idle");
+// 20 loops of other sessions in one project: this session owns none, so its Stop is idle too.
+const crowded = makeProject("project-20-loops");
+for (let i = 1; i <= 20; i++) {
+  const other = `0000${i}`.slice(-4);
+  writeFileSync(
+    join(crowded, ".claude", `continuation-loop.task-${i}.local.md`),
+    stateText().replace(SESSION, `aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeee${other}`),
+  );
+}
 const plain = makeProject("project");
 const gitProject = makeProject("project-git", { git: true });
 if (insideGitRepo(plain)) console.log(`bench: note: ${tmpdir()} is inside a git repository, so every case spawns git`);
@@ -437,8 +452,10 @@ const quiet = (run) =>
 /** An active loop: state reset before every run; the hook must answer exit 2, save, and read the transcript. */
 function activeCase(id, label, target, project, transcript, remembered, extraEnv = {}) {
   const statePath = join(project, ".claude", "continuation-loop.local.md");
+  const sidecarPath = join(project, ".claude", "continuation-loop.runtime.json");
   const historyPath = join(project, ".claude", "continuation-loop.history.jsonl");
-  const text = stateText(transcript ?? "", remembered);
+  const text = stateText();
+  const sidecar = sidecarText(transcript ?? "", remembered);
   return {
     id,
     label,
@@ -451,10 +468,12 @@ function activeCase(id, label, target, project, transcript, remembered, extraEnv
     stateText: text,
     reset() {
       writeFileSync(statePath, text);
+      writeFileSync(sidecarPath, sidecar);
       rmSync(historyPath, { force: true });
     },
     after() {
       rmSync(statePath, { force: true });
+      rmSync(sidecarPath, { force: true });
     },
     check(run) {
       if (run.status !== 2) return `exit ${run.status}, expected 2 (stdout ${run.stdout.slice(0, 300)})`;
@@ -463,10 +482,11 @@ function activeCase(id, label, target, project, transcript, remembered, extraEnv
       const saved = readFileSync(statePath, "utf8");
       if (!/\niteration_count: 5\b/.test(saved)) return "iteration_count was not saved as 5";
       if (transcript) {
-        const offset = Number(/"transcript_offset":(\d+)/.exec(saved)?.[1]);
+        const runtime = JSON.parse(readFileSync(sidecarPath, "utf8"));
+        const offset = runtime.transcript_offset;
         if (offset !== statSync(transcript).size)
           return `transcript_offset ${offset}, expected ${statSync(transcript).size}: the transcript was not read`;
-        const tokens = Number(/"output_tokens":(\d+)/.exec(saved)?.[1]);
+        const tokens = runtime.output_tokens;
         if (!(tokens > remembered.tokens)) return `output_tokens ${tokens} did not grow from ${remembered.tokens}`;
       }
       return undefined;
@@ -500,6 +520,18 @@ const allCases = [
     cwd: idle,
     env: env(idle),
     input: stopInput(idle, smallPath),
+    reset() {},
+    check: quiet,
+  },
+  {
+    id: "stop-idle-20",
+    label: "Stop, 20 loops of other sessions (idle)",
+    target: 1.1,
+    exit: 0,
+    hook: "stop",
+    cwd: crowded,
+    env: env(crowded),
+    input: stopInput(crowded, smallPath),
     reset() {},
     check: quiet,
   },

@@ -3,7 +3,7 @@ import { FIELD_NAMES, type FieldName } from "./fields.js";
 import { parseState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";
 
-export const GOAL_PLACEHOLDER = "{{goal}}";
+const GOAL_PLACEHOLDER = "{{goal}}";
 
 /** A state file without a template: the fields a user most often edits, with a hint on how to steer. */
 const BASE = "---\n# continuation-loop: edit any field (or the goal below) to steer the running loop.\n---\n";

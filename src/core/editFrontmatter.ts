@@ -1,6 +1,6 @@
 import { isMap, isScalar, type Pair } from "yaml";
 import { LoopError } from "./errors.js";
-import { parseDocumentOf } from "./parseState.js";
+import { parseFrontmatter } from "./parseFrontmatter.js";
 
 /** A value rendered as one line of YAML: JSON is valid YAML, and keeps strings quoted safely. */
 function renderValue(value: unknown): string {
@@ -25,7 +25,7 @@ interface Splice {
  * as the last frontmatter line. Pure: text in, text out.
  */
 export function editFrontmatter(text: string, updates: Record<string, unknown>, file?: string): string {
-  const { split, doc, fields } = parseDocumentOf(text, file);
+  const { split, doc, fields } = parseFrontmatter(text, file);
   if (doc && isMap(doc.contents) && doc.contents.flow) {
     // `{a: 1}` style frontmatter has no lines to splice into: let the yaml Document re-render it.
     for (const [key, value] of Object.entries(updates)) doc.set(key, value);
@@ -87,7 +87,7 @@ export function editFrontmatter(text: string, updates: Record<string, unknown>, 
 
 /** Never hand back a file that does not read back as intended. */
 function checked(out: string, updates: Record<string, unknown>, file?: string): string {
-  const { data } = parseDocumentOf(out, file);
+  const { data } = parseFrontmatter(out, file);
   for (const [key, value] of Object.entries(updates)) {
     if (JSON.stringify(data[key]) !== JSON.stringify(value)) {
       throw new LoopError("STATE_UNWRITABLE", "the update could not be written without disturbing the file", {

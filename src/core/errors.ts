@@ -51,10 +51,6 @@ export class LoopError extends Error {
   }
 }
 
-export function isLoopError(value: unknown): value is LoopError {
-  return value instanceof LoopError;
-}
-
 /** Short, single-line rendering of a received value for messages. */
 export function renderReceived(value: unknown): string {
   let text: string;

@@ -1,206 +1,186 @@
 import * as z from "zod/mini";
+import { bool, duration, int, isBool, isDuration, isInt, isText, text } from "./fieldChecks.js";
 import { setupZod } from "./zodSetup.js";
-import { parseDuration } from "./duration.js";
 
 /**
- * A field's check, as zod defines it. Building zod schemas costs start-up time the Stop hook pays
- * on every stop, so each check first asks `quick`, which accepts only values the schema accepts
- * (test/unit/fields.test.ts holds both to that); the schema, built on first use, judges the rest.
+ * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
+ * `doctor` and the README's field table are made from (docs/ARCHITECTURE.md, "Adding a field").
+ *
+ * A check is a quick hand-written guard plus a zod schema built on first use: the guard accepts only
+ * what the schema accepts (test/unit/fields.test.ts holds both to that), so the common case never
+ * builds a schema — the Stop hook pays every schema's build on every stop otherwise.
  */
-export interface FieldCheck {
-  safeParse(value: unknown): { success: boolean };
-}
-
-function check(
-  quick: (value: unknown) => boolean,
-  build: () => z.ZodMiniType,
-): FieldCheck & { quick: typeof quick; zod: () => z.ZodMiniType } {
-  let schema: z.ZodMiniType | undefined;
-  const zod = () => (schema ??= (setupZod(), build()));
-  return { safeParse: (value) => (quick(value) ? { success: true } : zod().safeParse(value)), quick, zod };
-}
-
-/** One row per state-file field: how to check it, and what to tell a user who got it wrong. */
-interface FieldRule {
-  schema: FieldCheck;
+export interface FieldSpec {
+  /** README "type, default" column. */
+  type: string;
+  /** README "meaning" column. */
+  meaning: string;
+  /** A line of YAML that sets the field. */
+  example: string;
+  /** What a wrong value is told, before "(e.g. <example>)". */
   expected: string;
+  /** Written by the loop itself: no `/loop-start` flag, not in `--help`. */
+  setByLoop?: true;
+  /** A true/false flag: `--flag` alone means true. */
+  boolean?: true;
+  quick: (value: unknown) => boolean;
+  zod: () => z.ZodMiniType;
 }
 
-const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(min), z.maximum(max));
-const text = () => z.string().check(z.trim(), z.minLength(1));
-const duration = () => z.union([z.string(), z.number()]).check(z.refine((v) => parseDuration(v) !== undefined));
-
-const isInt =
-  (min: number, max = Number.MAX_SAFE_INTEGER) =>
-  (v: unknown) =>
-    Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
-const isBool = (v: unknown) => typeof v === "boolean";
-const isText = (v: unknown) => typeof v === "string" && v.trim() !== "";
-const isDuration = (v: unknown) =>
-  (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) && parseDuration(v) !== undefined;
-
-export const FIELD_RULES = {
-  active: { schema: check(isBool, () => z.boolean()), expected: "true or false (e.g. active: false)" },
+export const FIELDS = {
+  active: {
+    type: "bool, `true`",
+    meaning: "`false` pauses: Claude may stop, the file is kept",
+    example: "active: false",
+    expected: "true or false",
+    boolean: true,
+    quick: isBool,
+    zod: bool,
+  },
   iteration_count: {
-    schema: check(isInt(1), () => int(1)),
-    expected: "a whole number of at least 1 (e.g. iteration_count: 1)",
+    type: "int ≥ 1, `1`",
+    meaning: "the turn running now (the hook counts it)",
+    example: "iteration_count: 1",
+    expected: "a whole number of at least 1",
+    setByLoop: true,
+    quick: isInt(1),
+    zod: int(1),
   },
   max_iterations: {
-    schema: check(isInt(1, 10000), () => int(1, 10000)),
-    expected: "a whole number from 1 to 10000 (e.g. max_iterations: 20)",
+    type: "int 1–10000, `10`",
+    meaning: "most turns in the loop, the first one counted",
+    example: "max_iterations: 20",
+    expected: "a whole number from 1 to 10000",
+    quick: isInt(1, 10000),
+    zod: int(1, 10000),
   },
   completion_promise: {
-    schema: check(
-      (v) => isText(v) || (Array.isArray(v) && v.length > 0 && v.every(isText)),
-      () => z.union([text(), z.array(text()).check(z.minLength(1))]),
-    ),
-    expected: 'a non-empty string or a list of them (e.g. completion_promise: "All tests passing")',
+    type: "string or list, none",
+    meaning: 'phrase(s) that mean "done"; any one of a list completes',
+    example: "completion_promise: [All tests passing, BLOCKED]",
+    expected: "a non-empty string or a list of them",
+    quick: (v) => isText(v) || (Array.isArray(v) && v.length > 0 && v.every(isText)),
+    zod: () => z.union([text(), z.array(text()).check(z.minLength(1))]),
   },
   promise_format: {
-    schema: check(
-      (v) => v === "substring" || v === "tag",
-      () => z.enum(["substring", "tag"]),
-    ),
-    expected: "substring or tag (e.g. promise_format: tag)",
+    type: "`substring` \\| `tag`, `substring`",
+    meaning:
+      "`substring`: the phrase anywhere in Claude's last reply, any letter case, runs of whitespace folded; `tag`: only the whole text inside `<promise>…</promise>`",
+    example: "promise_format: tag",
+    expected: "substring or tag",
+    quick: (v) => v === "substring" || v === "tag",
+    zod: () => z.enum(["substring", "tag"]),
   },
   completion_threshold: {
-    schema: check(isInt(1, 1000), () => int(1, 1000)),
-    expected: "a whole number from 1 to 1000 (e.g. completion_threshold: 2)",
+    type: "int 1–1000, `1`",
+    meaning: "how many consecutive replies must carry the promise; a reply without it resets the streak",
+    example: "completion_threshold: 2",
+    expected: "a whole number from 1 to 1000",
+    quick: isInt(1, 1000),
+    zod: int(1, 1000),
   },
   max_duration: {
-    schema: check(isDuration, duration),
-    expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds (e.g. max_duration: 2h)",
+    type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds, none",
+    meaning: "wall-clock limit from `started_at`",
+    example: "max_duration: 2h",
+    expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds",
+    quick: isDuration,
+    zod: duration,
   },
   max_tokens: {
-    schema: check(isInt(1), () => int(1)),
-    expected: "a whole number of output tokens of at least 1 (e.g. max_tokens: 200000)",
+    type: "int ≥ 1, none",
+    meaning: "output tokens summed from the transcript over the loop's turns",
+    example: "max_tokens: 200000",
+    expected: "a whole number of output tokens of at least 1",
+    quick: isInt(1),
+    zod: int(1),
   },
-  verify: { schema: check(isText, text), expected: 'a shell command (e.g. verify: "npm test")' },
+  verify: {
+    type: "shell command, none",
+    meaning:
+      "run in the project root when completion is due; exit 0 confirms it, anything else sends Claude back with the exit status and the output's tail",
+    example: 'verify: "npm test"',
+    expected: "a shell command",
+    quick: isText,
+    zod: text,
+  },
   verify_timeout: {
-    schema: check(isDuration, duration),
-    expected: "a duration like 90s, 5m or a number of seconds (e.g. verify_timeout: 10m)",
+    type: "duration, `5m`",
+    meaning: "time limit for `verify` (a timeout counts as a failure)",
+    example: "verify_timeout: 10m",
+    expected: "a duration like 90s, 5m or a number of seconds",
+    quick: isDuration,
+    zod: duration,
   },
   notes_file: {
-    schema: check(isText, text),
-    expected: "a path inside the project (e.g. notes_file: SHARED_TASK_NOTES.md)",
+    type: "path in the project, none",
+    meaning:
+      "its text goes into every continuation prompt and Claude is asked to keep it current; paths that leave the project (`..`, symlinks) are refused",
+    example: "notes_file: SHARED_TASK_NOTES.md",
+    expected: "a path inside the project",
+    quick: isText,
+    zod: text,
   },
   stall_limit: {
-    schema: check(isInt(0, 1000), () => int(0, 1000)),
-    expected: "a whole number from 0 (off) to 1000 (e.g. stall_limit: 3)",
+    type: "int 0–1000, `3`; `0` off",
+    meaning:
+      "end after this many consecutive turns that changed nothing: the same reply and, in a git repository, the same `git status` and `git diff`",
+    example: "stall_limit: 5",
+    expected: "a whole number from 0 (off) to 1000",
+    quick: isInt(0, 1000),
+    zod: int(0, 1000),
   },
   require_todos_done: {
-    schema: check(isBool, () => z.boolean()),
-    expected: "true or false (e.g. require_todos_done: true)",
+    type: "bool, `false`",
+    meaning: "the promise is not accepted while the session's todo list has unfinished items",
+    example: "require_todos_done: true",
+    expected: "true or false",
+    boolean: true,
+    quick: isBool,
+    zod: bool,
   },
   session_id: {
-    schema: check(isText, text),
+    type: "string, set by the loop",
+    meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",
+    example: "session_id: 4f0c2a…",
     expected: "the id of the Claude Code session that owns the loop, or nothing",
+    setByLoop: true,
+    quick: isText,
+    zod: text,
   },
   started_at: {
-    schema: check(
-      (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)),
-      () => z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
-    ),
-    expected: "an ISO-8601 time (e.g. started_at: 2026-01-31T09:00:00Z)",
+    type: "ISO-8601, set by the loop",
+    meaning: "start time, for `max_duration`",
+    example: "started_at: 2026-01-31T09:00:00Z",
+    expected: "an ISO-8601 time",
+    setByLoop: true,
+    quick: (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)),
+    zod: () => z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
   },
-} satisfies Record<string, FieldRule>;
+} satisfies Record<string, FieldSpec>;
 
-export type FieldName = keyof typeof FIELD_RULES;
-export const FIELD_NAMES = Object.keys(FIELD_RULES) as FieldName[];
+export type FieldName = keyof typeof FIELDS;
+export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
+const specOf = (field: FieldName): FieldSpec => FIELDS[field];
 
-/** Bookkeeping the hooks keep in the frontmatter key `runtime`; never written by users. */
-export const RUNTIME_KEY = "runtime";
-const buildRuntimeSchema = () =>
-  z.object({
-    promise_streak: z.catch(int(0), 0),
-    output_tokens: z.catch(int(0), 0),
-    tokens_by_model: z.catch(z.record(z.string(), z.number()), {}),
-    transcript: z.catch(z.string(), ""),
-    transcript_offset: z.catch(int(0), 0),
-    stall_count: z.catch(int(0), 0),
-    last_turn: z.catch(z.string(), ""),
-    last_tree: z.catch(z.string(), ""),
-    last_message_id: z.catch(z.string(), ""),
-    last_message_tokens: z.catch(int(0), 0),
-  });
-export type Runtime = z.infer<ReturnType<typeof buildRuntimeSchema>>;
-export const EMPTY_RUNTIME: Runtime = {
-  promise_streak: 0,
-  output_tokens: 0,
-  tokens_by_model: {},
-  transcript: "",
-  transcript_offset: 0,
-  stall_count: 0,
-  last_turn: "",
-  last_tree: "",
-  last_message_id: "",
-  last_message_tokens: 0,
-};
+/** Fields a user sets with a `/loop-start` flag (the loop's own bookkeeping fields have none). */
+export const USER_FIELDS = FIELD_NAMES.filter((field) => !specOf(field).setByLoop);
+/** `max_iterations` → `max-iterations`. */
+export const flagOf = (field: FieldName): string => field.replace(/_/g, "-");
+export const isBooleanField = (field: FieldName): boolean => specOf(field).boolean === true;
+/** "a whole number from 1 to 10000 (e.g. max_iterations: 20)". */
+export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${specOf(field).example})`;
 
-const count = isInt(0);
-const isString = (v: unknown) => typeof v === "string";
-const RUNTIME_QUICK: Record<keyof Runtime, (v: unknown) => boolean> = {
-  promise_streak: count,
-  output_tokens: count,
-  tokens_by_model: (v) =>
-    !!v &&
-    typeof v === "object" &&
-    !Array.isArray(v) &&
-    !Object.hasOwn(v, "__proto__") &&
-    Object.values(v).every((n) => typeof n === "number" && Number.isFinite(n)),
-  transcript: isString,
-  transcript_offset: count,
-  stall_count: count,
-  last_turn: isString,
-  last_tree: isString,
-  last_message_id: isString,
-  last_message_tokens: count,
-};
-
-/**
- * The `runtime` map → Runtime, each bad or missing entry replaced by its default. The map as the
- * hooks write it (or one missing keys an older version did not write) is taken as is, known keys
- * only, in order; anything else goes through zod.
- */
-export const runtimeSchema = (() => {
-  let schema: ReturnType<typeof buildRuntimeSchema> | undefined;
-  const zod = () => (schema ??= (setupZod(), buildRuntimeSchema()));
-  return {
-    zod,
-    safeParse(value: unknown): { success: true; data: Runtime } | { success: false } {
-      const map =
-        value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-      const keys = Object.keys(RUNTIME_QUICK) as (keyof Runtime)[];
-      if (map && keys.every((k) => map[k] === undefined || RUNTIME_QUICK[k](map[k]))) {
-        const pick = (k: keyof Runtime) => (map[k] === undefined ? EMPTY_RUNTIME[k] : map[k]);
-        const data = Object.fromEntries(
-          keys.map((k) => [k, k === "tokens_by_model" ? { ...(pick(k) as object) } : pick(k)]),
-        );
-        return { success: true, data: data as Runtime };
-      }
-      const result = zod().safeParse(value);
-      return result.success ? { success: true, data: result.data } : { success: false };
-    },
-  };
-})();
-
-export interface LoopState {
-  active: boolean;
-  iteration_count: number;
-  max_iterations: number;
-  completion_promise: string[];
-  promise_format: "substring" | "tag";
-  completion_threshold: number;
-  max_duration_s: number | undefined;
-  max_tokens: number | undefined;
-  verify: string | undefined;
-  verify_timeout_s: number;
-  notes_file: string | undefined;
-  stall_limit: number;
-  require_todos_done: boolean;
-  session_id: string | undefined;
-  started_at: string | undefined;
-  runtime: Runtime;
-  /** The goal: everything after the closing `---`, exactly as written. */
-  body: string;
+const schemas = new Map<FieldName, z.ZodMiniType>();
+/** Does the value fit the field? The quick guard first; zod only for what it refuses. */
+export function acceptsValue(field: FieldName, value: unknown): boolean {
+  const spec = specOf(field);
+  if (spec.quick(value)) return true;
+  let schema = schemas.get(field);
+  if (!schema) {
+    setupZod();
+    schema = spec.zod();
+    schemas.set(field, schema);
+  }
+  return schema.safeParse(value).success;
 }

@@ -1,5 +1,5 @@
 /** The loop's private files: never committed. */
-export const GITIGNORE_HEADER = "# continuation-loop: the running loop's state and history";
+const GITIGNORE_HEADER = "# continuation-loop: the running loop's state and history";
 export const GITIGNORE_ENTRIES = [
   ".claude/continuation-loop.local.md",
   ".claude/continuation-loop.local.md.lock",

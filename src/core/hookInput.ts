@@ -52,6 +52,7 @@ const STOP_INPUT = {
   cwd: "string",
   stop_hook_active: "boolean",
   last_assistant_message: "string or null",
+  agent_id: "string or null",
   hook_event_name: "string",
 } as const;
 export type StopInput = Input<typeof STOP_INPUT>;
@@ -64,7 +65,7 @@ const PROMPT_INPUT = {
   prompt: "string",
   hook_event_name: "string",
 } as const;
-export type PromptInput = Input<typeof PROMPT_INPUT>;
+type PromptInput = Input<typeof PROMPT_INPUT>;
 export const promptInputSchema = inputSchema(PROMPT_INPUT);
 
 /** stdin text → validated hook input. Throws LoopError naming the field. */

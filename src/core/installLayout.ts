@@ -2,7 +2,7 @@ import type { GitignoreRecord } from "./gitignoreLines.js";
 import type { HookGroup, HookTable, SettingsRecord } from "./settingsHooks.js";
 
 /** Where an install puts things, relative to the project root (POSIX separators). */
-export const INSTALL_DIR = ".claude/continuation-loop";
+const INSTALL_DIR = ".claude/continuation-loop";
 export const INSTALLED_HOOKS = `${INSTALL_DIR}/hooks`;
 export const INSTALLED_TEMPLATES = `${INSTALL_DIR}/templates`;
 export const COMMANDS_DIR = ".claude/commands";

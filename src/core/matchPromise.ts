@@ -4,7 +4,7 @@ export function normalizeText(text: string): string {
 }
 
 /** The inner texts of every <promise>…</promise> in a reply. */
-export function extractPromiseTags(reply: string): string[] {
+function extractPromiseTags(reply: string): string[] {
   return [...reply.matchAll(/<promise>([\s\S]*?)<\/promise>/gi)].map((m) => m[1] ?? "");
 }
 

@@ -1,22 +1,22 @@
 import { LoopError, renderReceived } from "./errors.js";
-import { FIELD_NAMES, FIELD_RULES, type FieldName } from "./fields.js";
+import { acceptsValue, expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import { LOOP_NAME } from "./loopFiles.js";
+import { isSpace, parseWord } from "./parseWord.js";
 
 /** What `/loop-start` (or `continuation-loop start`) asked for. */
 export interface StartRequest {
   /** State-file fields given as flags, already typed and validated. */
   fields: Partial<Record<FieldName, unknown>>;
   template: string | undefined;
+  /** `--name NAME`: a named loop file. */
+  name: string | undefined;
   force: boolean;
   help: boolean;
   /** The rest of the line from the first word that is not an option, exactly as typed. */
   goal: string;
 }
 
-/** `max_iterations` → `max-iterations`: one flag per state-file field, from FIELD_RULES. */
-export const flagOf = (field: FieldName): string => field.replace(/_/g, "-");
-const FIELD_BY_FLAG = new Map<string, FieldName>(FIELD_NAMES.map((field) => [flagOf(field), field]));
-/** Boolean fields: `--flag` alone means true; a value only as `--flag=false`. */
-export const BOOLEAN_FIELDS = new Set<FieldName>(["active", "require_todos_done"]);
+const FIELD_BY_FLAG = new Map<string, FieldName>(USER_FIELDS.map((field) => [flagOf(field), field]));
 const TEMPLATE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** An option word: `--` then a letter (`---` or `--5` begin a goal). */
 const OPTION = /^--[A-Za-z]/;
@@ -35,12 +35,11 @@ function candidates(text: string): unknown[] {
 
 /** Flag text → typed value accepted by the field's schema; LoopError naming flag and expectation. */
 function typedValue(field: FieldName, text: string): unknown {
-  const rule: { schema: { safeParse(v: unknown): { success: boolean } }; expected: string } = FIELD_RULES[field];
-  const value = candidates(text).find((candidate) => rule.schema.safeParse(candidate).success);
+  const value = candidates(text).find((candidate) => acceptsValue(field, candidate));
   if (value !== undefined) return value;
   throw usage("invalid value", {
     field: `--${flagOf(field)}`,
-    expected: rule.expected,
+    expected: expectedOf(field),
     received: renderReceived(text),
   });
 }
@@ -49,6 +48,7 @@ interface Accumulator {
   fields: Partial<Record<FieldName, unknown>>;
   promises: string[];
   template: string | undefined;
+  name: string | undefined;
   force: boolean;
   help: boolean;
 }
@@ -56,8 +56,8 @@ interface Accumulator {
 /** Does this flag take a value from the next word (`--flag value`)? Booleans do only as `--flag=value`. */
 function takesValue(name: string): boolean {
   const field = FIELD_BY_FLAG.get(name);
-  if (field) return !BOOLEAN_FIELDS.has(field);
-  return name === "template";
+  if (field) return !isBooleanField(field);
+  return name === "template" || name === "name";
 }
 
 /** Applies one option; `value` is undefined for a bare flag. */
@@ -84,17 +84,29 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
     acc.template = value;
     return;
   }
+  if (name === "name") {
+    if (value === undefined || !LOOP_NAME.test(value)) {
+      throw usage("invalid loop name", {
+        field: "--name",
+        expected:
+          "default, or 1 to 40 characters of a-z, 0-9 and -, starting with a letter or digit (e.g. --name auth-fix)",
+        received: renderReceived(value ?? ""),
+      });
+    }
+    acc.name = value;
+    return;
+  }
   const field = FIELD_BY_FLAG.get(name);
   if (!field) {
     throw usage(`unknown option --${rawName}`, {
-      expected: `one of ${["template", "force", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
+      expected: `one of ${["name", "template", "force", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }
   if (field === "completion_promise") {
     if (value === undefined)
       throw usage("needs a value", {
         field: "--completion-promise",
-        expected: FIELD_RULES.completion_promise.expected,
+        expected: expectedOf("completion_promise"),
       });
     acc.promises.push(typedValue(field, value) as string);
     return;
@@ -104,8 +116,8 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
       field: `--${name}`,
       expected: "each option at most once (only --completion-promise repeats)",
     });
-  if (value === undefined && !BOOLEAN_FIELDS.has(field))
-    throw usage("needs a value", { field: `--${name}`, expected: FIELD_RULES[field].expected });
+  if (value === undefined && !isBooleanField(field))
+    throw usage("needs a value", { field: `--${name}`, expected: expectedOf(field) });
   acc.fields[field] = value === undefined ? true : typedValue(field, value);
 }
 
@@ -118,44 +130,17 @@ function finish(acc: Accumulator, goal: string): StartRequest {
       expected: "/loop-start [options] GOAL, e.g. /loop-start --max-iterations 5 Fix the failing tests",
     });
   }
-  return { fields, template: acc.template, force: acc.force, help: acc.help, goal };
+  return { fields, template: acc.template, name: acc.name, force: acc.force, help: acc.help, goal };
 }
 
-const empty = (): Accumulator => ({ fields: {}, promises: [], template: undefined, force: false, help: false });
-const isSpace = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
-
-/** Reads one value word at `pos`: "double" (\" and \\ escapes), 'single' (literal), or bare up to whitespace. */
-function readWord(line: string, pos: number, flag: string): { value: string; end: number } {
-  const quote = line[pos];
-  if (quote === '"' || quote === "'") {
-    let value = "";
-    for (let i = pos + 1; i < line.length; i++) {
-      const ch = line[i] as string;
-      if (ch === quote) {
-        if (i + 1 < line.length && !isSpace(line[i + 1])) {
-          throw usage("a quoted value must be followed by a space", {
-            field: flag,
-            expected: `a space after the closing ${quote}`,
-          });
-        }
-        return { value, end: i + 1 };
-      }
-      if (quote === '"' && ch === "\\" && (line[i + 1] === '"' || line[i + 1] === "\\")) {
-        value += line[++i];
-        continue;
-      }
-      value += ch;
-    }
-    throw usage(`the value opens a quote (${quote}) that is never closed`, {
-      field: flag,
-      expected: `a closing ${quote}`,
-    });
-  }
-  let end = pos;
-  while (end < line.length && !isSpace(line[end])) end++;
-  return { value: line.slice(pos, end), end };
-}
-
+const empty = (): Accumulator => ({
+  fields: {},
+  promises: [],
+  template: undefined,
+  name: undefined,
+  force: false,
+  help: false,
+});
 /**
  * The raw text typed after `/loop-start`. Options come first (values may be quoted); from the first
  * word that is not an option, the rest is the goal, byte for byte. Nothing is ever evaluated: `$(…)`,
@@ -179,14 +164,14 @@ export function parseStartArgs(line: string): StartRequest {
     const eq = word.indexOf("=");
     if (eq > 0) {
       const name = word.slice(0, eq);
-      const { value, end: after } = readWord(line, pos + 2 + eq + 1, `--${name}`);
+      const { value, end: after } = parseWord(line, pos + 2 + eq + 1, `--${name}`);
       applyOption(acc, name, value);
       pos = after;
     } else if (takesValue(word.replace(/_/g, "-"))) {
       let next = end;
       while (isSpace(line[next])) next++;
       if (next >= line.length) applyOption(acc, word, undefined);
-      const { value, end: after } = readWord(line, next, `--${word}`);
+      const { value, end: after } = parseWord(line, next, `--${word}`);
       applyOption(acc, word, value);
       pos = after;
     } else {

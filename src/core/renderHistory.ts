@@ -1,10 +1,11 @@
-import { firstLine, shortId, type HistoryLine } from "./renderStatus.js";
+import type { HistoryRecord } from "./history.js";
+import { firstLine, shortId } from "./renderStatus.js";
 import { formatCount } from "./formatCount.js";
 
 const fmt = (n: number | undefined) => (n === undefined ? "-" : formatCount(n));
 
 /** Pads columns to their widest cell; the last column is left ragged. */
-export function renderTable(header: string[], rows: string[][]): string {
+function renderTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: string[]) =>
     cells
@@ -15,7 +16,7 @@ export function renderTable(header: string[], rows: string[][]): string {
 }
 
 /** Past loops (records of loop ends), newest last; `all` adds every continue decision. */
-export function renderHistoryTable(records: HistoryLine[], all = false): string {
+export function renderHistoryTable(records: HistoryRecord[], all = false): string {
   const shown = all ? records : records.filter((r) => r.decision === "end");
   if (shown.length === 0) return all ? "No history yet." : "No finished loops yet.";
   const rows = shown.map((r) => [

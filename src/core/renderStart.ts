@@ -1,5 +1,6 @@
-import { FIELD_NAMES, FIELD_RULES, type LoopState } from "./fields.js";
-import { BOOLEAN_FIELDS, flagOf } from "./parseStartArgs.js";
+import { expectedOf, FIELD_NAMES, FIELDS, type FieldSpec, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import type { LoopState } from "./parseState.js";
+import { EMPTY_RUNTIME } from "./sidecar.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
@@ -17,7 +18,7 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
     "Each time you stop, the Stop hook sends you back to this goal until the loop ends.",
     `Goal:\n${state.body.trim()}`,
     `How to finish:\n${renderFinish(state)}`,
-    `Limits: ${renderLimits(state, state.runtime, state.iteration_count, now)}`,
+    `Limits: ${renderLimits(state, EMPTY_RUNTIME, state.iteration_count, now)}`,
     "The user steers the loop by editing the state file and ends it with /loop-stop.",
   ].join("\n\n");
 }
@@ -30,20 +31,42 @@ export function renderStartSummary(state: LoopState, shown: string): string {
   return `continuation-loop: loop started in ${shown}: up to ${state.max_iterations} iterations, ${promise}.`;
 }
 
-/** The options, one per line, for `--help`. */
-export function renderStartUsage(): string {
-  const lines = [
-    "Usage: /loop-start [options] GOAL…   (or: continuation-loop start [options] GOAL…)",
-    "Options come first; values may be quoted. From the first word that is not an option, the rest is the goal, verbatim.",
-    'Use "--" before a goal that starts with "--".',
-    "",
-    "  --template NAME           start from templates/NAME.md (default, tdd, feature, debug)",
-    "  --force                   replace a loop that is already running",
+/** The placeholder after a flag, from the field's type. */
+function argOf(type: string): string {
+  if (type.startsWith("int")) return "N";
+  if (type.includes("90s") || type.startsWith("duration")) return "DURATION";
+  if (type.startsWith("path")) return "PATH";
+  return "TEXT";
+}
+
+/** `--help`: the user fields' flags from the field table, aligned, under the command name as typed. */
+export function renderStartUsage(command = "/loop-start"): string {
+  const rows: [string, string][] = [
+    ["--name NAME", "a named loop: .claude/continuation-loop.NAME.local.md (a-z, 0-9, -)"],
+    ["--template NAME", "start from templates/NAME.md (default, tdd, feature, debug)"],
+    ["--force", "replace the loop this session already runs"],
   ];
-  for (const field of FIELD_NAMES) {
-    const flag = BOOLEAN_FIELDS.has(field) ? `--${flagOf(field)}[=false]` : `--${flagOf(field)} VALUE`;
-    const repeat = field === "completion_promise" ? " (repeatable: any one completes)" : "";
-    lines.push(`  ${flag.padEnd(26)}${FIELD_RULES[field].expected}${repeat}`);
+  for (const field of USER_FIELDS) {
+    const flag = isBooleanField(field)
+      ? `--${flagOf(field)}[=false]`
+      : `--${flagOf(field)} ${argOf(FIELDS[field].type)}`;
+    rows.push([flag, `${expectedOf(field)}${field === "completion_promise" ? "; repeat it for several" : ""}`]);
   }
-  return lines.join("\n");
+  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
+  return [
+    `Usage: ${command} [options] GOAL…`,
+    "Options come first; values may be quoted. From the first word that is not an option, the rest is the goal,",
+    'verbatim. Put "--" before a goal that starts with "--".',
+    "",
+    ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
+  ].join("\n");
+}
+
+/** The README's field table, made from FIELDS (test/unit/fields.test.ts compares the two). */
+export function renderFieldTable(): string {
+  const rows = FIELD_NAMES.map((field) => {
+    const spec: FieldSpec = FIELDS[field];
+    return `| \`${field}\` | ${spec.type} | ${spec.meaning} | \`${spec.example}\` |`;
+  });
+  return ["| field | type, default | meaning | example |", "|---|---|---|---|", ...rows].join("\n");
 }

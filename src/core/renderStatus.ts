@@ -1,22 +1,10 @@
 import { elapsedSeconds } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
-import type { LoopState } from "./fields.js";
+import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
+import type { Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
-
-/** The parts of a history line that status and history show. */
-export interface HistoryLine {
-  time?: string;
-  session?: string;
-  iteration?: number;
-  decision?: string;
-  reason?: string;
-  output_tokens?: number;
-  tokens_by_model?: Record<string, number>;
-  promise?: string;
-  refusal?: string;
-  goal?: string;
-}
+import type { HistoryRecord } from "./history.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -26,7 +14,7 @@ export const firstLine = (text: string, max = 100): string => {
 export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");
 
 /** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")". */
-export function renderDecision(record: HistoryLine): string {
+function renderDecision(record: HistoryRecord): string {
   const time = record.time ? record.time.replace("T", " ").replace(/\.\d+Z$/, "Z") : "?";
   const what = record.decision === "end" ? `ended: ${record.reason ?? "?"}` : "continued";
   const extra = [
@@ -42,8 +30,8 @@ function renderOwner(state: LoopState, sessionId: string | undefined): string {
   return `${state.session_id} (${state.session_id === sessionId ? "this session" : "another session: this one is not continued"})`;
 }
 
-function renderTokens(state: LoopState): string {
-  const { output_tokens: total, tokens_by_model: byModel } = state.runtime;
+function renderTokens(runtime: Runtime): string {
+  const { output_tokens: total, tokens_by_model: byModel } = runtime;
   const models = Object.entries(byModel).map(([model, n]) => `${model} ${fmt(n)}`);
   return `${fmt(total)} output tokens${models.length ? ` (${models.join(", ")})` : ""}`;
 }
@@ -51,8 +39,9 @@ function renderTokens(state: LoopState): string {
 /** The /loop-status text: where the loop is, what is used and left, who owns it, what was decided last. */
 export function renderStatus(
   state: LoopState,
+  runtime: Runtime,
   shown: string,
-  recent: HistoryLine[],
+  recent: HistoryRecord[],
   now: number,
   sessionId?: string,
 ): string {
@@ -64,9 +53,9 @@ export function renderStatus(
     `continuation-loop: loop ${state.active ? "running" : "paused (active: false)"}, iteration ${state.iteration_count}/${state.max_iterations}`,
     `  goal: ${firstLine(state.body)}`,
     `  promise: ${promise}`,
-    `  limits: ${renderLimits(state, state.runtime, state.iteration_count, now)}`,
+    `  limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     `  elapsed: ${elapsed === undefined ? "not started yet" : `${renderDuration(elapsed)} (since ${state.started_at})`}`,
-    `  tokens: ${renderTokens(state)}`,
+    `  tokens: ${renderTokens(runtime)}`,
     `  owner session: ${renderOwner(state, sessionId)}`,
     `  state file: ${shown}`,
   ];
@@ -81,7 +70,7 @@ export function renderStatus(
 }
 
 /** When there is no loop: say so, and what the last one did. */
-export function renderNoLoop(shown: string, last: HistoryLine | undefined): string {
+export function renderNoLoop(shown: string, last: HistoryRecord | undefined): string {
   const lines = [`continuation-loop: no loop is running (no ${shown}).`];
   if (last) lines.push(`  last loop: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`);
   lines.push("  start one with /loop-start [options] GOAL");
@@ -89,7 +78,7 @@ export function renderNoLoop(shown: string, last: HistoryLine | undefined): stri
 }
 
 /** One short line for Claude Code's statusLine; "" when there is nothing to show. */
-export function renderStatusline(state: LoopState, now: number, sessionId?: string): string {
+export function renderStatusline(state: LoopState, runtime: Runtime, now: number, sessionId?: string): string {
   const parts = [`${state.active ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`];
   const elapsed = elapsedSeconds(state, now);
   if (elapsed !== undefined)
@@ -98,9 +87,20 @@ export function renderStatusline(state: LoopState, now: number, sessionId?: stri
         ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}`
         : renderDuration(elapsed),
     );
-  const tokens = state.runtime.output_tokens;
+  const tokens = runtime.output_tokens;
   if (tokens > 0 || state.max_tokens)
     parts.push(`${fmt(tokens)}${state.max_tokens ? `/${fmt(state.max_tokens)}` : ""} tok`);
   if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
   return `⟳ ${parts.join(" · ")}`;
+}
+
+/** One line about another loop of the project, under /loop-status. */
+export function renderOtherLoop(name: string, state: LoopState | undefined, sessionId: string | undefined): string {
+  if (!state) return `  ${name}: state file invalid (continuation-loop status --name ${name} says why)`;
+  const owner = !state.session_id
+    ? "unclaimed"
+    : state.session_id === sessionId
+      ? "this session"
+      : `session ${shortId(state.session_id)}`;
+  return `  ${name}: ${state.active ? "running" : "paused"}, iteration ${state.iteration_count}/${state.max_iterations}, ${owner} — ${firstLine(state.body, 60)}`;
 }

@@ -1,9 +1,10 @@
 import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
-import type { LoopState, Runtime } from "./fields.js";
+import type { LoopState } from "./parseState.js";
+import type { Runtime } from "./sidecar.js";
 
-export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 
 /** "iterations 3/10 (7 left) · time 12m of 2h (1h 48m left) · …": what is used and left of each limit. */
 export function renderLimits(state: LoopState, runtime: Runtime, iteration: number, now: number): string {

@@ -7,10 +7,10 @@ import type { TodoItem } from "./decideStop.js";
 
 export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 /** Most pending items listed; in-progress ones are always all listed. */
-export const MAX_PENDING_SHOWN = 5;
+const MAX_PENDING_SHOWN = 5;
 const MAX_SUBJECT = 200;
 
-export type TodoStatus = "pending" | "in_progress" | "completed";
+type TodoStatus = "pending" | "in_progress" | "completed";
 
 /** One entry of any source, before filtering. `id` orders task files; list order breaks ties. */
 export interface ParsedTodo {

@@ -1,28 +1,28 @@
-// Stop hook entry: read stdin, decide, answer. Exit 2 only to continue a loop; never on error.
-import { homedir } from "node:os";
-import { readStdin } from "../io/readStdin.js";
-import { writeOutput } from "../io/writeOutput.js";
-import { stateFileExists } from "./quickLocate.js";
+// Stop hook entry (hooks/stop.js): exit 2 only to continue a loop; never on error.
+import { concernsLoop } from "../app/concernsLoop.js";
+import type { Context } from "../app/context.js";
+import type { LoopScan } from "../io/listLoops.js";
+import { processContext } from "./processContext.js";
 
-/** The active path: a state file exists. No top-level await: the bundle is CommonJS (scripts/build.mjs). */
-async function runActive(stdin: string): Promise<void> {
+/** The active path; no top-level await: the bundle is CommonJS (scripts/build.mjs). */
+async function runActive(stdin: string, ctx: Context, scan: LoopScan): Promise<void> {
   try {
     // Loaded only when a loop exists: the parser and schemas cost start-up time.
-    const { runStopHook } = await import("../io/runStopHook.js");
-    const result = runStopHook({ stdin, env: process.env, cwd: process.cwd(), home: homedir(), now: Date.now });
-    if (result.stdout) writeOutput(1, result.stdout);
-    if (result.stderr) writeOutput(2, result.stderr);
-    process.exitCode = result.exitCode;
+    const { runStopHook } = await import("../app/stopHook.js");
+    const answer = runStopHook(stdin, ctx, scan);
+    if (answer.stdout) ctx.out(answer.stdout);
+    if (answer.stderr) ctx.err(answer.stderr);
+    process.exitCode = answer.exitCode;
   } catch (error) {
     // A bug must not trap Claude in a loop or print a stack trace at the user.
     const detail = error instanceof Error ? error.message : String(error);
-    writeOutput(
-      1,
-      `${JSON.stringify({ systemMessage: `continuation-loop: internal error in the Stop hook (${detail}); the loop did not continue.` })}\n`,
-    );
+    const message = `continuation-loop: internal error in the Stop hook (${detail}); the loop did not continue.`;
+    ctx.out(`${JSON.stringify({ systemMessage: message })}\n`);
     process.exitCode = 0;
   }
 }
 
-const stdin = readStdin();
-if (stateFileExists(stdin, process.env, process.cwd())) void runActive(stdin);
+const ctx = processContext(import.meta.url);
+const stdin = ctx.readStdin();
+const scan = concernsLoop(stdin, ctx);
+if (scan) void runActive(stdin, ctx, scan);

@@ -9,6 +9,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
+import { sleep } from "./sleep.js";
 
 export interface LockOptions {
   /** A lock older than this is left over from a killed hook and is taken over. */
@@ -16,8 +17,6 @@ export interface LockOptions {
   /** How long to wait for a live lock before giving up. */
   waitMs?: number;
 }
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /** A lock's inode, age and owner pid, read through one descriptor so they belong to the same file. */
 function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty: boolean } | undefined {

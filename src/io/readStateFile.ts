@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
 
 /** Larger state files are refused without being read whole. */
-export const MAX_STATE_BYTES = 1024 * 1024;
+const MAX_STATE_BYTES = 1024 * 1024;
 
 export type StateRead = { kind: "missing" } | { kind: "found"; text: string; bytes: Buffer };
 

@@ -1,6 +1,6 @@
 import { fstatSync, readSync } from "node:fs";
+import { sleep } from "./sleep.js";
 
-export const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 /** A writer that sends nothing for this long is not coming back: what arrived is the input. */
 const MAX_IDLE_MS = 10_000;
 
@@ -30,7 +30,7 @@ export function readStdin(): string {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN" && idle < MAX_IDLE_MS) {
-        pause(2);
+        sleep(2);
         idle += 2;
         continue;
       }
@@ -43,3 +43,19 @@ export function readStdin(): string {
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/** stdin text → its top-level JSON object, or undefined for anything else. JSON.parse only: no schema. */
+export function peekJson(stdin: string): Record<string, unknown> | undefined {
+  try {
+    const raw: unknown = JSON.parse(stdin);
+    return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A string field of a peeked input, or undefined. */
+export const stringField = (input: Record<string, unknown> | undefined, key: string): string | undefined => {
+  const value = input?.[key];
+  return typeof value === "string" ? value : undefined;
+};

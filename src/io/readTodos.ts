@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { TodoItem } from "../core/decideStop.js";
 import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from "../core/todos.js";
 import { parseTranscriptLine } from "../core/transcript.js";
-import { resolveConfigDir, type Env } from "./paths.js";
+import { resolveConfigDir, type Env } from "../core/loopFiles.js";
 import { linesFromEnd, MAX_SCAN_BACK } from "./readTranscript.js";
 
 export interface TodoSourceOptions {
@@ -36,9 +36,7 @@ export function resolveTaskListDir(options: Pick<TodoSourceOptions, "env" | "hom
 }
 
 /** `<config>/todos/<session>-agent-<session>.json`; refused (undefined) for an id that is not a plain name. */
-export function resolveLegacyTodoFile(
-  options: Pick<TodoSourceOptions, "env" | "home" | "sessionId">,
-): string | undefined {
+function resolveLegacyTodoFile(options: Pick<TodoSourceOptions, "env" | "home" | "sessionId">): string | undefined {
   const id = options.sessionId;
   if (!id || !/^[A-Za-z0-9_-]+$/.test(id)) return undefined;
   return join(resolveConfigDir(options.env, options.home), "todos", `${id}-agent-${id}.json`);

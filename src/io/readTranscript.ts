@@ -14,7 +14,7 @@ const CHUNK = 64 * 1024;
 /** How far back a scan may go: a turn's worth of tool output, never the whole session. */
 export const MAX_SCAN_BACK = 8 * 1024 * 1024;
 /** Most new bytes counted for tokens in one Stop; more is read from its end only. */
-export const MAX_SCAN_FORWARD = 16 * 1024 * 1024;
+const MAX_SCAN_FORWARD = 16 * 1024 * 1024;
 
 interface Line {
   entry: TranscriptEntry | undefined;
@@ -101,7 +101,7 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
 }
 
 /** Entries in [from, to) of a file, oldest first; only whole lines. */
-export function readEntriesBetween(path: string, from: number, to: number): TranscriptEntry[] {
+function readEntriesBetween(path: string, from: number, to: number): TranscriptEntry[] {
   return readLinesInWindow(path, MAX_SCAN_FORWARD, from, to)
     .map(parseTranscriptLine)
     .filter((e): e is TranscriptEntry => !!e);

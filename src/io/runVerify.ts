@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import type { VerifyResult } from "../core/decideStop.js";
-import type { Env } from "./paths.js";
+import type { Env } from "../core/loopFiles.js";
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
 const TAIL_LINES = 30;

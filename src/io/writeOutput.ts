@@ -1,5 +1,5 @@
 import { writeSync } from "node:fs";
-import { pause } from "./readStdin.js";
+import { sleep } from "./sleep.js";
 
 /** A reader that takes nothing for this long is not coming back. */
 const MAX_WAIT_MS = 10_000;
@@ -18,7 +18,7 @@ export function writeOutput(fd: 1 | 2, text: string): void {
     } catch (error) {
       // A non-blocking pipe that is full: wait for the reader.
       if ((error as NodeJS.ErrnoException).code !== "EAGAIN" || waited >= MAX_WAIT_MS) return;
-      pause(1);
+      sleep(1);
       waited += 1;
     }
   }

@@ -106,13 +106,13 @@ describe("slash commands through the plugin (--plugin-dir)", () => {
       const s = await server([text(`${name} reply`)]);
       side[name] = { run: await runClaude({ ...common, prompt, baseUrl: s.url }), server: s };
     };
-    // While the owner's loop runs, other sessions inspect it, try to replace it, and stop it.
+    // While the owner's loop runs, other sessions inspect it, try to replace it, and stop it, by name.
     const s = await server(async (_req, index) => {
       if (index === 1) {
-        await runSide("status", "/continuation-loop:loop-status");
-        await runSide("restart", "/continuation-loop:loop-start Another goal");
+        await runSide("status", "/continuation-loop:loop-status --name default");
+        await runSide("restart", "/continuation-loop:loop-start --name default Another goal");
       }
-      if (index === 2) await runSide("stop", "/continuation-loop:loop-stop");
+      if (index === 2) await runSide("stop", "/continuation-loop:loop-stop --name default");
       return text(`turn ${index + 1}`);
     });
     const r = await runClaude({

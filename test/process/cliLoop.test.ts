@@ -67,23 +67,26 @@ describe("continuation-loop start", () => {
     expect(existsSync(state())).toBe(false);
   });
 
-  it("refuses a running loop (exit 1, file untouched) unless --force", () => {
+  it("starts a second loop in a named file; refuses a taken name (exit 1, file untouched) unless --force", () => {
     runCli(["start", "First"], { cwd: project });
     const before = readFileSync(state(), "utf8");
-    const refused = runCli(["start", "Second"], { cwd: project });
+    const second = runCli(["start", "Second", "goal"], { cwd: project });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(".claude/continuation-loop.second-goal.local.md");
+    const refused = runCli(["start", "--name", "default", "Second"], { cwd: project });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       "a loop is already running (iteration 1/10, no session yet). Expected /loop-stop first, or --force",
     );
     expect(readFileSync(state(), "utf8")).toBe(before);
-    expect(runCli(["start", "--force", "Second"], { cwd: project }).code).toBe(0);
+    expect(runCli(["start", "--name", "default", "--force", "Second"], { cwd: project }).code).toBe(0);
     expect(parseState(readFileSync(state(), "utf8")).body).toBe("Second\n");
   });
 
   it("prints its options with --help", () => {
     const run = runCli(["start", "--help"], { cwd: project });
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("--completion-promise VALUE");
+    expect(run.stdout).toContain("--completion-promise TEXT");
   });
 });
 

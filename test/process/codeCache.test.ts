@@ -35,7 +35,7 @@ function stop(tmp: string, env: Record<string, string> = {}) {
 }
 
 const caches = (dir: string) =>
-  readdirSync(dir).filter((name) => name.startsWith("runStopHook-") && name.endsWith(".cache"));
+  readdirSync(dir).filter((name) => name.startsWith("stopHook-") && name.endsWith(".cache"));
 
 describe("the chunks' code cache", () => {
   it("is written once, private, and used as is afterwards", () => {

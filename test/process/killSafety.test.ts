@@ -5,7 +5,8 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDocumentOf, parseState } from "../../src/core/parseState.js";
+import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseState } from "../../src/core/parseState.js";
 import { spawnBundle } from "../support/processes.js";
 import { HOOKS, makeProject } from "../support/runHook.js";
 
@@ -96,7 +97,7 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
     const after = readFileSync(statePath);
     try {
       const state = parseState(after.toString("utf8"), "state");
-      const data = parseDocumentOf(after.toString("utf8"), "state").data;
+      const data = parseFrontmatter(after.toString("utf8"), "state").data;
       if (state.body !== BODY) result.problems.push(`turn ${turn}: body changed`);
       if (!after.toString("utf8").includes("# my loop: do not lose this comment\nmax_iterations: 10000   # cap\n"))
         result.problems.push(`turn ${turn}: user lines changed`);

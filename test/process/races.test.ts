@@ -13,7 +13,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDocumentOf, parseState } from "../../src/core/parseState.js";
+import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseState } from "../../src/core/parseState.js";
 import { spawnBundle, type Run } from "../support/processes.js";
 import { makeProject } from "../support/runHook.js";
 
@@ -50,7 +51,7 @@ function userEdit(statePath: string, version: number, how: "in place" | "rename"
 }
 /** Does the file hold the user's edit number `version` (goal and limit), with their comment? */
 const keeps = (text: string, version: number) => {
-  const data = parseDocumentOf(text, "state").data;
+  const data = parseFrontmatter(text, "state").data;
   return (
     parseState(text, "state").body === `Goal v${version}\n` &&
     data.max_iterations === 1000 + version &&

@@ -58,7 +58,7 @@ const homeFor = (uid: number | undefined) => {
 
 /** An empty HOME (and so an empty ~/.claude): no todos, no settings leak in from the machine. */
 let emptyHome: string | undefined;
-export const cleanHome = () => (emptyHome ??= mkdtempSync(join(tmpdir(), "cl-home-")));
+const cleanHome = () => (emptyHome ??= mkdtempSync(join(tmpdir(), "cl-home-")));
 
 /** Runs `node hooks/<name>.js …` without blocking the test worker, so many can run at once. */
 export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions): Promise<Run> {

@@ -1,14 +1,44 @@
 import { describe, expect, it } from "vitest";
-import { decideStop, needsEvidence, needsTreeState, type StopFacts } from "../../src/core/decideStop.js";
-import { EMPTY_RUNTIME, type LoopState } from "../../src/core/fields.js";
+import {
+  assessReply,
+  decideOwnership,
+  decideStateUpdates,
+  decideStop as decideTurn,
+  type StopFacts,
+} from "../../src/core/decideStop.js";
+import type { LoopState } from "../../src/core/parseState.js";
+import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
+import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 
-function state(front: string): LoopState {
-  return parseState(`---\n${front}\n---\nGoal\n`);
+/** A loop's state with the runtime its sidecar holds (the two travel apart in the hooks). */
+type S = LoopState & { runtime?: Runtime };
+type Given = StopFacts & { sessionId: string | undefined; reply: string };
+
+/** A `runtime:` map in the test's frontmatter stands for what the sidecar holds. */
+function state(front: string): S {
+  const text = `---\n${front}\n---\nGoal\n`;
+  const runtime = parseFrontmatter(text).data.runtime as Partial<Runtime> | undefined;
+  return { ...parseState(text), ...(runtime && { runtime: { ...EMPTY_RUNTIME, ...runtime } }) };
 }
-const facts = (over: Partial<StopFacts> = {}): StopFacts => ({ sessionId: "s1", reply: "working on it", ...over });
+const facts = (over: Partial<Given> = {}): Given => ({ sessionId: "s1", reply: "working on it", ...over });
+
+/** The Stop hook's pure steps in order: ownership, the reply's assessment, the decision, the file's updates. */
+function decideStop(s: S, f: Given, now: number) {
+  const ownership = decideOwnership(s, f.sessionId);
+  if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
+  if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
+  const runtime = s.runtime ?? EMPTY_RUNTIME;
+  const d = decideTurn(s, runtime, assessReply(s, runtime, f.reply), f, now);
+  return d.kind === "continue" ? { ...d, updates: decideStateUpdates(s, f.sessionId, now) } : d;
+}
+const needsTreeState = (s: S, reply: string) => assessReply(s, s.runtime ?? EMPTY_RUNTIME, reply).needsTree;
+const needsEvidence = (s: S, reply: string) => {
+  const a = assessReply(s, s.runtime ?? EMPTY_RUNTIME, reply);
+  return { verify: a.needsVerify, todos: a.needsTodos };
+};
 
 describe("decideStop follows SPEC §3 in order", () => {
   it.each([
@@ -89,11 +119,7 @@ describe("decideStop follows SPEC §3 in order", () => {
     });
     const later = decideStop(state("started_at: 2026-03-01T11:00:00Z\niteration_count: 4"), facts(), NOW);
     expect(later.kind).toBe("continue");
-    expect(later.kind === "continue" && Object.keys(later.updates)).toEqual([
-      "session_id",
-      "iteration_count",
-      "runtime",
-    ]);
+    expect(later.kind === "continue" && Object.keys(later.updates)).toEqual(["session_id", "iteration_count"]);
   });
 });
 

@@ -1,8 +1,12 @@
 // The quick checks in fields.ts stand in for the zod schemas on the Stop hook's hot path: they must
-// accept exactly what the schemas accept, and the runtime map must come out as zod makes it.
+// accept exactly what the schemas accept. The README's field table is made from the same table.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EMPTY_RUNTIME, FIELD_NAMES, FIELD_RULES, runtimeSchema } from "../../src/core/fields.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { acceptsValue, FIELD_NAMES, FIELDS, type FieldSpec, USER_FIELDS } from "../../src/core/fields.js";
+import { renderFieldTable } from "../../src/core/renderStart.js";
+import { REPO } from "../support/runHook.js";
 
 const text = fc.oneof(
   fc.string(),
@@ -58,52 +62,35 @@ describe("quick field checks", () => {
   it("accept exactly what the zod schemas accept", () => {
     fc.assert(
       fc.property(fc.constantFrom(...FIELD_NAMES), value, (field, v) => {
-        const rule = FIELD_RULES[field].schema;
-        expect(rule.quick(v), `${field}: ${fc.stringify(v)}`).toBe(rule.zod().safeParse(v).success);
-        expect(rule.safeParse(v).success).toBe(rule.zod().safeParse(v).success);
+        const spec: FieldSpec = FIELDS[field];
+        const zod = spec.zod().safeParse(v).success;
+        expect(spec.quick(v), `${field}: ${fc.stringify(v)}`).toBe(zod);
+        expect(acceptsValue(field, v)).toBe(zod);
       }),
       { numRuns: 5000 },
     );
   });
 });
 
-describe("runtime map", () => {
-  const count = fc.oneof(fc.nat(), number);
-  const str = fc.oneof(fc.string(), number);
-  const runtime = fc.record(
-    {
-      promise_streak: count,
-      output_tokens: count,
-      tokens_by_model: fc.oneof(fc.dictionary(fc.string({ maxLength: 6 }), number, { maxKeys: 3 }), value),
-      transcript: str,
-      transcript_offset: count,
-      stall_count: count,
-      last_turn: str,
-      last_tree: str,
-      last_message_id: str,
-      last_message_tokens: count,
-      extra: value,
-    },
-    { requiredKeys: [] },
-  );
-
-  it("comes out as zod makes it, bad entries replaced by defaults", () => {
-    fc.assert(
-      fc.property(fc.oneof({ weight: 5, arbitrary: runtime }, { weight: 1, arbitrary: value }), (v) => {
-        const ours = runtimeSchema.safeParse(v);
-        const zod = runtimeSchema.zod().safeParse(v);
-        expect(ours.success).toBe(zod.success);
-        if (ours.success && zod.success) {
-          expect(ours.data).toEqual(zod.data);
-          expect(Object.keys(ours.data)).toEqual(Object.keys(zod.data));
-        }
-      }),
-      { numRuns: 5000 },
-    );
+describe("the field table is the one definition", () => {
+  it("the README's field table is the table rendered from FIELDS", () => {
+    const readme = readFileSync(join(REPO, "README.md"), "utf8");
+    const start = readme.indexOf("| field | type, default | meaning | example |");
+    expect(start, "README has the field table").toBeGreaterThan(-1);
+    const end = readme.indexOf("\n\n", start);
+    expect(readme.slice(start, end)).toBe(renderFieldTable());
   });
 
-  it("EMPTY_RUNTIME is zod's reading of an empty map", () => {
-    expect(runtimeSchema.zod().parse({})).toEqual(EMPTY_RUNTIME);
-    expect(runtimeSchema.safeParse({})).toEqual({ success: true, data: EMPTY_RUNTIME });
+  it("every field has a type, meaning, example and message; loop-set fields have no flag", () => {
+    for (const field of FIELD_NAMES) {
+      const spec: FieldSpec = FIELDS[field];
+      expect(spec.example.startsWith(`${field}: `), field).toBe(true);
+      expect(spec.type && spec.meaning && spec.expected, field).toBeTruthy();
+    }
+    expect(FIELD_NAMES.filter((f) => !USER_FIELDS.includes(f))).toEqual([
+      "iteration_count",
+      "session_id",
+      "started_at",
+    ]);
   });
 });

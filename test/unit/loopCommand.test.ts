@@ -11,7 +11,9 @@ describe("matchLoopCommand", () => {
     ["/loop-status now please", { name: "status", args: "now please" }],
     ['/loop-start it\'s "x" $(y)', { name: "start", args: 'it\'s "x" $(y)' }],
   ])("%j", (prompt, expected) => {
-    expect(matchLoopCommand(prompt)).toEqual(expected);
+    expect(matchLoopCommand(prompt)).toEqual(
+      expected && { ...expected, typed: expect.stringMatching(/^\/(continuation-loop:)?loop-/) },
+    );
   });
 
   it.each([

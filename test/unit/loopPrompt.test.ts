@@ -2,10 +2,29 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handleLoopPrompt, renderPromptOutput } from "../../src/cli/loopPrompt.js";
+import { renderPromptOutput } from "../../src/app/promptHook.js";
+import { runSlashCommand } from "../../src/app/slashCommands.js";
+import { matchLoopCommand } from "../../src/core/loopCommand.js";
 import { parseState } from "../../src/core/parseState.js";
 
 const REPO = resolve(import.meta.dirname, "../..");
+
+/** The prompt hook's command path, in-process. */
+async function handleLoopPrompt(
+  stdin: string,
+  c: { env: Record<string, string>; cwd: string; now: number; packageRoot: string },
+) {
+  let input: Record<string, unknown>;
+  try {
+    input = JSON.parse(stdin) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const command = matchLoopCommand(String(input.prompt));
+  if (!command) return undefined;
+  const ctx = { ...c, home: tmpdir(), now: () => c.now, readStdin: () => "", out: () => {}, err: () => {} };
+  return runSlashCommand(command, input, ctx);
+}
 const NOW = Date.parse("2026-03-01T10:00:00Z");
 let project: string;
 const statePath = () => join(project, ".claude", "continuation-loop.local.md");
@@ -63,21 +82,39 @@ describe("handleLoopPrompt: /loop-start", () => {
     expect(existsSync(statePath())).toBe(false);
   });
 
-  it("refuses to replace a running loop, and replaces it with --force (keeping the old goal in history)", async () => {
+  it("gives a second session a named loop, refuses a second loop in one session, and replaces it with --force", async () => {
     await typed("/loop-start --max-iterations 5 First goal");
     const before = readFileSync(statePath(), "utf8");
-    const refused = await typed("/loop-start Second goal", "session-B");
-    expect(refused?.block).toContain("a loop is already running (iteration 1/5, session session-A)");
+    const other = await typed("/loop-start Second goal for B", "session-B");
+    expect(other?.block).toBeUndefined();
+    expect(other?.systemMessage).toContain(".claude/continuation-loop.second-goal-for-b.local.md");
     expect(readFileSync(statePath(), "utf8")).toBe(before);
-    const forced = await typed("/loop-start --force Second goal", "session-B");
+    const named = join(project, ".claude", "continuation-loop.second-goal-for-b.local.md");
+    expect(parseState(readFileSync(named, "utf8"))).toMatchObject({
+      body: "Second goal for B\n",
+      session_id: "session-B",
+    });
+
+    const refused = await typed("/loop-start Third goal", "session-A");
+    expect(refused?.block).toContain("this session already runs a loop (default)");
+    expect(readFileSync(statePath(), "utf8")).toBe(before);
+    const forced = await typed("/loop-start --force Third goal", "session-A");
     expect(forced?.block).toBeUndefined();
     expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({
-      body: "Second goal\n",
-      session_id: "session-B",
+      body: "Third goal\n",
+      session_id: "session-A",
     });
     expect(history()).toEqual([
       expect.objectContaining({ reason: "stopped", goal: "First goal\n", session: "session-A" }),
     ]);
+  });
+
+  it("--name picks the file; a taken name is refused", async () => {
+    const out = await typed("/loop-start --name auth-fix Fix auth");
+    expect(out?.systemMessage).toContain(".claude/continuation-loop.auth-fix.local.md");
+    const again = await typed("/loop-start --name auth-fix Other", "session-B");
+    expect(again?.block).toContain("a loop is already running");
+    expect((await typed("/loop-start --name ../x Go"))?.block).toContain("--name: invalid loop name");
   });
 
   it("treats the same start from the same session a moment later as one start (a hook registered twice)", async () => {
@@ -86,7 +123,7 @@ describe("handleLoopPrompt: /loop-start", () => {
     const again = await typed("/loop-start Same goal", "session-A", NOW + 500);
     expect(again?.block).toBeUndefined();
     expect(readFileSync(statePath(), "utf8")).toBe(before);
-    expect((await typed("/loop-start Same goal", "session-A", NOW + 60_000))?.block).toContain("already running");
+    expect((await typed("/loop-start Same goal", "session-A", NOW + 60_000))?.block).toContain("already runs a loop");
   });
 
   it("uses a template", async () => {
@@ -149,7 +186,7 @@ describe("handleLoopPrompt leaves other prompts alone", () => {
     ["no prompt", "{}"],
     ["an array", "[]"],
   ])("%s", async (_name, stdin) => {
-    expect(await handleLoopPrompt(stdin, { env: {}, cwd: project, now: NOW })).toBeUndefined();
+    expect(await handleLoopPrompt(stdin, { env: {}, cwd: project, now: NOW, packageRoot: REPO })).toBeUndefined();
   });
 });
 

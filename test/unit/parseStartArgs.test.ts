@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LoopError } from "../../src/core/errors.js";
-import { FIELD_NAMES } from "../../src/core/fields.js";
-import { flagOf, parseStartArgs, parseStartArgv } from "../../src/core/parseStartArgs.js";
+import { flagOf, USER_FIELDS } from "../../src/core/fields.js";
+import { parseStartArgs, parseStartArgv } from "../../src/core/parseStartArgs.js";
 import { renderStartUsage } from "../../src/core/renderStart.js";
 
 function refusal(run: () => unknown): LoopError {
@@ -78,8 +78,20 @@ describe("parseStartArgs: options first, values may be quoted", () => {
     expect(parseStartArgs("--template tdd --force Go")).toMatchObject({ template: "tdd", force: true, goal: "Go" });
   });
 
-  it("has a flag for every state-file field", () => {
-    for (const field of FIELD_NAMES) expect(renderStartUsage()).toContain(`--${flagOf(field)}`);
+  it("lists a flag for every user field, none for the loop's own, aligned, under the command as typed", () => {
+    const help = renderStartUsage("/continuation-loop:loop-start");
+    expect(help.startsWith("Usage: /continuation-loop:loop-start [options] GOAL")).toBe(true);
+    for (const field of USER_FIELDS) expect(help).toContain(`--${flagOf(field)}`);
+    for (const field of ["iteration_count", "session_id", "started_at"] as const) {
+      expect(help).not.toContain(`--${flagOf(field)}`);
+      expect(() => parseStartArgs(`--${flagOf(field)} 3 Go`)).toThrow(/unknown option/);
+    }
+    // Every description starts in the same column, after at least two spaces.
+    const rows = help.split("\n").filter((line) => line.startsWith("  --"));
+    const columns = new Set(
+      rows.map((line) => line.search(/\S {2,}\S/) + line.slice(line.search(/\S {2,}\S/)).search(/ \S/) + 1),
+    );
+    expect(columns.size).toBe(1);
   });
 
   it("--help needs no goal", () => {

@@ -2,10 +2,33 @@
 // every byte the user wrote, and decideStop never continues a loop it must not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decideStop, type StopFacts } from "../../src/core/decideStop.js";
+import {
+  assessReply,
+  decideOwnership,
+  decideStateUpdates,
+  decideStop as decideTurn,
+  type StopFacts as Evidence,
+} from "../../src/core/decideStop.js";
 import { editFrontmatter } from "../../src/core/editFrontmatter.js";
-import { EMPTY_RUNTIME, FIELD_NAMES, RUNTIME_KEY, type LoopState, type Runtime } from "../../src/core/fields.js";
-import { parseDocumentOf, parseState } from "../../src/core/parseState.js";
+import { FIELD_NAMES } from "../../src/core/fields.js";
+import type { LoopState } from "../../src/core/parseState.js";
+import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
+import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseState } from "../../src/core/parseState.js";
+
+/** A `runtime:` key in older state files; now ignored (the bookkeeping lives in the sidecar). */
+const RUNTIME_KEY = "runtime";
+type StopFacts = Evidence & { sessionId: string | undefined; reply: string };
+
+/** The Stop hook's pure steps in order, on a state that carries its sidecar's runtime. */
+function decideStop(state: LoopState & { runtime?: Runtime }, facts: StopFacts, now: number) {
+  const ownership = decideOwnership(state, facts.sessionId);
+  if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
+  if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
+  const runtime = state.runtime ?? EMPTY_RUNTIME;
+  const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply), facts, now);
+  return d.kind === "continue" ? { ...d, updates: decideStateUpdates(state, facts.sessionId, now) } : d;
+}
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 400) };
@@ -193,8 +216,8 @@ describe("parseState → editFrontmatter → parseState round trips", () => {
         expect(after.body).toBe(file.body);
         expect(out.endsWith(`---${file.newline}${file.body}`)).toBe(true);
         expect(out.startsWith(file.text.slice(0, 3 + (file.text.startsWith("\uFEFF") ? 1 : 0)))).toBe(true);
-        const data = parseDocumentOf(out, "s.md").data;
-        const original = parseDocumentOf(file.text, "s.md").data;
+        const data = parseFrontmatter(out, "s.md").data;
+        const original = parseFrontmatter(file.text, "s.md").data;
         for (const [key, value] of Object.entries(updates)) expect(data[key]).toEqual(value);
         for (const key of Object.keys(original)) if (!(key in updates)) expect(data[key]).toEqual(original[key]);
         // Every other line, comment and blank line is where it was, as it was.
@@ -311,8 +334,8 @@ describe("decideStop invariants", () => {
         const saved = parseState(editFrontmatter(file.text, decision.updates, "s.md"), "s.md");
         expect(saved.body).toBe(file.body);
         expect(saved.iteration_count).toBe(state.iteration_count + 1);
-        const { iteration_count: _a, runtime: _b, session_id: _c, started_at: _d, ...userFields } = state;
-        const { iteration_count: _e, runtime: _f, session_id: _g, started_at: _h, ...savedUserFields } = saved;
+        const { iteration_count: _a, session_id: _c, started_at: _d, ...userFields } = state;
+        const { iteration_count: _e, session_id: _g, started_at: _h, ...savedUserFields } = saved;
         expect(savedUserFields).toEqual(userFields);
         expect(saved.session_id).toBe(state.session_id ?? facts.sessionId);
       }),

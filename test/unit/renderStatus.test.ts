@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { renderHistoryTable } from "../../src/core/renderHistory.js";
-import { renderNoLoop, renderStatus, renderStatusline, type HistoryLine } from "../../src/core/renderStatus.js";
+import type { HistoryRecord } from "../../src/core/history.js";
+import { renderNoLoop, renderStatus, renderStatusline } from "../../src/core/renderStatus.js";
+import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-01-01T01:00:00Z");
 const state = (front: string, body = "Fix the tests\nsecond line\n") => parseState(`---\n${front}\n---\n${body}`);
@@ -14,10 +16,11 @@ const RUNNING = state(
     "max_tokens: 50000",
     "session_id: sess-aaaa-1111",
     "started_at: 2026-01-01T00:00:00Z",
-    "runtime: {output_tokens: 12345, tokens_by_model: {claude-x: 12345}, stall_count: 1}",
   ].join("\n"),
 );
-const DECISIONS: HistoryLine[] = [
+/** What the running loop's sidecar holds. */
+const RT: Runtime = { ...EMPTY_RUNTIME, output_tokens: 12345, tokens_by_model: { "claude-x": 12345 }, stall_count: 1 };
+const DECISIONS: HistoryRecord[] = [
   {
     time: "2026-01-01T00:10:00.000Z",
     session: "sess-aaaa-1111",
@@ -39,7 +42,7 @@ const DECISIONS: HistoryLine[] = [
 
 describe("renderStatus", () => {
   it("shows n/max, limits used and left, elapsed, tokens, owner and last decisions", () => {
-    const text = renderStatus(RUNNING, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111");
+    const text = renderStatus(RUNNING, RT, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111");
     for (const part of [
       "loop running, iteration 3/10",
       "goal: Fix the tests",
@@ -61,11 +64,11 @@ describe("renderStatus", () => {
     ["another session", "other-session", "another session"],
     ["no session known", undefined, "owner session: sess-aaaa-1111\n"],
   ])("names the owner for %s", (_name, session, expected) => {
-    expect(renderStatus(RUNNING, "s.md", [], NOW, session)).toContain(expected);
+    expect(renderStatus(RUNNING, RT, "s.md", [], NOW, session)).toContain(expected);
   });
 
   it("says when a loop is paused, unbound and not started", () => {
-    const text = renderStatus(state("active: false"), "s.md", [], NOW);
+    const text = renderStatus(state("active: false"), EMPTY_RUNTIME, "s.md", [], NOW);
     expect(text).toContain("paused (active: false), iteration 1/10");
     expect(text).toContain("owner session: none yet");
     expect(text).toContain("elapsed: not started yet");
@@ -93,12 +96,12 @@ describe("renderStatusline", () => {
     ["another session's loop", RUNNING, "other", "⟳ loop 3/10 · 1h/2h · 12,345/50,000 tok · other session"],
     ["a paused new loop", state("active: false"), undefined, "⟳ loop paused 1/10"],
   ])("%s", (_name, s, session, expected) => {
-    expect(renderStatusline(s, NOW, session)).toBe(expected);
+    expect(renderStatusline(s, s === RUNNING ? RT : EMPTY_RUNTIME, NOW, session)).toBe(expected);
   });
 });
 
 describe("renderHistoryTable", () => {
-  const ends: HistoryLine[] = [
+  const ends: HistoryRecord[] = [
     ...DECISIONS,
     {
       time: "2026-01-01T00:30:00.000Z",

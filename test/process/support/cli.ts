@@ -5,8 +5,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
-export const CLI = join(REPO, "hooks", "cli.js");
-export const FIXTURES = join(REPO, "test", "fixtures", "install");
+const CLI = join(REPO, "hooks", "cli.js");
+const FIXTURES = join(REPO, "test", "fixtures", "install");
 
 export interface CliRun {
   code: number | null;

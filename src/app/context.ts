@@ -1,0 +1,39 @@
+import { resolve } from "node:path";
+import { type Env, resolveProjectRoot } from "../core/loopFiles.js";
+
+/** The world a hook or command runs in, passed in so tests can run it in-process (one type for all). */
+export interface Context {
+  env: Env;
+  /** The process's working directory (the hook input's `cwd` wins where given). */
+  cwd: string;
+  home: string;
+  now: () => number;
+  /** The folder holding hooks/, templates/ and .claude/commands/ (the plugin root or npm package). */
+  packageRoot: string;
+  /** stdin, and where a command's text goes (a hook's answer is returned instead). */
+  readStdin: () => string;
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Documented exit codes of `continuation-loop`. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+/** `--project DIR` (relative to the cwd) when given, else `$CLAUDE_PROJECT_DIR`, else the cwd. */
+export function projectRootOf(ctx: Context, project?: string | true): string {
+  return typeof project === "string" ? resolve(ctx.cwd, project) : resolveProjectRoot(ctx.env, undefined, ctx.cwd);
+}
+
+/** What a hook prints and how it exits. */
+export interface HookAnswer {
+  exitCode: 0 | 2;
+  stdout: string;
+  stderr: string;
+}
+
+export const SILENT: HookAnswer = { exitCode: 0, stdout: "", stderr: "" };
+
+/** Exit 0 with one line for the user (`systemMessage`), plus other JSON fields when given. */
+export function tell(message: string, extra: Record<string, unknown> = {}): HookAnswer {
+  return { exitCode: 0, stdout: `${JSON.stringify({ systemMessage: message, ...extra })}\n`, stderr: "" };
+}

@@ -1,0 +1,63 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { COMMAND_FILES, COMMANDS_DIR } from "../core/installLayout.js";
+import { parseCliArgs } from "../core/parseCliArgs.js";
+import { scanLoops } from "../io/listLoops.js";
+import { type Context, EXIT, projectRootOf } from "./context.js";
+import { blockCap, checkEvent, checkInstalled, checkState, readSettingsSources, type Check } from "./doctorChecks.js";
+import { packageVersion, readManifest } from "./installFiles.js";
+
+const MIN_NODE = 18;
+
+/** `doctor [--project DIR]`: is everything in place for a loop to run here? Exit 1 when something is broken. */
+export function runDoctor(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("doctor", argv, { project: "value" });
+  const root = projectRootOf(ctx, options.project);
+  const checks: Check[] = [];
+
+  const major = Number(process.versions.node.split(".")[0]);
+  checks.push(
+    major >= MIN_NODE
+      ? { level: "ok", text: `node ${process.version} (needs ${MIN_NODE} or later)` }
+      : { level: "FAIL", text: `node ${process.version} is too old: the hooks need node ${MIN_NODE} or later` },
+  );
+
+  const sources = readSettingsSources(root, ctx.env, ctx.home);
+  for (const s of sources) if (s.error) checks.push({ level: "FAIL", text: `${s.name}: ${s.error}` });
+  const pluginEnabled = sources.some((s) =>
+    Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}).some(
+      ([k, v]) => k.startsWith("continuation-loop@") && v === true,
+    ),
+  );
+  if (pluginEnabled) checks.push({ level: "ok", text: "the continuation-loop plugin is enabled in settings" });
+  checks.push(
+    ...checkEvent("Stop", sources, root, pluginEnabled),
+    ...checkEvent("UserPromptSubmit", sources, root, pluginEnabled),
+  );
+
+  const manifest = readManifest(root);
+  if (manifest) {
+    checks.push(...checkInstalled(manifest, root, packageVersion(ctx.packageRoot)));
+    const missing = COMMAND_FILES.filter((f) => !existsSync(join(root, COMMANDS_DIR, f)));
+    checks.push(
+      missing.length
+        ? { level: "FAIL", text: `slash commands missing from ${COMMANDS_DIR}: ${missing.join(", ")}` }
+        : { level: "ok", text: `slash commands /loop-start, /loop-stop, /loop-status in ${COMMANDS_DIR}` },
+    );
+  }
+
+  const cap = blockCap(ctx.env, sources);
+  for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap));
+  if (scanLoops(root, ctx.env).loops.length === 0)
+    checks.push({ level: "ok", text: "no loop is running in this project" });
+
+  const fails = checks.filter((c) => c.level === "FAIL").length;
+  const warns = checks.filter((c) => c.level === "warn").length;
+  const lines = [
+    `continuation-loop doctor: ${root}`,
+    ...checks.map((c) => `  ${c.level.padEnd(4)}  ${c.text}`),
+    `${fails} problem(s), ${warns} warning(s).`,
+  ];
+  ctx.out(`${lines.join("\n")}\n`);
+  return fails ? EXIT.failed : EXIT.ok;
+}

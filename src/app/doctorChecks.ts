@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { LoopError } from "../core/errors.js";
+import type { Manifest } from "../core/installLayout.js";
+import { parseState } from "../core/parseState.js";
+import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
+import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
+import { readStateFile } from "../io/readStateFile.js";
+import { sha256 } from "./installFiles.js";
+
+type Level = "ok" | "warn" | "FAIL";
+export interface Check {
+  level: Level;
+  text: string;
+}
+
+export interface SettingsSource {
+  name: string;
+  settings: Settings | undefined;
+  error?: string;
+}
+
+/** Project, local and user settings, each parsed or with the reason it could not be. */
+export function readSettingsSources(root: string, env: Env, home: string): SettingsSource[] {
+  const files = [
+    [".claude/settings.json", join(root, ".claude", "settings.json")],
+    [".claude/settings.local.json", join(root, ".claude", "settings.local.json")],
+    ["user settings.json", join(resolveConfigDir(env, home), "settings.json")],
+  ] as const;
+  return files.map(([name, path]) => {
+    if (!existsSync(path)) return { name, settings: undefined };
+    try {
+      return { name, settings: parseSettings(readFileSync(path, "utf8"), path) };
+    } catch (error) {
+      return { name, settings: undefined, error: error instanceof LoopError ? error.describe() : String(error) };
+    }
+  });
+}
+
+/** The script a hook command runs, with $CLAUDE_PROJECT_DIR expanded; undefined for plugin paths. */
+function scriptOf(command: string, root: string): string | undefined {
+  const match = /node(?:\.exe)?["']?\s+(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(command);
+  const raw = match?.[1] ?? match?.[2] ?? match?.[3];
+  if (!raw || raw.includes("CLAUDE_PLUGIN_ROOT")) return undefined;
+  const path = raw.replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR/g, root);
+  return isAbsolute(path) ? path : resolve(root, path);
+}
+
+/** Is this registered command one of ours (a continuation-loop bundle)? */
+function isOurs(command: string, root: string): boolean {
+  if (!/(stop|prompt)\.js/.test(command)) return false;
+  if (command.includes("continuation-loop")) return true;
+  const script = scriptOf(command, root);
+  return script !== undefined && existsSync(join(dirname(script), "cli.js"));
+}
+
+/** Registration of one event across the settings files and the plugin. */
+export function checkEvent(event: string, sources: SettingsSource[], root: string, pluginEnabled: boolean): Check[] {
+  const found = sources.flatMap((s) =>
+    commandsOf(s.settings?.hooks?.[event])
+      .filter((c) => isOurs(c, root))
+      .map((command) => ({ source: s.name, command })),
+  );
+  const checks: Check[] = [];
+  for (const { source, command } of found) {
+    const script = scriptOf(command, root);
+    if (script && !existsSync(script))
+      checks.push({
+        level: "FAIL",
+        text: `${event} hook in ${source} points at a missing file: ${script} (run install again)`,
+      });
+    else checks.push({ level: "ok", text: `${event} hook registered in ${source}${script ? ` → ${script}` : ""}` });
+  }
+  const count = found.length + (pluginEnabled ? 1 : 0);
+  if (count > 1)
+    checks.push({
+      level: "FAIL",
+      text: `${event} hook is registered ${count} times (${[...found.map((f) => f.source), ...(pluginEnabled ? ["the enabled plugin"] : [])].join(", ")}): it runs twice per event; keep one route (plugin or install)`,
+    });
+  if (count === 0) {
+    checks.push({
+      level: "warn",
+      text: `no ${event} hook of continuation-loop in this project's settings: fine with the plugin (claude --plugin-dir … or a marketplace install), otherwise run: npx continuation-loop install`,
+    });
+  }
+  return checks;
+}
+
+/** Installed files still as install wrote them, and from this version. */
+export function checkInstalled(manifest: Manifest, root: string, version: string): Check[] {
+  const missing = Object.keys(manifest.files).filter((f) => !existsSync(join(root, f)));
+  const changed = Object.entries(manifest.files)
+    .filter(([f, hash]) => existsSync(join(root, f)) && sha256(readFileSync(join(root, f))) !== hash)
+    .map(([f]) => f);
+  const checks: Check[] = [];
+  if (missing.length)
+    checks.push({ level: "FAIL", text: `installed files are missing: ${missing.join(", ")} (run install again)` });
+  if (changed.length)
+    checks.push({ level: "warn", text: `installed files changed since install: ${changed.join(", ")}` });
+  if (!missing.length && !changed.length)
+    checks.push({
+      level: "ok",
+      text: `${Object.keys(manifest.files).length} installed files as installed (version ${manifest.version})`,
+    });
+  if (version !== "unknown" && manifest.version !== version)
+    checks.push({
+      level: "warn",
+      text: `installed version ${manifest.version} differs from this continuation-loop (${version}): run install again to update`,
+    });
+  return checks;
+}
+
+/** The block cap Claude Code applies: env, then the settings files' env blocks; 8 when unset. */
+export function blockCap(env: Env, sources: SettingsSource[]): number {
+  const raw =
+    env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ??
+    sources
+      .map((s) => (s.settings?.env as Record<string, unknown> | undefined)?.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP)
+      .find((v) => v !== undefined);
+  const cap = Number(raw ?? 8);
+  return Number.isFinite(cap) && cap >= 0 ? cap : 8;
+}
+
+/** The state file: valid, and able to run its course under the block cap. */
+export function checkState(where: LoopFile, cap: number): Check[] {
+  try {
+    const read = readStateFile(where.statePath, where.shown);
+    if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
+    const state = parseState(read.text, where.shown);
+    const checks: Check[] = [
+      {
+        level: "ok",
+        text: `${where.shown} is valid: iteration ${state.iteration_count}/${state.max_iterations}, ${state.active ? "active" : "paused"}, owner ${state.session_id ?? "not bound yet"}`,
+      },
+    ];
+    const blocks = state.max_iterations - state.iteration_count;
+    if (cap > 0 && blocks > cap) {
+      checks.push({
+        level: "warn",
+        text: `max_iterations ${state.max_iterations} allows ${blocks} more continuations, but Claude Code ends a turn after ${cap} consecutive Stop-hook blocks in which no tool ran: a loop whose turns run no tools stops there. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 (off) or a higher number in the environment or the settings' "env", or lower max_iterations.`,
+      });
+    }
+    if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
+      checks.push({
+        level: "warn",
+        text: `notes_file ${state.notes_file} is under .claude/, which Claude may not edit without asking; use e.g. SHARED_TASK_NOTES.md`,
+      });
+    }
+    return checks;
+  } catch (error) {
+    return [{ level: "FAIL", text: error instanceof LoopError ? error.describe() : String(error) }];
+  }
+}

@@ -1,0 +1,72 @@
+import { assessReply, type ReplyAssessment, type StopFacts } from "../core/decideStop.js";
+import type { LoopState } from "../core/parseState.js";
+import type { StopInput } from "../core/hookInput.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import type { Runtime } from "../core/sidecar.js";
+import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
+import { readTreeState } from "../io/readTreeState.js";
+import { readUnfinishedTodos } from "../io/readTodos.js";
+import { runVerify } from "../io/runVerify.js";
+import { sleep } from "../io/sleep.js";
+import type { Context } from "./context.js";
+
+/**
+ * Claude Code runs the Stop hook 40–55 ms before the reply's line lands in the transcript
+ * (test/e2e/support/README.md). Wait for it (at most 500 ms), so the reply read from the transcript
+ * is this turn's, and this turn's output tokens count now.
+ */
+function scanWithLag(path: string, given: string | undefined, turns: number): TranscriptScan | undefined {
+  const landed = (scan: TranscriptScan) =>
+    given === undefined
+      ? !(scan.reply.complete && !scan.reply.reply)
+      : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
+  // A new session's transcript may not exist yet either: that is waited for too.
+  let scan = scanTranscriptEnd(path, turns);
+  for (let retry = 0; (!scan || !landed(scan)) && retry < 10; retry++) {
+    sleep(50);
+    scan = scanTranscriptEnd(path, turns);
+  }
+  return scan;
+}
+
+/** The reply, its assessment and the evidence it calls for: costly evidence only when needed. */
+export function gatherStopFacts(
+  state: LoopState,
+  runtime: Runtime,
+  input: StopInput,
+  file: LoopFile,
+  ctx: Context,
+): StopFacts & { assessment: ReplyAssessment } {
+  const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
+  const path = input.transcript_path;
+  const previous = { transcript: runtime.transcript, offset: runtime.transcript_offset };
+  // First read of this transcript in the loop: its turns so far, not only the current one.
+  const turns = path && countedBefore(path, previous) ? 1 : state.iteration_count;
+  const scan = path ? scanWithLag(path, given, turns) : undefined;
+  const assessment = assessReply(state, runtime, given ?? scan?.reply.reply ?? "");
+  const facts: StopFacts & { assessment: ReplyAssessment } = { assessment };
+  if (scan && path) {
+    facts.usage = tallyLoopUsage(path, scan, {
+      ...previous,
+      total: runtime.output_tokens,
+      byModel: runtime.tokens_by_model,
+      lastId: runtime.last_message_id,
+      lastTokens: runtime.last_message_tokens,
+    });
+  }
+  const ownFiles = [file.statePath, file.sidecarPath, file.historyPath];
+  if (assessment.needsTree) facts.treeState = readTreeState(file.root, ownFiles);
+  if (assessment.needsTodos) {
+    const todos = readUnfinishedTodos({
+      env: ctx.env,
+      home: ctx.home,
+      sessionId: input.session_id,
+      transcriptPath: path,
+    });
+    facts.unfinishedTodos = todos ?? [];
+  }
+  if (assessment.needsVerify && state.verify) {
+    facts.verify = runVerify(state.verify, file.root, state.verify_timeout_s, ctx.env);
+  }
+  return facts;
+}

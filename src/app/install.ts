@@ -1,0 +1,133 @@
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, unlinkSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { LoopError } from "../core/errors.js";
+import { addGitignoreLines } from "../core/gitignoreLines.js";
+import { MANIFEST, rewriteHookTable, SETTINGS, type Manifest } from "../core/installLayout.js";
+import { parseCliArgs } from "../core/parseCliArgs.js";
+import { writeFileAtomic } from "../io/writeFileAtomic.js";
+import { addHooks, parseSettings, renderSettings, type SettingsRecord } from "../core/settingsHooks.js";
+import { type Context, EXIT, projectRootOf } from "./context.js";
+import {
+  missingDirs,
+  packageVersion,
+  readHookTable,
+  readManifest,
+  readText,
+  sha256,
+  sourceFiles,
+} from "./installFiles.js";
+
+interface Write {
+  to: string;
+  data: Buffer | string;
+}
+
+/** Checks the target folder before anything is written. */
+function checkProject(root: string, packageRoot: string): void {
+  if (!existsSync(root) || !statSync(root).isDirectory()) {
+    throw new LoopError("INSTALL_FAILED", "the project folder does not exist", {
+      file: root,
+      expected: "an existing folder (--project DIR)",
+    });
+  }
+  if (realpathSync(root) === realpathSync(packageRoot)) {
+    throw new LoopError(
+      "INSTALL_FAILED",
+      "this is the continuation-loop checkout itself, which already uses its own hooks",
+      { file: root, expected: "another project (--project DIR)" },
+    );
+  }
+}
+
+function mergeSettingsRecord(
+  previous: SettingsRecord | null | undefined,
+  next: SettingsRecord,
+  created: boolean,
+): SettingsRecord | null {
+  if (!previous && next.added.length === 0) return null;
+  return {
+    created: previous?.created ?? created,
+    hooksKeyCreated: (previous?.hooksKeyCreated ?? false) || next.hooksKeyCreated,
+    eventsCreated: [...new Set([...(previous?.eventsCreated ?? []), ...next.eventsCreated])],
+    added: [...(previous?.added ?? []), ...next.added],
+  };
+}
+
+/**
+ * `install [--project DIR]`: copy the bundles, templates and commands into DIR/.claude, merge the hook
+ * registration into .claude/settings.json, ignore the loop's private files in .gitignore. Everything is
+ * read and checked first (a malformed settings file stops it with nothing changed); a second run writes
+ * nothing.
+ */
+export function runInstall(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("install", argv, { project: "value" });
+  const root = projectRootOf(ctx, options.project);
+  checkProject(root, ctx.packageRoot);
+  const previous = readManifest(root);
+
+  const settingsText = readText(join(root, SETTINGS));
+  const settings = parseSettings(settingsText, join(root, SETTINGS));
+  const merged = addHooks(settings, rewriteHookTable(readHookTable(ctx.packageRoot)));
+
+  const writes: Write[] = [];
+  const files: Record<string, string> = {};
+  for (const file of sourceFiles(ctx.packageRoot)) {
+    const data = readFileSync(file.from);
+    files[file.to] = sha256(data);
+    const current = existsSync(join(root, file.to)) ? readFileSync(join(root, file.to)) : undefined;
+    if (current?.equals(data)) continue;
+    if (current && previous?.files[file.to] !== sha256(current)) {
+      throw new LoopError(
+        "INSTALL_CONFLICT",
+        "a file that continuation-loop did not install, or that was changed since, is in the way",
+        { file: file.to, expected: "no such file (rename or remove yours, then run install again)" },
+      );
+    }
+    writes.push({ to: file.to, data });
+  }
+  if (merged.record.added.length) writes.push({ to: SETTINGS, data: renderSettings(merged.settings, settingsText) });
+  const gitignoreText = readText(join(root, ".gitignore"));
+  const ignore = addGitignoreLines(gitignoreText);
+  if (ignore.record) writes.push({ to: ".gitignore", data: ignore.text });
+
+  // Files of an older install that this version no longer has (e.g. renamed chunks).
+  const stale = Object.keys(previous?.files ?? {}).filter(
+    (f) => !(f in files) && existsSync(join(root, f)) && sha256(readFileSync(join(root, f))) === previous?.files[f],
+  );
+
+  const dirs = [...(previous?.dirs ?? [])];
+  for (const write of [...writes, { to: MANIFEST }]) {
+    for (const dir of missingDirs(root, dirname(write.to))) if (!dirs.includes(dir)) dirs.push(dir);
+  }
+  const manifest: Manifest = {
+    version: packageVersion(ctx.packageRoot),
+    files,
+    dirs,
+    settings: mergeSettingsRecord(previous?.settings, merged.record, settingsText === undefined),
+    gitignore: [...(previous?.gitignore ?? []), ...(ignore.record ? [ignore.record] : [])],
+  };
+  const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (readText(join(root, MANIFEST)) !== manifestText) writes.push({ to: MANIFEST, data: manifestText });
+
+  for (const write of writes) {
+    mkdirSync(dirname(join(root, write.to)), { recursive: true });
+    writeFileAtomic(join(root, write.to), write.data);
+  }
+  for (const file of stale) unlinkSync(join(root, file));
+
+  if (writes.length === 0 && stale.length === 0) {
+    ctx.out(`continuation-loop is already installed in ${root}; nothing changed.\n`);
+    return EXIT.ok;
+  }
+  const lines = [`continuation-loop ${manifest.version} installed in ${root}:`];
+  const copied = writes.filter((w) => w.to in files).length;
+  if (copied) lines.push(`  copied ${copied} file(s) into .claude/continuation-loop/ and .claude/commands/`);
+  for (const { event } of merged.record.added) lines.push(`  registered the ${event} hook in ${SETTINGS}`);
+  if (ignore.record) lines.push(`  added ${ignore.record.lines.length - 1} line(s) to .gitignore`);
+  if (stale.length) lines.push(`  removed ${stale.length} file(s) of the previous version`);
+  lines.push(
+    "Start Claude Code in the project and type /loop-start [options] GOAL. Undo with: continuation-loop uninstall",
+  );
+  ctx.out(`${lines.join("\n")}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,53 @@
+// `start`, `stop` and `status` from a terminal (or a `!` line): the same code the slash commands use.
+import { chooseSessionLoop, loopFileAt, namedLoopFile } from "../core/loopFiles.js";
+import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseStartArgv } from "../core/parseStartArgs.js";
+import { renderStartUsage } from "../core/renderStart.js";
+import { scanLoops } from "../io/listLoops.js";
+import { type Context, EXIT, projectRootOf } from "./context.js";
+import { readStatus } from "./readStatus.js";
+import { startLoop } from "./startLoop.js";
+import { stopLoop } from "./stopLoop.js";
+
+/** Inside Claude Code (a `!` line) the session is known; in a plain terminal it is not. */
+const sessionOf = (ctx: Context) => ctx.env.CLAUDE_CODE_SESSION_ID || undefined;
+
+export function runStart(argv: string[], ctx: Context): number {
+  const request = parseStartArgv(argv);
+  if (request.help) {
+    ctx.out(`${renderStartUsage("continuation-loop start")}\n`);
+    return EXIT.ok;
+  }
+  const started = startLoop(request, ctx, projectRootOf(ctx), sessionOf(ctx));
+  ctx.err(`${started.summary}\n`);
+  ctx.out(`${started.context}\n`);
+  return EXIT.ok;
+}
+
+export function runStop(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("stop", argv, { name: "value", all: "flag" });
+  const root = projectRootOf(ctx);
+  const { loops } = scanLoops(root, ctx.env);
+  const session = sessionOf(ctx);
+  const targets = options.all
+    ? loops.map((loop) => loop.file)
+    : [
+        typeof options.name === "string"
+          ? namedLoopFile(root, options.name, "continuation-loop stop")
+          : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default")),
+      ];
+  for (const file of targets) ctx.out(`${stopLoop(file, ctx.now(), session).message}\n`);
+  if (targets.length === 0) ctx.out("continuation-loop: no loop is running; nothing to stop.\n");
+  return EXIT.ok;
+}
+
+export function runStatus(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("status", argv, { name: "value", all: "flag" });
+  const name = typeof options.name === "string" ? options.name : undefined;
+  const status = readStatus(projectRootOf(ctx), ctx.env, ctx.now(), sessionOf(ctx), {
+    name,
+    all: options.all === true,
+  });
+  ctx.out(`${status.text}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,61 @@
+// The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
+// purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
+import { parseHookInput, promptInputSchema } from "../core/hookInput.js";
+import { matchLoopCommand } from "../core/loopCommand.js";
+import { renderTodoReminder } from "../core/todos.js";
+import { peekJson, stringField } from "../io/readStdin.js";
+import { readUnfinishedTodos } from "../io/readTodos.js";
+import type { Context } from "./context.js";
+import type { CommandAnswer } from "./slashCommands.js";
+
+/** The todo reminder (README "Todo reminder"), or undefined when nothing is unfinished or the input is bad. */
+function readTodoReminder(stdin: string, input: Record<string, unknown>, ctx: Context): string | undefined {
+  try {
+    const todos = readUnfinishedTodos({
+      env: ctx.env,
+      home: ctx.home,
+      sessionId: stringField(input, "session_id"),
+      transcriptPath: stringField(input, "transcript_path"),
+    });
+    if (!todos?.length) return undefined;
+    // Checked only when there is something to say; zod itself loads only for input that fails the quick check.
+    parseHookInput(stdin, promptInputSchema);
+    return renderTodoReminder(todos);
+  } catch {
+    // Bad input or a bug: a reminder is a nicety; the user's prompt must go through untouched.
+    return undefined;
+  }
+}
+
+/**
+ * The hook's stdout: a block answers alone; otherwise the command's context and the reminder are
+ * joined. "" when there is nothing to say.
+ */
+export function renderPromptOutput(command: CommandAnswer | undefined, reminder?: string): string {
+  if (command?.block) return `${JSON.stringify({ decision: "block", reason: command.block })}\n`;
+  const context = [reminder, command?.additionalContext].filter(Boolean).join("\n\n");
+  const out: Record<string, unknown> = {};
+  if (command?.systemMessage) out.systemMessage = command.systemMessage;
+  if (context) out.hookSpecificOutput = { hookEventName: "UserPromptSubmit", additionalContext: context };
+  return Object.keys(out).length ? `${JSON.stringify(out)}\n` : "";
+}
+
+/** stdin → the hook's stdout. Never throws: a bug must not block the user's prompt with a stack trace. */
+export async function runPromptHook(stdin: string, ctx: Context): Promise<string> {
+  const input = peekJson(stdin);
+  if (!input) return "";
+  const prompt = stringField(input, "prompt");
+  const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
+  let answer: CommandAnswer | undefined;
+  if (command) {
+    try {
+      // Loaded only for a loop command: the parser and schemas cost start-up time.
+      const { runSlashCommand } = await import("./slashCommands.js");
+      answer = runSlashCommand(command, input, ctx);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      answer = { block: `continuation-loop: internal error while running /loop-${command.name} (${detail}).` };
+    }
+  }
+  return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(stdin, input, ctx));
+}

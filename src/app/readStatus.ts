@@ -1,0 +1,87 @@
+import type { LoopState } from "../core/parseState.js";
+import {
+  chooseSessionLoop,
+  type Env,
+  type FoundLoop,
+  type LoopFile,
+  loopFileAt,
+  namedLoopFile,
+} from "../core/loopFiles.js";
+import { parseState } from "../core/parseState.js";
+import { renderNoLoop, renderOtherLoop, renderStatus } from "../core/renderStatus.js";
+import { readHistory } from "../io/history.js";
+import { scanLoops } from "../io/listLoops.js";
+import { readStateFile } from "../io/readStateFile.js";
+import { readSidecar } from "../io/sidecarFile.js";
+
+/** Decisions shown under "last decisions". */
+const RECENT = 5;
+
+export interface StatusRequest {
+  /** `--name NAME`: that loop rather than this session's. */
+  name?: string | undefined;
+  /** `--all`: every loop of the project in full. */
+  all?: boolean | undefined;
+}
+
+/** A loop's state, or undefined when its file is missing; LoopError when it is invalid. */
+function readLoopState(file: LoopFile): LoopState | undefined {
+  const read = readStateFile(file.statePath, file.shown);
+  return read.kind === "missing" ? undefined : parseState(read.text, file.shown);
+}
+
+function renderOne(file: LoopFile, state: LoopState, now: number, sessionId: string | undefined): string {
+  const history = readHistory(file.historyPath).filter(
+    (r) => r.state_file === undefined || r.state_file === file.shown,
+  );
+  // Decisions of this loop only: those after its file's last loop end, by its owner.
+  const lastEnd = history.map((r) => r.decision).lastIndexOf("end");
+  const recent = history
+    .slice(lastEnd + 1)
+    .filter((r) => !state.session_id || !r.session || r.session === state.session_id);
+  const runtime = readSidecar(file.sidecarPath, state);
+  return renderStatus(state, runtime, file.shown, recent.slice(-RECENT), now, sessionId);
+}
+
+function otherLines(others: FoundLoop[], sessionId: string | undefined): string[] {
+  return others.map(({ file }) => {
+    try {
+      return renderOtherLoop(file.name, readLoopState(file), sessionId);
+    } catch {
+      return renderOtherLoop(file.name, undefined, sessionId);
+    }
+  });
+}
+
+/**
+ * The /loop-status text: this session's loop (or the named one) in full, then one line per other
+ * loop of the project. Throws LoopError (naming file, field, line) when the shown loop is invalid.
+ */
+export function readStatus(
+  root: string,
+  env: Env,
+  now: number,
+  sessionId: string | undefined,
+  request: StatusRequest = {},
+): { running: boolean; text: string } {
+  const { loops } = scanLoops(root, env);
+  if (request.all && loops.length > 0) {
+    const texts = loops.map(({ file }) => {
+      const state = readLoopState(file);
+      return state ? renderOne(file, state, now, sessionId) : renderNoLoop(file.shown, undefined);
+    });
+    return { running: true, text: texts.join("\n\n") };
+  }
+  const target = request.name
+    ? { file: namedLoopFile(root, request.name, "status"), owner: undefined }
+    : (chooseSessionLoop(loops, sessionId) ?? (sessionId === undefined ? loops[0] : undefined));
+  const others = loops.filter((loop) => loop.file.statePath !== target?.file.statePath);
+  const tail = others.length ? [`Other loops in this project:`, ...otherLines(others, sessionId)] : [];
+  const file = target?.file ?? loopFileAt(root, "default");
+  const state = readLoopState(file);
+  if (!state) {
+    const last = [...readHistory(file.historyPath)].reverse().find((r) => r.decision === "end");
+    return { running: false, text: [renderNoLoop(file.shown, last), ...tail].join("\n") };
+  }
+  return { running: true, text: [renderOne(file, state, now, sessionId), ...tail].join("\n") };
+}

@@ -1,0 +1,71 @@
+import { LoopError } from "../core/errors.js";
+import { EXIT, type Context } from "./context.js";
+import { runDoctor } from "./doctor.js";
+import { runHistory } from "./historyCommand.js";
+import { runInstall } from "./install.js";
+import { runStart, runStatus, runStop } from "./loopCommands.js";
+import { runStatusline } from "./statusline.js";
+import { runUninstall } from "./uninstall.js";
+
+type Command = (argv: string[], ctx: Context) => number;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  start: {
+    run: runStart,
+    summary: "start [options] GOAL…     start a loop (see `start --help`); binds to $CLAUDE_CODE_SESSION_ID when set",
+  },
+  stop: { run: runStop, summary: "stop                      end the running loop now (history reason: stopped)" },
+  status: {
+    run: runStatus,
+    summary: "status                    iteration, limits used/left, elapsed, tokens, owner, last decisions",
+  },
+  history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
+  statusline: {
+    run: runStatusline,
+    summary: "statusline                one line for Claude Code's statusLine setting (reads its JSON on stdin)",
+  },
+  install: {
+    run: runInstall,
+    summary: "install [--project DIR]   copy hooks, commands and templates into DIR/.claude and register the hooks",
+  },
+  uninstall: { run: runUninstall, summary: "uninstall [--project DIR] remove exactly what install added" },
+  doctor: {
+    run: runDoctor,
+    summary: "doctor [--project DIR]    check the install, the state file and Claude Code's block cap",
+  },
+};
+
+function renderUsage(): string {
+  return [
+    "Usage: continuation-loop <command> [options]",
+    "",
+    ...Object.values(COMMANDS).map((c) => `  ${c.summary}`),
+    "",
+    "Exit codes: 0 success; 1 the command failed (invalid state or settings file, a loop already running, doctor found a problem); 2 bad arguments.",
+    "The project is $CLAUDE_PROJECT_DIR when set, else the current folder; CONTINUATION_LOOP_FILE moves the state file.",
+  ].join("\n");
+}
+
+/** `continuation-loop …` → exit code. Errors are one line naming file, field and expected value; never a stack trace. */
+export function runCli(argv: string[], ctx: Context): number {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    ctx.out(`${renderUsage()}\n`);
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    ctx.err(`continuation-loop: unknown command ${JSON.stringify(name)}.\n\n${renderUsage()}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return command.run(rest, ctx);
+  } catch (error) {
+    if (error instanceof LoopError) {
+      ctx.err(`continuation-loop: ${error.describe()}.\n`);
+      return error.code === "USAGE" ? EXIT.usage : EXIT.failed;
+    }
+    ctx.err(`continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).\n`);
+    return EXIT.failed;
+  }
+}

@@ -1,0 +1,68 @@
+import { LoopError } from "../core/errors.js";
+import type { LoopCommand } from "../core/loopCommand.js";
+import { chooseSessionLoop, loopFileAt, namedLoopFile, resolveProjectRoot } from "../core/loopFiles.js";
+import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseStartArgs } from "../core/parseStartArgs.js";
+import { COMMAND_MARKER, renderStartUsage } from "../core/renderStart.js";
+import { scanLoops } from "../io/listLoops.js";
+import { stringField } from "../io/readStdin.js";
+import type { Context } from "./context.js";
+import { readStatus } from "./readStatus.js";
+import { startLoop } from "./startLoop.js";
+import { stopLoop } from "./stopLoop.js";
+
+/** What the prompt hook says for a loop command. `block` refuses the prompt with a reason for the user. */
+export interface CommandAnswer {
+  block?: string;
+  systemMessage?: string;
+  additionalContext?: string;
+}
+
+const describe = (error: unknown) =>
+  error instanceof LoopError
+    ? `continuation-loop: ${error.describe()}.`
+    : `continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).`;
+
+/** `--name NAME` / `--all` after /loop-stop or /loop-status, split like a shell would not: on whitespace. */
+const optionsOf = (command: LoopCommand) =>
+  parseCliArgs(`/loop-${command.name}`, command.args.split(/\s+/).filter(Boolean), { name: "value", all: "flag" });
+
+/** Runs a loop command the user typed; refusals block the prompt so Claude never acts on them. */
+export function runSlashCommand(command: LoopCommand, input: Record<string, unknown>, ctx: Context): CommandAnswer {
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  const sessionId = stringField(input, "session_id");
+  try {
+    if (command.name === "start") {
+      const request = parseStartArgs(command.args);
+      if (request.help) return { block: renderStartUsage(command.typed) };
+      const started = startLoop(request, ctx, root, sessionId);
+      return { systemMessage: started.summary, additionalContext: started.context };
+    }
+    const options = optionsOf(command);
+    if (command.name === "stop") {
+      const { loops } = scanLoops(root, ctx.env);
+      const targets = options.all
+        ? loops.map((loop) => loop.file)
+        : [
+            typeof options.name === "string"
+              ? namedLoopFile(root, options.name, "/loop-stop")
+              : (chooseSessionLoop(loops, sessionId)?.file ?? loopFileAt(root, "default")),
+          ];
+      const messages = targets.map((file) => stopLoop(file, ctx.now(), sessionId));
+      const message = messages.length
+        ? messages.map((m) => m.message).join("\n")
+        : "continuation-loop: no loop is running; nothing to stop.";
+      const note = messages.some((m) => m.stopped)
+        ? " Stop working on the loop's goal unless the user asks you to go on."
+        : "";
+      return { systemMessage: message, additionalContext: `${COMMAND_MARKER} ${message}${note}` };
+    }
+    const status = readStatus(root, ctx.env, ctx.now(), sessionId, {
+      name: typeof options.name === "string" ? options.name : undefined,
+      all: options.all === true,
+    });
+    return { systemMessage: status.text, additionalContext: `${COMMAND_MARKER} /loop-status output:\n${status.text}` };
+  } catch (error) {
+    return { block: describe(error) };
+  }
+}

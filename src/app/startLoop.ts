@@ -1,0 +1,126 @@
+import { composeStateFile } from "../core/composeState.js";
+import { LoopError } from "../core/errors.js";
+import type { LoopState } from "../core/parseState.js";
+import { type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
+import type { StartRequest } from "../core/parseStartArgs.js";
+import { parseState } from "../core/parseState.js";
+import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
+import { scanLoops } from "../io/listLoops.js";
+import { removeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+import type { Context } from "./context.js";
+import { readTemplate } from "./templates.js";
+import { recordStopped, stopLoop } from "./stopLoop.js";
+
+/** The same start arriving twice within this window (two registrations of the hook) is one start. */
+const TWIN_WINDOW_MS = 30_000;
+
+export interface StartOutcome {
+  state: LoopState;
+  file: LoopFile;
+  /** For Claude: begin, the goal, the promise and the limits. */
+  context: string;
+  /** For the user: one line. */
+  summary: string;
+}
+
+/** Is the file on disk this very start, written a moment ago by a twin hook? */
+function isTwin(old: LoopState, fresh: LoopState, now: number): boolean {
+  const age = now - Date.parse(old.started_at ?? "");
+  return (
+    old.session_id !== undefined &&
+    old.session_id === fresh.session_id &&
+    old.iteration_count === 1 &&
+    old.body === fresh.body &&
+    age >= 0 &&
+    age < TWIN_WINDOW_MS
+  );
+}
+
+/** A loop name made from the goal's first words ("fix-the-failing-tests"), unique in the project. */
+function nameFromGoal(goal: string, taken: Set<string>): string {
+  const words = goal.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  let stem = "";
+  for (const word of words.slice(0, 5))
+    if ((stem ? `${stem}-${word}` : word).length <= 32) stem = stem ? `${stem}-${word}` : word;
+  stem ||= "loop";
+  for (let n = 1; ; n++) {
+    const name = n === 1 && stem !== "default" ? stem : `${stem}-${n}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+function runningError(found: FoundLoop, why: string): LoopError {
+  return new LoopError("LOOP_RUNNING", why, {
+    file: found.file.shown,
+    expected: "/loop-stop first, or --force to replace it",
+  });
+}
+
+/** Where the new loop goes (README "Several loops"), and the loop this session already runs, if any. */
+function chooseTarget(
+  request: StartRequest,
+  root: string,
+  ctx: Context,
+  sessionId: string | undefined,
+): { file: LoopFile; own?: FoundLoop } {
+  const pinned = pinnedLoopFile(root, ctx.env);
+  if (pinned) return { file: pinned };
+  const { loops } = scanLoops(root, ctx.env);
+  const own = sessionId === undefined ? undefined : loops.find((loop) => loop.owner === sessionId);
+  if (request.name) return { file: loopFileAt(root, request.name), ...(own && { own }) };
+  if (own) return { file: own.file, own };
+  if (!loops.some((loop) => loop.file.name === "default")) return { file: loopFileAt(root, "default") };
+  return { file: loopFileAt(root, nameFromGoal(request.goal, new Set(loops.map((loop) => loop.file.name)))) };
+}
+
+/** Creates the state file for a new loop, bound to the session, in one state-file transaction. */
+export function startLoop(
+  request: StartRequest,
+  ctx: Context,
+  root: string,
+  sessionId: string | undefined,
+): StartOutcome {
+  const now = ctx.now();
+  const template = request.template ? readTemplate(request.template, root, ctx.packageRoot) : undefined;
+  const text = composeStateFile({ request, template, sessionId, now });
+  const { file, own } = chooseTarget(request, root, ctx, sessionId);
+  const state = parseState(text, file.shown);
+  // --force with another file of this session's: that loop ends first (its goal kept in the history).
+  if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
+
+  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
+    // One loop per session: a second one only replaces the first, with --force.
+    if (own && !request.force)
+      return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
+    if (snapshot.kind !== "missing" && !request.force) {
+      const what =
+        snapshot.kind === "found"
+          ? `a loop is already ${snapshot.state.active ? "running" : "paused"} (iteration ${snapshot.state.iteration_count}/${snapshot.state.max_iterations}, ${snapshot.state.session_id ? `session ${snapshot.state.session_id}` : "no session yet"})`
+          : "a state file already exists (and is not valid)";
+      return { result: runningError({ file, owner: undefined }, what) };
+    }
+    return {
+      change: { write: text },
+      result: undefined,
+      onCommit: () => {
+        if (snapshot.kind === "found") recordStopped(file, snapshot.state, snapshot.state.body, now, sessionId);
+        if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
+        removeSidecar(file.sidecarPath);
+      },
+    };
+  });
+  if (outcome.kind === "failed")
+    throw new LoopError("LOOP_LOCKED", outcome.message, {
+      file: file.shown,
+      expected: "the file to settle; try again in a moment",
+    });
+  if (outcome.kind === "done" && outcome.result) throw outcome.result;
+  return {
+    state,
+    file,
+    context: renderStartContext(state, file.shown, now),
+    summary: renderStartSummary(state, file.shown),
+  };
+}

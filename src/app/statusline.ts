@@ -1,0 +1,29 @@
+import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
+import { parseState } from "../core/parseState.js";
+import { renderStatusline } from "../core/renderStatus.js";
+import { scanLoops } from "../io/listLoops.js";
+import { readStateFile } from "../io/readStateFile.js";
+import { peekJson, stringField } from "../io/readStdin.js";
+import { readSidecar } from "../io/sidecarFile.js";
+import { type Context, EXIT } from "./context.js";
+
+/** One line for Claude Code's statusLine: this session's loop. Prints nothing without one; never fails. */
+export function runStatusline(_argv: string[], ctx: Context): number {
+  try {
+    const input = peekJson(ctx.readStdin());
+    const workspace = input?.workspace as Record<string, unknown> | undefined;
+    const dir =
+      stringField(workspace, "project_dir") || stringField(input, "cwd") || stringField(workspace, "current_dir");
+    const sessionId = stringField(input, "session_id") || undefined;
+    const root = resolveProjectRoot(dir ? { ...ctx.env, CLAUDE_PROJECT_DIR: dir } : ctx.env, undefined, ctx.cwd);
+    const loop = chooseSessionLoop(scanLoops(root, ctx.env).loops, sessionId);
+    if (!loop) return EXIT.ok;
+    const read = readStateFile(loop.file.statePath, loop.file.shown);
+    if (read.kind === "missing") return EXIT.ok;
+    const state = parseState(read.text, loop.file.shown);
+    ctx.out(`${renderStatusline(state, readSidecar(loop.file.sidecarPath, state), ctx.now(), sessionId)}\n`);
+  } catch {
+    ctx.out("⟳ loop: state file invalid (run /loop-status)\n");
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,120 @@
+import { decideOwnership, decideStateUpdates, decideStop, type StopDecision } from "../core/decideStop.js";
+import { editFrontmatter } from "../core/editFrontmatter.js";
+import { LoopError } from "../core/errors.js";
+import type { LoopState } from "../core/parseState.js";
+import type { HistoryRecord } from "../core/history.js";
+import { parseHookInput, type StopInput, stopInputSchema } from "../core/hookInput.js";
+import { chooseSessionLoop, type LoopFile, resolveProjectRoot } from "../core/loopFiles.js";
+import { renderContinuation, renderEndMessage, renderLimits } from "../core/renderStop.js";
+import { tryAppendHistory } from "../io/history.js";
+import { type LoopScan, scanLoops } from "../io/listLoops.js";
+import { readNotes } from "../io/readNotes.js";
+import { peekJson, stringField } from "../io/readStdin.js";
+import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
+import { gatherStopFacts } from "./gatherStopFacts.js";
+
+const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
+
+function historyRecord(
+  decision: StopDecision,
+  state: LoopState,
+  file: LoopFile,
+  session: string | undefined,
+  now: number,
+) {
+  const ended = decision.kind === "end";
+  const record: HistoryRecord = {
+    time: new Date(now).toISOString(),
+    state_file: file.shown,
+    session: state.session_id ?? session,
+    iteration: decision.iteration,
+    decision: decision.kind,
+    reason: ended ? decision.reason : "continue",
+    output_tokens: decision.runtime.output_tokens,
+    tokens_by_model: decision.runtime.tokens_by_model,
+    limits: renderLimits(state, decision.runtime, ended ? decision.iteration : decision.next, now),
+    ...(ended && decision.promise && { promise: decision.promise }),
+    ...(decision.refusal && { refusal: decision.refusal }),
+    ...(ended && { goal: state.body }),
+  };
+  return record;
+}
+
+/** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
+function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+  let facts: ReturnType<typeof gatherStopFacts> | undefined;
+  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind === "missing") return { result: SILENT };
+    if (snapshot.kind === "invalid") {
+      return { result: refuse(snapshot.error, "The loop is paused until the file is fixed; it was not changed.") };
+    }
+    const { state, text } = snapshot;
+    const ownership = decideOwnership(state, input.session_id);
+    if (ownership === "other" || ownership === "paused") return { result: SILENT };
+
+    const runtime = readSidecar(file.sidecarPath, state);
+    // Gathered once: a retry after a user edit decides again on the same evidence.
+    facts ??= gatherStopFacts(state, runtime, input, file, ctx);
+    const now = ctx.now();
+    const decision = decideStop(state, runtime, facts.assessment, facts, now);
+    const record = historyRecord(decision, state, file, input.session_id, now);
+    if (decision.kind === "end") {
+      return {
+        change: { remove: true },
+        result: tell(renderEndMessage(state, decision, now)),
+        onCommit: () => {
+          removeSidecar(file.sidecarPath);
+          tryAppendHistory(file.historyPath, record);
+        },
+      };
+    }
+    try {
+      const notes = state.notes_file ? readNotes(file.root, state.notes_file, file.shown) : undefined;
+      const updates = decideStateUpdates(state, input.session_id, now);
+      const owner = {
+        started_at: state.started_at ?? (updates.started_at as string | undefined),
+        session_id: state.session_id ?? (updates.session_id as string | undefined),
+      };
+      const prompt = renderContinuation(state, decision, now, {
+        ...(notes && { notes }),
+        ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
+      });
+      return {
+        change: { write: editFrontmatter(text, updates, file.shown) },
+        result: { exitCode: 2, stdout: "", stderr: prompt } satisfies HookAnswer,
+        onCommit: () => {
+          writeSidecar(file.sidecarPath, decision.runtime, owner);
+          tryAppendHistory(file.historyPath, record);
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof LoopError)) throw error;
+      return { result: refuse(error, "The loop did not continue; the file was not changed.") };
+    }
+  });
+  if (outcome.kind === "done") return outcome.result;
+  if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
+  return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
+}
+
+/**
+ * The Stop hook (README "How a loop runs"): input → loop → facts → decision → transaction → answer.
+ * `scan` is the project's loops when the caller already looked (the idle check did).
+ */
+export function runStopHook(stdin: string, ctx: Context, scan?: LoopScan): HookAnswer {
+  const root = resolveProjectRoot(ctx.env, stringField(peekJson(stdin), "cwd"), ctx.cwd);
+  let input: StopInput;
+  try {
+    input = parseHookInput(stdin, stopInputSchema);
+  } catch (error) {
+    if (!(error instanceof LoopError)) throw error;
+    // Bad stdin never blocks; the user hears of it only when a loop exists.
+    return (scan ?? scanLoops(root, ctx.env)).loops.length ? refuse(error, "The loop did not continue.") : SILENT;
+  }
+  // A subagent's stop is not a turn of the main thread.
+  if (typeof input.agent_id === "string" && input.agent_id !== "") return SILENT;
+  const loop = chooseSessionLoop((scan ?? scanLoops(root, ctx.env)).loops, input.session_id);
+  return loop ? runLoopStop(loop.file, input, ctx) : SILENT;
+}

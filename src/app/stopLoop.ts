@@ -1,0 +1,88 @@
+import { LoopError } from "../core/errors.js";
+import type { LoopState } from "../core/parseState.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import { firstLine } from "../core/renderStatus.js";
+import { splitFrontmatter } from "../core/splitFrontmatter.js";
+import { tryAppendHistory } from "../io/history.js";
+import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+
+export interface StopOutcome {
+  stopped: boolean;
+  /** For the user and for Claude. */
+  message: string;
+}
+
+/** The goal of a file that may not parse: its body when the frontmatter can be found, else the whole text. */
+function goalOf(text: string): string {
+  try {
+    return splitFrontmatter(text).body;
+  } catch {
+    return text;
+  }
+}
+
+/** Appends the `stopped` record that keeps a loop's goal. */
+export function recordStopped(
+  file: LoopFile,
+  state: LoopState | undefined,
+  goal: string,
+  now: number,
+  sessionId: string | undefined,
+): void {
+  const runtime = state && readSidecar(file.sidecarPath, state);
+  tryAppendHistory(file.historyPath, {
+    time: new Date(now).toISOString(),
+    state_file: file.shown,
+    session: state?.session_id ?? sessionId,
+    iteration: state?.iteration_count ?? 0,
+    decision: "end",
+    reason: "stopped",
+    output_tokens: runtime?.output_tokens ?? 0,
+    ...(runtime && { tokens_by_model: runtime.tokens_by_model }),
+    goal,
+  });
+}
+
+const nothing = (file: LoopFile) => ({
+  stopped: false,
+  message: `continuation-loop: no loop is running (no ${file.shown}); nothing to stop.`,
+});
+
+/**
+ * Ends a loop now, from any session: removes the state file and its sidecar in one state-file
+ * transaction and records `stopped` with the goal. A file the hooks cannot understand is never
+ * deleted: it is moved aside, byte for byte. Deterministic: nothing here depends on the model.
+ */
+export function stopLoop(file: LoopFile, now: number, sessionId: string | undefined): StopOutcome {
+  const aside = `${file.statePath}.stopped-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
+  const outcome = updateStateFile<StopOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind === "missing") return { result: nothing(file) };
+    if (snapshot.kind === "invalid" && snapshot.text === undefined) return { result: snapshot.error };
+    const state = snapshot.kind === "found" ? snapshot.state : undefined;
+    const goal = state?.body ?? goalOf(snapshot.text ?? "");
+    const at = state ? ` at iteration ${state.iteration_count}/${state.max_iterations}` : "";
+    const gone = state
+      ? "was removed"
+      : `was invalid, so it was moved aside unchanged to ${file.shown}${aside.slice(file.statePath.length)}`;
+    return {
+      change: state ? { remove: true } : { moveTo: aside },
+      result: {
+        stopped: true,
+        message: `continuation-loop: loop stopped by the user${at}; ${file.shown} ${gone} (goal: "${firstLine(goal, 80)}", kept in the history).`,
+      },
+      onCommit: () => {
+        recordStopped(file, state, goal, now, sessionId);
+        removeSidecar(file.sidecarPath);
+      },
+    };
+  });
+  if (outcome.kind === "gone") return nothing(file);
+  if (outcome.kind === "failed")
+    throw new LoopError("LOOP_LOCKED", outcome.message, {
+      file: file.shown,
+      expected: "the lock to be released; try /loop-stop again",
+    });
+  if (outcome.result instanceof LoopError) throw outcome.result;
+  return outcome.result;
+}

@@ -1,0 +1,77 @@
+import { existsSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { removeGitignoreLines } from "../core/gitignoreLines.js";
+import { MANIFEST, SETTINGS } from "../core/installLayout.js";
+import { parseCliArgs } from "../core/parseCliArgs.js";
+import { writeFileAtomic } from "../io/writeFileAtomic.js";
+import { parseSettings, removeHooks, renderSettings } from "../core/settingsHooks.js";
+import { loopFileAt } from "../core/loopFiles.js";
+import { type Context, EXIT, projectRootOf } from "./context.js";
+import { readManifest, readText, sha256 } from "./installFiles.js";
+
+/**
+ * `uninstall [--project DIR]`: undo exactly what install recorded in its manifest. Hook groups, .gitignore
+ * lines and files are removed only if they are still what install wrote; the loop's state and history
+ * are the user's and stay.
+ */
+export function runUninstall(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("uninstall", argv, { project: "value" });
+  const root = projectRootOf(ctx, options.project);
+  const manifest = readManifest(root);
+  if (!manifest) {
+    ctx.out(`continuation-loop is not installed in ${root} (no ${MANIFEST}); nothing to remove.\n`);
+    return EXIT.ok;
+  }
+  // Read and check everything first: a malformed settings file stops the uninstall with nothing changed.
+  const settingsPath = join(root, SETTINGS);
+  const settingsText = readText(settingsPath);
+  const settings =
+    manifest.settings && settingsText !== undefined ? parseSettings(settingsText, settingsPath) : undefined;
+  const lines = [`continuation-loop uninstalled from ${root}:`];
+
+  if (manifest.settings && settings && settingsText !== undefined) {
+    const next = removeHooks(settings, manifest.settings);
+    if (manifest.settings.created && Object.keys(next).length === 0) {
+      unlinkSync(settingsPath);
+      lines.push(`  removed ${SETTINGS} (install created it)`);
+    } else if (JSON.stringify(next) !== JSON.stringify(settings)) {
+      writeFileAtomic(settingsPath, renderSettings(next, settingsText));
+      lines.push(`  removed the hook registration from ${SETTINGS}`);
+    }
+  }
+
+  const gitignorePath = join(root, ".gitignore");
+  let gitignore = readText(gitignorePath);
+  if (gitignore !== undefined && manifest.gitignore.length) {
+    const before = gitignore;
+    for (const record of [...manifest.gitignore].reverse()) gitignore = removeGitignoreLines(gitignore, record);
+    if (manifest.gitignore[0]?.created && gitignore === "") unlinkSync(gitignorePath);
+    else if (gitignore !== before) writeFileAtomic(gitignorePath, gitignore);
+    if (gitignore !== before) lines.push("  removed its lines from .gitignore");
+  }
+
+  const kept: string[] = [];
+  let removed = 0;
+  for (const [file, hash] of Object.entries(manifest.files)) {
+    const path = join(root, file);
+    if (!existsSync(path)) continue;
+    if (sha256(readFileSync(path)) !== hash) {
+      kept.push(file);
+      continue;
+    }
+    unlinkSync(path);
+    removed++;
+  }
+  unlinkSync(join(root, MANIFEST));
+  for (const dir of [...manifest.dirs].reverse()) {
+    const path = join(root, dir);
+    if (existsSync(path) && readdirSync(path).length === 0) rmdirSync(path);
+  }
+  lines.push(`  removed ${removed} installed file(s)`);
+  if (kept.length) lines.push(`  kept ${kept.length} file(s) changed since install: ${kept.join(", ")}`);
+  const state = loopFileAt(root, "default").statePath;
+  if (existsSync(state))
+    lines.push(`  a loop state file is still there (${state}); end it with /loop-stop or delete it`);
+  ctx.out(`${lines.join("\n")}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,18 @@
+/** One line of `.claude/continuation-loop.history.jsonl` (README "History"). */
+export interface HistoryRecord {
+  time: string;
+  /** The state file, as users see it: which loop the line is about. */
+  state_file?: string;
+  session?: string | undefined;
+  iteration?: number;
+  decision: "continue" | "end";
+  reason?: string;
+  output_tokens?: number;
+  tokens_by_model?: Record<string, number>;
+  /** What was used and left of each limit, as in the continuation prompt. */
+  limits?: string;
+  promise?: string;
+  refusal?: string;
+  /** At loop end: the goal, so the loop can be restarted. */
+  goal?: string;
+}

@@ -1,0 +1,122 @@
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { LoopError } from "./errors.js";
+
+/** Where the loop's files live and what they are called (README "Several loops"). Pure path logic. */
+export type Env = Record<string, string | undefined>;
+
+export const STATE_DIR = ".claude";
+const HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
+/** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
+export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const STATE_FILE = /^continuation-loop(?:\.([a-z0-9][a-z0-9-]{0,39}))?\.local\.md$/;
+
+/** Everything about one loop's files. `name` is "default" for `.claude/continuation-loop.local.md`. */
+export interface LoopFile {
+  root: string;
+  name: string;
+  statePath: string;
+  sidecarPath: string;
+  historyPath: string;
+  /** The state path as users see it (relative to the project root when inside it). */
+  shown: string;
+}
+
+/** `$CLAUDE_PROJECT_DIR` when set, otherwise the hook input's cwd, otherwise the process cwd. */
+export function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
+  return resolve(env.CLAUDE_PROJECT_DIR || inputCwd || processCwd);
+}
+
+/** Claude Code's config dir: `$CLAUDE_CONFIG_DIR` or `~/.claude`. */
+export function resolveConfigDir(env: Env, home: string): string {
+  return env.CLAUDE_CONFIG_DIR || join(env.HOME || home, ".claude");
+}
+
+/** A path shown to users: relative to the project root when inside it. */
+function displayPath(path: string, root: string): string {
+  return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
+}
+
+/** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
+export function parseStateFileName(fileName: string): string | undefined {
+  const match = STATE_FILE.exec(fileName);
+  return match ? (match[1] ?? "default") : undefined;
+}
+
+/** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets `.runtime.json` appended. */
+function sidecarPathOf(statePath: string): string {
+  return statePath.endsWith(".local.md")
+    ? `${statePath.slice(0, -".local.md".length)}.runtime.json`
+    : `${statePath}.runtime.json`;
+}
+
+function loopFileOf(root: string, statePath: string, name: string): LoopFile {
+  return {
+    root,
+    name,
+    statePath,
+    sidecarPath: sidecarPathOf(statePath),
+    historyPath: join(dirname(statePath), HISTORY_FILE_NAME),
+    shown: displayPath(statePath, root),
+  };
+}
+
+/** The loop called `name` ("default" or a LOOP_NAME) in a project. */
+export function loopFileAt(root: string, name: string): LoopFile {
+  const file = name === "default" ? "continuation-loop.local.md" : `continuation-loop.${name}.local.md`;
+  return loopFileOf(root, join(root, STATE_DIR, file), name);
+}
+
+/** `CONTINUATION_LOOP_FILE` (absolute, or relative to the root): one file, and no search. */
+export function pinnedLoopFile(root: string, env: Env): LoopFile | undefined {
+  const pinned = env.CONTINUATION_LOOP_FILE;
+  if (!pinned) return undefined;
+  const statePath = isAbsolute(pinned) ? pinned : resolve(root, pinned);
+  return loopFileOf(root, statePath, parseStateFileName(basename(statePath)) ?? "default");
+}
+
+/** A loop file found in the project, with the owner its frontmatter names (read without a full parse). */
+export interface FoundLoop {
+  file: LoopFile;
+  owner: string | undefined;
+}
+
+const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#]+))/m;
+
+/**
+ * The `session_id` a state file's frontmatter names, found by a line match: enough to pick which
+ * loop a Stop is about before the chosen file is parsed in full (which then decides for real).
+ */
+export function parseOwnerHint(text: string): string | undefined {
+  const close = text.search(/\r?\n---[ \t]*(\r?\n|$)/);
+  const match = OWNER_LINE.exec(close === -1 ? text : text.slice(0, close));
+  const owner = match?.[1] ?? match?.[3] ?? match?.[2];
+  // Not a plain string (a number, list, map, alias, null): no owner, so the full parse says what is wrong.
+  if (owner === undefined || (match?.[3] !== undefined && /^(?:[[{&*!|>~]|-?\d|null$|true$|false$)/i.test(owner)))
+    return undefined;
+  return owner === "" ? undefined : owner;
+}
+
+/**
+ * The loop a session works on (README "Several loops"): the one bound to it, else — when it owns
+ * none — the first unowned one, the default file first. Pure.
+ */
+export function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {
+  if (sessionId !== undefined) {
+    const own = found.find((loop) => loop.owner === sessionId);
+    if (own) return own;
+  }
+  return found.find((loop) => loop.owner === undefined);
+}
+
+/** `--name NAME` → that loop's files; a name that could leave `.claude/` is refused. */
+export function namedLoopFile(root: string, name: string, command: string): LoopFile {
+  if (name !== "default" && !LOOP_NAME.test(name)) {
+    throw new LoopError("USAGE", "invalid loop name", {
+      file: command,
+      field: "--name",
+      expected: "default, or 1 to 40 characters of a-z, 0-9 and - (e.g. --name auth-fix)",
+      received: JSON.stringify(name),
+    });
+  }
+  return loopFileAt(root, name);
+}

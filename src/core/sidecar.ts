@@ -1,0 +1,94 @@
+/**
+ * The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
+ * (`.claude/continuation-loop[.NAME].runtime.json`, README "Files the loop keeps"). One set of field
+ * names end to end: the file, this type and the history use the same snake_case keys.
+ */
+export interface Runtime {
+  /** Consecutive replies that carried the promise. */
+  promise_streak: number;
+  /** Output tokens of the loop's turns, in all and per model. */
+  output_tokens: number;
+  tokens_by_model: Record<string, number>;
+  /** The transcript read last and the byte offset counted up to. */
+  transcript: string;
+  transcript_offset: number;
+  /** The last message counted, so a message split across two reads is counted once. */
+  last_message_id: string;
+  last_message_tokens: number;
+  /** Consecutive turns that changed nothing, and the fingerprints of the last turn. */
+  stall_count: number;
+  last_turn: string;
+  last_tree: string;
+}
+
+/** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
+export interface SidecarOwner {
+  started_at: string | undefined;
+  session_id: string | undefined;
+}
+
+export const EMPTY_RUNTIME: Runtime = {
+  promise_streak: 0,
+  output_tokens: 0,
+  tokens_by_model: {},
+  transcript: "",
+  transcript_offset: 0,
+  last_message_id: "",
+  last_message_tokens: 0,
+  stall_count: 0,
+  last_turn: "",
+  last_tree: "",
+};
+
+const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
+const isString = (v: unknown) => typeof v === "string";
+const isTally = (v: unknown) =>
+  !!v &&
+  typeof v === "object" &&
+  !Array.isArray(v) &&
+  Object.values(v).every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0);
+
+const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
+  promise_streak: isCount,
+  output_tokens: isCount,
+  tokens_by_model: isTally,
+  transcript: isString,
+  transcript_offset: isCount,
+  last_message_id: isString,
+  last_message_tokens: isCount,
+  stall_count: isCount,
+  last_turn: isString,
+  last_tree: isString,
+};
+
+/**
+ * Sidecar text → the loop's Runtime, or undefined when it is not this loop's: torn or hand-edited
+ * into something that is not a JSON object, or written for another `started_at` / `session_id`.
+ * Such a sidecar is discarded (counters start again), never trusted. A single bad entry takes
+ * its default. Pure.
+ */
+export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return undefined;
+  const map = raw as Record<string, unknown>;
+  const loop = map.loop as Record<string, unknown> | undefined;
+  if (!loop || loop.started_at !== (owner.started_at ?? null) || loop.session_id !== (owner.session_id ?? null)) {
+    return undefined;
+  }
+  const runtime = { ...EMPTY_RUNTIME, tokens_by_model: {} } as Record<keyof Runtime, unknown>;
+  for (const key of Object.keys(GUARDS) as (keyof Runtime)[]) {
+    if (GUARDS[key](map[key])) runtime[key] = key === "tokens_by_model" ? { ...(map[key] as object) } : map[key];
+  }
+  return runtime as unknown as Runtime;
+}
+
+/** The sidecar's text: the owner first, then the counters. */
+export function renderSidecar(runtime: Runtime, owner: SidecarOwner): string {
+  const loop = { started_at: owner.started_at ?? null, session_id: owner.session_id ?? null };
+  return `${JSON.stringify({ loop, ...runtime }, null, 2)}\n`;
+}

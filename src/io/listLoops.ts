@@ -1,0 +1,98 @@
+import { closeSync, constants, existsSync, openSync, readdirSync, readSync } from "node:fs";
+import { basename, join } from "node:path";
+import {
+  type Env,
+  type FoundLoop,
+  type LoopFile,
+  loopFileAt,
+  parseOwnerHint,
+  parseStateFileName,
+  pinnedLoopFile,
+  STATE_DIR,
+} from "../core/loopFiles.js";
+import { readStateFile } from "./readStateFile.js";
+
+const HEAD = Buffer.alloc(4096);
+
+export interface LoopScan {
+  loops: FoundLoop[];
+  /** Sidecars whose state file is gone, with the session they belonged to. */
+  orphans: FoundLoop[];
+}
+
+/**
+ * The owner a file names, read cheaply; null when there is no such file. A file that cannot be read
+ * names no owner: the full read says what is wrong with it.
+ */
+function ownerOf(path: string): string | undefined | null {
+  let fd: number;
+  try {
+    // Non-blocking: a FIFO in place of the file must not hang the hook.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? null : undefined;
+  }
+  try {
+    // The owner line sits in the frontmatter, near the top: the head is enough (else: no owner, and
+    // the full read decides). No fstat: a folder or FIFO fails or reads nothing here, which is "no owner".
+    const n = readSync(fd, HEAD, 0, HEAD.length, 0);
+    // A head cut mid-line could show half an owner: only whole lines are read. Session ids are ASCII.
+    const end = n < HEAD.length ? n : HEAD.lastIndexOf(0x0a, n - 1) + 1;
+    return parseOwnerHint(HEAD.toString("latin1", 0, end));
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The sidecar's recorded owner session, if it is a sidecar of ours. */
+function sidecarOwner(path: string): string | undefined {
+  try {
+    const read = readStateFile(path);
+    if (read.kind === "missing") return undefined;
+    const loop = (JSON.parse(read.text) as { loop?: { session_id?: unknown } }).loop;
+    return typeof loop?.session_id === "string" ? loop.session_id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every loop of a project: `CONTINUATION_LOOP_FILE` alone when set, else the state files in
+ * `.claude/` (the default first, then by name), and the sidecars left without a state file.
+ */
+export function scanLoops(root: string, env: Env): LoopScan {
+  const pinned = pinnedLoopFile(root, env);
+  const files: LoopFile[] = [];
+  const sidecars = new Set<string>();
+  if (pinned) files.push(pinned);
+  else {
+    let names: string[] = [];
+    try {
+      names = readdirSync(join(root, STATE_DIR));
+    } catch {
+      // no .claude folder: no loop
+    }
+    for (const entry of names.sort()) {
+      const name = parseStateFileName(entry);
+      if (name === "default") files.unshift(loopFileAt(root, name));
+      else if (name) files.push(loopFileAt(root, name));
+      else if (entry.startsWith("continuation-loop") && entry.endsWith(".runtime.json")) sidecars.add(entry);
+    }
+  }
+  const loops: FoundLoop[] = [];
+  const orphans: FoundLoop[] = [];
+  for (const file of files) {
+    const owner = ownerOf(file.statePath);
+    if (owner !== null) loops.push({ file, owner });
+    else if (pinned && existsSync(file.sidecarPath)) orphans.push({ file, owner: sidecarOwner(file.sidecarPath) });
+    sidecars.delete(basename(file.sidecarPath));
+  }
+  for (const entry of sidecars) {
+    const name = parseStateFileName(entry.replace(/\.runtime\.json$/, ".local.md"));
+    if (name) orphans.push({ file: loopFileAt(root, name), owner: sidecarOwner(join(root, STATE_DIR, entry)) });
+  }
+  return { loops, orphans };
+}

@@ -1,0 +1,150 @@
+import { mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { dirname } from "node:path";
+import { LoopError } from "../core/errors.js";
+import type { LoopState } from "../core/parseState.js";
+import { parseState } from "../core/parseState.js";
+import { acquireLock } from "./lock.js";
+import { readStateFile } from "./readStateFile.js";
+import { sleep } from "./sleep.js";
+import { writeFileAtomic } from "./writeFileAtomic.js";
+
+/** The state file as the transaction found it, under the lock. */
+export type StateSnapshot =
+  | { kind: "missing" }
+  /** Unreadable (`text` undefined: too large, not a file, no permission) or not a valid state file. */
+  | { kind: "invalid"; text: string | undefined; error: LoopError }
+  | { kind: "found"; text: string; state: LoopState };
+
+/** What to do with the file: nothing, new text, remove it, or move it aside unchanged. */
+type StateChange = { write: string } | { remove: true } | { moveTo: string };
+
+export interface StatePlan<T> {
+  change?: StateChange;
+  result: T;
+  /** Runs after the change is on disk, still under the lock (the sidecar and history go here). */
+  onCommit?: () => void;
+}
+
+export type StateOutcome<T> =
+  | { kind: "done"; result: T }
+  /** The lock could not be had, the save failed, or the file kept changing: nothing was changed. */
+  | { kind: "failed"; message: string }
+  /** The file disappeared between the decision and the save (the user stopped the loop). */
+  | { kind: "gone" };
+
+const ATTEMPTS = 3;
+
+/**
+ * Does the file change within a moment? Then what failed to parse was an editor's save in progress.
+ * An empty file (an editor that truncated and has not written yet) is given longer than 50 ms.
+ */
+function changesSoon(path: string, bytes: Buffer): boolean {
+  try {
+    const before = statSync(path, { bigint: true });
+    for (let waited = 0; waited < (bytes.length === 0 ? 1_000 : 50); waited += 25) {
+      sleep(25);
+      const after = statSync(path, { bigint: true });
+      const again = readStateFile(path);
+      // The stat too: a save caught twice at its empty moment has the same bytes, not the same ctime.
+      if (
+        again.kind !== "found" ||
+        !again.bytes.equals(bytes) ||
+        after.ino !== before.ino ||
+        after.ctimeNs !== before.ctimeNs
+      )
+        return true;
+    }
+    return false;
+  } catch {
+    return true; // gone or replaced meanwhile: the next attempt sees what is there
+  }
+}
+
+/** Is the file still exactly `bytes`, and untouched between the comparison and now? */
+function stillThe(path: string, bytes: Buffer | undefined, shown: string): { same: boolean; gone: boolean } {
+  try {
+    const before = statSync(path, { bigint: true });
+    const current = readStateFile(path, shown);
+    if (current.kind === "missing") return { same: bytes === undefined, gone: bytes !== undefined };
+    if (bytes === undefined || !current.bytes.equals(bytes)) return { same: false, gone: false };
+    const after = statSync(path, { bigint: true });
+    return {
+      same: after.ino === before.ino && after.size === before.size && after.ctimeNs === before.ctimeNs,
+      gone: false,
+    };
+  } catch (error) {
+    const gone = (error as NodeJS.ErrnoException).code === "ENOENT";
+    return { same: gone && bytes === undefined, gone: gone && bytes !== undefined };
+  }
+}
+
+/** Applies the change, asking at the last moment whether the file is still what was decided on. */
+function commit(path: string, change: StateChange, current: () => boolean): boolean {
+  if ("write" in change) return writeFileAtomic(path, change.write, { stillCurrent: current });
+  if (!current()) return false;
+  if ("remove" in change) unlinkSync(path);
+  else renameSync(path, change.moveTo);
+  return true;
+}
+
+/**
+ * The one way the state file is changed (docs/ARCHITECTURE.md): take the lock, read, parse, decide,
+ * and commit only if the file is still what was decided on, checked just before the rename. A user
+ * edit landing meanwhile is re-read and decided again (`decide` may run up to three times), never
+ * lost. A file that fails to parse while an editor is mid-save is waited for. The file is never
+ * touched unless `decide` asks for a change.
+ */
+export function updateStateFile<T>(
+  path: string,
+  shown: string,
+  decide: (snapshot: StateSnapshot) => StatePlan<T>,
+): StateOutcome<T> {
+  let release: (() => void) | undefined;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    release = acquireLock(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
+  }
+  if (!release) return { kind: "failed", message: `${shown} is locked by another hook` };
+  try {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      let snapshot: StateSnapshot;
+      let bytes: Buffer | undefined;
+      try {
+        const read = readStateFile(path, shown);
+        bytes = read.kind === "found" ? read.bytes : undefined;
+        snapshot =
+          read.kind === "missing" ? read : { kind: "found", text: read.text, state: parseState(read.text, shown) };
+      } catch (error) {
+        if (!(error instanceof LoopError)) throw error;
+        // Mid-save (an editor truncates, then writes): not a verdict on the file; look again.
+        if (bytes && changesSoon(path, bytes) && attempt < ATTEMPTS - 1) continue;
+        snapshot = { kind: "invalid", text: bytes?.toString("utf8"), error };
+      }
+      const plan = decide(snapshot);
+      if (!plan.change) return { kind: "done", result: plan.result };
+      let gone = false;
+      const unchanged = () => {
+        const check = stillThe(path, bytes, shown);
+        gone = check.gone;
+        return check.same;
+      };
+      try {
+        if (!commit(path, plan.change, unchanged)) {
+          if (gone) return { kind: "gone" };
+          continue;
+        }
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? "error";
+        return { kind: "failed", message: `${shown} could not be saved (${code}): check the folder's permissions` };
+      }
+      plan.onCommit?.();
+      return { kind: "done", result: plan.result };
+    }
+    return { kind: "failed", message: `${shown} kept changing while the hook saved it` };
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,71 @@
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { sleep } from "./sleep.js";
+
+/** Temp files of killed writers older than this are removed by the next write (a live writer needs milliseconds). */
+const STALE_TEMP_MS = 60_000;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Removes this file's own temp files (`.<name>.<pid>.<random>.tmp`) left by writers killed before their rename. */
+function removeStaleTemps(path: string): void {
+  const dir = dirname(path);
+  const ours = new RegExp(`^\\.${escape(basename(path))}\\.\\d+\\.[a-z0-9]+\\.tmp$`);
+  try {
+    for (const name of readdirSync(dir)) {
+      if (!ours.test(name)) continue;
+      const temp = join(dir, name);
+      if (Date.now() - statSync(temp).mtimeMs > STALE_TEMP_MS) unlinkSync(temp);
+    }
+  } catch {
+    // best effort: a stray temp file never replaces the state file
+  }
+}
+
+/**
+ * Atomic replace: write a temp file in the same directory, fsync, rename over the target.
+ * A reader (or a crash) sees either the old file or the new one, never a torn mix.
+ * `stillCurrent` is asked at the last moment, just before the rename: false abandons the write
+ * (returns false) so the caller can re-read a file that changed meanwhile. `durable: false` skips
+ * the fsync, for files that can be lost in a power cut without losing anything of the user's.
+ */
+export function writeFileAtomic(
+  path: string,
+  text: string | Buffer,
+  { stillCurrent, durable = true }: { stillCurrent?: () => boolean; durable?: boolean } = {},
+): boolean {
+  removeStaleTemps(path);
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
+  let mode = 0o644;
+  try {
+    mode = statSync(path).mode & 0o777;
+  } catch {
+    // new file: default mode
+  }
+  const fd = openSync(temp, "wx", mode);
+  try {
+    const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
+    let written = 0;
+    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    if (durable) fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    unlinkSync(temp);
+    throw error;
+  }
+  closeSync(fd);
+  // Test hook (test/process/races.test.ts): widens the save so an edit can be landed inside it.
+  const pauseMs = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
+  if (pauseMs > 0) sleep(Math.min(pauseMs, 5_000));
+  try {
+    if (stillCurrent && !stillCurrent()) {
+      unlinkSync(temp);
+      return false;
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    unlinkSync(temp);
+    throw error;
+  }
+  return true;
+}

@@ -1,0 +1,54 @@
+// The layers of docs/ARCHITECTURE.md, checked: core is pure, io never reaches up into app, entries
+// are thin, no import cycles, no file over 200 formatted lines.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO } from "../support/runHook.js";
+
+const SRC = join(REPO, "src");
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+const ALL = files(SRC);
+const rel = (path: string) => relative(SRC, path);
+const source = (path: string) => readFileSync(path, "utf8");
+/** Relative imports of a file (static and dynamic), resolved to .ts paths. */
+const importsOf = (path: string) =>
+  [...source(path).matchAll(/(?:from|import\()\s*"(\.[^"]+)\.js"/g)].map((m) => resolve(dirname(path), `${m[1]}.ts`));
+
+describe("layers", () => {
+  it("core is pure: no file system, process, clock or other layer", () => {
+    for (const file of ALL.filter((f) => rel(f).startsWith("core/"))) {
+      const text = source(file);
+      expect(text, rel(file)).not.toMatch(/from "node:(fs|child_process|os)"|\bprocess\.[a-z]|Date\.now\(/);
+      for (const target of importsOf(file)) expect(rel(target), rel(file)).toMatch(/^core\//);
+    }
+  });
+
+  it("io uses only core and io; app never imports an entry", () => {
+    for (const file of ALL.filter((f) => rel(f).startsWith("io/"))) {
+      for (const target of importsOf(file)) expect(rel(target), rel(file)).toMatch(/^(core|io)\//);
+    }
+    for (const file of ALL.filter((f) => rel(f).startsWith("app/"))) {
+      for (const target of importsOf(file)) expect(rel(target), rel(file)).not.toMatch(/^entries\//);
+    }
+  });
+
+  it("has no import cycles", () => {
+    const state = new Map<string, "visiting" | "done">();
+    const visit = (file: string, stack: string[]): void => {
+      if (state.get(file) === "done") return;
+      if (state.get(file) === "visiting") throw new Error(`cycle: ${[...stack, file].map(rel).join(" → ")}`);
+      state.set(file, "visiting");
+      for (const target of importsOf(file)) visit(target, [...stack, file]);
+      state.set(file, "done");
+    };
+    for (const file of ALL) visit(file, []);
+  });
+
+  it("keeps every file under 200 formatted lines", () => {
+    const long = ALL.filter((f) => source(f).trimEnd().split("\n").length > 200).map(rel);
+    expect(long).toEqual([]);
+  });
+});
