@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/support/globalSetup.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
           // 2-core machine: at most two CLI runs at once; tests inside a file run in order.
