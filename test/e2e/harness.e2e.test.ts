@@ -155,7 +155,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(main).toHaveLength(3);
       expect(lastUserText(main[1]!)).toBe("tool-ran");
       // additionalContext lands in a role:"system" message, not in the user message.
-      expect(systemMessagesText(main[0]!)).toContain("UserPromptSubmit hook additional context: CTX-MARKER");
+      expect(systemMessagesText(main[0]!)).toContain("CTX-MARKER");
       expect(lastUserText(main[0]!)).not.toContain("CTX-MARKER");
       expect(lastUserText(main[2]!)).toBe("second");
       expect(r2.sessionId).toBe(sessionId);

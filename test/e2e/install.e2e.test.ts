@@ -70,8 +70,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
         env: { PATH: process.env["PATH"] ?? "", HOME: home },
       });
       expect(r.status, r.stdout + r.stderr).toBe(0);
-      expect(r.stdout).toContain("Validation passed");
-      expect(r.stdout).not.toMatch(/error/i);
+      // The exit status is the verdict, and no error is reported (2.1.330 adds advisory plugin-directory
+      // warnings, e.g. no icon, that do not change the result).
+      expect(r.stdout + r.stderr).not.toMatch(/error/i);
     });
 
     it("installs from the marketplace and runs a loop without --plugin-dir", async () => {

@@ -154,7 +154,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const run2 = runRequests(3);
       expect(run2).toHaveLength(4);
       const reminder = promptContext(run2[0]!, promptRun2);
-      expect(reminder).toContain(`UserPromptSubmit hook additional context: ${TODO_MARKER}`);
+      expect(reminder).toContain(TODO_MARKER);
       expect(reminder).toContain(`- [pending] ${ALPHA}\n- [pending] ${BETA}`);
       expect(reminder).not.toContain(LOOP_MARKER);
       expect(reminder).not.toContain("PROMPT-TWO");

@@ -30,7 +30,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       text("The summary is finished. ALL DONE"),
       text("never sent"),
     ]);
-    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home") });
+    // 80 rows: 2.1.330 has no scrollback, and the first reply must still be on screen at the end.
+    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home"), rows: 80 });
 
     await tui.submit(
       '/continuation-loop:loop-start --max-iterations 3 --completion-promise "ALL DONE" Write the summary',
