@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { lastUserText, startMessagesServer, text } from "../test/e2e/support/messagesServer.js";
-import { REPO_ROOT, hookSystemMessages, runClaude } from "../test/e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS, REPO_ROOT, hookSystemMessages, runClaude } from "../test/e2e/support/runClaude.js";
 
 const root = mkdtempSync(join(tmpdir(), "continuation-loop-demo-"));
 const project = join(root, "project");
@@ -21,6 +21,8 @@ const prompt =
 
 console.log(`$ claude --plugin-dir <this checkout> -p '${prompt}'\n`);
 const run = await runClaude({
+  // The newest pinned release: the one users run.
+  version: CLAUDE_VERSIONS[CLAUDE_VERSIONS.length - 1]!,
   prompt,
   baseUrl: server.url,
   cwd: project,

@@ -13,7 +13,7 @@ import {
   type Script,
 } from "./support/messagesServer.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
-import { describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
+import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
 
 let server: MessagesServer | undefined;
 let project: LoopProject | undefined;
@@ -25,172 +25,178 @@ afterEach(async () => {
   project = undefined;
 });
 
-async function loop(
-  state: string,
-  script: Script,
-  opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void } = {},
-) {
-  const p = (project = makeLoopProject());
-  p.writeState(state);
-  opts.setup?.(p);
-  server = await startMessagesServer(script);
-  const r = await runClaude({
-    prompt: "go",
-    baseUrl: server.url,
-    cwd: p.proj,
-    home: p.home,
-    pluginDirs: [PLUGIN_DIR],
-    sessionId: randomUUID(),
-    allowedTools: opts.allowedTools ?? [],
-  });
-  expect(r.code, describeRun(r)).toBe(0);
-  expect(server.exhausted, "the loop ran past the scripted replies").toBe(false);
-  const sent = server.mainRequests.map((req) => lastUserText(req));
-  return { p, r, sent, end: p.history().at(-1), told: hookSystemMessages(r.transcriptPath, "Stop").join("\n") };
-}
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  async function loop(
+    state: string,
+    script: Script,
+    opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void } = {},
+  ) {
+    const p = (project = makeLoopProject());
+    p.writeState(state);
+    opts.setup?.(p);
+    server = await startMessagesServer(script);
+    const r = await runClaude({
+      version,
+      prompt: "go",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      pluginDirs: [PLUGIN_DIR],
+      sessionId: randomUUID(),
+      allowedTools: opts.allowedTools ?? [],
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(server.exhausted, "the loop ran past the scripted replies").toBe(false);
+    const sent = server.mainRequests.map((req) => lastUserText(req));
+    return { p, r, sent, end: p.history().at(-1), told: hookSystemMessages(r.transcriptPath, "Stop").join("\n") };
+  }
 
-describe("completion gates", () => {
-  it("completion_threshold: promise, miss, promise, promise ends on the 4th turn", async () => {
-    const { sent, end } = await loop("---\ncompletion_promise: DONE\ncompletion_threshold: 2\n---\nGoal\n", [
-      text("DONE"),
-      text("oops, not yet"),
-      text("DONE"),
-      text("DONE"),
-      text("never"),
-    ]);
-    expect(sent).toHaveLength(4);
-    expect(sent[1]).toContain("promise streak 1/2");
-    expect(sent[2]).toContain("promise streak 0/2");
-    expect(sent[3]).toContain("promise streak 1/2");
-    expect(end).toMatchObject({ reason: "completed", iteration: 4 });
-  });
+  describe("completion gates", () => {
+    it("completion_threshold: promise, miss, promise, promise ends on the 4th turn", async () => {
+      const { sent, end } = await loop("---\ncompletion_promise: DONE\ncompletion_threshold: 2\n---\nGoal\n", [
+        text("DONE"),
+        text("oops, not yet"),
+        text("DONE"),
+        text("DONE"),
+        text("never"),
+      ]);
+      expect(sent).toHaveLength(4);
+      expect(sent[1]).toContain("promise streak 1/2");
+      expect(sent[2]).toContain("promise streak 0/2");
+      expect(sent[3]).toContain("promise streak 1/2");
+      expect(end).toMatchObject({ reason: "completed", iteration: 4 });
+    });
 
-  it("promise_format: tag ignores the bare phrase", async () => {
-    const { sent, end } = await loop("---\ncompletion_promise: Task complete\npromise_format: tag\n---\nGoal\n", [
-      text("Task complete"),
-      text("ok <promise> task  COMPLETE </promise>"),
-      text("never"),
-    ]);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toContain("<promise>Task complete</promise>");
-    expect(end).toMatchObject({ reason: "completed", promise: "Task complete" });
-  });
+    it("promise_format: tag ignores the bare phrase", async () => {
+      const { sent, end } = await loop("---\ncompletion_promise: Task complete\npromise_format: tag\n---\nGoal\n", [
+        text("Task complete"),
+        text("ok <promise> task  COMPLETE </promise>"),
+        text("never"),
+      ]);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toContain("<promise>Task complete</promise>");
+      expect(end).toMatchObject({ reason: "completed", promise: "Task complete" });
+    });
 
-  it("a promise list: any one completes", async () => {
-    const { sent, end } = await loop("---\ncompletion_promise: [ALPHA DONE, BLOCKED ON USER]\n---\nGoal\n", [
-      text("working"),
-      text("I am blocked on user input"),
-      text("never"),
-    ]);
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toContain('"ALPHA DONE" or "BLOCKED ON USER"');
-    expect(end).toMatchObject({ reason: "completed", promise: "BLOCKED ON USER" });
-  });
+    it("a promise list: any one completes", async () => {
+      const { sent, end } = await loop("---\ncompletion_promise: [ALPHA DONE, BLOCKED ON USER]\n---\nGoal\n", [
+        text("working"),
+        text("I am blocked on user input"),
+        text("never"),
+      ]);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]).toContain('"ALPHA DONE" or "BLOCKED ON USER"');
+      expect(end).toMatchObject({ reason: "completed", promise: "BLOCKED ON USER" });
+    });
 
-  it("verify refuses a false promise, then accepts it after a tool call fixes the condition", async () => {
-    const { p, sent, end } = await loop(
-      '---\ncompletion_promise: DONE\nverify: "test -f fixed.txt"\n---\nCreate fixed.txt\n',
-      (_req, index) => {
-        if (index === 0) return text("DONE");
-        if (index === 1) return toolUse("Write", { file_path: path.join(project!.proj, "fixed.txt"), content: "ok\n" });
-        if (index === 2) return text("DONE");
-        return text("never");
-      },
-      { allowedTools: ["Write"] },
-    );
-    expect(sent).toHaveLength(3);
-    expect(sent[1]).toContain(LOOP_MARKER);
-    expect(sent[1]).toContain(
-      "Your last completion was not accepted: the verify command `test -f fixed.txt` exited with status 1",
-    );
-    expect(fs.readFileSync(path.join(p.proj, "fixed.txt"), "utf8")).toBe("ok\n");
-    expect(end).toMatchObject({ reason: "completed", iteration: 2 });
-  });
+    it("verify refuses a false promise, then accepts it after a tool call fixes the condition", async () => {
+      const { p, sent, end } = await loop(
+        '---\ncompletion_promise: DONE\nverify: "test -f fixed.txt"\n---\nCreate fixed.txt\n',
+        (_req, index) => {
+          if (index === 0) return text("DONE");
+          if (index === 1)
+            return toolUse("Write", { file_path: path.join(project!.proj, "fixed.txt"), content: "ok\n" });
+          if (index === 2) return text("DONE");
+          return text("never");
+        },
+        { allowedTools: ["Write"] },
+      );
+      expect(sent).toHaveLength(3);
+      expect(sent[1]).toContain(LOOP_MARKER);
+      expect(sent[1]).toContain(
+        "Your last completion was not accepted: the verify command `test -f fixed.txt` exited with status 1",
+      );
+      expect(fs.readFileSync(path.join(p.proj, "fixed.txt"), "utf8")).toBe("ok\n");
+      expect(end).toMatchObject({ reason: "completed", iteration: 2 });
+    });
 
-  it("notes_file: its text goes into every continuation prompt", async () => {
-    const { sent } = await loop(
-      "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
-      [text("one"), text("two")],
-      {
-        setup: (p) => fs.writeFileSync(path.join(p.proj, "SHARED_TASK_NOTES.md"), "Step 1 done; next: step 2.\n"),
-      },
-    );
-    expect(sent[1]).toContain("Notes (SHARED_TASK_NOTES.md)");
-    expect(sent[1]).toContain("Step 1 done; next: step 2.");
-  });
-});
-
-describe("limits", () => {
-  it("stall_limit ends a loop of identical replies early", async () => {
-    const { sent, end, told } = await loop("---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n", [
-      text("same"),
-      text("same"),
-      text("same"),
-      text("same"),
-      text("same"),
-    ]);
-    expect(sent).toHaveLength(3);
-    expect(end).toMatchObject({ reason: "stalled", iteration: 3 });
-    expect(told).toContain("stalled");
+    it("notes_file: its text goes into every continuation prompt", async () => {
+      const { sent } = await loop(
+        "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
+        [text("one"), text("two")],
+        {
+          setup: (p) => fs.writeFileSync(path.join(p.proj, "SHARED_TASK_NOTES.md"), "Step 1 done; next: step 2.\n"),
+        },
+      );
+      expect(sent[1]).toContain("Notes (SHARED_TASK_NOTES.md)");
+      expect(sent[1]).toContain("Step 1 done; next: step 2.");
+    });
   });
 
-  it("stall_limit in a git repository: identical replies with no file change stall; a changed file is progress", async () => {
-    const git = (p: LoopProject, ...args: string[]) => execFileSync("git", args, { cwd: p.proj, stdio: "pipe" });
-    const setup = (p: LoopProject) => {
-      git(p, "init", "-q");
-      git(p, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
-    };
-    // The tree is read from the first repeated reply on, so the stall shows one turn after the reply-only case.
-    const still = await loop(
-      "---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n",
-      [text("same"), text("same"), text("same"), text("same"), text("same"), text("same")],
-      { setup },
-    );
-    expect(still.sent).toHaveLength(4);
-    expect(still.end).toMatchObject({ reason: "stalled", iteration: 4 });
-    await server?.close();
-    project?.cleanup();
+  describe("limits", () => {
+    it("stall_limit ends a loop of identical replies early", async () => {
+      const { sent, end, told } = await loop("---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n", [
+        text("same"),
+        text("same"),
+        text("same"),
+        text("same"),
+        text("same"),
+      ]);
+      expect(sent).toHaveLength(3);
+      expect(end).toMatchObject({ reason: "stalled", iteration: 3 });
+      expect(told).toContain("stalled");
+    });
 
-    let n = 0;
-    const moving = await loop(
-      "---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n",
-      (_req, index) =>
-        index % 2 === 0
-          ? toolUse("Write", { file_path: path.join(project!.proj, "progress.txt"), content: `step ${++n}\n` })
-          : text("same"),
-      { setup, allowedTools: ["Write"] },
-    );
-    // Rewriting an untracked file each turn is progress, though `git status` reads the same.
-    expect(moving.end).toMatchObject({ reason: "max_iterations", iteration: 6 });
-  });
+    it("stall_limit in a git repository: identical replies with no file change stall; a changed file is progress", async () => {
+      const git = (p: LoopProject, ...args: string[]) => execFileSync("git", args, { cwd: p.proj, stdio: "pipe" });
+      const setup = (p: LoopProject) => {
+        git(p, "init", "-q");
+        git(p, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
+      };
+      // The tree is read from the first repeated reply on, so the stall shows one turn after the reply-only case.
+      const still = await loop(
+        "---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n",
+        [text("same"), text("same"), text("same"), text("same"), text("same"), text("same")],
+        { setup },
+      );
+      expect(still.sent).toHaveLength(4);
+      expect(still.end).toMatchObject({ reason: "stalled", iteration: 4 });
+      await server?.close();
+      project?.cleanup();
 
-  it("max_duration ends an old loop at once", async () => {
-    const started = new Date(Date.now() - 2 * 3600_000).toISOString();
-    const { sent, end, told } = await loop(`---\nmax_duration: 1h\nstarted_at: ${started}\n---\nGoal\n`, [
-      text("one"),
-      text("two"),
-    ]);
-    expect(sent).toHaveLength(1);
-    expect(end).toMatchObject({ reason: "max_duration", iteration: 1 });
-    expect(told).toContain("reached max_duration");
-  });
+      let n = 0;
+      const moving = await loop(
+        "---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n",
+        (_req, index) =>
+          index % 2 === 0
+            ? toolUse("Write", { file_path: path.join(project!.proj, "progress.txt"), content: `step ${++n}\n` })
+            : text("same"),
+        { setup, allowedTools: ["Write"] },
+      );
+      // Rewriting an untracked file each turn is progress, though `git status` reads the same.
+      expect(moving.end).toMatchObject({ reason: "max_iterations", iteration: 6 });
+    });
 
-  it("max_tokens ends the loop whose usage crosses the budget", async () => {
-    const usage = { output_tokens: 200 };
-    const { sent, end } = await loop("---\nmax_tokens: 500\n---\nGoal\n", [
-      text("one", usage),
-      text("two", usage),
-      text("three", usage),
-      text("four", usage),
-    ]);
-    expect(sent).toHaveLength(3);
-    // Usually 200 and 400; a stop whose transcript line lands late counts that turn at the next stop.
-    expect(sent[1]).toMatch(/output tokens (0|200) of 500 \((500|300) left\)/);
-    expect(sent[2]).toMatch(/output tokens (200|400) of 500 \((300|100) left\)/);
-    expect(end).toMatchObject({
-      reason: "max_tokens",
-      output_tokens: 600,
-      tokens_by_model: { "claude-opus-4-8": 600 },
+    it("max_duration ends an old loop at once", async () => {
+      const started = new Date(Date.now() - 2 * 3600_000).toISOString();
+      const { sent, end, told } = await loop(`---\nmax_duration: 1h\nstarted_at: ${started}\n---\nGoal\n`, [
+        text("one"),
+        text("two"),
+      ]);
+      expect(sent).toHaveLength(1);
+      expect(end).toMatchObject({ reason: "max_duration", iteration: 1 });
+      expect(told).toContain("reached max_duration");
+    });
+
+    it("max_tokens ends the loop whose usage crosses the budget", async () => {
+      const usage = { output_tokens: 200 };
+      const { sent, end } = await loop("---\nmax_tokens: 500\n---\nGoal\n", [
+        text("one", usage),
+        text("two", usage),
+        text("three", usage),
+        text("four", usage),
+      ]);
+      expect(sent).toHaveLength(3);
+      // Usually 200 and 400; a stop whose transcript line lands late counts that turn at the next stop.
+      expect(sent[1]).toMatch(/output tokens (0|200) of 500 \((500|300) left\)/);
+      expect(sent[2]).toMatch(/output tokens (200|400) of 500 \((300|100) left\)/);
+      expect(end).toMatchObject({
+        reason: "max_tokens",
+        output_tokens: 600,
+      });
+      // Counted under the model the CLI asked for (the default model differs between versions).
+      const model = String(server!.mainRequests[0]!.body!.model);
+      expect(end?.["tokens_by_model"]).toEqual({ [model]: 600 });
     });
   });
 });

@@ -13,7 +13,14 @@ import {
   toolUse,
 } from "./support/messagesServer.js";
 import type { MessagesServer } from "./support/messagesServer.js";
-import { describeRun, hookResponses, hookSystemMessages, readJsonl, runClaude } from "./support/runClaude.js";
+import {
+  CLAUDE_VERSIONS,
+  describeRun,
+  hookResponses,
+  hookSystemMessages,
+  readJsonl,
+  runClaude,
+} from "./support/runClaude.js";
 
 let tmp: string;
 let server: MessagesServer | undefined;
@@ -68,90 +75,92 @@ afterEach(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("e2e harness", () => {
-  it("scripts a session whose Stop hook blocks once", async () => {
-    const { proj, home, plugin } = setup();
-    writePlugin(plugin, { Stop: STOP_BLOCK_ONCE });
-    server = await startMessagesServer([text("first reply"), text("second reply")]);
-    const sessionId = randomUUID();
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  describe("e2e harness", () => {
+    it("scripts a session whose Stop hook blocks once", async () => {
+      const { proj, home, plugin } = setup();
+      writePlugin(plugin, { Stop: STOP_BLOCK_ONCE });
+      server = await startMessagesServer([text("first reply"), text("second reply")]);
+      const sessionId = randomUUID();
 
-    // The outer process may itself run inside Claude Code: nothing must leak.
-    const saved = process.env["CLAUDE_PROJECT_DIR"];
-    process.env["CLAUDE_PROJECT_DIR"] = "/leaked/from/outside";
-    const r = await runClaude({
-      prompt: "hello",
-      baseUrl: server.url,
-      cwd: proj,
-      home,
-      pluginDirs: [plugin],
-      sessionId,
-    }).finally(() => {
-      if (saved === undefined) delete process.env["CLAUDE_PROJECT_DIR"];
-      else process.env["CLAUDE_PROJECT_DIR"] = saved;
+      // The outer process may itself run inside Claude Code: nothing must leak.
+      const saved = process.env["CLAUDE_PROJECT_DIR"];
+      process.env["CLAUDE_PROJECT_DIR"] = "/leaked/from/outside";
+      const r = await runClaude({
+        version,
+        prompt: "hello",
+        baseUrl: server.url,
+        cwd: proj,
+        home,
+        pluginDirs: [plugin],
+        sessionId,
+      }).finally(() => {
+        if (saved === undefined) delete process.env["CLAUDE_PROJECT_DIR"];
+        else process.env["CLAUDE_PROJECT_DIR"] = saved;
+      });
+
+      expect(r.code, describeRun(r)).toBe(0);
+      expect(server.exhausted).toBe(false);
+      const main = server.mainRequests;
+      expect(main).toHaveLength(2);
+      expect(lastUserText(main[0]!)).toContain("hello");
+      expect(lastUserText(main[0]!)).not.toContain("CONTINUE-MARKER");
+      // The hook's stderr reaches the model in the next user message (the wrapper around it is
+      // Claude Code's own and differs between versions: see support/README.md).
+      expect(lastUserText(main[1]!)).toContain("CONTINUE-MARKER");
+
+      expect(r.sessionId).toBe(sessionId);
+      expect(r.result?.["result"]).toBe("second reply");
+      expect(r.transcriptPath && fs.existsSync(r.transcriptPath)).toBe(true);
+      expect(hookSystemMessages(r.transcriptPath, "Stop")).toEqual(["SMOKE-DONE"]);
+      expect(hookResponses(r, "Stop").map((e) => e["exit_code"])).toEqual([2, 0]);
+
+      const calls = readJsonl(path.join(plugin, "hooks", "calls.jsonl")) as {
+        input: Record<string, unknown>;
+        projectDir: string;
+      }[];
+      expect(calls.map((c) => c.input["stop_hook_active"])).toEqual([false, true]);
+      expect(calls.map((c) => c.input["last_assistant_message"])).toEqual(["first reply", "second reply"]);
+      expect(calls[0]?.input["session_id"]).toBe(sessionId);
+      expect(calls[0]?.projectDir).toBe(fs.realpathSync(proj));
     });
 
-    expect(r.code, describeRun(r)).toBe(0);
-    expect(server.exhausted).toBe(false);
-    const main = server.mainRequests;
-    expect(main).toHaveLength(2);
-    expect(lastUserText(main[0]!)).toContain("hello");
-    expect(lastUserText(main[0]!)).not.toContain("CONTINUE-MARKER");
-    // Measured wrapper: "Stop hook feedback:\n[<command as registered>]: <stderr>".
-    expect(lastUserText(main[1]!)).toBe(
-      'Stop hook feedback:\n[node "${CLAUDE_PLUGIN_ROOT}/hooks/Stop.cjs"]: CONTINUE-MARKER',
-    );
-
-    expect(r.sessionId).toBe(sessionId);
-    expect(r.result?.["result"]).toBe("second reply");
-    expect(r.transcriptPath && fs.existsSync(r.transcriptPath)).toBe(true);
-    expect(hookSystemMessages(r.transcriptPath, "Stop")).toEqual(["SMOKE-DONE"]);
-    expect(hookResponses(r, "Stop").map((e) => e["exit_code"])).toEqual([2, 0]);
-
-    const calls = readJsonl(path.join(plugin, "hooks", "calls.jsonl")) as {
-      input: Record<string, unknown>;
-      projectDir: string;
-    }[];
-    expect(calls.map((c) => c.input["stop_hook_active"])).toEqual([false, true]);
-    expect(calls.map((c) => c.input["last_assistant_message"])).toEqual(["first reply", "second reply"]);
-    expect(calls[0]?.input["session_id"]).toBe(sessionId);
-    expect(calls[0]?.projectDir).toBe(fs.realpathSync(proj));
-  });
-
-  it("flags an exhausted script instead of hanging", async () => {
-    const { proj, home } = setup();
-    server = await startMessagesServer([]);
-    const r = await runClaude({ prompt: "hello", baseUrl: server.url, cwd: proj, home });
-    expect(r.code, describeRun(r)).toBe(0);
-    expect(server.exhausted).toBe(true);
-    expect(r.result?.["result"]).toBe(EXHAUSTED_TEXT);
-  });
-
-  it("runs a tool call, adds hook context, and resumes the same session", async () => {
-    const { proj, home, plugin } = setup();
-    writePlugin(plugin, {
-      UserPromptSubmit: `process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX-MARKER' } }));`,
+    it("flags an exhausted script instead of hanging", async () => {
+      const { proj, home } = setup();
+      server = await startMessagesServer([]);
+      const r = await runClaude({ version, prompt: "hello", baseUrl: server.url, cwd: proj, home });
+      expect(r.code, describeRun(r)).toBe(0);
+      expect(server.exhausted).toBe(true);
+      expect(r.result?.["result"]).toBe(EXHAUSTED_TEXT);
     });
-    server = await startMessagesServer([
-      toolUse("Bash", { command: "echo tool-ran", description: "echo" }),
-      text("after tool"),
-      text("resumed reply"),
-    ]);
-    const sessionId = randomUUID();
-    const common = { baseUrl: server.url, cwd: proj, home, pluginDirs: [plugin] };
-    const r1 = await runClaude({ ...common, prompt: "first", sessionId, allowedTools: ["Bash(echo:*)"] });
-    expect(r1.code, describeRun(r1)).toBe(0);
-    const r2 = await runClaude({ ...common, prompt: "second", resume: sessionId });
-    expect(r2.code, describeRun(r2)).toBe(0);
 
-    const main = server.mainRequests;
-    expect(main).toHaveLength(3);
-    expect(lastUserText(main[1]!)).toBe("tool-ran");
-    // additionalContext lands in a role:"system" message, not in the user message.
-    expect(systemMessagesText(main[0]!)).toContain("UserPromptSubmit hook additional context: CTX-MARKER");
-    expect(lastUserText(main[0]!)).not.toContain("CTX-MARKER");
-    expect(lastUserText(main[2]!)).toBe("second");
-    expect(r2.sessionId).toBe(sessionId);
-    expect(r2.transcriptPath).toBe(r1.transcriptPath);
-    expect(r2.result?.["result"]).toBe("resumed reply");
+    it("runs a tool call, adds hook context, and resumes the same session", async () => {
+      const { proj, home, plugin } = setup();
+      writePlugin(plugin, {
+        UserPromptSubmit: `process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX-MARKER' } }));`,
+      });
+      server = await startMessagesServer([
+        toolUse("Bash", { command: "echo tool-ran", description: "echo" }),
+        text("after tool"),
+        text("resumed reply"),
+      ]);
+      const sessionId = randomUUID();
+      const common = { baseUrl: server.url, cwd: proj, home, pluginDirs: [plugin] };
+      const r1 = await runClaude({ version, ...common, prompt: "first", sessionId, allowedTools: ["Bash(echo:*)"] });
+      expect(r1.code, describeRun(r1)).toBe(0);
+      const r2 = await runClaude({ version, ...common, prompt: "second", resume: sessionId });
+      expect(r2.code, describeRun(r2)).toBe(0);
+
+      const main = server.mainRequests;
+      expect(main).toHaveLength(3);
+      expect(lastUserText(main[1]!)).toBe("tool-ran");
+      // additionalContext lands in a role:"system" message, not in the user message.
+      expect(systemMessagesText(main[0]!)).toContain("CTX-MARKER");
+      expect(lastUserText(main[0]!)).not.toContain("CTX-MARKER");
+      expect(lastUserText(main[2]!)).toBe("second");
+      expect(r2.sessionId).toBe(sessionId);
+      expect(r2.transcriptPath).toBe(r1.transcriptPath);
+      expect(r2.result?.["result"]).toBe("resumed reply");
+    });
   });
 });

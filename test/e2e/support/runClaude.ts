@@ -1,13 +1,54 @@
 // Spawns the real Claude Code CLI fully offline against a test Messages server.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const CLAUDE_BIN = path.join(REPO_ROOT, "node_modules", ".bin", "claude");
+
+/** One pinned Claude Code release: `name` is its exact version, `bin` its native binary. */
+export interface ClaudeVersion {
+  name: string;
+  bin: string;
+  toString(): string;
+}
+
+// Both are devDependencies (package.json): the oldest supported release and the newest, installed by
+// `npm ci` as `@anthropic-ai/claude-code` and its alias `claude-code-latest`. The .bin/claude link is
+// only one of them, so each binary is named by its package folder.
+export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [
+  claudeVersion("2.1.197", path.join("@anthropic-ai", "claude-code")),
+  claudeVersion("2.1.330", "claude-code-latest"),
+];
+
+function claudeVersion(name: string, packageDir: string): ClaudeVersion {
+  const bin = path.join(REPO_ROOT, "node_modules", packageDir, "bin", "claude.exe");
+  // toString: `describe.each(CLAUDE_VERSIONS)("Claude Code %s", …)` titles read "Claude Code 2.1.330".
+  return { name, bin, toString: () => name };
+}
+
+/**
+ * Throws unless every pinned binary is installed and reports its version: a missing Claude Code
+ * fails the run (vitest globalSetup), it never skips tests.
+ */
+export function checkClaudeVersions(versions: readonly ClaudeVersion[] = CLAUDE_VERSIONS): void {
+  for (const v of versions) {
+    const r = spawnSync(v.bin, ["--version"], {
+      encoding: "utf8",
+      timeout: 30_000,
+      env: { PATH: process.env["PATH"] ?? "" },
+    });
+    const out = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim();
+    if (r.error || r.status !== 0 || !out.startsWith(`${v.name} `))
+      throw new Error(
+        `Claude Code ${v.name} is not installed as expected at ${v.bin} (run npm ci): ${r.error?.message ?? out}`,
+      );
+  }
+}
 
 export interface RunClaudeOptions {
+  /** Which Claude Code runs (one of {@link CLAUDE_VERSIONS}). */
+  version: ClaudeVersion;
   /** The `-p` prompt (a slash command like `/foo bar` works too). */
   prompt: string;
   /** Base URL of the messages server, e.g. `server.url`. */
@@ -131,7 +172,7 @@ export function buildArgs(opts: RunClaudeOptions): string[] {
 export function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
   const started = Date.now();
   fs.mkdirSync(opts.home, { recursive: true });
-  const child = spawn(CLAUDE_BIN, buildArgs(opts), {
+  const child = spawn(opts.version.bin, buildArgs(opts), {
     cwd: opts.cwd,
     env: cleanEnv(opts),
     stdio: ["ignore", "pipe", "pipe"],
@@ -214,6 +255,15 @@ export function hookSystemMessages(transcriptPath: string | undefined, hookEvent
       out.push(a.content);
   }
   return out;
+}
+
+/**
+ * Every tool the session has, from the `system/init` event: tools sent up front and tools deferred
+ * behind ToolSearch (2.1.330) alike. A request's own `tools` holds only the first kind.
+ */
+export function initTools(r: RunClaudeResult): string[] {
+  const init = r.events.find((e) => e.type === "system" && e.subtype === "init");
+  return Array.isArray(init?.["tools"]) ? (init["tools"] as string[]) : [];
 }
 
 /** Short diagnostic for assertion messages when a run misbehaves. */
