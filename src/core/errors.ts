@@ -18,7 +18,11 @@ export type LoopErrorCode =
   | "TEMPLATE_NOT_FOUND"
   | "SETTINGS_MALFORMED"
   | "INSTALL_CONFLICT"
-  | "INSTALL_FAILED";
+  | "INSTALL_FAILED"
+  | "CHECKPOINT_NOT_GIT"
+  | "CHECKPOINT_UNKNOWN"
+  | "CHECKPOINT_UNSAVED_CHANGES"
+  | "CHECKPOINT_FAILED";
 
 export interface LoopErrorDetails {
   file?: string;

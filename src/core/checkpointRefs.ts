@@ -1,0 +1,88 @@
+/**
+ * Names and messages of checkpoint commits (the README's `checkpoints` field): one ref per
+ * iteration, `refs/continuation-loop/<loop>/<iteration>`, whose commit message carries what
+ * `continuation-loop checkpoints` lists, so listing needs one git call and no other file.
+ */
+import { LoopError } from "./errors.js";
+
+export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
+const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+const FILES_CHANGED = /^Files-Changed: (\d+)$/m;
+
+/**
+ * The loop's own files (state, sidecar, lock, history) change at every Stop: a checkpoint leaves
+ * them out and a restore never rolls them back. Pathspecs relative to the project root.
+ */
+export const OWN_FILES_PATHSPEC = ":(exclude,glob).claude/continuation-loop.*";
+
+export interface CheckpointRecord {
+  iteration: number;
+  commit: string;
+  tree: string;
+  /** ISO-8601, from the commit's committer date. */
+  time: string;
+  filesChanged: number;
+}
+
+/** The loop's name as refs spell it: `default`, or a named loop's NAME. */
+export function checkLoopName(loop: string): string {
+  if (!LOOP_NAME.test(loop)) {
+    throw new LoopError("USAGE", "not a loop name", {
+      field: "loop",
+      expected: "default or a name of a-z, 0-9 and -, up to 40 characters",
+      received: loop,
+    });
+  }
+  return loop;
+}
+
+export function checkIteration(iteration: number): number {
+  if (!Number.isSafeInteger(iteration) || iteration < 1) {
+    throw new LoopError("USAGE", "not an iteration number", {
+      field: "iteration",
+      expected: "a whole number from 1",
+      received: String(iteration),
+    });
+  }
+  return iteration;
+}
+
+export function renderCheckpointRef(loop: string, iteration: number): string {
+  return `${CHECKPOINT_REF_ROOT}/${checkLoopName(loop)}/${checkIteration(iteration)}`;
+}
+
+export function renderCheckpointMessage(loop: string, iteration: number, filesChanged: number): string {
+  return `continuation-loop checkpoint ${loop} iteration ${iteration}\n\nFiles-Changed: ${filesChanged}\n`;
+}
+
+/** `for-each-ref` fields, each ended by NUL (a commit message holds none). */
+export const CHECKPOINT_LIST_FORMAT =
+  "%(refname)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(contents:body)%00";
+
+/** The records of one loop, by iteration; refs that are not ours (another shape, other objects) are skipped. */
+export function parseCheckpointList(output: string, loop: string): CheckpointRecord[] {
+  const prefix = `${CHECKPOINT_REF_ROOT}/${loop}/`;
+  const records: CheckpointRecord[] = [];
+  const fields = output.split("\0");
+  for (let i = 0; i + 5 <= fields.length; i += 5) {
+    // Five NUL-ended fields per ref; the newline git ends each record with opens the next one.
+    const [ref, commit, tree, time, body] = [fields[i]?.replace(/^\n/, ""), ...fields.slice(i + 1, i + 5)];
+    if (!ref?.startsWith(prefix) || !commit || !tree || body === undefined) continue;
+    const name = ref.slice(prefix.length);
+    if (!/^[1-9]\d{0,14}$/.test(name)) continue;
+    const seconds = Number(time);
+    records.push({
+      iteration: Number(name),
+      commit,
+      tree,
+      time: Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : "",
+      filesChanged: Number(FILES_CHANGED.exec(body)?.[1] ?? 0),
+    });
+  }
+  return records.sort((a, b) => a.iteration - b.iteration);
+}
+
+/** "1, 2, 3" or "none", for refusals. */
+export function renderIterations(records: CheckpointRecord[]): string {
+  return records.length === 0 ? "none" : records.map((record) => record.iteration).join(", ");
+}

@@ -1,0 +1,61 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { isAbsolute, join, relative, resolve } from "node:path";
+import { OWN_FILES_PATHSPEC } from "../core/checkpointRefs.js";
+import { type GitRepo, runGit } from "./runGit.js";
+
+/** Runs `work` with the path of a temporary index file, removed afterwards with its folder. */
+export function withTempIndex<T>(work: (indexFile: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), "continuation-loop-"));
+  try {
+    return work(join(dir, "index"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Copies the real index: its stat data lets `git add` skip files that did not change. Safe to
+ * trust, since git marks entries it could not vouch for (racily clean) when it writes an index.
+ */
+function seedIndex(from: string, to: string): boolean {
+  try {
+    copyFileSync(from, to);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pathspecs that leave out the loop's own files and `exclude` (absolute, or relative to the root). */
+export function renderExcludes(root: string, exclude: string[] = []): string[] {
+  const specs = [OWN_FILES_PATHSPEC];
+  for (const path of exclude) {
+    const rel = relative(root, resolve(root, path)).split("\\").join("/");
+    // Siblings too: the state file's lock and temporary files share its name.
+    if (rel && !rel.startsWith("..") && !isAbsolute(rel))
+      specs.push(`:(exclude,glob)${rel.replace(/[*?[\\]/g, "\\$&")}*`);
+  }
+  return specs;
+}
+
+/**
+ * The tree of the project's working tree as it is: tracked and untracked files, `.gitignore`
+ * honoured, through a temporary index so that the real index, HEAD and the files stay as they are.
+ */
+export function captureTree(repo: GitRepo, excludes: string[]): string {
+  const add = ["add", "--all", "--", ".", ...excludes];
+  return withTempIndex((indexFile) => {
+    const seeded = seedIndex(repo.indexPath, indexFile);
+    try {
+      runGit(repo, add, { indexFile });
+      return runGit(repo, ["write-tree"], { indexFile }).trim();
+    } catch (error) {
+      if (!seeded) throw error;
+      // A real index git cannot build on (unmerged paths outside the project, say): start from none.
+      rmSync(indexFile, { force: true });
+      runGit(repo, add, { indexFile });
+      return runGit(repo, ["write-tree"], { indexFile }).trim();
+    }
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Checkpoints (the README's `checkpoints` field): at each Stop the project's working tree is kept
+ * as a commit object under `refs/continuation-loop/<loop>/<iteration>`. Nothing the user works
+ * with moves: not HEAD, not the index, not the stash, not a file.
+ */
+import { renderCheckpointMessage, renderCheckpointRef } from "../core/checkpointRefs.js";
+import { captureTree, renderExcludes } from "./captureTree.js";
+import { readCheckpointRecords, readHead } from "./checkpointRecords.js";
+import { type GitRepo, readGitRepo, runGit } from "./runGit.js";
+
+export { restoreCheckpoint } from "./restoreCheckpoint.js";
+
+export interface CheckpointScope {
+  /** The project root; checkpoints hold and restore only what is under it. */
+  root: string;
+  /** `default` or a named loop's NAME. */
+  loop: string;
+  env: NodeJS.ProcessEnv;
+  /** More files to leave out (absolute or relative to the root), e.g. a state file pinned elsewhere. */
+  exclude?: string[];
+}
+
+export interface WrittenCheckpoint {
+  ref: string;
+  commit: string;
+  tree: string;
+  filesChanged: number;
+}
+
+export interface CheckpointSummary {
+  iteration: number;
+  commit: string;
+  /** ISO-8601. */
+  time: string;
+  filesChanged: number;
+}
+
+/** Checkpoint commits carry this identity, so that they work where no git identity is set. */
+const IDENTITY = { name: "continuation-loop", email: "continuation-loop@localhost" };
+
+export function writeCheckpoint(options: CheckpointScope & { iteration: number; now: Date }): WrittenCheckpoint {
+  const { loop, iteration, now } = options;
+  const ref = renderCheckpointRef(loop, iteration);
+  const repo = readGitRepo(options.root, options.env);
+  const excludes = renderExcludes(options.root, options.exclude);
+  const tree = captureTree(repo, excludes);
+
+  const earlier = readCheckpointRecords(repo, loop).filter((record) => record.iteration < iteration);
+  const previous = earlier.at(-1);
+  const parent = previous?.commit ?? readHead(repo);
+  const filesChanged = countChangedFiles(
+    repo,
+    previous?.tree ?? (parent ? `${parent}^{tree}` : undefined),
+    tree,
+    excludes,
+  );
+
+  const date = `${Math.floor(now.getTime() / 1000)} +0000`;
+  const commit = runGit(repo, ["commit-tree", "--no-gpg-sign", tree, ...(parent ? ["-p", parent] : []), "-F", "-"], {
+    input: renderCheckpointMessage(loop, iteration, filesChanged),
+    extraEnv: {
+      GIT_AUTHOR_NAME: IDENTITY.name,
+      GIT_AUTHOR_EMAIL: IDENTITY.email,
+      GIT_AUTHOR_DATE: date,
+      GIT_COMMITTER_NAME: IDENTITY.name,
+      GIT_COMMITTER_EMAIL: IDENTITY.email,
+      GIT_COMMITTER_DATE: date,
+    },
+  }).trim();
+  runGit(repo, ["update-ref", "-m", `continuation-loop: checkpoint ${loop} ${iteration}`, ref, commit]);
+  return { ref, commit, tree, filesChanged };
+}
+
+export function listCheckpoints(options: CheckpointScope): CheckpointSummary[] {
+  const repo = readGitRepo(options.root, options.env);
+  return readCheckpointRecords(repo, options.loop).map(({ iteration, commit, time, filesChanged }) => ({
+    iteration,
+    commit,
+    time,
+    filesChanged,
+  }));
+}
+
+/** Paths under the project root that differ between two trees (`from` undefined: the empty tree). */
+function countChangedFiles(repo: GitRepo, from: string | undefined, to: string, excludes: string[]): number {
+  // A repository with no commit yet: everything in the first checkpoint is new.
+  const base = from ?? runGit(repo, ["hash-object", "-t", "tree", "-w", "--stdin"], { input: "" }).trim();
+  const args = ["diff-tree", "-r", "-z", "--no-renames", "--name-only", "--relative", base, to, "--", ".", ...excludes];
+  return runGit(repo, args).split("\0").filter(Boolean).length;
+}

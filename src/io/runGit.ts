@@ -1,0 +1,91 @@
+import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import { LoopError } from "../core/errors.js";
+
+/** The project's git work tree, as checkpoints see it. */
+export interface GitRepo {
+  /** The project root: every git command runs here, and pathspecs stay under it. */
+  root: string;
+  env: NodeJS.ProcessEnv;
+  /** The real index, absolute; a checkpoint only ever copies it. */
+  indexPath: string;
+  /** The project root inside the work tree, "" at its top, else "sub/dir/". */
+  prefix: string;
+}
+
+export interface GitOptions {
+  input?: string;
+  /** A temporary index (`GIT_INDEX_FILE`), so that the real one is never written. */
+  indexFile?: string;
+  /** Variables added to the environment (a commit's identity and date). */
+  extraEnv?: Record<string, string>;
+}
+
+const TIMEOUT_MS = 120_000;
+
+/** Runs git in the project root; a failure is a LoopError naming the git command and its message. */
+export function runGit(repo: Pick<GitRepo, "root" | "env">, args: string[], options: GitOptions = {}): string {
+  const result = spawnGit(repo, args, options);
+  if (result.status !== 0) {
+    const reason = result.stderr.trim().split("\n").slice(0, 3).join(" ") || `exit status ${result.status}`;
+    throw new LoopError("CHECKPOINT_FAILED", `git ${args[0]} failed: ${reason}`, { field: "checkpoints" });
+  }
+  return result.stdout;
+}
+
+/** Like runGit, but a non-zero exit is an answer ("no such ref"), not an error. */
+export function spawnGit(
+  repo: Pick<GitRepo, "root" | "env">,
+  args: string[],
+  options: GitOptions = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const env = { ...repo.env, ...options.extraEnv, ...(options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {}) };
+  // --no-optional-locks: never take index.lock from under the user's (or Claude's) own git commands.
+  const result = spawnSync("git", ["--no-optional-locks", ...args], {
+    cwd: repo.root,
+    env,
+    encoding: "utf8",
+    input: options.input,
+    maxBuffer: 512 * 1024 * 1024,
+    timeout: TIMEOUT_MS,
+    windowsHide: true,
+  });
+  if (result.error) {
+    const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT";
+    const message = missing
+      ? "git is not installed or not on PATH"
+      : `git ${args[0]} could not run: ${result.error.message}`;
+    throw new LoopError("CHECKPOINT_FAILED", message, { field: "checkpoints" });
+  }
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The git work tree the project root is in; refused, naming the field, outside one. */
+export function readGitRepo(root: string, env: NodeJS.ProcessEnv): GitRepo {
+  if (!isDirectory(root)) {
+    throw new LoopError("CHECKPOINT_NOT_GIT", "the project root is not a folder", {
+      field: "checkpoints",
+      expected: "an existing folder inside a git work tree",
+      received: root,
+    });
+  }
+  const probe = spawnGit({ root, env }, ["rev-parse", "--is-inside-work-tree", "--show-prefix", "--git-path", "index"]);
+  const [inside, prefix, indexPath] = probe.stdout.split("\n");
+  if (probe.status !== 0 || inside !== "true" || !indexPath) {
+    throw new LoopError("CHECKPOINT_NOT_GIT", "not a git repository; set checkpoints: false or run git init", {
+      field: "checkpoints",
+      expected: "the project root inside a git work tree",
+      received: root,
+    });
+  }
+  return { root, env, indexPath: resolve(root, indexPath), prefix: prefix ?? "" };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,129 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { listCheckpoints, restoreCheckpoint, writeCheckpoint } from "../../src/io/checkpoints.js";
+import { env, git, newRepo, now, readHead, refusal, untouchables, write } from "../support/gitRepo.js";
+
+const treeFiles = (root: string, commit: string) =>
+  git(root, "ls-tree", "-r", "-z", "--name-only", commit).split("\0").filter(Boolean).sort();
+
+describe("writeCheckpoint", () => {
+  it("records tracked and untracked files, leaves ignored ones and the loop's own files out", () => {
+    const root = newRepo({ "tracked.txt": "t\n" });
+    write(root, {
+      "new.txt": "n\n",
+      "build/out.bin": "ignored",
+      "debug.log": "ignored",
+      ".claude/continuation-loop.local.md": "---\nactive: true\n---\n",
+      ".claude/continuation-loop.history.jsonl": "{}\n",
+      ".claude/settings.json": "{}\n",
+    });
+    const before = untouchables(root);
+    const result = writeCheckpoint({ root, loop: "default", iteration: 1, env, now });
+    expect(result.ref).toBe("refs/continuation-loop/default/1");
+    expect(treeFiles(root, result.commit)).toEqual([".claude/settings.json", ".gitignore", "new.txt", "tracked.txt"]);
+    expect(result.filesChanged).toBe(2); // new.txt and .claude/settings.json, against HEAD
+    expect(git(root, "rev-parse", `${result.commit}^`).trim()).toBe(before.head);
+    expect(git(root, "rev-parse", `${result.commit}^{tree}`).trim()).toBe(result.tree);
+    expect(untouchables(root)).toEqual(before);
+    expect(git(root, "status", "--porcelain")).toContain("?? new.txt");
+  });
+
+  it("leaves out the files in exclude (a state file pinned outside .claude) and their siblings", () => {
+    const root = newRepo({ "a.txt": "a\n" });
+    write(root, { "tasks/loop.md": "state\n", "tasks/loop.md.lock": "1\n", "tasks/other.md": "kept\n" });
+    const result = writeCheckpoint({
+      root,
+      loop: "default",
+      iteration: 1,
+      env,
+      now,
+      exclude: [join(root, "tasks/loop.md")],
+    });
+    expect(treeFiles(root, result.commit)).toEqual([".gitignore", "a.txt", "tasks/other.md"]);
+    write(root, { "tasks/loop.md": "state 2\n" });
+    restoreCheckpoint({ root, loop: "default", iteration: 1, env, exclude: ["tasks/loop.md"] });
+    expect(readFileSync(join(root, "tasks/loop.md"), "utf8")).toBe("state 2\n");
+  });
+
+  it("counts changed files against the previous checkpoint, and records an unchanged tree too", () => {
+    const root = newRepo({ "a.txt": "a\n", "b.txt": "b\n" });
+    const first = writeCheckpoint({ root, loop: "my-task", iteration: 1, env, now });
+    write(root, { "a.txt": "changed\n" });
+    const second = writeCheckpoint({ root, loop: "my-task", iteration: 2, env, now });
+    const third = writeCheckpoint({ root, loop: "my-task", iteration: 3, env, now });
+    expect([first.filesChanged, second.filesChanged, third.filesChanged]).toEqual([0, 1, 0]);
+    expect(third.tree).toBe(second.tree);
+    expect(git(root, "rev-parse", `${third.commit}^`).trim()).toBe(second.commit);
+    expect(git(root, "rev-parse", `${second.commit}^`).trim()).toBe(first.commit);
+    expect(git(root, "for-each-ref", "--format=%(refname)", "refs/continuation-loop/").trim().split("\n")).toEqual([
+      "refs/continuation-loop/my-task/1",
+      "refs/continuation-loop/my-task/2",
+      "refs/continuation-loop/my-task/3",
+    ]);
+  });
+
+  it("works while another git command holds the index lock", () => {
+    const root = newRepo({ "a.txt": "a\n" });
+    write(root, { ".git/index.lock": "", "b.txt": "b\n" });
+    expect(writeCheckpoint({ root, loop: "default", iteration: 1, env, now }).filesChanged).toBe(1);
+    expect(existsSync(join(root, ".git/index.lock"))).toBe(true);
+  });
+
+  it("works in a repository with no commit yet", () => {
+    const root = newRepo({ "first.txt": "1\n", "dir/second.txt": "2\n" }, false);
+    const result = writeCheckpoint({ root, loop: "default", iteration: 1, env, now });
+    expect(result.filesChanged).toBe(3);
+    expect(git(root, "rev-list", "--parents", "-n", "1", result.commit).trim()).toBe(result.commit);
+    expect(existsSync(join(root, ".git/index"))).toBe(false);
+    expect(readHead(root)).toBe("");
+  });
+
+  it.each([
+    ["outside git", () => mkdtempSync(join(tmpdir(), "cl-nogit-"))],
+    ["inside .git", () => join(newRepo(), ".git")],
+  ])("is refused %s, naming the field and the way out", (_name, makeRoot) => {
+    const root = makeRoot();
+    const calls = [
+      () => writeCheckpoint({ root, loop: "default", iteration: 1, env, now }),
+      () => listCheckpoints({ root, loop: "default", env }),
+      () => restoreCheckpoint({ root, loop: "default", iteration: 1, env }),
+    ];
+    for (const call of calls) {
+      const error = refusal(call);
+      expect(error.code).toBe("CHECKPOINT_NOT_GIT");
+      expect(error.details.field).toBe("checkpoints");
+      expect(error.describe()).toContain("not a git repository; set checkpoints: false or run git init");
+    }
+  });
+
+  it.each([
+    ["a loop name with a slash", "a/b", 1],
+    ["an upper-case loop name", "Main", 1],
+    ["iteration 0", "default", 0],
+    ["a fractional iteration", "default", 1.5],
+  ])("refuses %s", (_name, loop, iteration) => {
+    const root = newRepo();
+    expect(refusal(() => writeCheckpoint({ root, loop, iteration, env, now })).code).toBe("USAGE");
+  });
+});
+
+describe("listCheckpoints", () => {
+  it("lists iterations in numeric order with time and files changed", () => {
+    const root = newRepo({ "a.txt": "a\n" });
+    expect(listCheckpoints({ root, loop: "default", env })).toEqual([]);
+    for (const iteration of [1, 2, 10]) {
+      write(root, { [`file${iteration}.txt`]: `${iteration}\n` });
+      writeCheckpoint({ root, loop: "default", iteration, env, now: new Date(now.getTime() + iteration * 1000) });
+    }
+    writeCheckpoint({ root, loop: "other", iteration: 5, env, now });
+    const list = listCheckpoints({ root, loop: "default", env });
+    expect(list.map(({ iteration, time, filesChanged }) => ({ iteration, time, filesChanged }))).toEqual([
+      { iteration: 1, time: "2026-01-02T03:04:06.000Z", filesChanged: 1 },
+      { iteration: 2, time: "2026-01-02T03:04:07.000Z", filesChanged: 1 },
+      { iteration: 10, time: "2026-01-02T03:04:15.000Z", filesChanged: 1 },
+    ]);
+    expect(list[0]?.commit).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
