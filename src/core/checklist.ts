@@ -18,7 +18,7 @@ import {
   readListMarker,
 } from "./markdownLines.js";
 
-export interface ChecklistItem {
+interface ChecklistItem {
   checked: boolean;
   text: string;
   /** 1-based line in the file. */

@@ -25,7 +25,7 @@ export function measureIndent(text: string, column = 0): { width: number; rest: 
 }
 
 /** Strips up to `max` `>` blockquote markers. */
-export function stripQuotes(line: string, max = Number.POSITIVE_INFINITY): { depth: number; rest: string } {
+function stripQuotes(line: string, max = Number.POSITIVE_INFINITY): { depth: number; rest: string } {
   let depth = 0;
   let rest = line;
   for (let m = QUOTE_MARKER.exec(rest); m && depth < max; m = QUOTE_MARKER.exec(rest)) {

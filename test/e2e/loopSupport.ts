@@ -8,7 +8,7 @@ import type { MessagesServer } from "./support/messagesServer.js";
 import { REPO_ROOT } from "./support/runClaude.js";
 
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-export const CLI = path.join(REPO_ROOT, "hooks", "cli.js");
+const CLI = path.join(REPO_ROOT, "hooks", "cli.js");
 export const STATE = ".claude/continuation-loop.local.md";
 export const HISTORY = ".claude/continuation-loop.history.jsonl";
 

@@ -5,7 +5,7 @@ import { dirname, join, relative } from "node:path";
 import { LoopError } from "../../src/core/errors.js";
 
 // No global or system git config: checkpoints must work where no identity is set.
-export const home = mkdtempSync(join(tmpdir(), "cl-ckpt-home-"));
+const home = mkdtempSync(join(tmpdir(), "cl-ckpt-home-"));
 export const env = { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1", LC_ALL: "C" };
 export const now = new Date("2026-01-02T03:04:05Z");
 

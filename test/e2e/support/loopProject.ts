@@ -5,7 +5,7 @@ import path from "node:path";
 import { REPO_ROOT } from "./runClaude.js";
 
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
+const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
 export interface LoopProject {
   root: string;

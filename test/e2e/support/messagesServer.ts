@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ContentBlock =
+type ContentBlock =
   | { type: "text"; text: string }
   | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
 
@@ -20,7 +20,7 @@ export interface ScriptedReply {
 }
 
 /** A request body as Claude Code sends it (only the parts tests look at are typed). */
-export interface MessagesBody {
+interface MessagesBody {
   model?: string;
   stream?: boolean;
   system?: string | { type: string; text: string }[];
@@ -34,7 +34,7 @@ export interface MessagesBody {
  * subagent. Both are answered from the script. `auxiliary`: side requests sent
  * without tools (e.g. session titles), answered with a canned reply.
  */
-export type RequestKind = "main" | "subagent" | "auxiliary" | "count_tokens" | "other";
+type RequestKind = "main" | "subagent" | "auxiliary" | "count_tokens" | "other";
 
 export interface RecordedRequest {
   /** Position among all requests the server received. */
@@ -56,10 +56,7 @@ export interface RecordedRequest {
   exhausted?: boolean;
 }
 
-export type ScriptFn = (
-  req: RecordedRequest,
-  index: number,
-) => ScriptedReply | undefined | Promise<ScriptedReply | undefined>;
+type ScriptFn = (req: RecordedRequest, index: number) => ScriptedReply | undefined | Promise<ScriptedReply | undefined>;
 export type Script = ScriptedReply[] | ScriptFn;
 
 export interface MessagesServerOptions {
@@ -87,7 +84,7 @@ export interface MessagesServer {
 
 /** Text the server sends when the script is used up; tests may look for it. */
 export const EXHAUSTED_TEXT = "SCRIPT-EXHAUSTED: the test script has no more replies.";
-export const AUX_REPLY: ScriptedReply = { content: [{ type: "text", text: "ok" }] };
+const AUX_REPLY: ScriptedReply = { content: [{ type: "text", text: "ok" }] };
 
 let toolIds = 0;
 
@@ -96,7 +93,7 @@ export function text(t: string, usage?: Usage): ScriptedReply {
 }
 
 /** A tool_use block; combine several with {@link reply}. */
-export function toolUseBlock(name: string, input: Record<string, unknown>, id?: string): ContentBlock {
+function toolUseBlock(name: string, input: Record<string, unknown>, id?: string): ContentBlock {
   return { type: "tool_use", id: id ?? `toolu_e2e_${String(++toolIds).padStart(4, "0")}`, name, input };
 }
 
@@ -111,7 +108,7 @@ export function toolUse(
   return { content, ...(opts.usage ? { usage: opts.usage } : {}) };
 }
 
-export function reply(content: ContentBlock[], extra: Omit<ScriptedReply, "content"> = {}): ScriptedReply {
+function reply(content: ContentBlock[], extra: Omit<ScriptedReply, "content"> = {}): ScriptedReply {
   return { content, ...extra };
 }
 
@@ -125,7 +122,7 @@ function systemBlocksText(system: MessagesBody["system"]): string {
  * without tools. Subagent turns say `cc_is_subagent=true` in the billing header
  * that opens the system prompt. Measured with 2.1.197; see README.md here.
  */
-export function classifyRequest(body: MessagesBody): "main" | "subagent" | "auxiliary" {
+function classifyRequest(body: MessagesBody): "main" | "subagent" | "auxiliary" {
   if (!Array.isArray(body.tools) || body.tools.length === 0) return "auxiliary";
   return systemBlocksText(body.system).includes("cc_is_subagent=true") ? "subagent" : "main";
 }
@@ -377,11 +374,11 @@ export function lastUserText(req: RecordedRequest): string {
 }
 
 /** All message text sent in a request (system prompt excluded). */
-export function allMessagesText(req: RecordedRequest): string {
+function allMessagesText(req: RecordedRequest): string {
   return (req.body?.messages ?? []).map(messageText).join("\n");
 }
 
-export function systemText(req: RecordedRequest): string {
+function systemText(req: RecordedRequest): string {
   return systemBlocksText(req.body?.system);
 }
 

@@ -94,16 +94,16 @@ export interface RunClaudeResult {
  * Claude Code stores a project's sessions under a folder named after the cwd with
  * every non-alphanumeric character turned into `-` (e.g. `/tmp/a.b` → `-tmp-a-b`).
  */
-export function projectDirName(cwd: string): string {
+function projectDirName(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, "-");
 }
 
-export function claudeConfigDir(home: string): string {
+function claudeConfigDir(home: string): string {
   return path.join(home, ".claude");
 }
 
 /** The transcript file of a session; falls back to searching all projects for it. */
-export function transcriptPathFor(home: string, cwd: string, sessionId: string): string {
+function transcriptPathFor(home: string, cwd: string, sessionId: string): string {
   const projects = path.join(claudeConfigDir(home), "projects");
   const expected = path.join(projects, projectDirName(fs.realpathSync(cwd)), `${sessionId}.jsonl`);
   if (fs.existsSync(expected)) return expected;
@@ -157,7 +157,7 @@ export function cleanEnv(opts: Pick<RunClaudeOptions, "baseUrl" | "home" | "env"
   };
 }
 
-export function buildArgs(opts: RunClaudeOptions): string[] {
+function buildArgs(opts: RunClaudeOptions): string[] {
   const args = ["-p", opts.prompt, "--output-format", "stream-json", "--verbose"];
   for (const dir of opts.pluginDirs ?? []) args.push("--plugin-dir", dir);
   // One space-separated value so a pattern like "Bash(echo:*)" stays one tool.

@@ -1,7 +1,7 @@
 // Reading rendered terminal rows: pure helpers, so they can be checked without a terminal.
 
 /** Index of the first row at or after `start` that matches. */
-export function findRow(rows: readonly string[], pattern: RegExp, start = 0): number {
+function findRow(rows: readonly string[], pattern: RegExp, start = 0): number {
   for (let i = start; i < rows.length; i++) if (pattern.test(rows[i] ?? "")) return i;
   return -1;
 }
@@ -25,7 +25,7 @@ export function rowsBetween(rows: readonly string[], from: RegExp, to: RegExp): 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A row showing an assistant reply: Claude Code's bullet, then the reply's first line. */
-export function replyRow(text: string): RegExp {
+function replyRow(text: string): RegExp {
   return new RegExp(`^\\S\\s+${escapeRegExp(text)}\\s*$`);
 }
 

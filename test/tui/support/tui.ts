@@ -8,7 +8,7 @@ import { type ClaudeVersion, cleanEnv, REPO_ROOT } from "../../e2e/support/runCl
 import { bellCount, oscPayloads } from "./screen.js";
 
 /** An API key long enough that its last 20 characters (what Claude Code remembers as approved) are its own. */
-export const TUI_API_KEY = "sk-ant-api03-tui-harness-0123456789abcdefghij";
+const TUI_API_KEY = "sk-ant-api03-tui-harness-0123456789abcdefghij";
 
 export interface TuiOptions {
   /** Which Claude Code runs (one of `CLAUDE_VERSIONS`). */
@@ -37,7 +37,7 @@ export interface TuiOptions {
   startTimeoutMs?: number;
 }
 
-export type Key =
+type Key =
   | "enter"
   | "escape"
   | "tab"
@@ -70,7 +70,7 @@ const KEYS: Record<Key, string> = {
   "ctrl+x": "\x18",
 };
 
-export type ScreenTest = RegExp | ((screen: string) => boolean);
+type ScreenTest = RegExp | ((screen: string) => boolean);
 
 export interface Tui {
   readonly version: ClaudeVersion;
@@ -109,7 +109,7 @@ export interface Tui {
  * onboarding done (else a welcome screen goes online and exits), a theme, the API key approved
  * (else a custom-key dialog defaults to "No"), and the project trusted (else a trust dialog).
  */
-export function prepareHome(home: string, project: string, apiKey = TUI_API_KEY): void {
+function prepareHome(home: string, project: string, apiKey = TUI_API_KEY): void {
   fs.mkdirSync(home, { recursive: true });
   const config = {
     hasCompletedOnboarding: true,
@@ -122,7 +122,7 @@ export function prepareHome(home: string, project: string, apiKey = TUI_API_KEY)
   fs.writeFileSync(path.join(home, ".claude.json"), JSON.stringify(config, null, 2));
 }
 
-export function buildTuiArgs(opts: TuiOptions): string[] {
+function buildTuiArgs(opts: TuiOptions): string[] {
   const args: string[] = [];
   for (const dir of opts.pluginDirs ?? [REPO_ROOT]) args.push("--plugin-dir", dir);
   if (opts.allowedTools?.length) args.push("--allowedTools", opts.allowedTools.join(" "));
