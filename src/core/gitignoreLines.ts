@@ -1,8 +1,9 @@
 /** The loop's private files: never committed. */
 const GITIGNORE_HEADER = "# continuation-loop: the running loop's state and history";
 export const GITIGNORE_ENTRIES = [
-  ".claude/continuation-loop.local.md",
-  ".claude/continuation-loop.local.md.lock",
+  ".claude/continuation-loop*.local.md",
+  ".claude/continuation-loop*.local.md.lock",
+  ".claude/continuation-loop*.runtime.json",
   ".claude/continuation-loop.history.jsonl",
 ];
 

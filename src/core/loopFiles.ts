@@ -80,7 +80,7 @@ export interface FoundLoop {
   owner: string | undefined;
 }
 
-const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#]+))/m;
+const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#"'][^\s#]*))/m;
 
 /**
  * The `session_id` a state file's frontmatter names, found by a line match: enough to pick which

@@ -18,6 +18,7 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
+import * as nodeModule from "node:module";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -76,6 +77,15 @@ const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symb
 export function loadChunk(file: string): Record<string, unknown> {
   const done = loaded.get(file);
   if (done) return done;
+  // Node's own module compile cache where it exists (Node ≥ 22.1); this file's loader only below.
+  const nodeCache = (nodeModule as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
+  if (nodeCache && process.env.CONTINUATION_LOOP_CODE_CACHE !== "0") {
+    const dir = cacheDir();
+    if (dir) nodeCache(dir);
+    const exports = createRequire(file)(file) as Record<string, unknown>;
+    loaded.set(file, exports);
+    return exports;
+  }
   const source = readFileSync(file, "utf8");
   const chunk = basename(file);
   const dir = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : cacheDir();

@@ -6,19 +6,7 @@
 import { renderCheckpointMessage, renderCheckpointRef } from "../core/checkpointRefs.js";
 import { captureTree, renderExcludes } from "./captureTree.js";
 import { readCheckpointRecords, readHead } from "./checkpointRecords.js";
-import { type GitRepo, readGitRepo, runGit } from "./runGit.js";
-
-export { restoreCheckpoint } from "./restoreCheckpoint.js";
-
-export interface CheckpointScope {
-  /** The project root; checkpoints hold and restore only what is under it. */
-  root: string;
-  /** `default` or a named loop's NAME. */
-  loop: string;
-  env: NodeJS.ProcessEnv;
-  /** More files to leave out (absolute or relative to the root), e.g. a state file pinned elsewhere. */
-  exclude?: string[];
-}
+import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
 
 export interface WrittenCheckpoint {
   ref: string;

@@ -4,8 +4,7 @@ import { checkIteration, checkLoopName, renderIterations } from "../core/checkpo
 import { LoopError } from "../core/errors.js";
 import { captureTree, renderExcludes, withTempIndex } from "./captureTree.js";
 import { readCheckpointRecords } from "./checkpointRecords.js";
-import type { CheckpointScope } from "./checkpoints.js";
-import { type GitRepo, readGitRepo, runGit } from "./runGit.js";
+import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
 
 export interface RestoredCheckpoint {
   iteration: number;

@@ -89,3 +89,13 @@ function isDirectory(path: string): boolean {
     return false;
   }
 }
+
+export interface CheckpointScope {
+  /** The project root; checkpoints hold and restore only what is under it. */
+  root: string;
+  /** `default` or a named loop's NAME. */
+  loop: string;
+  env: NodeJS.ProcessEnv;
+  /** More files to leave out (absolute or relative to the root), e.g. a state file pinned elsewhere. */
+  exclude?: string[];
+}

@@ -120,7 +120,10 @@ export function updateStateFile<T>(
       } catch (error) {
         if (!(error instanceof LoopError)) throw error;
         // Mid-save (an editor truncates, then writes): not a verdict on the file; look again.
-        if (bytes && changesSoon(path, bytes) && attempt < ATTEMPTS - 1) continue;
+        if (bytes && changesSoon(path, bytes)) {
+          if (attempt < ATTEMPTS - 1) continue;
+          break;
+        }
         snapshot = { kind: "invalid", text: bytes?.toString("utf8"), error };
       }
       const plan = decide(snapshot);

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listCheckpoints, restoreCheckpoint, writeCheckpoint } from "../../src/io/checkpoints.js";
+import { listCheckpoints, writeCheckpoint } from "../../src/io/checkpoints.js";
+import { restoreCheckpoint } from "../../src/io/restoreCheckpoint.js";
 import { env, git, newRepo, now, readHead, refusal, untouchables, write } from "../support/gitRepo.js";
 
 const treeFiles = (root: string, commit: string) =>

@@ -40,7 +40,7 @@ describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) =>
     expect(commands(root, "UserPromptSubmit")).toContain(
       'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"',
     );
-    expect(readFileSync(join(root, ".gitignore"), "utf8")).toContain(".claude/continuation-loop.local.md\n");
+    expect(readFileSync(join(root, ".gitignore"), "utf8")).toContain(".claude/continuation-loop*.local.md\n");
     if (fixture === "existing") {
       const settings = settingsOf(root);
       expect(settings).toMatchObject({

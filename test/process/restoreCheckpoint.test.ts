@@ -1,7 +1,8 @@
 import { chmodSync, readFileSync, statSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listCheckpoints, restoreCheckpoint, writeCheckpoint } from "../../src/io/checkpoints.js";
+import { listCheckpoints, writeCheckpoint } from "../../src/io/checkpoints.js";
+import { restoreCheckpoint } from "../../src/io/restoreCheckpoint.js";
 import { env, git, newRepo, now, refusal, snapshot, untouchables, write } from "../support/gitRepo.js";
 
 const NAMES = ["my notes.txt", "ünïcødé/日本語 ファイル.md", "quote\"and'apostrophe.txt", "tab\there.txt"];

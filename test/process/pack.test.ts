@@ -1,0 +1,70 @@
+// The package as published: `npm pack`, install the tarball into an empty folder (no dev
+// dependencies), run its bin to install into a fresh project, and run a Stop there.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO } from "../support/runHook.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "cl-pack-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const npm = (args: string[], cwd: string) =>
+  spawnSync("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+
+describe("the published package", () => {
+  it("packs with no runtime dependencies, installs from the tarball, installs into a project and runs a loop", {
+    timeout: 120_000,
+  }, () => {
+    const pack = npm(["pack", "--json", "--pack-destination", tmp], REPO);
+    expect(pack.status, pack.stderr).toBe(0);
+    const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+    const files = info!.files.map((f) => f.path);
+    expect(files).toEqual(
+      expect.arrayContaining(["hooks/stop.js", "hooks/prompt.js", "hooks/cli.js", "hooks/hooks.json"]),
+    );
+    expect(files.some((f) => f.startsWith("src/") || f.startsWith("test/"))).toBe(false);
+
+    const consumer = join(tmp, "consumer");
+    mkdirSync(consumer);
+    writeFileSync(join(consumer, "package.json"), '{"name":"consumer","version":"1.0.0","private":true}\n');
+    const install = npm(["install", "--omit=dev", join(tmp, info!.filename)], consumer);
+    expect(install.status, install.stderr).toBe(0);
+    const installed = JSON.parse(readFileSync(join(consumer, "node_modules/continuation-loop/package.json"), "utf8"));
+    expect(installed.dependencies ?? {}).toEqual({});
+    // Nothing but the package itself came along.
+    const lock = JSON.parse(readFileSync(join(consumer, "package-lock.json"), "utf8")) as { packages: object };
+    expect(Object.keys(lock.packages).filter((p) => p.startsWith("node_modules/"))).toEqual([
+      "node_modules/continuation-loop",
+    ]);
+
+    const project = join(tmp, "project");
+    mkdirSync(project);
+    const bin = join(consumer, "node_modules/.bin/continuation-loop");
+    const run = spawnSync(bin, ["install", "--project", project], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: tmp },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(existsSync(join(project, ".claude/settings.json"))).toBe(true);
+
+    writeFileSync(join(project, ".claude/continuation-loop.local.md"), "---\nmax_iterations: 3\n---\nShip it\n");
+    const stop = spawnSync(process.execPath, [join(project, ".claude/continuation-loop/hooks/stop.js")], {
+      input: JSON.stringify({
+        session_id: "s1",
+        cwd: project,
+        hook_event_name: "Stop",
+        last_assistant_message: "working",
+      }),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: tmp },
+    });
+    expect(stop.status).toBe(2);
+    expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
+    expect(stop.stderr).toContain("Ship it");
+  });
+});
