@@ -6,6 +6,7 @@ import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
 import { readStatus } from "./readStatus.js";
+import { resumeLoop } from "./resumeLoop.js";
 import { startLoop } from "./startLoop.js";
 import { stopLoop } from "./stopLoop.js";
 
@@ -49,5 +50,18 @@ export function runStatus(argv: string[], ctx: Context): number {
     all: options.all === true,
   });
   ctx.out(`${status.text}\n`);
+  return EXIT.ok;
+}
+
+export function runResume(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("resume", argv, { name: "value", force: "flag" });
+  const root = projectRootOf(ctx);
+  const session = sessionOf(ctx);
+  const { loops } = scanLoops(root, ctx.env);
+  const file =
+    typeof options.name === "string"
+      ? namedLoopFile(root, options.name, "continuation-loop resume")
+      : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
+  ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true).message}\n`);
   return EXIT.ok;
 }

@@ -2,6 +2,8 @@
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { parseHookInput, promptInputSchema } from "../core/hookInput.js";
 import { matchLoopCommand } from "../core/loopCommand.js";
+import { resolveProjectRoot } from "../core/loopFiles.js";
+import { scanLoops } from "../io/listLoops.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
@@ -55,6 +57,22 @@ export async function runPromptHook(stdin: string, ctx: Context): Promise<string
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       answer = { block: `continuation-loop: internal error while running /loop-${command.name} (${detail}).` };
+    }
+  }
+  // An ordinary prompt a person sent, in a session that runs a loop: was the last turn interrupted?
+  const source = stringField(input, "source");
+  const sessionId = stringField(input, "session_id");
+  const transcript = stringField(input, "transcript_path");
+  if (!command && sessionId && transcript && (source === undefined || source === "user" || source === "sdk")) {
+    const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+    const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
+    if (own) {
+      try {
+        const { pauseOnInterrupt } = await import("./pauseOnInterrupt.js");
+        answer = pauseOnInterrupt(own.file, sessionId, transcript);
+      } catch {
+        // a failed pause check must not block the user's prompt
+      }
     }
   }
   return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(stdin, input, ctx));

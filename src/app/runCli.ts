@@ -3,7 +3,7 @@ import { EXIT, type Context } from "./context.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
-import { runStart, runStatus, runStop } from "./loopCommands.js";
+import { runResume, runStart, runStatus, runStop } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
 
@@ -14,10 +14,14 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     run: runStart,
     summary: "start [options] GOAL…     start a loop (see `start --help`); binds to $CLAUDE_CODE_SESSION_ID when set",
   },
-  stop: { run: runStop, summary: "stop                      end the running loop now (history reason: stopped)" },
+  stop: { run: runStop, summary: "stop [--name N | --all]   end a loop now (history reason: stopped)" },
+  resume: {
+    run: runResume,
+    summary: "resume [--name N] [--force] resume a paused loop (--force takes over another session's)",
+  },
   status: {
     run: runStatus,
-    summary: "status                    iteration, limits used/left, elapsed, tokens, owner, last decisions",
+    summary: "status [--name N | --all] iteration, limits used/left, elapsed, tokens, owner, last decisions",
   },
   history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
   statusline: {

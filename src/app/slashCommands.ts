@@ -3,11 +3,12 @@ import type { LoopCommand } from "../core/loopCommand.js";
 import { chooseSessionLoop, loopFileAt, namedLoopFile, resolveProjectRoot } from "../core/loopFiles.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgs } from "../core/parseStartArgs.js";
-import { COMMAND_MARKER, renderStartUsage } from "../core/renderStart.js";
+import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { stringField } from "../io/readStdin.js";
 import type { Context } from "./context.js";
 import { readStatus } from "./readStatus.js";
+import { resumeLoop } from "./resumeLoop.js";
 import { startLoop } from "./startLoop.js";
 import { stopLoop } from "./stopLoop.js";
 
@@ -25,7 +26,10 @@ const describe = (error: unknown) =>
 
 /** `--name NAME` / `--all` after /loop-stop or /loop-status, split like a shell would not: on whitespace. */
 const optionsOf = (command: LoopCommand) =>
-  parseCliArgs(`/loop-${command.name}`, command.args.split(/\s+/).filter(Boolean), { name: "value", all: "flag" });
+  parseCliArgs(`/loop-${command.name}`, command.args.split(/\s+/).filter(Boolean), {
+    name: "value",
+    ...(command.name === "resume" ? { force: "flag" } : { all: "flag" }),
+  });
 
 /** Runs a loop command the user typed; refusals block the prompt so Claude never acts on them. */
 export function runSlashCommand(command: LoopCommand, input: Record<string, unknown>, ctx: Context): CommandAnswer {
@@ -52,16 +56,25 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
       const message = messages.length
         ? messages.map((m) => m.message).join("\n")
         : "continuation-loop: no loop is running; nothing to stop.";
-      const note = messages.some((m) => m.stopped)
-        ? " Stop working on the loop's goal unless the user asks you to go on."
-        : "";
-      return { systemMessage: message, additionalContext: `${COMMAND_MARKER} ${message}${note}` };
+      // Answered by the hook itself: no model turn, so no Stop that could continue anything.
+      return { block: message };
+    }
+    if (command.name === "resume") {
+      const { loops } = scanLoops(root, ctx.env);
+      const file =
+        typeof options.name === "string"
+          ? namedLoopFile(root, options.name, "/loop-resume")
+          : (loops.find((loop) => loop.owner === sessionId)?.file ??
+            chooseSessionLoop(loops, sessionId)?.file ??
+            loopFileAt(root, "default"));
+      const resumed = resumeLoop(file, sessionId, ctx.now(), options.force === true);
+      return { systemMessage: resumed.message, additionalContext: resumed.context };
     }
     const status = readStatus(root, ctx.env, ctx.now(), sessionId, {
       name: typeof options.name === "string" ? options.name : undefined,
       all: options.all === true,
     });
-    return { systemMessage: status.text, additionalContext: `${COMMAND_MARKER} /loop-status output:\n${status.text}` };
+    return { block: status.text };
   } catch (error) {
     return { block: describe(error) };
   }

@@ -5,12 +5,18 @@ import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
 import { parseHookInput, type StopInput, stopInputSchema } from "../core/hookInput.js";
 import { chooseSessionLoop, type LoopFile, resolveProjectRoot } from "../core/loopFiles.js";
-import { renderContinuation, renderEndMessage, renderLimits } from "../core/renderStop.js";
+import {
+  renderContinuation,
+  renderEndMessage,
+  renderLimits,
+  renderPromptDigest,
+  renderReminder,
+} from "../core/renderStop.js";
 import { tryAppendHistory } from "../io/history.js";
 import { type LoopScan, scanLoops } from "../io/listLoops.js";
 import { readNotes } from "../io/readNotes.js";
 import { peekJson, stringField } from "../io/readStdin.js";
-import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
@@ -77,15 +83,21 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         started_at: state.started_at ?? (updates.started_at as string | undefined),
         session_id: state.session_id ?? (updates.session_id as string | undefined),
       };
-      const prompt = renderContinuation(state, decision, now, {
-        ...(notes && { notes }),
-        ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
-      });
+      // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see").
+      const digest = renderPromptDigest(state, notes?.text);
+      const news = decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
+      const runtime = { ...decision.runtime, sent_digest: digest };
+      const prompt = news
+        ? renderContinuation(state, decision, now, {
+            ...(notes && { notes }),
+            ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
+          })
+        : renderReminder(state, decision, now);
       return {
         change: { write: editFrontmatter(text, updates, file.shown) },
         result: { exitCode: 2, stdout: "", stderr: prompt } satisfies HookAnswer,
         onCommit: () => {
-          writeSidecar(file.sidecarPath, decision.runtime, owner);
+          writeSidecar(file.sidecarPath, runtime, owner);
           tryAppendHistory(file.historyPath, record);
         },
       };
@@ -97,6 +109,29 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
   if (outcome.kind === "done") return outcome.result;
   if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
   return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
+}
+
+/**
+ * The session's loop ended without it: stopped from another session or terminal (a tombstone in
+ * the sidecar), or its file vanished (removed by a tool call, say). Told once, then forgotten.
+ */
+function reportEnded(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+  const ended = readTombstone(file.sidecarPath);
+  removeSidecar(file.sidecarPath);
+  if (ended) {
+    const by = ended.by === "a terminal" ? "a terminal" : `session ${ended.by}`;
+    return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
+  }
+  tryAppendHistory(file.historyPath, {
+    time: new Date(ctx.now()).toISOString(),
+    state_file: file.shown,
+    session: input.session_id,
+    decision: "end",
+    reason: "vanished",
+  });
+  return tell(
+    `continuation-loop: ${file.shown} disappeared without /loop-stop (removed by a tool call?); the loop ended (recorded as vanished).`,
+  );
 }
 
 /**
@@ -115,6 +150,9 @@ export function runStopHook(stdin: string, ctx: Context, scan?: LoopScan): HookA
   }
   // A subagent's stop is not a turn of the main thread.
   if (typeof input.agent_id === "string" && input.agent_id !== "") return SILENT;
-  const loop = chooseSessionLoop((scan ?? scanLoops(root, ctx.env)).loops, input.session_id);
-  return loop ? runLoopStop(loop.file, input, ctx) : SILENT;
+  const { loops, orphans } = scan ?? scanLoops(root, ctx.env);
+  const loop = chooseSessionLoop(loops, input.session_id);
+  if (loop) return runLoopStop(loop.file, input, ctx);
+  const orphan = orphans.find((o) => o.owner !== undefined && o.owner === input.session_id);
+  return orphan ? reportEnded(orphan.file, input, ctx) : SILENT;
 }

@@ -4,7 +4,7 @@ import type { LoopFile } from "../core/loopFiles.js";
 import { firstLine } from "../core/renderStatus.js";
 import { splitFrontmatter } from "../core/splitFrontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
-import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
+import { readSidecar, removeSidecar, writeTombstone } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
 export interface StopOutcome {
@@ -73,7 +73,14 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
       },
       onCommit: () => {
         recordStopped(file, state, goal, now, sessionId);
-        removeSidecar(file.sidecarPath);
+        // Stopped from elsewhere: the owner session is told once, at its next Stop (a tombstone).
+        if (state?.session_id !== undefined && state.session_id !== sessionId) {
+          writeTombstone(file.sidecarPath, state, {
+            reason: "stopped",
+            by: sessionId ?? "a terminal",
+            at: new Date(now).toISOString(),
+          });
+        } else removeSidecar(file.sidecarPath);
       },
     };
   });

@@ -10,7 +10,7 @@ export interface LoopCommand {
 }
 
 // `/loop-start` (project command) or `/continuation-loop:loop-start` (plugin command).
-const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-(start|stop|status))(?=\s|$)\s*/;
+const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-(start|stop|status|resume))(?=\s|$)\s*/;
 
 /** A typed prompt → the loop command it invokes, or undefined for any other prompt. */
 export function matchLoopCommand(prompt: string): LoopCommand | undefined {

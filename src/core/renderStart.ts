@@ -4,7 +4,7 @@ import { EMPTY_RUNTIME } from "./sidecar.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
-export const COMMAND_MARKER = "[continuation-loop]";
+const COMMAND_MARKER = "[continuation-loop]";
 
 const quoteList = (phrases: string[]) => phrases.map((p) => JSON.stringify(p)).join(" or ");
 

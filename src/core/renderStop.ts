@@ -1,6 +1,7 @@
 import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
+import { hashText } from "./hash.js";
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
 
@@ -50,6 +51,47 @@ export function renderFinish(state: LoopState): string {
 export interface ContinuationExtras {
   notes?: { path: string; text: string };
   unfinishedTodos?: { subject: string; status: string }[];
+}
+
+/**
+ * Fingerprint of what the full continuation prompt says (goal, limits, finish line, notes): when it
+ * is what was sent last, the prompt carries no news and a short reminder is enough.
+ */
+export function renderPromptDigest(state: LoopState, notes: string | undefined): string {
+  const { iteration_count: _count, started_at: _start, session_id: _owner, ...said } = state;
+  return hashText(JSON.stringify([said, notes ?? null]));
+}
+
+/** What is left of each limit, briefly: "7 left · 1h 2m left · 4,000 tokens left". */
+function renderLeft(state: LoopState, runtime: Runtime, next: number, now: number): string {
+  const parts = [`${state.max_iterations - next} left`];
+  const elapsed = elapsedSeconds(state, now);
+  if (state.max_duration_s !== undefined) parts.push(`${renderDuration(state.max_duration_s - (elapsed ?? 0))} left`);
+  if (state.max_tokens !== undefined) {
+    parts.push(`${formatCount(Math.max(0, state.max_tokens - runtime.output_tokens))} output tokens left`);
+  }
+  if (state.completion_threshold > 1)
+    parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
+  return parts.join(" · ");
+}
+
+/**
+ * The reminder sent when nothing changed since the full prompt (README "What you see"): one line
+ * with the marker, n/max, what is left and how to finish. Claude Code prints whatever a Stop hook
+ * sends, so an ordinary iteration costs about three screen lines.
+ */
+export function renderReminder(
+  state: LoopState,
+  decision: Extract<StopDecision, { kind: "continue" }>,
+  now: number,
+): string {
+  const phrases = state.completion_promise.map((p) =>
+    state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
+  );
+  const finish = phrases.length
+    ? `End your reply with ${phrases.join(" or ")} only when the goal is truly done.`
+    : "It ends at a limit or /loop-stop.";
+  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): the goal above is not done yet; keep working on it. ${finish}\n`;
 }
 
 /** The text Claude reads when it is sent back to work (written to stderr with exit 2). */

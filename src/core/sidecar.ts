@@ -19,6 +19,8 @@ export interface Runtime {
   stall_count: number;
   last_turn: string;
   last_tree: string;
+  /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
+  sent_digest: string;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -38,6 +40,7 @@ export const EMPTY_RUNTIME: Runtime = {
   stall_count: 0,
   last_turn: "",
   last_tree: "",
+  sent_digest: "",
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -59,6 +62,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   stall_count: isCount,
   last_turn: isString,
   last_tree: isString,
+  sent_digest: isString,
 };
 
 /**

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { OWN_FILES_PATHSPEC } from "../core/checkpointRefs.js";
@@ -15,12 +15,15 @@ export function withTempIndex<T>(work: (indexFile: string) => T): T {
 }
 
 /**
- * Copies the real index: its stat data lets `git add` skip files that did not change. Safe to
- * trust, since git marks entries it could not vouch for (racily clean) when it writes an index.
+ * Copies the real index: its stat data lets `git add` skip files that did not change. The copy
+ * keeps the index's own mtime, which git's racy-clean check compares entries with: with a fresh
+ * mtime, a file edited in the same second at the same size would be taken as unchanged.
  */
 function seedIndex(from: string, to: string): boolean {
   try {
     copyFileSync(from, to);
+    const stat = statSync(from);
+    utimesSync(to, stat.atime, stat.mtime);
     return true;
   } catch {
     return false;

@@ -139,3 +139,23 @@ export function tallyLoopUsage(
   const base = sameFile ? previous : { ...previous, lastId: "", lastTokens: 0 };
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };
 }
+
+/** The newest prompt, reply or tool result of the main thread (bookkeeping lines skipped), or undefined. */
+export function readLastMessage(path: string): TranscriptEntry | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    for (const { entry } of linesFromEnd(fd, stat.size, 1024 * 1024)) {
+      if (entry && !entry.isSidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
+    }
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}

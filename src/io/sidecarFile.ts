@@ -40,3 +40,31 @@ export function removeSidecar(path: string): void {
     // a sidecar left behind is discarded by the next loop (another started_at)
   }
 }
+
+/** How a loop ended when its owner was not the one who ended it (README "Several loops"). */
+export interface Tombstone {
+  reason: "stopped";
+  by: string;
+  at: string;
+}
+
+/** Marks the sidecar of a loop ended from elsewhere, so its owner's next Stop can say so once. */
+export function writeTombstone(path: string, owner: SidecarOwner, ended: Tombstone): void {
+  try {
+    const loop = { started_at: owner.started_at ?? null, session_id: owner.session_id ?? null };
+    writeFileAtomic(path, `${JSON.stringify({ loop, ended }, null, 2)}\n`, { durable: false });
+  } catch {
+    // the owner is then told the file vanished, which is still true
+  }
+}
+
+/** A sidecar left without its state file: how the loop ended, if someone said (else it vanished). */
+export function readTombstone(path: string): Tombstone | undefined {
+  try {
+    const read = readStateFile(path);
+    const ended = read.kind === "found" ? (JSON.parse(read.text) as { ended?: Tombstone }).ended : undefined;
+    return ended && typeof ended.by === "string" ? ended : undefined;
+  } catch {
+    return undefined;
+  }
+}

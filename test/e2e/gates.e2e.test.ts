@@ -189,7 +189,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(sent).toHaveLength(3);
       // Usually 200 and 400; a stop whose transcript line lands late counts that turn at the next stop.
       expect(sent[1]).toMatch(/output tokens (0|200) of 500 \((500|300) left\)/);
-      expect(sent[2]).toMatch(/output tokens (200|400) of 500 \((300|100) left\)/);
+      // Later stops send the one-line reminder: what is left, not what is used.
+      expect(sent[2]).toMatch(/(300|100) output tokens left/);
       expect(end).toMatchObject({
         reason: "max_tokens",
         output_tokens: 600,

@@ -59,12 +59,9 @@ describe("hooks/prompt.js runs the loop commands", () => {
 
   it("stops and reports", () => {
     prompt("/loop-start Work");
-    expect(
-      String(
-        (prompt("/loop-status", "other").json?.hookSpecificOutput as { additionalContext: string }).additionalContext,
-      ),
-    ).toContain("iteration 1/10");
-    expect(prompt("/loop-stop", "other").json?.systemMessage).toContain("loop stopped by the user");
+    // Answered by the hook itself (a block): no model turn. Another session names the loop.
+    expect(String(prompt("/loop-status --name default", "other").json?.reason)).toContain("iteration 1/10");
+    expect(String(prompt("/loop-stop --name default", "other").json?.reason)).toContain("loop stopped by the user");
     expect(existsSync(statePath())).toBe(false);
   });
 

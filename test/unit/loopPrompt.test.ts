@@ -137,10 +137,11 @@ describe("handleLoopPrompt: /loop-start", () => {
 describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
   it("stops another session's loop, records it, and says so to Claude and the user", async () => {
     await typed("/loop-start --max-iterations 4 Keep going");
-    const out = await typed("/loop-stop", "session-Z");
+    const out = await typed("/loop-stop --name default", "session-Z");
     expect(existsSync(statePath())).toBe(false);
-    expect(out?.additionalContext).toContain("loop stopped by the user at iteration 1/4");
-    expect(out?.systemMessage).toContain("was removed");
+    expect(out?.block).toContain("loop stopped by the user at iteration 1/4");
+    expect(out?.block).toContain("was removed");
+    expect(out?.additionalContext).toBeUndefined();
     expect(history().at(-1)).toMatchObject({
       decision: "end",
       reason: "stopped",
@@ -153,23 +154,37 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     mkdirSync(join(project, ".claude"));
     writeFileSync(statePath(), "---\nmax_iterations: [\n---\nBroken goal\n");
     const out = await typed("/continuation-loop:loop-stop");
-    expect(out?.block).toBeUndefined();
+    expect(out?.block).toContain("moved aside unchanged");
     expect(existsSync(statePath())).toBe(false);
     expect(history().at(-1)).toMatchObject({ reason: "stopped", goal: "Broken goal\n" });
   });
 
   it("says when there is nothing to stop", async () => {
-    expect((await typed("/loop-stop"))?.additionalContext).toContain("no loop is running");
+    expect((await typed("/loop-stop"))?.block).toContain("no loop is running");
   });
 
-  it("puts the status into Claude's context", async () => {
+  it("answers the status itself (a block, no model turn), and lists other sessions' loops", async () => {
     await typed("/loop-start --max-iterations 4 --max-tokens 1000 Keep going");
-    const out = await typed("/loop-status", "session-Z", NOW + 65_000);
-    expect(out?.additionalContext).toContain("/loop-status output:");
-    expect(out?.additionalContext).toContain("iteration 1/4");
-    expect(out?.additionalContext).toContain("output tokens 0 of 1,000");
-    expect(out?.additionalContext).toContain("elapsed: 1m 5s");
-    expect(out?.additionalContext).toContain("session-A (another session");
+    const out = await typed("/loop-status --name default", "session-Z", NOW + 65_000);
+    expect(out?.additionalContext).toBeUndefined();
+    expect(out?.block).toContain("iteration 1/4");
+    expect(out?.block).toContain("output tokens 0 of 1,000");
+    expect(out?.block).toContain("elapsed: 1m 5s");
+    expect(out?.block).toContain("session-A (another session");
+    const mine = await typed("/loop-status", "session-Z", NOW + 65_000);
+    expect(mine?.block).toContain("default: running, iteration 1/4, session session-");
+  });
+
+  it("resumes a paused loop, and takes over another session's only with --force", async () => {
+    await typed("/loop-start --max-iterations 4 Keep going");
+    writeFileSync(statePath(), readFileSync(statePath(), "utf8").replace("active: true", "active: false"));
+    expect((await typed("/loop-resume --name default", "session-Z"))?.block).toContain("--force to take it over");
+    const out = await typed("/loop-resume");
+    expect(out?.systemMessage).toContain("loop resumed at iteration 1/4");
+    expect(out?.additionalContext).toContain("Keep going");
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ active: true, session_id: "session-A" });
+    await typed("/loop-resume --name default --force", "session-Z");
+    expect(parseState(readFileSync(statePath(), "utf8")).session_id).toBe("session-Z");
   });
 
   it("blocks the status of an invalid state file with the field and line", async () => {

@@ -181,6 +181,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   last_message_id: userText(10),
   last_message_tokens: fc.nat(100_000),
+  sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(

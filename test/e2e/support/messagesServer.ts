@@ -374,7 +374,7 @@ export function lastUserText(req: RecordedRequest): string {
 }
 
 /** All message text sent in a request (system prompt excluded). */
-function allMessagesText(req: RecordedRequest): string {
+export function allMessagesText(req: RecordedRequest): string {
   return (req.body?.messages ?? []).map(messageText).join("\n");
 }
 

@@ -1,0 +1,64 @@
+import { editFrontmatter } from "../core/editFrontmatter.js";
+import { LoopError } from "../core/errors.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import { renderStartContext } from "../core/renderStart.js";
+import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+
+export interface ResumeOutcome {
+  /** For the user: one line. */
+  message: string;
+  /** For Claude: the goal, how to finish, the limits. */
+  context: string;
+}
+
+/**
+ * Resumes a paused loop (README "Pausing"): `active: true`, bound to this session. A loop another
+ * session owns is taken over only with `force`. The next Stop sends the full prompt again.
+ */
+export function resumeLoop(file: LoopFile, sessionId: string | undefined, now: number, force: boolean): ResumeOutcome {
+  const outcome = updateStateFile<ResumeOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind === "missing") {
+      return {
+        result: new LoopError("LOOP_RUNNING", "there is no loop to resume", {
+          file: file.shown,
+          expected: "/loop-start GOAL",
+        }),
+      };
+    }
+    if (snapshot.kind === "invalid") return { result: snapshot.error };
+    const { state, text } = snapshot;
+    const other = state.session_id !== undefined && sessionId !== undefined && state.session_id !== sessionId;
+    if (other && !force) {
+      return {
+        result: new LoopError("LOOP_RUNNING", `the loop belongs to session ${state.session_id}`, {
+          file: file.shown,
+          expected: "--force to take it over in this session",
+        }),
+      };
+    }
+    const updates: Record<string, unknown> = {};
+    if (!state.active) updates.active = true;
+    if (sessionId !== undefined && state.session_id !== sessionId) updates.session_id = sessionId;
+    const runtime = readSidecar(file.sidecarPath, state);
+    const resumed = { ...state, active: true, session_id: sessionId ?? state.session_id };
+    const result = {
+      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown}).`,
+      context: renderStartContext(resumed, file.shown, now).replace(
+        "The user started a continuation loop",
+        "The user resumed the continuation loop",
+      ),
+    };
+    return {
+      ...(Object.keys(updates).length > 0 && { change: { write: editFrontmatter(text, updates, file.shown) } }),
+      result,
+      // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
+      onCommit: () => writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, resumed),
+    };
+  });
+  if (outcome.kind === "failed")
+    throw new LoopError("LOOP_LOCKED", outcome.message, { file: file.shown, expected: "try again in a moment" });
+  if (outcome.kind === "gone") throw new LoopError("LOOP_RUNNING", "the loop ended meanwhile", { file: file.shown });
+  if (outcome.result instanceof LoopError) throw outcome.result;
+  return outcome.result;
+}

@@ -1,0 +1,102 @@
+// A loop's life around the Stop decision: the short reminder, Esc pausing, a loop stopped from
+// elsewhere or deleted under its owner (README "What you see", "Pausing", "Several loops").
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const stop = (root: string, session = "s1", reply = "working") =>
+  runHook("stop", { session_id: session, cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+const prompt = (root: string, text: string, session = "s1", transcript?: string) =>
+  runHook("prompt", {
+    session_id: session,
+    cwd: root,
+    hook_event_name: "UserPromptSubmit",
+    prompt: text,
+    ...(transcript && { transcript_path: transcript }),
+  });
+const history = (path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe("what Claude is sent", () => {
+  it("the full prompt first and after news; one line otherwise", () => {
+    const { root, statePath } = makeProject(
+      '---\nmax_iterations: 10\ncompletion_promise: "ALL DONE"\nstall_limit: 0\n---\nFix the parser.\n',
+    );
+    const first = stop(root);
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain("Fix the parser.");
+    const second = stop(root, "s1", "more work");
+    expect(second.code).toBe(2);
+    expect(second.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(second.stderr.startsWith(`${MARKER} iteration 3/10 (7 left)`)).toBe(true);
+    expect(second.stderr).toContain('"ALL DONE"');
+    expect(second.stderr).not.toContain("Fix the parser.");
+    // A changed goal is news: sent in full at the next stop.
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("Fix the parser.", "Fix the lexer."));
+    const third = stop(root, "s1", "again");
+    expect(third.stderr).toContain("Fix the lexer.");
+    expect(stop(root, "s1", "and again").stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("Esc pauses the loop", () => {
+  it("an interrupted last turn pauses the loop before the next prompt, once; /loop-resume resumes it", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
+    const transcript = join(root, "t.jsonl");
+    const line = (type: string, content: unknown) => `${JSON.stringify({ type, message: { role: type, content } })}\n`;
+    writeFileSync(transcript, line("user", "go") + line("assistant", [{ type: "text", text: "work" }]));
+    // Not interrupted: nothing happens.
+    expect(prompt(root, "hello", "s1", transcript).stdout).toBe("");
+    writeFileSync(transcript, line("user", [{ type: "text", text: "[Request interrupted by user]" }]), { flag: "a" });
+    const paused = prompt(root, "what is the status?", "s1", transcript);
+    expect(String(paused.json?.systemMessage)).toMatch(/paused at iteration 1\/10.*\/loop-resume/);
+    expect(readFileSync(statePath, "utf8")).toContain("active: false");
+    // The Stop after the user's prompt does not continue the loop.
+    expect(stop(root)).toMatchObject({ code: 0, stdout: "" });
+    // Told once: the loop is already paused.
+    expect(prompt(root, "and now?", "s1", transcript).stdout).toBe("");
+    // Another session's interrupted turn does not touch this loop.
+    const resumed = prompt(root, "/loop-resume", "s1", transcript);
+    expect(String(resumed.json?.systemMessage)).toContain("loop resumed");
+    expect(readFileSync(statePath, "utf8")).toContain("active: true");
+    expect(stop(root).code).toBe(2);
+  });
+});
+
+describe("a loop ended without its owner", () => {
+  it("stopped from another session: the owner is told once at its next Stop", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root, "owner").code).toBe(2);
+    expect(prompt(root, "/loop-stop --name default", "other").json?.decision).toBe("block");
+    expect(existsSync(statePath)).toBe(false);
+    const told = stop(root, "owner");
+    expect(told.code).toBe(0);
+    expect(String(told.json?.systemMessage)).toContain("was stopped from session other");
+    expect(stop(root, "owner")).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("a state file removed by a tool call is reported once and recorded as vanished", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root, "owner").code).toBe(2);
+    rmSync(statePath);
+    const told = stop(root, "owner");
+    expect(String(told.json?.systemMessage)).toContain("disappeared without /loop-stop");
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "vanished", session: "owner" });
+    expect(stop(root, "owner")).toMatchObject({ code: 0, stdout: "" });
+    // Another session is never told about it.
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    expect(stop(root, "someone-else")).toMatchObject({ code: 0, stdout: "" });
+  });
+
+  it("a subagent's stop is not a turn of the loop", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    const run = runHook("stop", { session_id: "s1", cwd: root, agent_id: "a1", last_assistant_message: "x" });
+    expect(run).toMatchObject({ code: 0, stdout: "" });
+    expect(readFileSync(statePath, "utf8")).not.toContain("iteration_count");
+  });
+});
