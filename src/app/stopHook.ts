@@ -69,7 +69,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (decision.kind === "end") {
       return {
         change: { remove: true },
-        result: tell(renderEndMessage(state, decision, now)),
+        // The bell reaches the terminal verbatim on both supported versions (docs/TERMINAL.md).
+        result: tell(renderEndMessage(state, decision, now), state.notify ? { terminalSequence: "\u0007" } : {}),
         onCommit: () => {
           removeSidecar(file.sidecarPath);
           tryAppendHistory(file.historyPath, record);

@@ -139,6 +139,15 @@ export const FIELDS = {
     quick: isBool,
     zod: bool,
   },
+  notify: {
+    type: "bool, `true`",
+    meaning: "ring the terminal (BEL) when the loop ends, so you hear it from another window",
+    example: "notify: false",
+    expected: "true or false",
+    boolean: true,
+    quick: isBool,
+    zod: bool,
+  },
   session_id: {
     type: "string, set by the loop",
     meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",

@@ -51,6 +51,7 @@ export function parseState(text: string, file?: string): LoopState {
     notes_file: get<string | undefined>("notes_file", undefined),
     stall_limit: get("stall_limit", 3),
     require_todos_done: get("require_todos_done", false),
+    notify: get("notify", true),
     session_id: get<string | undefined>("session_id", undefined),
     started_at: get<string | undefined>("started_at", undefined),
     body: parsed.split.body,
@@ -72,6 +73,7 @@ export interface LoopState {
   notes_file: string | undefined;
   stall_limit: number;
   require_todos_done: boolean;
+  notify: boolean;
   session_id: string | undefined;
   started_at: string | undefined;
   /** The goal: everything after the closing `---`, exactly as written. */

@@ -100,3 +100,16 @@ describe("a loop ended without its owner", () => {
     expect(readFileSync(statePath, "utf8")).not.toContain("iteration_count");
   });
 });
+
+describe("notify", () => {
+  it.each([
+    ["on by default: the loop's end rings the terminal", "", true],
+    ["notify: false keeps it quiet", "notify: false\n", false],
+  ])("%s", (_name, extra, rings) => {
+    const { root } = makeProject(`---\nmax_iterations: 5\ncompletion_promise: DONE\n${extra}---\nGoal\n`);
+    const run = stop(root, "s1", "DONE");
+    expect(run.code).toBe(0);
+    expect(run.json?.terminalSequence).toBe(rings ? "\u0007" : undefined);
+    expect(String(run.json?.systemMessage)).toContain("completed");
+  });
+});

@@ -251,6 +251,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),
   stall_limit: fc.integer({ min: 0, max: 4 }),
   require_todos_done: fc.boolean(),
+  notify: fc.boolean(),
   session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
   started_at: fc.option(
     fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
