@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 const outdir = resolve(process.argv[2] ?? join(root, "hooks"));
-const entries = ["stop", "prompt", "cli"]
+const entries = ["stop", "prompt", "cli", "session"]
   .map((name) => join(src, "entries", `${name}.ts`))
   .filter((file) => existsSync(file));
 const loader = join(src, "entries", "loadChunk.ts");
@@ -180,7 +180,7 @@ const result = await build({ ...common, entryPoints: entries, write: false, outd
 
 // Old chunks must not linger: their names carry content hashes.
 rmSync(join(outdir, "chunks"), { recursive: true, force: true });
-for (const name of ["stop.js", "prompt.js", "cli.js"]) rmSync(join(outdir, name), { force: true });
+for (const name of ["stop.js", "prompt.js", "cli.js", "session.js"]) rmSync(join(outdir, name), { force: true });
 mkdirSync(join(outdir, "chunks"), { recursive: true });
 for (const file of result.outputFiles) {
   const shebang = basename(file.path) === "cli.js" ? "#!/usr/bin/env node\n" : "";

@@ -34,7 +34,8 @@ export function writeFileAtomic(
   text: string | Buffer,
   { stillCurrent, durable = true }: { stillCurrent?: () => boolean; durable?: boolean } = {},
 ): boolean {
-  removeStaleTemps(path);
+  // Only durable writes clean up: a sidecar's stray temp file is harmless, and every readdir costs a Stop time.
+  if (durable) removeStaleTemps(path);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
   let mode = 0o644;
   try {

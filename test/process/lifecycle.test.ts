@@ -113,3 +113,24 @@ describe("notify", () => {
     expect(String(run.json?.systemMessage)).toContain("completed");
   });
 });
+
+describe("after compaction", () => {
+  const session = (root: string, source: string, id = "s1") =>
+    runHook("session", { session_id: id, cwd: root, hook_event_name: "SessionStart", source });
+
+  it("SessionStart(compact) gives Claude the marker, goal and iteration again; nothing for other starts or sessions", () => {
+    const { root } = makeProject(
+      "---\nmax_iterations: 10\niteration_count: 4\nsession_id: s1\n---\nPort the parser.\n",
+    );
+    const run = session(root, "compact");
+    expect(run.code).toBe(0);
+    const context = String((run.json?.hookSpecificOutput as { additionalContext?: string })?.additionalContext);
+    expect(context.startsWith(MARKER)).toBe(true);
+    expect(context).toContain("iteration 4/10");
+    expect(context).toContain("Port the parser.");
+    expect(session(root, "startup")).toMatchObject({ code: 0, stdout: "" });
+    expect(session(root, "compact", "other")).toMatchObject({ code: 0, stdout: "" });
+    // And the next Stop sends the full prompt again.
+    expect(stop(root).stderr).toContain("Port the parser.");
+  });
+});

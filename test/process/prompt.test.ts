@@ -219,8 +219,15 @@ describe("hooks/hooks.json", () => {
   };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
-  it("registers Stop and UserPromptSubmit side by side, each running its own bundle", () => {
-    expect(Object.keys(registration.hooks).sort()).toEqual(["Stop", "UserPromptSubmit"]);
+  it("registers Stop, UserPromptSubmit and SessionStart (compaction only), each running its own bundle", () => {
+    // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.
+    expect(Object.keys(registration.hooks).sort()).toEqual(["SessionStart", "Stop", "UserPromptSubmit"]);
+    expect(registration.hooks.SessionStart).toEqual([
+      expect.objectContaining({
+        matcher: "compact",
+        hooks: [expect.objectContaining({ command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"' })],
+      }),
+    ]);
     const commands = (event: string) =>
       registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
     expect(commands("Stop")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"']]);

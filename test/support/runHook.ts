@@ -17,7 +17,7 @@ export interface HookRun {
 
 /** Runs a bundled hook the way Claude Code does: a process fed JSON on stdin. */
 export function runHook(
-  hook: "stop" | "prompt" | "cli",
+  hook: "stop" | "prompt" | "cli" | "session",
   stdin: string | object,
   opts: { cwd?: string; env?: Record<string, string>; args?: string[] } = {},
 ): HookRun {

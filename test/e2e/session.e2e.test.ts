@@ -1,0 +1,58 @@
+// Across a session's life, through the real CLI: compaction gives Claude the loop again at once.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { LOOP_MARKER, Scratch, STATE } from "./loopSupport.js";
+import { allMessagesText, systemMessagesText, text } from "./support/messagesServer.js";
+import { CLAUDE_VERSIONS, describeRun, REPO_ROOT, runClaude } from "./support/runClaude.js";
+
+let scratch: Scratch | undefined;
+afterEach(async () => {
+  await scratch?.dispose();
+  scratch = undefined;
+});
+
+const GOAL = "Migrate the billing tables to the new schema, table by table.";
+
+// 2.1.330 only: in our offline runs 2.1.197's `-p "/compact"` answers "Not enough messages to
+// compact" even after five exchanges, so it never fires SessionStart(compact) here; the hook itself
+// is tested as a process in test/process/lifecycle.test.ts.
+describe.each(CLAUDE_VERSIONS.filter((v) => v.name !== "2.1.197"))("Claude Code %s", (version) => {
+  it("/compact: the first request after compaction carries the loop's marker, goal and iteration", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    const common = { version, cwd: proj, home, pluginDirs: [REPO_ROOT] };
+    const sessionId = randomUUID();
+    // Enough conversation for Claude Code to agree to compact it (2.1.197 refuses one exchange).
+    for (const [i, prompt] of ["hello", "tell me more", "and more", "go on", "one more"].entries()) {
+      const s = await scratch.server([text(`Reply ${i}.`)]);
+      const r = await runClaude({
+        ...common,
+        prompt,
+        baseUrl: s.url,
+        ...(i === 0 ? { sessionId } : { resume: sessionId }),
+      });
+      expect(r.code, describeRun(r)).toBe(0);
+    }
+
+    // A loop of this session, mid-way.
+    fs.mkdirSync(path.join(proj, ".claude"), { recursive: true });
+    fs.writeFileSync(
+      path.join(proj, STATE),
+      `---\nmax_iterations: 3\niteration_count: 2\nstall_limit: 0\nsession_id: "${sessionId}"\nstarted_at: "${new Date().toISOString()}"\n---\n${GOAL}\n`,
+    );
+    const compact = await scratch.server([text("Summary: we said hello and the loop is migrating tables.")]);
+    const r2 = await runClaude({ ...common, prompt: "/compact", baseUrl: compact.url, resume: sessionId });
+    expect(r2.code, describeRun(r2)).toBe(0);
+
+    const after = await scratch.server([text("Back on it."), text("Still on it.")]);
+    const r3 = await runClaude({ ...common, prompt: "go on", baseUrl: after.url, resume: sessionId });
+    expect(r3.code, describeRun(r3)).toBe(0);
+    const firstAfter = after.mainRequests[0]!;
+    const context = `${systemMessagesText(firstAfter)}\n${allMessagesText(firstAfter)}`;
+    expect(context).toContain(LOOP_MARKER);
+    expect(context).toContain(GOAL);
+    expect(context).toContain("iteration 2/3");
+  });
+});
