@@ -25,7 +25,11 @@ export function runSessionHook(stdin: string, ctx: Context): string {
     const state = parseState(read.text, loop.file.shown);
     if (!state.active) return "";
     writeSidecar(loop.file.sidecarPath, { ...readSidecar(loop.file.sidecarPath, state), sent_digest: "" }, state);
-    const context = `[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(state, loop.file.shown, ctx.now())
+    const context = `[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(
+      state,
+      loop.file.shown,
+      ctx.now(),
+    )
       .split("\n\n")
       .slice(2)
       .join("\n\n")}`;

@@ -12,10 +12,11 @@ import {
   renderPromptDigest,
   renderReminder,
 } from "../core/renderStop.js";
-import { tryAppendHistory } from "../io/history.js";
+import { readHistory, tryAppendHistory } from "../io/history.js";
 import { type LoopScan, scanLoops } from "../io/listLoops.js";
 import { readNotes } from "../io/readNotes.js";
 import { peekJson, stringField } from "../io/readStdin.js";
+import { readTrackedByGit } from "../io/readTreeState.js";
 import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
@@ -59,6 +60,9 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     const { state, text } = snapshot;
     const ownership = decideOwnership(state, input.session_id);
     if (ownership === "other" || ownership === "paused") return { result: SILENT };
+    // A state file that came with the repository is never claimed, continued or allowed to run verify.
+    if (ownership === "claim" && readTrackedByGit(file.root, file.statePath))
+      return { result: refuseTracked(file, input, ctx) };
 
     const runtime = readSidecar(file.sidecarPath, state);
     // Gathered once: a retry after a user edit decides again on the same evidence.
@@ -110,6 +114,28 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
   if (outcome.kind === "done") return outcome.result;
   if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
   return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
+}
+
+/** Says once per session why a loop file tracked by git is left alone, and records it. */
+function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+  const told = readHistory(file.historyPath).some(
+    (r) =>
+      r.decision === "refused" &&
+      r.reason === "tracked_by_git" &&
+      r.session === input.session_id &&
+      r.state_file === file.shown,
+  );
+  if (told) return SILENT;
+  tryAppendHistory(file.historyPath, {
+    time: new Date(ctx.now()).toISOString(),
+    state_file: file.shown,
+    session: input.session_id,
+    decision: "refused",
+    reason: "tracked_by_git",
+  });
+  return tell(
+    `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its verify command never is. To run it as your own loop: git rm --cached ${file.shown}`,
+  );
 }
 
 /**

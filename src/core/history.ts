@@ -5,7 +5,7 @@ export interface HistoryRecord {
   state_file?: string;
   session?: string | undefined;
   iteration?: number;
-  decision: "continue" | "end";
+  decision: "continue" | "end" | "refused";
   reason?: string;
   output_tokens?: number;
   tokens_by_model?: Record<string, number>;

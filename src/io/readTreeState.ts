@@ -6,7 +6,7 @@ import { hashText } from "../core/hash.js";
 /** Untracked files are fingerprinted by size and mtime, up to this many. */
 const MAX_UNTRACKED = 2000;
 
-function insideGitRepo(dir: string): boolean {
+export function insideGitRepo(dir: string): boolean {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync(join(d, ".git"))) return true;
     if (dirname(d) === d) return false;
@@ -63,4 +63,18 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
   return hashText(
     `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, status.stdout)}`,
   );
+}
+
+/**
+ * Is the file in git's index (committed or staged)? Then it came with the repository, not from this
+ * user (README "Trust"). False outside git, or when git cannot say.
+ */
+export function readTrackedByGit(root: string, path: string): boolean {
+  if (!insideGitRepo(root)) return false;
+  const run = spawnSync("git", ["--no-optional-locks", "ls-files", "--error-unmatch", "--", path], {
+    cwd: root,
+    stdio: "ignore",
+    timeout: 10_000,
+  });
+  return run.status === 0;
 }
