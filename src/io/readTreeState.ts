@@ -6,7 +6,7 @@ import { hashText } from "../core/hash.js";
 /** Untracked files are fingerprinted by size and mtime, up to this many. */
 const MAX_UNTRACKED = 2000;
 
-export function insideGitRepo(dir: string): boolean {
+function insideGitRepo(dir: string): boolean {
   for (let d = dir; ; d = dirname(d)) {
     if (existsSync(join(d, ".git"))) return true;
     if (dirname(d) === d) return false;
