@@ -7,10 +7,15 @@ const STALE_TEMP_MS = 60_000;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Removes this file's own temp files (`.<name>.<pid>.<random>.tmp`) left by writers killed before their rename. */
+/**
+ * Removes temp files (`.<name>.<pid>.<random>.tmp`) left by writers killed before their rename: this
+ * file's and its siblings' (same first name segment, e.g. the sidecar beside a state file), so the
+ * undurable sidecar writes need no sweep of their own.
+ */
 function removeStaleTemps(path: string): void {
   const dir = dirname(path);
-  const ours = new RegExp(`^\\.${escape(basename(path))}\\.\\d+\\.[a-z0-9]+\\.tmp$`);
+  const stem = basename(path).split(".")[0] ?? "";
+  const ours = new RegExp(`^\\.${escape(stem)}[^/]*\\.\\d+\\.[a-z0-9]+\\.tmp$`);
   try {
     for (const name of readdirSync(dir)) {
       if (!ours.test(name)) continue;
