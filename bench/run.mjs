@@ -20,7 +20,7 @@
 // - Each case is checked once before timing (exit code, output, state file saved, transcript
 //   offset advanced), so a broken fixture cannot make an error path look fast.
 //
-// Cases (targets from issue 6; rows without a latency target are measured for the record)
+// Cases (targets from docs/ARCHITECTURE.md "Speed"; rows without a target are measured for the record)
 // - Stop, idle: no state file. Stop, active: a loop at iteration 4 of 50 with max_tokens, a notes
 //   file and a remembered transcript offset as the previous Stop left it; the reply comes in
 //   last_assistant_message; transcripts of 10 KB and 200 MB (realistic Claude Code JSONL whose

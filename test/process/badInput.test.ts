@@ -1,4 +1,4 @@
-// SPEC §8: the bad-input corpus (test/fixtures/bad/) run against every bundled hook. Each case
+// Bad input (README "Messages you may see"): the corpus (test/fixtures/bad/) run against every bundled hook. Each case
 // exits 0 (never 2), prints no stack trace, names the file, field and line, and changes no byte.
 import { spawnSync } from "node:child_process";
 import {

@@ -1,4 +1,4 @@
-// Crash safety (SPEC §8): the bundled Stop hook is killed with SIGKILL at random points, thousands
+// Crash safety (docs/ARCHITECTURE.md, "One state-file transaction"): the bundled Stop hook is killed with SIGKILL at random points, thousands
 // of times; after every kill the state file is the old or the new complete version, never torn,
 // never gone. Stale locks and temp files left by the kills never block or replace anything.
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// Races (SPEC §8): Stop hooks fired at once, a user editing the state file while a hook saves it,
+// Races (docs/ARCHITECTURE.md, "One state-file transaction"): Stop hooks fired at once, a user editing the state file while a hook saves it,
 // and two sessions claiming one loop. No increment and no user edit may be lost.
 import { spawn } from "node:child_process";
 import {

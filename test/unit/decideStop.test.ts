@@ -40,7 +40,7 @@ const needsEvidence = (s: S, reply: string) => {
   return { verify: a.needsVerify, todos: a.needsTodos };
 };
 
-describe("decideStop follows SPEC §3 in order", () => {
+describe("decideStop follows the Stop order of docs/ARCHITECTURE.md", () => {
   it.each([
     ["another session's loop is ignored", "session_id: other", facts(), { kind: "ignore", why: "other_session" }],
     [
