@@ -1,5 +1,6 @@
 // `start`, `stop` and `status` from a terminal (or a `!` line): the same code the slash commands use.
-import { chooseSessionLoop, loopFileAt, namedLoopFile } from "../core/loopFiles.js";
+import { chooseSessionLoop, loopFileAt } from "../core/loopFiles.js";
+import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgv } from "../core/parseStartArgs.js";
 import { renderStartUsage } from "../core/renderStart.js";

@@ -1,12 +1,6 @@
 import type { LoopState } from "../core/parseState.js";
-import {
-  chooseSessionLoop,
-  type Env,
-  type FoundLoop,
-  type LoopFile,
-  loopFileAt,
-  namedLoopFile,
-} from "../core/loopFiles.js";
+import { chooseSessionLoop, type Env, type FoundLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
+import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseState } from "../core/parseState.js";
 import { renderNoLoop, renderOtherLoop, renderStatus } from "../core/renderStatus.js";
 import { readHistory } from "../io/history.js";

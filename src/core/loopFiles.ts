@@ -1,5 +1,4 @@
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
-import { LoopError } from "./errors.js";
 
 /** Where the loop's files live and what they are called (README "Several loops"). Pure path logic. */
 export type Env = Record<string, string | undefined>;
@@ -106,17 +105,4 @@ export function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefi
     if (own) return own;
   }
   return found.find((loop) => loop.owner === undefined);
-}
-
-/** `--name NAME` → that loop's files; a name that could leave `.claude/` is refused. */
-export function namedLoopFile(root: string, name: string, command: string): LoopFile {
-  if (name !== "default" && !LOOP_NAME.test(name)) {
-    throw new LoopError("USAGE", "invalid loop name", {
-      file: command,
-      field: "--name",
-      expected: "default, or 1 to 40 characters of a-z, 0-9 and - (e.g. --name auth-fix)",
-      received: JSON.stringify(name),
-    });
-  }
-  return loopFileAt(root, name);
 }

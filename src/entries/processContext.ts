@@ -1,19 +1,26 @@
+import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
-import { fileURLToPath } from "node:url";
+import { dirname, resolve } from "node:path";
 import type { Context } from "../app/context.js";
 import { readStdin } from "../io/readStdin.js";
 import { writeOutput } from "../io/writeOutput.js";
 
-/** The one Context of a process; the bundle sits in hooks/, so the package root is one folder up. */
-export function processContext(bundleUrl: string): Context {
+/** The one Context of a process. */
+export function processContext(): Context {
   return {
     env: process.env,
     cwd: process.cwd(),
     home: homedir(),
     now: Date.now,
-    // Worked out on first use: the Stop hook never needs it.
+    // The bundle runs as hooks/<name>.js (through a bin link too), so the package root is one folder
+    // up. Worked out on first use: the Stop hook never needs it.
     get packageRoot() {
-      return fileURLToPath(new URL("..", bundleUrl));
+      const script = process.argv[1] ?? ".";
+      try {
+        return resolve(dirname(realpathSync(script)), "..");
+      } catch {
+        return resolve(dirname(script), "..");
+      }
     },
     readStdin,
     out: (text) => writeOutput(1, text),

@@ -2,7 +2,7 @@
 import { runPromptHook } from "../app/promptHook.js";
 import { processContext } from "./processContext.js";
 
-const ctx = processContext(import.meta.url);
+const ctx = processContext();
 process.exitCode = 0;
 runPromptHook(ctx.readStdin(), ctx)
   .then((out) => out && ctx.out(out))

@@ -2,7 +2,7 @@
 import { concernsLoop } from "../app/concernsLoop.js";
 import { processContext } from "./processContext.js";
 
-const ctx = processContext(import.meta.url);
+const ctx = processContext();
 const stdin = ctx.readStdin();
 process.exitCode = 0;
 if (concernsLoop(stdin, ctx)) {

@@ -22,7 +22,7 @@ async function runActive(stdin: string, ctx: Context, scan: LoopScan): Promise<v
   }
 }
 
-const ctx = processContext(import.meta.url);
+const ctx = processContext();
 const stdin = ctx.readStdin();
 const scan = concernsLoop(stdin, ctx);
 if (scan) void runActive(stdin, ctx, scan);
