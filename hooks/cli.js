@@ -32,7 +32,7 @@ ${o.map(d=>`    ${$o(d)}`).join(`
 `);return a>n&&p.shift(),p}finally{(0,B.closeSync)(r)}}var Bi=512*1024;function qi(e,t){(0,vo.appendFileSync)(e,`${JSON.stringify(t)}
 `,{encoding:"utf8"})}function Co(e,t){try{qi(e,t)}catch{}}function Ze(e){let t=[];for(let n of Mo(e,Bi))if(n.trim())try{let o=JSON.parse(n);o&&typeof o=="object"&&!Array.isArray(o)&&t.push(o)}catch{}return t}function Ro(e,t){let n=I("history",e,{limit:"value",all:"flag",json:"flag",project:"value"}),o=cn(n,"limit",20,"history"),r=E(F(t,n.project),"default"),i=Ze(r.historyPath),s=(n.all?i:i.filter(a=>a.decision==="end")).slice(-o);return n.json?t.out(s.map(a=>`${JSON.stringify(a)}
 `).join("")):t.out(`${No(s,n.all===!0)}
-`),y.ok}c();var O=require("node:fs"),A=require("node:path");c();var zi="# continuation-loop: the running loop's state and history",Hi=[".claude/continuation-loop*.local.md",".claude/continuation-loop*.local.md.lock",".claude/continuation-loop*.runtime.json",".claude/continuation-loop.history.jsonl"],Gi=e=>new Set(e.split(/\r?\n/).map(t=>t.trim()));function Fo(e){let t=e??"",n=Gi(t),o=Hi.filter(u=>!n.has(u));if(o.length===0)return{text:t,record:void 0};let r=[zi,...o],i=t.includes(`\r
+`),y.ok}c();var O=require("node:fs"),A=require("node:path");c();var zi="# continuation-loop: the running loop's state and history",Hi=[".claude/continuation-loop*.local.md",".claude/continuation-loop*.local.md.lock",".claude/continuation-loop*.runtime.json",".claude/continuation-loop.clear-*.json",".claude/continuation-loop.history.jsonl"],Gi=e=>new Set(e.split(/\r?\n/).map(t=>t.trim()));function Fo(e){let t=e??"",n=Gi(t),o=Hi.filter(u=>!n.has(u));if(o.length===0)return{text:t,record:void 0};let r=[zi,...o],i=t.includes(`\r
 `)?`\r
 `:`
 `,a=`${t===""||t.endsWith(`

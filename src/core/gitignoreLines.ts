@@ -4,6 +4,7 @@ export const GITIGNORE_ENTRIES = [
   ".claude/continuation-loop*.local.md",
   ".claude/continuation-loop*.local.md.lock",
   ".claude/continuation-loop*.runtime.json",
+  ".claude/continuation-loop.clear-*.json",
   ".claude/continuation-loop.history.jsonl",
 ];
 

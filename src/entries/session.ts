@@ -1,15 +1,25 @@
-// SessionStart entry (hooks/session.js), registered for compaction only: gives Claude the loop again.
+// SessionStart and SessionEnd entry (hooks/session.js): the loop again after compaction, and a loop
+// carried over /clear. These events fire rarely; the loop's code loads only when one concerns it.
 import { concernsLoop } from "../app/concernsLoop.js";
+import { peekJson, stringField } from "../io/readStdin.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
 const stdin = ctx.readStdin();
+const input = peekJson(stdin);
+const event = stringField(input, "hook_event_name");
+const print = (out: string) => out && ctx.out(out);
 process.exitCode = 0;
-if (concernsLoop(stdin, ctx)) {
-  import("../app/sessionHook.js")
-    .then(({ runSessionHook }) => {
-      const out = runSessionHook(stdin, ctx);
-      if (out) ctx.out(out);
-    })
+if (event === "SessionStart" && stringField(input, "source") === "clear") {
+  import("../app/clearHandover.js")
+    .then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)))
     .catch(() => undefined);
+} else if (concernsLoop(stdin, ctx)) {
+  if (event === "SessionEnd") {
+    import("../app/clearHandover.js").then(({ recordClear }) => recordClear(stdin, ctx)).catch(() => undefined);
+  } else {
+    import("../app/sessionHook.js")
+      .then(({ runSessionHook }) => print(runSessionHook(stdin, ctx)))
+      .catch(() => undefined);
+  }
 }

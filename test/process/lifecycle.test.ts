@@ -159,3 +159,29 @@ describe("trust: a state file tracked by git", () => {
     expect(stop(root, "s1", "still working").code).toBe(2);
   });
 });
+
+describe("/clear", () => {
+  const session = (root: string, body: object) =>
+    runHook("session", { cwd: root, ...body }, { env: { CLAUDE_PID: "4242" } });
+
+  it("the loop carries over to the new session of the same Claude Code process, and only that one", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nstall_limit: 0\n---\nKeep the goal.\n");
+    expect(stop(root, "old").code).toBe(2);
+    expect(session(root, { hook_event_name: "SessionEnd", session_id: "old", reason: "clear" })).toMatchObject({
+      code: 0,
+    });
+    const start = session(root, { hook_event_name: "SessionStart", session_id: "new", source: "clear" });
+    expect(String(start.json?.systemMessage)).toContain("carries over /clear");
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "new"');
+    // The new session continues it, with the full prompt; the old one no longer does.
+    const next = stop(root, "new");
+    expect(next.code).toBe(2);
+    expect(next.stderr).toContain("Keep the goal.");
+    expect(stop(root, "old")).toMatchObject({ code: 0, stdout: "" });
+    // A start in another process, or a plain startup, takes nothing.
+    const other = makeProject("---\nmax_iterations: 10\nsession_id: a\n---\nGoal\n");
+    session(other.root, { hook_event_name: "SessionEnd", session_id: "a", reason: "logout" });
+    expect(session(other.root, { hook_event_name: "SessionStart", session_id: "b", source: "clear" }).stdout).toBe("");
+    expect(readFileSync(other.statePath, "utf8")).toContain("session_id: a");
+  });
+});

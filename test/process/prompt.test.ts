@@ -219,15 +219,17 @@ describe("hooks/hooks.json", () => {
   };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
-  it("registers Stop, UserPromptSubmit and SessionStart (compaction only), each running its own bundle", () => {
+  it("registers Stop, UserPromptSubmit, and SessionStart/SessionEnd for compaction and /clear only", () => {
     // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.
-    expect(Object.keys(registration.hooks).sort()).toEqual(["SessionStart", "Stop", "UserPromptSubmit"]);
-    expect(registration.hooks.SessionStart).toEqual([
-      expect.objectContaining({
-        matcher: "compact",
-        hooks: [expect.objectContaining({ command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"' })],
-      }),
+    expect(Object.keys(registration.hooks).sort()).toEqual(["SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
+    const session = 'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"';
+    const matchers = (event: string) =>
+      registration.hooks[event]!.map((g) => [(g as { matcher?: string }).matcher, g.hooks.map((h) => h.command)]);
+    expect(matchers("SessionStart")).toEqual([
+      ["compact", [session]],
+      ["clear", [session]],
     ]);
+    expect(matchers("SessionEnd")).toEqual([["clear", [session]]]);
     const commands = (event: string) =>
       registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
     expect(commands("Stop")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"']]);

@@ -1,0 +1,65 @@
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { editFrontmatter } from "../core/editFrontmatter.js";
+import { resolveProjectRoot, STATE_DIR } from "../core/loopFiles.js";
+import { scanLoops } from "../io/listLoops.js";
+import { readClaudePid } from "../io/readClaudePid.js";
+import { peekJson, stringField } from "../io/readStdin.js";
+import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+import { writeFileAtomic } from "../io/writeFileAtomic.js";
+import type { Context } from "./context.js";
+
+/** A /clear in progress: the session that ended, keyed by the Claude Code process. */
+const handoverPath = (root: string, pid: string) => join(root, STATE_DIR, `continuation-loop.clear-${pid}.json`);
+/** A handover older than this is stale: a /clear's SessionEnd and SessionStart are milliseconds apart. */
+const MAX_AGE_MS = 60_000;
+
+/** SessionEnd(clear): remember which session this process had, if it owned a loop. */
+export function recordClear(stdin: string, ctx: Context): void {
+  const input = peekJson(stdin);
+  const sessionId = stringField(input, "session_id");
+  if (stringField(input, "reason") !== "clear" || !sessionId) return;
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  if (!scanLoops(root, ctx.env).loops.some((loop) => loop.owner === sessionId)) return;
+  writeFileAtomic(handoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {
+    durable: false,
+  });
+}
+
+/** SessionStart(clear): the loops of the session this process just cleared now belong to the new one. */
+export function takeOverAfterClear(stdin: string, ctx: Context): string {
+  const input = peekJson(stdin);
+  const sessionId = stringField(input, "session_id");
+  if (stringField(input, "source") !== "clear" || !sessionId) return "";
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  const path = handoverPath(root, readClaudePid(ctx.env));
+  let from: string | undefined;
+  try {
+    const handover = JSON.parse(readFileSync(path, "utf8")) as { from?: unknown; at?: unknown };
+    if (typeof handover.from === "string" && ctx.now() - Number(handover.at) < MAX_AGE_MS) from = handover.from;
+  } catch {
+    return "";
+  } finally {
+    rmSync(path, { force: true });
+  }
+  const moved: string[] = [];
+  for (const { file, owner } of scanLoops(root, ctx.env).loops) {
+    if (owner !== from) continue;
+    updateStateFile(file.statePath, file.shown, (snapshot) => {
+      if (snapshot.kind !== "found" || snapshot.state.session_id !== from) return { result: undefined };
+      const runtime = readSidecar(file.sidecarPath, snapshot.state);
+      return {
+        change: { write: editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown) },
+        result: undefined,
+        onCommit: () => {
+          moved.push(file.shown);
+          // Counters carry over; the full prompt goes out again, since the new session starts empty.
+          writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, { ...snapshot.state, session_id: sessionId });
+        },
+      };
+    });
+  }
+  if (moved.length === 0) return "";
+  return `${JSON.stringify({ systemMessage: `continuation-loop: the loop (${moved.join(", ")}) carries over /clear to this session.` })}\n`;
+}

@@ -1,0 +1,19 @@
+import { readFileSync } from "node:fs";
+
+/**
+ * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the parent
+ * of the shell that started the hook (measured on 2.1.197 and 2.1.330: claude → sh → node). It
+ * links a session to the one `/clear` starts in the same process (README "Across a session's life").
+ */
+export function readClaudePid(env: Record<string, string | undefined>): string {
+  if (env.CLAUDE_PID) return env.CLAUDE_PID;
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces or parentheses.
+    const stat = readFileSync(`/proc/${process.ppid}/stat`, "utf8");
+    const ppid = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
+    if (ppid) return ppid;
+  } catch {
+    // not Linux: the hook's own parent stands in
+  }
+  return String(process.ppid);
+}
