@@ -9,6 +9,7 @@ import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import type { Context } from "./context.js";
+import { pauseOnInterrupt } from "./pauseOnInterrupt.js";
 
 /** A /clear in progress: the session that ended, keyed by the Claude Code process. */
 const handoverPath = (root: string, pid: string) => join(root, STATE_DIR, `continuation-loop.clear-${pid}.json`);
@@ -21,7 +22,11 @@ export function recordClear(stdin: string, ctx: Context): void {
   const sessionId = stringField(input, "session_id");
   if (stringField(input, "reason") !== "clear" || !sessionId) return;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-  if (!scanLoops(root, ctx.env).loops.some((loop) => loop.owner === sessionId)) return;
+  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
+  if (!own) return;
+  // Esc and then /clear: the interrupted loop carries over paused, as it would have stayed (README "Pausing").
+  const transcript = stringField(input, "transcript_path");
+  if (transcript) pauseOnInterrupt(own.file, sessionId, transcript);
   writeFileAtomic(handoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {
     durable: false,
   });
@@ -53,7 +58,7 @@ export function takeOverAfterClear(stdin: string, ctx: Context): string {
         change: { write: editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown) },
         result: undefined,
         onCommit: () => {
-          moved.push(file.shown);
+          moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
           // Counters carry over; the full prompt goes out again, since the new session starts empty.
           writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, { ...snapshot.state, session_id: sessionId });
         },
@@ -61,5 +66,5 @@ export function takeOverAfterClear(stdin: string, ctx: Context): string {
     });
   }
   if (moved.length === 0) return "";
-  return `${JSON.stringify({ systemMessage: `continuation-loop: the loop (${moved.join(", ")}) carries over /clear to this session.` })}\n`;
+  return `${JSON.stringify({ systemMessage: `continuation-loop: the loop carries over /clear to this session (${moved.join("; ")}).` })}\n`;
 }

@@ -48,7 +48,10 @@ export async function runPromptHook(stdin: string, ctx: Context): Promise<string
   if (!input) return "";
   const prompt = stringField(input, "prompt");
   const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
-  let answer: CommandAnswer | undefined;
+  // A prompt a person sent (an ordinary one, or /loop-status) in a session that runs a loop: was the
+  // last turn interrupted? Then the loop pauses first, so neither the answer nor the status continues it.
+  const paused = !command || command.name === "status" ? await pauseIfInterrupted(input, ctx) : undefined;
+  let answer: CommandAnswer | undefined = paused;
   if (command) {
     try {
       // Loaded only for a loop command: the parser and schemas cost start-up time.
@@ -58,22 +61,25 @@ export async function runPromptHook(stdin: string, ctx: Context): Promise<string
       const detail = error instanceof Error ? error.message : String(error);
       answer = { block: `continuation-loop: internal error while running /loop-${command.name} (${detail}).` };
     }
+    if (paused?.systemMessage && answer.block) answer = { block: `${paused.systemMessage}\n${answer.block}` };
   }
-  // An ordinary prompt a person sent, in a session that runs a loop: was the last turn interrupted?
+  return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(stdin, input, ctx));
+}
+
+/** Pauses the session's loop when its last turn was interrupted (README "Pausing"); undefined otherwise. */
+async function pauseIfInterrupted(input: Record<string, unknown>, ctx: Context): Promise<CommandAnswer | undefined> {
   const source = stringField(input, "source");
   const sessionId = stringField(input, "session_id");
   const transcript = stringField(input, "transcript_path");
-  if (!command && sessionId && transcript && (source === undefined || source === "user" || source === "sdk")) {
-    const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-    const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
-    if (own) {
-      try {
-        const { pauseOnInterrupt } = await import("./pauseOnInterrupt.js");
-        answer = pauseOnInterrupt(own.file, sessionId, transcript);
-      } catch {
-        // a failed pause check must not block the user's prompt
-      }
-    }
+  if (!sessionId || !transcript || !(source === undefined || source === "user" || source === "sdk")) return undefined;
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
+  if (!own) return undefined;
+  try {
+    const { pauseOnInterrupt } = await import("./pauseOnInterrupt.js");
+    return pauseOnInterrupt(own.file, sessionId, transcript);
+  } catch {
+    // a failed pause check must not block the user's prompt
+    return undefined;
   }
-  return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(stdin, input, ctx));
 }

@@ -67,6 +67,25 @@ describe("Esc pauses the loop", () => {
     expect(readFileSync(statePath, "utf8")).toContain("active: true");
     expect(stop(root).code).toBe(2);
   });
+
+  it("/loop-status right after an interruption pauses the loop first and says so, without a model turn", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
+    const transcript = join(root, "t.jsonl");
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: "user", message: { role: "user", content: "[Request interrupted by user]" } })}\n`,
+    );
+    const status = prompt(root, "/loop-status", "s1", transcript);
+    expect(status.json?.decision).toBe("block");
+    const reason = String(status.json?.reason);
+    expect(reason).toMatch(/paused at iteration 1\/10/);
+    expect(reason).toMatch(/paused/i);
+    expect(reason.split("\n").length).toBeGreaterThan(1);
+    expect(readFileSync(statePath, "utf8")).toContain("active: false");
+    // /loop-stop and /loop-resume are not pause checks: resume resumes at once.
+    expect(String(prompt(root, "/loop-resume", "s1", transcript).json?.systemMessage)).toContain("loop resumed");
+    expect(readFileSync(statePath, "utf8")).toContain("active: true");
+  });
 });
 
 describe("a loop ended without its owner", () => {
@@ -183,5 +202,21 @@ describe("/clear", () => {
     session(other.root, { hook_event_name: "SessionEnd", session_id: "a", reason: "logout" });
     expect(session(other.root, { hook_event_name: "SessionStart", session_id: "b", source: "clear" }).stdout).toBe("");
     expect(readFileSync(other.statePath, "utf8")).toContain("session_id: a");
+  });
+
+  it("Esc and then /clear: the loop carries over paused", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nsession_id: old\n---\nKeep the goal.\n");
+    const transcript = join(root, "old.jsonl");
+    const interrupted = { type: "user", message: { role: "user", content: "[Request interrupted by user]" } };
+    writeFileSync(transcript, `${JSON.stringify(interrupted)}\n`);
+    session(root, { hook_event_name: "SessionEnd", session_id: "old", reason: "clear", transcript_path: transcript });
+    const start = session(root, { hook_event_name: "SessionStart", session_id: "new", source: "clear" });
+    expect(String(start.json?.systemMessage)).toMatch(/carries over \/clear/);
+    expect(String(start.json?.systemMessage)).toMatch(/paused/);
+    expect(String(start.json?.systemMessage)).toContain("/loop-resume");
+    const text = readFileSync(statePath, "utf8");
+    expect(text).toContain('session_id: "new"');
+    expect(text).toMatch(/^active: false$/m);
+    expect(stop(root, "new")).toMatchObject({ code: 0, stdout: "" });
   });
 });

@@ -1,9 +1,11 @@
-// A loop started from the interactive UI, read from the screen as the user sees it.
+// A loop started from the interactive UI, read from the screen as the user sees it: a few rows per
+// ordinary iteration, the goal always in the model's context, an edited goal at the next stop, and
+// one line and a bell at the end (docs/TERMINAL.md).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { allMessagesText, type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { iterationRows } from "./support/screen.js";
 import { startTui, type Tui } from "./support/tui.js";
@@ -19,38 +21,69 @@ afterEach(async () => {
   tui = server = tmp = undefined;
 });
 
+const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const REPLIES = ["Drafted the summary.", "Tightened the wording.", "Checked the facts.", "Translated it.", "ALL DONE"];
+
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
-  it("runs a loop typed as the namespaced /loop-start until the reply carrying the promise", async () => {
+  it("shows an ordinary iteration in a few rows while the model keeps the goal, then ends in one line and a bell", async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-loop-"));
     const proj = path.join(tmp, "proj");
     fs.mkdirSync(proj);
-    server = await startMessagesServer([
-      text("Drafted the summary."),
-      text("Tightened the wording."),
-      text("The summary is finished. ALL DONE"),
-      text("never sent"),
-    ]);
-    // 80 rows: 2.1.330 has no scrollback, and the first reply must still be on screen at the end.
-    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home"), rows: 80 });
+    const stateFile = path.join(proj, ".claude", "continuation-loop.local.md");
+    server = await startMessagesServer((_req, i) => {
+      // While the model writes its fourth reply, the user edits the goal in the state file.
+      if (i === 3) {
+        const before = fs.readFileSync(stateFile, "utf8");
+        fs.writeFileSync(stateFile, before.replace("Write the summary", "Write the summary in French"));
+      }
+      const reply = REPLIES[i];
+      return reply === undefined ? undefined : text(reply);
+    });
+    // 100 rows: 2.1.330 has no scrollback, and the first reply must still be on screen at the end.
+    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home"), rows: 100 });
 
     await tui.submit(
-      '/continuation-loop:loop-start --max-iterations 3 --completion-promise "ALL DONE" Write the summary',
+      '/continuation-loop:loop-start --max-iterations 6 --completion-promise "ALL DONE" Write the summary',
     );
+    await tui.waitFor((s) => s.includes(REPLIES[2]!), 60_000);
+    const bellsBefore = tui.bells();
     // The plugin's end message (it starts with its name) tells the user why the loop ended.
-    await tui.waitFor(/continuation-loop: .*\bcompleted\b/, 60_000);
+    const end = await tui.waitFor(/continuation-loop: .*\bcompleted\b/, 60_000);
 
-    expect(server.mainRequests).toHaveLength(3);
+    expect(server.mainRequests).toHaveLength(5);
     expect(server.exhausted).toBe(false);
-    expect(fs.existsSync(path.join(proj, ".claude", "continuation-loop.local.md"))).toBe(false);
-    // Each iteration's Stop-hook output sits between the reply that stopped and the next reply.
+    expect(fs.existsSync(stateFile)).toBe(false);
+
+    // The model has the goal at every iteration, and the edited goal from the stop after the edit.
+    server.mainRequests.forEach((req, i) => {
+      expect(allMessagesText(req), `request ${i + 1}`).toContain("Write the summary");
+      expect(allMessagesText(req).includes("in French"), `request ${i + 1}`).toBe(i === 4);
+    });
+
     const rows = tui.history();
-    for (const [reply, next] of [
-      ["Drafted the summary.", "Tightened the wording."],
-      ["Tightened the wording.", "The summary is finished. ALL DONE"],
-    ] as const) {
-      const block = iterationRows(rows, reply, next);
-      expect(block, tui.screen()).toBeDefined();
-      expect(block!.length).toBeGreaterThan(0);
+    const block = (n: number) => {
+      const found = iterationRows(rows, REPLIES[n]!, REPLIES[n + 1]!);
+      expect(found, `iteration ${n + 2}\n${rows.join("\n")}`).toBeDefined();
+      return found!;
+    };
+    const first = block(0); // first continuation: the whole prompt
+    const ordinary = [block(1), block(2)];
+    const edited = block(3); // the goal changed: the whole prompt again, with the new goal
+    expect(first.join("\n")).toContain("Write the summary");
+    expect(edited.join("\n")).toContain("Write the summary in French");
+    for (const rowsOfIteration of ordinary) {
+      expect(rowsOfIteration.join("\n")).toContain(MARKER);
+      // About three rows of ours; Claude Code adds its label rows (2 on 2.1.197, 4 on 2.1.330).
+      expect(rowsOfIteration.length, rowsOfIteration.join("\n")).toBeLessThanOrEqual(6);
+      expect(rowsOfIteration.length * 2, rowsOfIteration.join("\n")).toBeLessThan(first.length);
     }
+
+    // One line (wrapped to at most two rows) with reason, iterations, elapsed time and tokens.
+    const endRows = end.split("\n");
+    const at = endRows.findIndex((row) => /continuation-loop: .*completed/.test(row));
+    expect(`${endRows[at]} ${endRows[at + 1]}`).toMatch(/5\/6.*\d+s.*tokens/);
+    // The end rings the terminal once (notify is on by default); the iterations before it did not.
+    expect(bellsBefore).toBe(0);
+    expect(tui.bells()).toBe(1);
   });
 });

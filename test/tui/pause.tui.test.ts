@@ -1,0 +1,74 @@
+// Esc pauses a loop (README "Pausing"): neither /loop-status nor an ordinary prompt sends Claude back
+// into it; /loop-resume does. Read from the screen, counted at the scripted model.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { lastUserText, type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { HOLD, type HeldScript, heldScript, interruptRecorded } from "./support/heldScript.js";
+import { startTui, type Tui } from "./support/tui.js";
+
+let tmp: string | undefined;
+let server: MessagesServer | undefined;
+let tui: Tui | undefined;
+let held: HeldScript | undefined;
+
+afterEach(async () => {
+  held?.release();
+  await tui?.close();
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  tui = server = tmp = held = undefined;
+});
+
+const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  it("Esc pauses the loop; /loop-status and an ordinary prompt do not continue it; /loop-resume does", async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-pause-"));
+    const proj = path.join(tmp, "proj");
+    const home = path.join(tmp, "home");
+    fs.mkdirSync(proj);
+    const stateFile = path.join(proj, ".claude", "continuation-loop.local.md");
+    held = heldScript([
+      text("Outlined the report."),
+      HOLD, // iteration 2: the user presses Esc while the model works
+      text("Only the conclusion is left."),
+      text("Wrote the conclusion."),
+      text("The report is complete. ALL DONE"),
+    ]);
+    server = await startMessagesServer(held.script);
+    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 100 });
+
+    await tui.submit(
+      '/continuation-loop:loop-start --max-iterations 5 --completion-promise "ALL DONE" Write the report',
+    );
+    await held.arrived(1);
+    tui.press("escape");
+    await interruptRecorded(home);
+
+    // /loop-status: the loop pauses first, the user is told, and no model turn runs.
+    await tui.submit("/continuation-loop:loop-status");
+    await tui.waitFor(/continuation-loop: loop paused at iteration 2\/5/, 30_000);
+    expect(fs.readFileSync(stateFile, "utf8")).toMatch(/^active: false$/m);
+
+    // An ordinary prompt is answered, and its Stop leaves the paused loop alone.
+    await tui.submit("What is left?");
+    await tui.waitFor((s) => s.includes("Only the conclusion is left."), 60_000);
+    await sleep(3_000);
+    expect(server.mainRequests).toHaveLength(3);
+    // The model was asked the user's question, not sent back into the loop.
+    expect(lastUserText(server.mainRequests[2]!).trimEnd().endsWith("What is left?")).toBe(true);
+
+    // /loop-resume: the loop goes on from where it was, to its end.
+    await tui.submit("/continuation-loop:loop-resume");
+    await tui.waitFor(/continuation-loop: .*\bcompleted\b/, 60_000);
+    expect(server.mainRequests).toHaveLength(5);
+    expect(lastUserText(server.mainRequests[4]!).trimEnd().endsWith("Wrote the conclusion.")).toBe(false);
+    expect(lastUserText(server.mainRequests[4]!)).toContain(MARKER);
+    expect(server.exhausted).toBe(false);
+    expect(fs.existsSync(stateFile)).toBe(false);
+  });
+});
