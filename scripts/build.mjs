@@ -5,8 +5,9 @@
 //   (the ESM loader), more than the idle Stop hook may spend in all.
 // - Code is loaded when it runs, not before:
 //   - every `import()` of a module under src/ becomes a chunk of its own;
-//   - yaml and zod become chunks too, behind stand-in modules, because only the uncommon paths
-//     call them (frontmatter the simple reader leaves to yaml; values the quick checks refuse);
+//   - yaml, zod and gray-matter become chunks too, behind stand-in modules, because only the
+//     uncommon paths call them (frontmatter the simple reader leaves to yaml; values the quick
+//     checks refuse; a block with an inner `---` line);
 //   - heavy Node builtins (node:child_process: git, verify) are required on first call.
 //   Chunks (hooks/chunks/<name>-<HASH>.js) are loaded synchronously through V8's code cache
 //   (src/entries/loadChunk.ts). A chunk holds everything it needs: modules it shares with the
@@ -29,7 +30,7 @@ const entries = ["stop", "prompt", "cli", "session"]
 const loader = join(src, "entries", "loadChunk.ts");
 const nodeRequire = createRequire(import.meta.url);
 
-const LAZY_PACKAGES = ["yaml", "zod/mini"];
+const LAZY_PACKAGES = ["yaml", "zod/mini", "gray-matter"];
 // ~1 ms or more each to load (node:child_process ~3 ms: it pulls in node:net and node:stream).
 const LAZY_BUILTINS = [
   "child_process",
@@ -42,6 +43,7 @@ const LAZY_BUILTINS = [
   "http",
   "https",
   "assert",
+  "os", // ~0.2 ms; only the config dir and the tmp dir of the code cache need it
 ];
 
 const common = {
@@ -133,7 +135,11 @@ function lazyPackages(kind) {
           : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: "lazy-package" }, async (args) => {
-        const names = functionExports(args.path);
+        // A package that is itself a function (gray-matter) is its default export.
+        const names = [
+          ...(typeof nodeRequire(args.path) === "function" ? ["default"] : []),
+          ...functionExports(args.path),
+        ];
         const reexport = `export { ${names.join(", ")} } from ${JSON.stringify(args.path)};`;
         const name = await chunk(args.path, args.path.replace(/[^a-z0-9]+/gi, "-"), {
           stdin: { contents: reexport, resolveDir: root, loader: "js" },

@@ -10,7 +10,10 @@ export function processContext(): Context {
   return {
     env: process.env,
     cwd: process.cwd(),
-    home: homedir(),
+    // Worked out on first use: node:os costs a hook about 0.2 ms to load, and few paths need it.
+    get home() {
+      return homedir();
+    },
     now: Date.now,
     // The bundle runs as hooks/<name>.js (through a bin link too), so the package root is one folder
     // up. Worked out on first use: the Stop hook never needs it.
