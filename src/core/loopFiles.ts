@@ -1,4 +1,4 @@
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 
 /** Where the loop's files live and what they are called (README "Several loops"). Pure path logic. */
 export type Env = Record<string, string | undefined>;
@@ -54,7 +54,7 @@ function loopFileOf(root: string, statePath: string, name: string): LoopFile {
     name,
     statePath,
     sidecarPath: sidecarPathOf(statePath),
-    historyPath: join(dirname(statePath), HISTORY_FILE_NAME),
+    historyPath: `${dirname(statePath)}${sep}${HISTORY_FILE_NAME}`,
     shown: displayPath(statePath, root),
   };
 }
@@ -62,7 +62,8 @@ function loopFileOf(root: string, statePath: string, name: string): LoopFile {
 /** The loop called `name` ("default" or a LOOP_NAME) in a project. */
 export function loopFileAt(root: string, name: string): LoopFile {
   const file = name === "default" ? "continuation-loop.local.md" : `continuation-loop.${name}.local.md`;
-  return loopFileOf(root, join(root, STATE_DIR, file), name);
+  // Concatenated, not join()ed: `root` is already resolved, and the idle Stop builds one per loop file.
+  return loopFileOf(root, `${root}${sep}${STATE_DIR}${sep}${file}`, name);
 }
 
 /** `CONTINUATION_LOOP_FILE` (absolute, or relative to the root): one file, and no search. */
