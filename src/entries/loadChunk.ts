@@ -114,7 +114,9 @@ export function loadChunk(file: string): Record<string, unknown> {
     filename: string,
     dirname: string,
   ) => void;
-  run(module.exports, createRequire(file), module, file, dirname(file));
+  // Chunks require only Node built-ins (every package is bundled in), so the bundle's own `require`
+  // serves: createRequire() would cost each chunk about 0.2 ms.
+  run(module.exports, require, module, file, dirname(file));
   loaded.set(file, module.exports);
   return module.exports;
 }
