@@ -1,9 +1,12 @@
+import { parseChecklist } from "../core/checklist.js";
 import { assessReply, type ReplyAssessment, type StopFacts } from "../core/decideStop.js";
+import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
+import { readChecklistText } from "../io/readProjectFiles.js";
 import { readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { runVerify } from "../io/runVerify.js";
@@ -29,7 +32,22 @@ function scanWithLag(path: string, given: string | undefined, turns: number): Tr
   return scan;
 }
 
-/** The reply, its assessment and the evidence it calls for: costly evidence only when needed. */
+/** The loop's checklist, read at every Stop; one without boxes is an invalid field (README "Checklists"). */
+function readChecklist(state: LoopState, file: LoopFile) {
+  if (state.checklist === undefined) return undefined;
+  const list = parseChecklist(readChecklistText(file.root, state.checklist, file.shown));
+  if (list.total > 0) return list;
+  throw new LoopError("CHECKLIST_NO_BOXES", "the checklist has no task boxes", {
+    file: file.shown,
+    field: "checklist",
+    expected: `list items with boxes in ${state.checklist}, e.g. "- [ ] Write the tests"`,
+  });
+}
+
+/**
+ * The reply, its assessment and the evidence it calls for: costly evidence only when needed.
+ * Throws LoopError for a checklist that cannot be used.
+ */
 export function gatherStopFacts(
   state: LoopState,
   runtime: Runtime,
@@ -43,8 +61,9 @@ export function gatherStopFacts(
   // First read of this transcript in the loop: its turns so far, not only the current one.
   const turns = path && countedBefore(path, previous) ? 1 : state.iteration_count;
   const scan = path ? scanWithLag(path, given, turns) : undefined;
-  const assessment = assessReply(state, runtime, given ?? scan?.reply.reply ?? "");
-  const facts: StopFacts & { assessment: ReplyAssessment } = { assessment };
+  const checklist = readChecklist(state, file);
+  const assessment = assessReply(state, runtime, given ?? scan?.reply.reply ?? "", checklist);
+  const facts: StopFacts & { assessment: ReplyAssessment } = { assessment, ...(checklist && { checklist }) };
   if (scan && path) {
     facts.usage = tallyLoopUsage(path, scan, {
       ...previous,

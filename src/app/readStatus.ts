@@ -1,3 +1,5 @@
+import { parseChecklist, renderChecklistProgress } from "../core/checklist.js";
+import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import { chooseSessionLoop, type Env, type FoundLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
@@ -5,6 +7,7 @@ import { parseState } from "../core/parseState.js";
 import { renderNoLoop, renderOtherLoop, renderStatus } from "../core/renderStatus.js";
 import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readChecklistText } from "../io/readProjectFiles.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readSidecar } from "../io/sidecarFile.js";
 
@@ -34,7 +37,22 @@ function renderOne(file: LoopFile, state: LoopState, now: number, sessionId: str
     .slice(lastEnd + 1)
     .filter((r) => !state.session_id || !r.session || r.session === state.session_id);
   const runtime = readSidecar(file.sidecarPath, state);
-  return renderStatus(state, runtime, file.shown, recent.slice(-RECENT), now, sessionId);
+  return renderStatus(state, runtime, file.shown, recent.slice(-RECENT), now, sessionId, {
+    records: recent,
+    ...(state.checklist && { checklist: readChecklistProgress(file, state.checklist) }),
+  });
+}
+
+/** "3/5 done · next: …", or what is wrong with the checklist. */
+function readChecklistProgress(file: LoopFile, checklist: string): string {
+  try {
+    const list = parseChecklist(readChecklistText(file.root, checklist, file.shown));
+    return list.total > 0
+      ? renderChecklistProgress(list)
+      : "no task boxes (the loop does not continue until it has some)";
+  } catch (error) {
+    return error instanceof LoopError ? error.message : String(error);
+  }
 }
 
 function otherLines(others: FoundLoop[], sessionId: string | undefined): string[] {

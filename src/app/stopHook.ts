@@ -14,7 +14,7 @@ import {
 } from "../core/renderStop.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
 import { type LoopScan, scanLoops } from "../io/listLoops.js";
-import { readNotes } from "../io/readNotes.js";
+import { readNotes } from "../io/readProjectFiles.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
 import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
@@ -66,7 +66,12 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
 
     const runtime = readSidecar(file.sidecarPath, state);
     // Gathered once: a retry after a user edit decides again on the same evidence.
-    facts ??= gatherStopFacts(state, runtime, input, file, ctx);
+    try {
+      facts ??= gatherStopFacts(state, runtime, input, file, ctx);
+    } catch (error) {
+      if (!(error instanceof LoopError)) throw error;
+      return { result: refuse(error, "The loop did not continue; the file was not changed.") };
+    }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
     const record = historyRecord(decision, state, file, input.session_id, now);
@@ -89,15 +94,16 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         session_id: state.session_id ?? (updates.session_id as string | undefined),
       };
       // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see").
-      const digest = renderPromptDigest(state, notes?.text);
+      const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       const news = decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
       const runtime = { ...decision.runtime, sent_digest: digest };
       const prompt = news
         ? renderContinuation(state, decision, now, {
             ...(notes && { notes }),
+            ...(facts.checklist && { checklist: facts.checklist }),
             ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
           })
-        : renderReminder(state, decision, now);
+        : renderReminder(state, decision, now, facts.checklist);
       return {
         change: { write: editFrontmatter(text, updates, file.shown) },
         result: { exitCode: 2, stdout: "", stderr: prompt } satisfies HookAnswer,

@@ -1,3 +1,4 @@
+import type { Checklist } from "./checklist.js";
 import type { LoopState } from "./parseState.js";
 import { hashText } from "./hash.js";
 import { matchPromise, normalizeText } from "./matchPromise.js";
@@ -26,7 +27,7 @@ export interface ReplyAssessment {
   promise: string | undefined;
   /** Fingerprint of the reply, for stall detection. */
   turn: string;
-  /** Promise seen and the streak reaches the threshold: the gates must be checked. */
+  /** Completion is due (the promise's streak reaches the threshold, or every box is checked): the gates are checked. */
   due: boolean;
   /** Read the working tree only when the reply repeats the last one (a stall is possible). */
   needsTree: boolean;
@@ -42,6 +43,8 @@ export interface StopFacts {
   treeState?: string;
   verify?: VerifyResult;
   unfinishedTodos?: TodoItem[];
+  /** The `checklist` file's boxes, read at every Stop of a loop that has one. */
+  checklist?: Checklist;
 }
 
 export type StopDecision =
@@ -58,11 +61,19 @@ export function decideOwnership(
   return state.session_id === undefined && sessionId !== undefined ? "claim" : "ours";
 }
 
-/** The reply → the promise, its fingerprint and the evidence the decision will need. Pure. */
-export function assessReply(state: LoopState, runtime: Runtime, reply: string): ReplyAssessment {
+/** Every box checked (a checklist without boxes is refused before it gets here). */
+const allChecked = (list: Checklist | undefined) => list !== undefined && list.total > 0 && list.done === list.total;
+
+/**
+ * The reply (and the checklist, when the loop has one) → the promise, its fingerprint and the
+ * evidence the decision will need. Pure.
+ */
+export function assessReply(state: LoopState, runtime: Runtime, reply: string, checklist?: Checklist): ReplyAssessment {
   const promise = matchPromise(reply, state.completion_promise, state.promise_format);
   const turn = hashText(normalizeText(reply));
-  const due = promise !== undefined && runtime.promise_streak + 1 >= state.completion_threshold;
+  const promiseDue = promise !== undefined && runtime.promise_streak + 1 >= state.completion_threshold;
+  // All boxes checked completes without a promise; an open box refuses before todos and verify run.
+  const due = (promiseDue || allChecked(checklist)) && (checklist === undefined || allChecked(checklist));
   // Only a reply identical to the last one can make an unchanged turn, so git runs only then: in a
   // repository a stall shows one turn later than it would if every turn's tree were known, never falsely.
   const needsTree = state.stall_limit > 0 && runtime.last_turn !== "" && runtime.last_turn === turn;
@@ -79,6 +90,11 @@ export function assessReply(state: LoopState, runtime: Runtime, reply: string): 
 
 /** Why a due promise is not accepted, or undefined when every gate passes. */
 function refuseCompletion(state: LoopState, facts: StopFacts): string | undefined {
+  const list = facts.checklist;
+  if (list && !allChecked(list)) {
+    const next = list.firstOpen ? `; the next open box (line ${list.firstOpen.line}): ${list.firstOpen.text}` : "";
+    return `the checklist ${state.checklist} has ${list.done}/${list.total} boxes checked${next}`;
+  }
   const todos = facts.unfinishedTodos ?? [];
   if (state.require_todos_done && todos.length > 0) {
     const list = todos.map((t) => `- [${t.status}] ${t.subject}`).join("\n");
@@ -112,7 +128,10 @@ export function decideStop(
   const iteration = state.iteration_count;
   const { promise, turn } = assessment;
   const sameReply = previous.last_turn !== "" && previous.last_turn === turn;
-  const unchanged = sameReply && facts.treeState !== undefined && facts.treeState === previous.last_tree;
+  const list = facts.checklist;
+  // A checked box is progress, whatever the reply and the tree say.
+  const progressed = list !== undefined && list.done > previous.checklist_done;
+  const unchanged = sameReply && !progressed && facts.treeState !== undefined && facts.treeState === previous.last_tree;
   const usage = facts.usage;
   const runtime: Runtime = {
     ...previous,
@@ -120,6 +139,7 @@ export function decideStop(
     stall_count: unchanged ? previous.stall_count + 1 : 0,
     last_turn: turn,
     last_tree: facts.treeState ?? "",
+    checklist_done: list?.done ?? previous.checklist_done,
     ...(usage && {
       output_tokens: usage.total,
       tokens_by_model: usage.byModel,
@@ -130,11 +150,11 @@ export function decideStop(
     }),
   };
 
-  // Completion: the promise, gated by threshold, todos and verify.
+  // Completion: the promise (or every box checked), gated by threshold, checklist, todos and verify.
   let refusal: string | undefined;
-  if (promise && runtime.promise_streak >= state.completion_threshold) {
+  if ((promise && runtime.promise_streak >= state.completion_threshold) || allChecked(list)) {
     refusal = refuseCompletion(state, facts);
-    if (!refusal) return { kind: "end", reason: "completed", iteration, promise, runtime };
+    if (!refusal) return { kind: "end", reason: "completed", iteration, runtime, ...(promise && { promise }) };
   }
 
   // Limits, in the order of the field table.

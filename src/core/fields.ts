@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
 import { bool, duration, int, isBool, isDuration, isInt, isText, text } from "./fieldChecks.js";
-import { setupZod } from "./zodSetup.js";
 
 /**
  * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
@@ -78,6 +77,15 @@ export const FIELDS = {
     expected: "a whole number from 1 to 1000",
     quick: isInt(1, 1000),
     zod: int(1, 1000),
+  },
+  checklist: {
+    type: "path in the project, none",
+    meaning:
+      "a Markdown file of task boxes (`- [ ]`, `- [x]`): the promise is refused while a box is open, and all boxes checked completes the loop even without a promise; checking a box counts as progress",
+    example: "checklist: PLAN.md",
+    expected: "a path inside the project to a Markdown file with task boxes",
+    quick: isText,
+    zod: text,
   },
   max_duration: {
     type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds, none",
@@ -170,7 +178,7 @@ export const FIELDS = {
 
 export type FieldName = keyof typeof FIELDS;
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
-const specOf = (field: FieldName): FieldSpec => FIELDS[field];
+export const specOf = (field: FieldName): FieldSpec => FIELDS[field];
 
 /** Fields a user sets with a `/loop-start` flag (the loop's own bookkeeping fields have none). */
 export const USER_FIELDS = FIELD_NAMES.filter((field) => !specOf(field).setByLoop);
@@ -179,17 +187,3 @@ export const flagOf = (field: FieldName): string => field.replace(/_/g, "-");
 export const isBooleanField = (field: FieldName): boolean => specOf(field).boolean === true;
 /** "a whole number from 1 to 10000 (e.g. max_iterations: 20)". */
 export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${specOf(field).example})`;
-
-const schemas = new Map<FieldName, z.ZodMiniType>();
-/** Does the value fit the field? The quick guard first; zod only for what it refuses. */
-export function acceptsValue(field: FieldName, value: unknown): boolean {
-  const spec = specOf(field);
-  if (spec.quick(value)) return true;
-  let schema = schemas.get(field);
-  if (!schema) {
-    setupZod();
-    schema = spec.zod();
-    schemas.set(field, schema);
-  }
-  return schema.safeParse(value).success;
-}

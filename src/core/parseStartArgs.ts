@@ -1,5 +1,6 @@
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue, expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import { acceptsValue } from "./acceptsValue.js";
+import { expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import { LOOP_NAME } from "./loopFiles.js";
 import { isSpace, parseWord } from "./parseWord.js";
 
@@ -20,7 +21,6 @@ const FIELD_BY_FLAG = new Map<string, FieldName>(USER_FIELDS.map((field) => [fla
 const TEMPLATE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** An option word: `--` then a letter (`---` or `--5` begin a goal). */
 const OPTION = /^--[A-Za-z]/;
-
 const usage = (message: string, extra: { field?: string; expected?: string; received?: string } = {}) =>
   new LoopError("USAGE", message, { file: "/loop-start", ...extra });
 

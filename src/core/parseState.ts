@@ -1,6 +1,7 @@
 import { parseDuration } from "./duration.js";
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue, expectedOf, FIELD_NAMES } from "./fields.js";
+import { acceptsValue } from "./acceptsValue.js";
+import { expectedOf, FIELD_NAMES } from "./fields.js";
 import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./parseFrontmatter.js";
 
 /** Line of a top-level key, for messages. */
@@ -44,6 +45,7 @@ export function parseState(text: string, file?: string): LoopState {
     completion_promise: promise === undefined ? [] : Array.isArray(promise) ? promise : [promise],
     promise_format: get("promise_format", "substring"),
     completion_threshold: get("completion_threshold", 1),
+    checklist: get<string | undefined>("checklist", undefined),
     max_duration_s: data.max_duration == null ? undefined : parseDuration(data.max_duration),
     max_tokens: get<number | undefined>("max_tokens", undefined),
     verify: get<string | undefined>("verify", undefined),
@@ -66,6 +68,8 @@ export interface LoopState {
   completion_promise: string[];
   promise_format: "substring" | "tag";
   completion_threshold: number;
+  /** A Markdown file of task boxes, relative to the project root. */
+  checklist: string | undefined;
   max_duration_s: number | undefined;
   max_tokens: number | undefined;
   verify: string | undefined;

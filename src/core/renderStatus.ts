@@ -36,6 +36,28 @@ function renderTokens(runtime: Runtime): string {
   return `${fmt(total)} output tokens${models.length ? ` (${models.join(", ")})` : ""}`;
 }
 
+const BARS = "▁▂▃▄▅▆▇█";
+
+/**
+ * Output tokens of each iteration, as a sparkline ("▁▃█▅"), from the loop's history: each record
+ * holds the loop's running total, so an iteration's share is the step from the record before.
+ */
+export function renderTokenSparkline(records: HistoryRecord[]): string {
+  const totals = records.map((r) => r.output_tokens).filter((n): n is number => typeof n === "number");
+  const steps = totals.map((total, i) => Math.max(0, total - (i > 0 ? (totals[i - 1] ?? 0) : 0)));
+  const top = Math.max(...steps, 0);
+  if (steps.length === 0 || top === 0) return "";
+  return steps.map((n) => BARS[Math.min(BARS.length - 1, Math.floor((n / top) * (BARS.length - 1)))]).join("");
+}
+
+/** What /loop-status shows besides the state: the checklist's progress, when the loop has one. */
+export interface StatusExtras {
+  /** "3/5 done · next: …", or why the checklist cannot be read. */
+  checklist?: string;
+  /** The loop's history records since its start, for the per-iteration sparkline. */
+  records?: HistoryRecord[];
+}
+
 /** The /loop-status text: where the loop is, what is used and left, who owns it, what was decided last. */
 export function renderStatus(
   state: LoopState,
@@ -44,6 +66,7 @@ export function renderStatus(
   recent: HistoryRecord[],
   now: number,
   sessionId?: string,
+  extras: StatusExtras = {},
 ): string {
   const elapsed = elapsedSeconds(state, now);
   const promise = state.completion_promise.length
@@ -56,11 +79,15 @@ export function renderStatus(
     `  limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     `  elapsed: ${elapsed === undefined ? "not started yet" : `${renderDuration(elapsed)} (since ${state.started_at})`}`,
     `  tokens: ${renderTokens(runtime)}`,
+    ...(extras.records && renderTokenSparkline(extras.records)
+      ? [`  tokens per iteration: ${renderTokenSparkline(extras.records.slice(-40))}`]
+      : []),
     `  owner session: ${renderOwner(state, sessionId)}`,
     `  state file: ${shown}`,
   ];
   if (state.verify) lines.push(`  verify: ${state.verify}`);
   if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
+  if (state.checklist) lines.push(`  checklist: ${state.checklist}, ${extras.checklist ?? "not read"}`);
   lines.push(
     recent.length
       ? `  last decisions:\n${recent.map((r) => `    ${renderDecision(r)}`).join("\n")}`

@@ -1,3 +1,4 @@
+import { type Checklist, renderChecklistProgress } from "./checklist.js";
 import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
@@ -32,7 +33,9 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
 export function renderFinish(state: LoopState): string {
   const phrases = state.completion_promise;
   if (phrases.length === 0) {
-    return "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
+    return state.checklist
+      ? `The loop completes when every box of ${state.checklist} is checked.`
+      : "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
   }
   const shown = phrases
     .map((p) => (state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`))
@@ -44,22 +47,26 @@ export function renderFinish(state: LoopState): string {
   if (state.completion_threshold > 1)
     lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
   if (state.verify) lines.push(`It is then checked by running \`${state.verify}\`, which must exit 0.`);
+  if (state.checklist) lines.push(`It is not accepted while a box of ${state.checklist} is unchecked.`);
   if (state.require_todos_done) lines.push("It is not accepted while the todo list has unfinished items.");
   return lines.join("\n");
 }
 
 export interface ContinuationExtras {
   notes?: { path: string; text: string };
+  checklist?: Checklist;
   unfinishedTodos?: { subject: string; status: string }[];
 }
 
 /**
- * Fingerprint of what the full continuation prompt says (goal, limits, finish line, notes): when it
- * is what was sent last, the prompt carries no news and a short reminder is enough.
+ * Fingerprint of what the full continuation prompt says (goal, limits, finish line, notes, the
+ * checklist's tasks): when it is what was sent last, the prompt carries no news and a short reminder
+ * is enough. A box being checked is not news (the reminder shows the progress); a task added is.
  */
-export function renderPromptDigest(state: LoopState, notes: string | undefined): string {
+export function renderPromptDigest(state: LoopState, notes: string | undefined, checklist?: Checklist): string {
   const { iteration_count: _count, started_at: _start, session_id: _owner, ...said } = state;
-  return hashText(JSON.stringify([said, notes ?? null]));
+  const tasks = checklist?.items.map((item) => item.text) ?? null;
+  return hashText(JSON.stringify([said, notes ?? null, tasks]));
 }
 
 /** What is left of each limit, briefly: "7 left · 1h 2m left · 4,000 tokens left". */
@@ -84,14 +91,18 @@ export function renderReminder(
   state: LoopState,
   decision: Extract<StopDecision, { kind: "continue" }>,
   now: number,
+  checklist?: Checklist,
 ): string {
   const phrases = state.completion_promise.map((p) =>
     state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
   );
   const finish = phrases.length
     ? `End your reply with ${phrases.join(" or ")} only when the goal is truly done.`
-    : "It ends at a limit or /loop-stop.";
-  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): the goal above is not done yet; keep working on it. ${finish}\n`;
+    : state.checklist
+      ? "It completes when every box is checked."
+      : "It ends at a limit or /loop-stop.";
+  const list = checklist ? ` Checklist ${renderChecklistProgress(checklist)}.` : "";
+  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): the goal above is not done yet; keep working on it.${list} ${finish}\n`;
 }
 
 /** The text Claude reads when it is sent back to work (written to stderr with exit 2). */
@@ -110,6 +121,11 @@ export function renderContinuation(
   if (extras.notes) {
     sections.push(
       `Notes (${extras.notes.path}) — keep this file current with what is done and what is next:\n${extras.notes.text.trim() || "(empty)"}`,
+    );
+  }
+  if (extras.checklist && state.checklist) {
+    sections.push(
+      `Checklist (${state.checklist}): ${renderChecklistProgress(extras.checklist)}. Check each box ("- [x]") in that file as soon as its task is done; the loop is complete when every box is checked.`,
     );
   }
   sections.push(`How to finish:\n${renderFinish(state)}`);
@@ -141,7 +157,9 @@ export function renderEndMessage(
   const why =
     decision.reason === "completed" && decision.promise
       ? `completed (promise "${decision.promise}" seen)`
-      : REASONS[decision.reason];
+      : decision.reason === "completed" && state.checklist
+        ? `completed (every box of ${state.checklist} checked)`
+        : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
   const limits = renderLimits(state, decision.runtime, decision.iteration, now);
   return `continuation-loop: loop ${why} after ${facts.join(", ")}.${refused} Limits: ${limits}.`;

@@ -21,6 +21,8 @@ export interface Runtime {
   last_tree: string;
   /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
   sent_digest: string;
+  /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
+  checklist_done: number;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -41,6 +43,7 @@ export const EMPTY_RUNTIME: Runtime = {
   last_turn: "",
   last_tree: "",
   sent_digest: "",
+  checklist_done: 0,
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -63,6 +66,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   last_turn: isString,
   last_tree: isString,
   sent_digest: isString,
+  checklist_done: isCount,
 };
 
 /**

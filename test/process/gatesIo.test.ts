@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { LoopError } from "../../src/core/errors.js";
-import { readNotes } from "../../src/io/readNotes.js";
+import { readNotes } from "../../src/io/readProjectFiles.js";
 import { readTreeState } from "../../src/io/readTreeState.js";
 import { runVerify, tailOf } from "../../src/io/runVerify.js";
 

@@ -6,6 +6,7 @@ import {
   decideStop as decideTurn,
   type StopFacts,
 } from "../../src/core/decideStop.js";
+import { parseChecklist } from "../../src/core/checklist.js";
 import type { LoopState } from "../../src/core/parseState.js";
 import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
@@ -31,7 +32,7 @@ function decideStop(s: S, f: Given, now: number) {
   if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
   if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
   const runtime = s.runtime ?? EMPTY_RUNTIME;
-  const d = decideTurn(s, runtime, assessReply(s, runtime, f.reply), f, now);
+  const d = decideTurn(s, runtime, assessReply(s, runtime, f.reply, f.checklist), f, now);
   return d.kind === "continue" ? { ...d, updates: decideStateUpdates(s, f.sessionId, now) } : d;
 }
 const needsTreeState = (s: S, reply: string) => assessReply(s, s.runtime ?? EMPTY_RUNTIME, reply).needsTree;
@@ -314,5 +315,63 @@ describe("gates and limits", () => {
     ["promise missing", "completion_promise: DONE\nverify: x", "not yet", { verify: false, todos: false }],
   ])("needsEvidence: %s", (_name, front, reply, expected) => {
     expect(needsEvidence(state(front), reply)).toEqual(expected);
+  });
+});
+
+describe("checklist", () => {
+  const plan = (text: string) => parseChecklist(text);
+  const open = plan("- [x] Write the test\n- [ ] Fix the parser\n");
+  const done = plan("- [x] Write the test\n- [x] Fix the parser\n");
+  const base = 'checklist: PLAN.md\ncompletion_promise: "DONE"\nmax_iterations: 10';
+
+  it.each([
+    [
+      "promise, a box open: refused, continues",
+      base,
+      "DONE",
+      open,
+      "continue",
+      /1\/2 boxes checked; the next open box \(line 2\): Fix the parser/,
+    ],
+    ["promise, every box checked: completed", base, "DONE", done, "end", undefined],
+    ["no promise, every box checked: completed by the checklist", base, "still going", done, "end", undefined],
+    ["no promise phrase at all, every box checked: completed", "checklist: PLAN.md", "ok", done, "end", undefined],
+    ["no promise, a box open: continues, no refusal", base, "still going", open, "continue", undefined],
+  ] as const)("%s", (_name, front, reply, list, kind, refusal) => {
+    const d = decideStop(state(front), facts({ reply, checklist: list }), NOW);
+    expect(d.kind).toBe(kind);
+    if (d.kind === "end") expect(d.reason).toBe("completed");
+    if (refusal) expect(d.kind !== "ignore" && d.refusal).toMatch(refusal);
+    else if (d.kind === "continue") expect(d.refusal).toBeUndefined();
+  });
+
+  it("an open box refuses before verify and todos are even gathered", () => {
+    const s = state(`${base}\nverify: "npm test"\nrequire_todos_done: true`);
+    expect(assessReply(s, EMPTY_RUNTIME, "DONE", open)).toMatchObject({
+      due: false,
+      needsVerify: false,
+      needsTodos: false,
+    });
+    expect(assessReply(s, EMPTY_RUNTIME, "DONE", done)).toMatchObject({
+      due: true,
+      needsVerify: true,
+      needsTodos: true,
+    });
+    // Every box checked: verify still confirms, promise or not.
+    expect(assessReply(s, EMPTY_RUNTIME, "no phrase", done)).toMatchObject({ due: true, needsVerify: true });
+  });
+
+  it("a checked box is progress: the same reply on the same tree does not count as unchanged", () => {
+    const s = state(
+      `${base}\nstall_limit: 2\nruntime: { stall_count: 1, last_turn: "${assessReply(state(base), EMPTY_RUNTIME, "same").turn}", last_tree: "t", checklist_done: 0 }`,
+    );
+    const progressed = decideStop(
+      s,
+      facts({ reply: "same", treeState: "t", checklist: plan("- [x] a\n- [ ] b\n") }),
+      NOW,
+    );
+    expect(progressed).toMatchObject({ kind: "continue", runtime: { stall_count: 0, checklist_done: 1 } });
+    const stalled = decideStop(s, facts({ reply: "same", treeState: "t", checklist: plan("- [ ] a\n- [ ] b\n") }), NOW);
+    expect(stalled).toMatchObject({ kind: "end", reason: "stalled" });
   });
 });

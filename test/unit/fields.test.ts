@@ -4,7 +4,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { acceptsValue, FIELD_NAMES, FIELDS, type FieldSpec, USER_FIELDS } from "../../src/core/fields.js";
+import { acceptsValue } from "../../src/core/acceptsValue.js";
+import { FIELD_NAMES, FIELDS, type FieldSpec, USER_FIELDS } from "../../src/core/fields.js";
 import { renderFieldTable } from "../../src/core/renderStart.js";
 import { REPO } from "../support/runHook.js";
 

@@ -26,7 +26,7 @@ function decideStop(state: LoopState & { runtime?: Runtime }, facts: StopFacts, 
   if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
   if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
   const runtime = state.runtime ?? EMPTY_RUNTIME;
-  const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply), facts, now);
+  const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply, facts.checklist), facts, now);
   return d.kind === "continue" ? { ...d, updates: decideStateUpdates(state, facts.sessionId, now) } : d;
 }
 
@@ -182,6 +182,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_message_id: userText(10),
   last_message_tokens: fc.nat(100_000),
   sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
+  checklist_done: fc.nat(5),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
@@ -249,6 +250,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   verify: fc.option(fc.constant("npm test"), { nil: undefined }),
   verify_timeout_s: fc.constant(300),
   notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),
+  checklist: fc.option(fc.constant("PLAN.md"), { nil: undefined }),
   stall_limit: fc.integer({ min: 0, max: 4 }),
   require_todos_done: fc.boolean(),
   notify: fc.boolean(),
@@ -280,6 +282,20 @@ const stopFacts: fc.Arbitrary<StopFacts> = fc.record(
       timedOut: fc.boolean(),
       outputTail: fc.constant(""),
     }),
+    checklist: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.nat(5)).map(([total, done]) => {
+      const items = Array.from({ length: total }, (_, i) => ({
+        checked: i < Math.min(done, total),
+        text: `task ${i}`,
+        line: i + 1,
+      }));
+      const open = items.find((item) => !item.checked);
+      return {
+        items,
+        total,
+        done: Math.min(done, total),
+        ...(open && { firstOpen: { text: open.text, line: open.line } }),
+      };
+    }),
     unfinishedTodos: fc.array(
       fc.record({ subject: fc.constant("todo"), status: fc.constantFrom("pending" as const, "in_progress" as const) }),
       { maxLength: 2 },
@@ -302,6 +318,9 @@ describe("decideStop invariants", () => {
           // Another session's loop is never continued, nor ended, nor touched: only ignored.
           if (foreign) expect(decision).toEqual({ kind: "ignore", why: "other_session" });
           else if (!state.active) expect(decision).toEqual({ kind: "ignore", why: "paused" });
+          // Never completed while a box of the checklist is open.
+          if (decision.kind === "end" && decision.reason === "completed" && facts.checklist)
+            expect(facts.checklist.done).toBe(facts.checklist.total);
           if (decision.kind !== "continue") return;
           expect(state.active).toBe(true);
           expect(foreign).toBe(false);

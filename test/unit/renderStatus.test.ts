@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { renderHistoryTable } from "../../src/core/renderHistory.js";
 import type { HistoryRecord } from "../../src/core/history.js";
-import { renderNoLoop, renderStatus, renderStatusline } from "../../src/core/renderStatus.js";
+import { renderNoLoop, renderStatus, renderStatusline, renderTokenSparkline } from "../../src/core/renderStatus.js";
 import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-01-01T01:00:00Z");
@@ -141,5 +141,20 @@ describe("renderHistoryTable", () => {
     [[], true, "No history yet."],
   ] as const)("empty %#", (records, all, expected) => {
     expect(renderHistoryTable([...records], all)).toBe(expected);
+  });
+});
+
+describe("the per-iteration token sparkline", () => {
+  it.each([
+    ["steps from the running totals", [100, 300, 300, 1100], "▁▂▁█"],
+    ["one iteration", [50], "█"],
+    ["no tokens yet", [0, 0], ""],
+    ["no records", [], ""],
+  ])("%s", (_name, totals, expected) => {
+    expect(
+      renderTokenSparkline(
+        totals.map((output_tokens) => ({ time: "t", decision: "continue" as const, output_tokens })),
+      ),
+    ).toBe(expected);
   });
 });

@@ -1,0 +1,89 @@
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { LoopError } from "../core/errors.js";
+
+const MAX_NOTES = 32 * 1024;
+
+const inside = (root: string, path: string) => {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+};
+
+/** Real path of the deepest existing ancestor, so a symlinked folder is judged by where it points. */
+function realOf(path: string): string {
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return resolve(realpathSync(p), relative(p, path));
+    } catch {
+      if (dirname(p) === p) return path;
+    }
+  }
+}
+
+/** A file the loop reads from the project (notes, checklist); `what` names it in messages. */
+interface ProjectFile {
+  field: "notes_file" | "checklist";
+  code: "NOTES_OUTSIDE_PROJECT" | "CHECKLIST_OUTSIDE_PROJECT";
+  what: string;
+  example: string;
+}
+
+/** The file's text, or undefined when it does not exist (or is not a file); refuses paths that leave the project. */
+function readProjectText(root: string, relPath: string, shownAs: string, spec: ProjectFile): string | undefined {
+  const path = resolve(root, relPath);
+  if (!inside(root, path) || !inside(realOf(root), realOf(path))) {
+    throw new LoopError(spec.code, `the ${spec.what} is outside the project`, {
+      file: shownAs,
+      field: spec.field,
+      expected: `a path inside the project, e.g. ${spec.example}`,
+      received: JSON.stringify(relPath),
+    });
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO must not hang the hook
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return undefined;
+    const buf = Buffer.alloc(MAX_NOTES);
+    const n = readSync(fd, buf, 0, MAX_NOTES, 0);
+    const text = buf.toString("utf8", 0, n);
+    return n === MAX_NOTES ? `${text}\n… (cut at ${MAX_NOTES / 1024} KiB)` : text;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const NOTES: ProjectFile = {
+  field: "notes_file",
+  code: "NOTES_OUTSIDE_PROJECT",
+  what: "notes file",
+  example: "SHARED_TASK_NOTES.md",
+};
+const CHECKLIST: ProjectFile = {
+  field: "checklist",
+  code: "CHECKLIST_OUTSIDE_PROJECT",
+  what: "checklist",
+  example: "PLAN.md",
+};
+
+/** The notes file's text ("" when it does not exist yet); refuses paths that leave the project. */
+export function readNotes(root: string, notesFile: string, shownAs: string): { path: string; text: string } {
+  return { path: notesFile, text: readProjectText(root, notesFile, shownAs, NOTES) ?? "" };
+}
+
+/** The checklist's text; a missing or unreadable checklist is an invalid field (README "Checklists"). */
+export function readChecklistText(root: string, checklist: string, shownAs: string): string {
+  const text = readProjectText(root, checklist, shownAs, CHECKLIST);
+  if (text === undefined) {
+    throw new LoopError("CHECKLIST_UNREADABLE", "the checklist cannot be read", {
+      file: shownAs,
+      field: "checklist",
+      expected: "a Markdown file in the project with task boxes, e.g. PLAN.md holding - [ ] Write the tests",
+      received: JSON.stringify(checklist),
+    });
+  }
+  return text;
+}
