@@ -110,6 +110,35 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(end).toMatchObject({ reason: "completed", iteration: 2 });
     });
 
+    it("checklist: the promise is refused while PLAN.md has an open box, then accepted after an Edit checks it", async () => {
+      const plan = () => path.join(project!.proj, "PLAN.md");
+      const { p, sent, end } = await loop(
+        "---\ncompletion_promise: DONE\nchecklist: PLAN.md\nmax_iterations: 6\n---\nWork through PLAN.md\n",
+        (_req, index) => {
+          if (index === 0) return text("DONE");
+          if (index === 1) return toolUse("Read", { file_path: plan() });
+          if (index === 2)
+            return toolUse("Edit", {
+              file_path: plan(),
+              old_string: "- [ ] Fix the parser",
+              new_string: "- [x] Fix the parser",
+            });
+          if (index === 3) return text("DONE");
+          return text("never");
+        },
+        {
+          allowedTools: ["Read", "Edit"],
+          setup: (lp) =>
+            fs.writeFileSync(path.join(lp.proj, "PLAN.md"), "- [x] Write the test\n- [ ] Fix the parser\n"),
+        },
+      );
+      expect(sent).toHaveLength(4);
+      expect(sent[1]).toContain("Checklist (PLAN.md): 1/2 done · next: Fix the parser");
+      expect(sent[1]).toContain("not accepted: the checklist PLAN.md has 1/2 boxes checked");
+      expect(fs.readFileSync(path.join(p.proj, "PLAN.md"), "utf8")).toContain("- [x] Fix the parser");
+      expect(end).toMatchObject({ decision: "end", reason: "completed", iteration: 2 });
+    });
+
     it("notes_file: its text goes into every continuation prompt", async () => {
       const { sent } = await loop(
         "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
