@@ -9,7 +9,7 @@ import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import type { Context } from "./context.js";
-import { pauseOnInterrupt } from "./pauseOnInterrupt.js";
+import { pauseOnInterrupt } from "./promptPauses.js";
 
 /** A /clear in progress: the session that ended, keyed by the Claude Code process. */
 const handoverPath = (root: string, pid: string) => join(root, STATE_DIR, `continuation-loop.clear-${pid}.json`);

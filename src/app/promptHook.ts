@@ -50,7 +50,7 @@ export async function runPromptHook(stdin: string, ctx: Context): Promise<string
   const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
   // A prompt a person sent (an ordinary one, or /loop-status) in a session that runs a loop: was the
   // last turn interrupted? Then the loop pauses first, so neither the answer nor the status continues it.
-  const paused = !command || command.name === "status" ? await pauseIfInterrupted(input, ctx) : undefined;
+  const paused = !command || command.name === "status" ? await pauseOrResume(input, ctx, !command) : undefined;
   let answer: CommandAnswer | undefined = paused;
   if (command) {
     try {
@@ -66,18 +66,27 @@ export async function runPromptHook(stdin: string, ctx: Context): Promise<string
   return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(stdin, input, ctx));
 }
 
-/** Pauses the session's loop when its last turn was interrupted (README "Pausing"); undefined otherwise. */
-async function pauseIfInterrupted(input: Record<string, unknown>, ctx: Context): Promise<CommandAnswer | undefined> {
+/**
+ * Pauses the session's loop when its last turn was interrupted, or resumes it when an ordinary
+ * prompt answers Claude's question (README "Pausing"); undefined when neither applies.
+ */
+async function pauseOrResume(
+  input: Record<string, unknown>,
+  ctx: Context,
+  answersQuestion: boolean,
+): Promise<CommandAnswer | undefined> {
   const source = stringField(input, "source");
   const sessionId = stringField(input, "session_id");
   const transcript = stringField(input, "transcript_path");
-  if (!sessionId || !transcript || !(source === undefined || source === "user" || source === "sdk")) return undefined;
+  if (!sessionId || !(source === undefined || source === "user" || source === "sdk")) return undefined;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return undefined;
   try {
-    const { pauseOnInterrupt } = await import("./pauseOnInterrupt.js");
-    return pauseOnInterrupt(own.file, sessionId, transcript);
+    const { pauseOnInterrupt, resumeOnAnswer } = await import("./promptPauses.js");
+    const paused = transcript ? pauseOnInterrupt(own.file, sessionId, transcript) : undefined;
+    // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
+    return paused ?? (answersQuestion ? resumeOnAnswer(own.file, sessionId, ctx.now()) : undefined);
   } catch {
     // a failed pause check must not block the user's prompt
     return undefined;

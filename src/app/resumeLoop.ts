@@ -53,7 +53,7 @@ export function resumeLoop(file: LoopFile, sessionId: string | undefined, now: n
       ...(Object.keys(updates).length > 0 && { change: { write: editFrontmatter(text, updates, file.shown) } }),
       result,
       // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
-      onCommit: () => writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, resumed),
+      onCommit: () => writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "", pause_question: "" }, resumed),
     };
   });
   if (outcome.kind === "failed")

@@ -21,6 +21,7 @@ import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/s
 import { updateStateFile } from "../io/updateStateFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
+import { refuseTracked, reportEnded } from "./stopNotices.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
@@ -32,21 +33,52 @@ function historyRecord(
   now: number,
 ) {
   const ended = decision.kind === "end";
+  const paused = decision.kind === "pause";
   const record: HistoryRecord = {
     time: new Date(now).toISOString(),
     state_file: file.shown,
     session: state.session_id ?? session,
     iteration: decision.iteration,
     decision: decision.kind,
-    reason: ended ? decision.reason : "continue",
+    reason: ended ? decision.reason : paused ? "question" : "continue",
     output_tokens: decision.runtime.output_tokens,
     tokens_by_model: decision.runtime.tokens_by_model,
-    limits: renderLimits(state, decision.runtime, ended ? decision.iteration : decision.next, now),
+    limits: renderLimits(
+      state,
+      decision.runtime,
+      decision.kind === "continue" ? decision.next : decision.iteration,
+      now,
+    ),
     ...(ended && decision.promise && { promise: decision.promise }),
-    ...(decision.refusal && { refusal: decision.refusal }),
+    ...(decision.kind !== "pause" && decision.refusal && { refusal: decision.refusal }),
+    ...(paused && { question: decision.question }),
     ...(ended && { goal: state.body }),
   };
   return record;
+}
+
+/** Claude asked the user (`<loop-pause>`): the loop waits, its count unchanged; the user sees the question. */
+function pauseForUser(
+  decision: Extract<StopDecision, { kind: "pause" }>,
+  state: LoopState,
+  text: string,
+  file: LoopFile,
+  input: StopInput,
+  now: number,
+  record: HistoryRecord,
+) {
+  // A first Stop still claims the loop; the iteration is not counted until the loop goes on.
+  const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
+  const owner = { ...state, ...claim } as LoopState;
+  const message = `continuation-loop: Claude asks: ${decision.question} — the loop waits at iteration ${decision.iteration}/${state.max_iterations}; your next prompt answers it and the loop goes on.`;
+  return {
+    ...(Object.keys(claim).length > 0 && { change: { write: editFrontmatter(text, claim, file.shown) } }),
+    result: tell(message, state.notify ? { terminalSequence: "\u0007" } : {}),
+    onCommit: () => {
+      writeSidecar(file.sidecarPath, decision.runtime, owner);
+      tryAppendHistory(file.historyPath, record);
+    },
+  };
 }
 
 /** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
@@ -65,6 +97,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       return { result: refuseTracked(file, input, ctx) };
 
     const runtime = readSidecar(file.sidecarPath, state);
+    // Waiting for the user's answer to Claude's question: nothing to do until they send it.
+    if (runtime.pause_question) return { result: SILENT };
     // Gathered once: a retry after a user edit decides again on the same evidence.
     try {
       facts ??= gatherStopFacts(state, runtime, input, file, ctx);
@@ -86,6 +120,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         },
       };
     }
+    if (decision.kind === "pause") return pauseForUser(decision, state, text, file, input, now, record);
     try {
       const notes = state.notes_file ? readNotes(file.root, state.notes_file, file.shown) : undefined;
       const updates = decideStateUpdates(state, input.session_id, now);
@@ -120,51 +155,6 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
   if (outcome.kind === "done") return outcome.result;
   if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
   return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
-}
-
-/** Says once per session why a loop file tracked by git is left alone, and records it. */
-function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
-  const told = readHistory(file.historyPath).some(
-    (r) =>
-      r.decision === "refused" &&
-      r.reason === "tracked_by_git" &&
-      r.session === input.session_id &&
-      r.state_file === file.shown,
-  );
-  if (told) return SILENT;
-  tryAppendHistory(file.historyPath, {
-    time: new Date(ctx.now()).toISOString(),
-    state_file: file.shown,
-    session: input.session_id,
-    decision: "refused",
-    reason: "tracked_by_git",
-  });
-  return tell(
-    `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its verify command never is. To run it as your own loop: git rm --cached ${file.shown}`,
-  );
-}
-
-/**
- * The session's loop ended without it: stopped from another session or terminal (a tombstone in
- * the sidecar), or its file vanished (removed by a tool call, say). Told once, then forgotten.
- */
-function reportEnded(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
-  const ended = readTombstone(file.sidecarPath);
-  removeSidecar(file.sidecarPath);
-  if (ended) {
-    const by = ended.by === "a terminal" ? "a terminal" : `session ${ended.by}`;
-    return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
-  }
-  tryAppendHistory(file.historyPath, {
-    time: new Date(ctx.now()).toISOString(),
-    state_file: file.shown,
-    session: input.session_id,
-    decision: "end",
-    reason: "vanished",
-  });
-  return tell(
-    `continuation-loop: ${file.shown} disappeared without /loop-stop (removed by a tool call?); the loop ended (recorded as vanished).`,
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Checklist } from "./checklist.js";
 import type { LoopState } from "./parseState.js";
 import { hashText } from "./hash.js";
-import { matchPromise, normalizeText } from "./matchPromise.js";
+import { matchPromise, normalizeText, parsePauseRequest } from "./matchPromise.js";
 import type { Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
 
@@ -25,6 +25,8 @@ export interface ReplyAssessment {
   reply: string;
   /** The promise phrase the reply carries, if any. */
   promise: string | undefined;
+  /** The question of a `<loop-pause>` tag: the loop waits for the user instead of continuing. */
+  pauseQuestion: string | undefined;
   /** Fingerprint of the reply, for stall detection. */
   turn: string;
   /** Completion is due (the promise's streak reaches the threshold, or every box is checked): the gates are checked. */
@@ -49,6 +51,7 @@ export interface StopFacts {
 
 export type StopDecision =
   | { kind: "end"; reason: EndReason; iteration: number; promise?: string; refusal?: string; runtime: Runtime }
+  | { kind: "pause"; iteration: number; question: string; runtime: Runtime }
   | { kind: "continue"; iteration: number; next: number; refusal?: string; runtime: Runtime };
 
 /** Whose loop is this, for a Stop of `sessionId`? Only `claim` and `ours` go on to a decision. */
@@ -80,6 +83,7 @@ export function assessReply(state: LoopState, runtime: Runtime, reply: string, c
   return {
     reply,
     promise,
+    pauseQuestion: parsePauseRequest(reply),
     turn,
     due,
     needsTree,
@@ -155,6 +159,12 @@ export function decideStop(
   if ((promise && runtime.promise_streak >= state.completion_threshold) || allChecked(list)) {
     refusal = refuseCompletion(state, facts);
     if (!refusal) return { kind: "end", reason: "completed", iteration, runtime, ...(promise && { promise }) };
+  }
+
+  // Claude asks the user: the loop waits for their answer (a limit reached meanwhile ends it then).
+  if (assessment.pauseQuestion !== undefined) {
+    const question = assessment.pauseQuestion || "(no question given)";
+    return { kind: "pause", iteration, question, runtime: { ...runtime, stall_count: 0, pause_question: question } };
   }
 
   // Limits, in the order of the field table.

@@ -5,7 +5,7 @@ export interface HistoryRecord {
   state_file?: string;
   session?: string | undefined;
   iteration?: number;
-  decision: "continue" | "end" | "refused";
+  decision: "continue" | "end" | "refused" | "pause" | "resume";
   reason?: string;
   output_tokens?: number;
   tokens_by_model?: Record<string, number>;
@@ -13,6 +13,8 @@ export interface HistoryRecord {
   limits?: string;
   promise?: string;
   refusal?: string;
+  /** A pause for the user: Claude's question. */
+  question?: string;
   /** At loop end: the goal, so the loop can be restarted. */
   goal?: string;
 }

@@ -12,6 +12,15 @@ function extractPromiseTags(reply: string): string[] {
  * The first promise phrase the reply carries, or undefined.
  * substring: anywhere in the reply; tag: the whole inner text of a <promise> tag.
  */
+/**
+ * The question of a `<loop-pause>QUESTION</loop-pause>` in the reply (README "Pausing"), whitespace
+ * folded; "" for an empty tag; undefined when the reply asks nothing.
+ */
+export function parsePauseRequest(reply: string): string | undefined {
+  const match = /<loop-pause>([\s\S]*?)<\/loop-pause>/i.exec(reply);
+  return match ? (match[1] ?? "").replace(/\s+/g, " ").trim() : undefined;
+}
+
 export function matchPromise(
   reply: string,
   phrases: readonly string[],

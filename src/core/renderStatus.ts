@@ -73,7 +73,8 @@ export function renderStatus(
     ? `${state.completion_promise.map((p) => JSON.stringify(p)).join(" or ")} (${state.promise_format})`
     : "none: the loop runs until a limit or /loop-stop";
   const lines = [
-    `continuation-loop: loop ${state.active ? "running" : "paused (active: false)"}, iteration ${state.iteration_count}/${state.max_iterations}`,
+    `continuation-loop: loop ${!state.active ? "paused (active: false)" : runtime.pause_question ? "paused: Claude asked you a question" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}`,
+    ...(runtime.pause_question ? [`  question: ${runtime.pause_question} (your next prompt answers it)`] : []),
     `  goal: ${firstLine(state.body)}`,
     `  promise: ${promise}`,
     `  limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
@@ -106,7 +107,9 @@ export function renderNoLoop(shown: string, last: HistoryRecord | undefined): st
 
 /** One short line for Claude Code's statusLine; "" when there is nothing to show. */
 export function renderStatusline(state: LoopState, runtime: Runtime, now: number, sessionId?: string): string {
-  const parts = [`${state.active ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`];
+  const parts = [
+    `${state.active && !runtime.pause_question ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`,
+  ];
   const elapsed = elapsedSeconds(state, now);
   if (elapsed !== undefined)
     parts.push(

@@ -30,7 +30,15 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
   return parts.join(" · ");
 }
 
+/** How Claude pauses the loop to ask the user (README "Pausing"). */
+const PAUSE_HINT =
+  "Blocked on something only the user can decide? End your reply with <loop-pause>your question</loop-pause>: the loop waits for their answer. Only for real blockers, never to stop working.";
+
 export function renderFinish(state: LoopState): string {
+  return `${renderFinishLine(state)}\n${PAUSE_HINT}`;
+}
+
+function renderFinishLine(state: LoopState): string {
   const phrases = state.completion_promise;
   if (phrases.length === 0) {
     return state.checklist

@@ -23,6 +23,8 @@ export interface Runtime {
   sent_digest: string;
   /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
   checklist_done: number;
+  /** Claude's `<loop-pause>` question while the loop waits for the user's answer; "" when not paused. */
+  pause_question: string;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -44,6 +46,7 @@ export const EMPTY_RUNTIME: Runtime = {
   last_tree: "",
   sent_digest: "",
   checklist_done: 0,
+  pause_question: "",
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -67,6 +70,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   last_tree: isString,
   sent_digest: isString,
   checklist_done: isCount,
+  pause_question: isString,
 };
 
 /**

@@ -21,7 +21,7 @@ type StateChange = { write: string } | { remove: true } | { moveTo: string };
 export interface StatePlan<T> {
   change?: StateChange;
   result: T;
-  /** Runs after the change is on disk, still under the lock (the sidecar and history go here). */
+  /** Runs after the change is on disk (or at once, with no change), still under the lock: the sidecar and history go here. */
   onCommit?: () => void;
 }
 
@@ -127,7 +127,10 @@ export function updateStateFile<T>(
         snapshot = { kind: "invalid", text: bytes?.toString("utf8"), error };
       }
       const plan = decide(snapshot);
-      if (!plan.change) return { kind: "done", result: plan.result };
+      if (!plan.change) {
+        plan.onCommit?.();
+        return { kind: "done", result: plan.result };
+      }
       let gone = false;
       const unchanged = () => {
         const check = stillThe(path, bytes, shown);

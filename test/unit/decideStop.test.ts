@@ -341,7 +341,7 @@ describe("checklist", () => {
     const d = decideStop(state(front), facts({ reply, checklist: list }), NOW);
     expect(d.kind).toBe(kind);
     if (d.kind === "end") expect(d.reason).toBe("completed");
-    if (refusal) expect(d.kind !== "ignore" && d.refusal).toMatch(refusal);
+    if (refusal) expect("refusal" in d && d.refusal).toMatch(refusal);
     else if (d.kind === "continue") expect(d.refusal).toBeUndefined();
   });
 
@@ -373,5 +373,29 @@ describe("checklist", () => {
     expect(progressed).toMatchObject({ kind: "continue", runtime: { stall_count: 0, checklist_done: 1 } });
     const stalled = decideStop(s, facts({ reply: "same", treeState: "t", checklist: plan("- [ ] a\n- [ ] b\n") }), NOW);
     expect(stalled).toMatchObject({ kind: "end", reason: "stalled" });
+  });
+});
+
+describe("<loop-pause>", () => {
+  it.each([
+    [
+      "a question",
+      "I need a decision. <loop-pause>Which database, Postgres or SQLite?</loop-pause>",
+      "Which database, Postgres or SQLite?",
+    ],
+    ["any letter case, whitespace folded", "<LOOP-PAUSE>\n  Ship   it?\n</Loop-Pause>", "Ship it?"],
+    ["an empty tag still pauses", "<loop-pause></loop-pause>", "(no question given)"],
+  ])("%s pauses the loop instead of continuing it", (_name, reply, question) => {
+    const d = decideStop(state("max_iterations: 10\nstall_limit: 2"), facts({ reply }), NOW);
+    expect(d).toMatchObject({ kind: "pause", iteration: 1, question, runtime: { pause_question: question } });
+  });
+
+  it("completion comes first; a reply without the tag continues", () => {
+    const s = state('completion_promise: "DONE"');
+    expect(decideStop(s, facts({ reply: "DONE <loop-pause>Anything else?</loop-pause>" }), NOW)).toMatchObject({
+      kind: "end",
+      reason: "completed",
+    });
+    expect(decideStop(s, facts({ reply: "no tag, <loop-pause> unclosed" }), NOW)).toMatchObject({ kind: "continue" });
   });
 });

@@ -183,6 +183,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_message_tokens: fc.nat(100_000),
   sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   checklist_done: fc.nat(5),
+  pause_question: fc.constant(""),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(

@@ -1,6 +1,8 @@
 import { editFrontmatter } from "../core/editFrontmatter.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { readLastMessage } from "../io/readTranscript.js";
+import { tryAppendHistory } from "../io/history.js";
+import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
@@ -25,6 +27,37 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string, transcriptPa
       result: {
         systemMessage: `continuation-loop: loop paused at iteration ${n}/${max} because you interrupted it; /loop-resume (or active: true) resumes it.`,
         additionalContext: `[continuation-loop] The user interrupted the continuation loop (${file.shown}); it is paused. Answer the user's prompt; do not go back to the loop's goal unless they ask.`,
+      },
+    };
+  });
+  return outcome.kind === "done" ? outcome.result : undefined;
+}
+
+/**
+ * Claude asked the user (`<loop-pause>`) and this prompt of theirs is the answer (README "Pausing"):
+ * the loop goes on, and Claude is told to answer and then get back to the goal.
+ */
+export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): CommandAnswer | undefined {
+  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
+    const { state } = snapshot;
+    const runtime = readSidecar(file.sidecarPath, state);
+    if (!runtime.pause_question) return { result: undefined };
+    return {
+      result: {
+        systemMessage: "continuation-loop: your answer goes to Claude, and the loop goes on.",
+        additionalContext: `[continuation-loop] This prompt answers your question ("${runtime.pause_question}"). Answer it, then go on with the continuation loop's goal (${file.shown}, iteration ${state.iteration_count}/${state.max_iterations}).`,
+      },
+      onCommit: () => {
+        writeSidecar(file.sidecarPath, { ...runtime, pause_question: "" }, state);
+        tryAppendHistory(file.historyPath, {
+          time: new Date(now).toISOString(),
+          state_file: file.shown,
+          session: sessionId,
+          iteration: state.iteration_count,
+          decision: "resume",
+          reason: "answered",
+        });
       },
     };
   });

@@ -1,0 +1,52 @@
+import type { StopInput } from "../core/hookInput.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import { readHistory, tryAppendHistory } from "../io/history.js";
+import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
+import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
+
+// What the Stop hook tells a session about a loop it will not run (README "Several loops").
+
+/** Says once per session why a loop file tracked by git is left alone, and records it. */
+export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+  const told = readHistory(file.historyPath).some(
+    (r) =>
+      r.decision === "refused" &&
+      r.reason === "tracked_by_git" &&
+      r.session === input.session_id &&
+      r.state_file === file.shown,
+  );
+  if (told) return SILENT;
+  tryAppendHistory(file.historyPath, {
+    time: new Date(ctx.now()).toISOString(),
+    state_file: file.shown,
+    session: input.session_id,
+    decision: "refused",
+    reason: "tracked_by_git",
+  });
+  return tell(
+    `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its verify command never is. To run it as your own loop: git rm --cached ${file.shown}`,
+  );
+}
+
+/**
+ * The session's loop ended without it: stopped from another session or terminal (a tombstone in
+ * the sidecar), or its file vanished (removed by a tool call, say). Told once, then forgotten.
+ */
+export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+  const ended = readTombstone(file.sidecarPath);
+  removeSidecar(file.sidecarPath);
+  if (ended) {
+    const by = ended.by === "a terminal" ? "a terminal" : `session ${ended.by}`;
+    return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
+  }
+  tryAppendHistory(file.historyPath, {
+    time: new Date(ctx.now()).toISOString(),
+    state_file: file.shown,
+    session: input.session_id,
+    decision: "end",
+    reason: "vanished",
+  });
+  return tell(
+    `continuation-loop: ${file.shown} disappeared without /loop-stop (removed by a tool call?); the loop ended (recorded as vanished).`,
+  );
+}
