@@ -139,6 +139,37 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(end).toMatchObject({ decision: "end", reason: "completed", iteration: 2 });
     });
 
+    it("<loop-pause> pauses with the question shown to the user; the next prompt (--resume) answers it and the loop goes on", async () => {
+      const sessionId = randomUUID();
+      const p = (project = makeLoopProject());
+      p.writeState("---\ncompletion_promise: DONE\nmax_iterations: 6\n---\nMigrate the API\n");
+      server = await startMessagesServer([
+        text("Started the migration."),
+        text("Two ways to go. <loop-pause>Keep the old API or break it?</loop-pause>"),
+        text("Kept the old API."),
+        text("Migrated. DONE"),
+        text("never"),
+      ]);
+      const common = { version, baseUrl: server.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR] };
+      const r1 = await runClaude({ ...common, prompt: "go", sessionId });
+      expect(r1.code, describeRun(r1)).toBe(0);
+      // Paused after two turns: the question reached the user, and nothing continued.
+      expect(server.mainRequests).toHaveLength(2);
+      expect(hookSystemMessages(r1.transcriptPath, "Stop").join("\n")).toContain(
+        "Claude asks: Keep the old API or break it?",
+      );
+      expect(p.history().at(-1)).toMatchObject({ decision: "pause", question: "Keep the old API or break it?" });
+      // The user's answer, in the same session: Claude gets it, then the loop continues to its end.
+      const r2 = await runClaude({ ...common, prompt: "Keep it.", resume: sessionId });
+      expect(r2.code, describeRun(r2)).toBe(0);
+      const sent = server.mainRequests.map((req) => lastUserText(req));
+      expect(sent).toHaveLength(4);
+      expect(JSON.stringify(server.mainRequests[2]?.body?.messages)).toContain("answers your question");
+      expect(sent[3]).toContain(LOOP_MARKER);
+      expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "completed" });
+      expect(server.exhausted).toBe(false);
+    });
+
     it("notes_file: its text goes into every continuation prompt", async () => {
       const { sent } = await loop(
         "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
