@@ -10,6 +10,9 @@ export const isBool = (v: unknown) => typeof v === "boolean";
 export const isText = (v: unknown) => typeof v === "string" && v.trim() !== "";
 export const isDuration = (v: unknown) =>
   (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) && parseDuration(v) !== undefined;
+/** A duration of at most `max` seconds. */
+export const isDurationUpTo = (max: number) => (v: unknown) =>
+  isDuration(v) && (parseDuration(v as string | number) ?? Number.POSITIVE_INFINITY) <= max;
 
 export const int =
   (min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -17,4 +20,13 @@ export const int =
     z.int().check(z.minimum(min), z.maximum(max));
 export const text = () => z.string().check(z.trim(), z.minLength(1));
 export const duration = () => z.union([z.string(), z.number()]).check(z.refine((v) => parseDuration(v) !== undefined));
+export const durationUpTo = (max: number) => () =>
+  z.union([z.string(), z.number()]).check(z.refine((v) => (parseDuration(v) ?? Number.POSITIVE_INFINITY) <= max));
+
+/**
+ * The Stop hook's own timeout in hooks/hooks.json (seconds; a test holds the two equal), and the
+ * longest `verify_timeout` that fits inside it with a minute to spare for the rest of the Stop.
+ */
+export const STOP_HOOK_TIMEOUT_S = 900;
+export const MAX_VERIFY_TIMEOUT_S = STOP_HOOK_TIMEOUT_S - 60;
 export const bool = () => z.boolean();

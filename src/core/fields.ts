@@ -1,5 +1,17 @@
 import * as z from "zod/mini";
-import { bool, duration, int, isBool, isDuration, isInt, isText, text } from "./fieldChecks.js";
+import {
+  bool,
+  duration,
+  durationUpTo,
+  int,
+  isBool,
+  isDuration,
+  isDurationUpTo,
+  isInt,
+  isText,
+  MAX_VERIFY_TIMEOUT_S,
+  text,
+} from "./fieldChecks.js";
 
 /**
  * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
@@ -10,11 +22,9 @@ import { bool, duration, int, isBool, isDuration, isInt, isText, text } from "./
  * builds a schema — the Stop hook pays every schema's build on every stop otherwise.
  */
 export interface FieldSpec {
-  /** README "type, default" column. */
+  /** The README's "type, default", "meaning" and "example" (a line of YAML) columns. */
   type: string;
-  /** README "meaning" column. */
   meaning: string;
-  /** A line of YAML that sets the field. */
   example: string;
   /** What a wrong value is told, before "(e.g. <example>)". */
   expected: string;
@@ -113,12 +123,13 @@ export const FIELDS = {
     zod: text,
   },
   verify_timeout: {
-    type: "duration, `5m`",
-    meaning: "time limit for `verify` (a timeout counts as a failure)",
+    type: "duration up to `14m`, `5m`",
+    meaning:
+      "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
-    expected: "a duration like 90s, 5m or a number of seconds",
-    quick: isDuration,
-    zod: duration,
+    expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
+    quick: isDurationUpTo(MAX_VERIFY_TIMEOUT_S),
+    zod: durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   notes_file: {
     type: "path in the project, none",

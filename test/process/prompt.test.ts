@@ -2,6 +2,7 @@ import { execSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { MAX_VERIFY_TIMEOUT_S, STOP_HOOK_TIMEOUT_S } from "../../src/core/fieldChecks.js";
 import { describe, expect, it } from "vitest";
 import { HOOKS, makeProject, runHook, type HookRun } from "../support/runHook.js";
 
@@ -234,6 +235,17 @@ describe("hooks/hooks.json", () => {
       registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
     expect(commands("Stop")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"']]);
     expect(commands("UserPromptSubmit")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/prompt.js"']]);
+  });
+
+  it("gives the Stop hook the timeout verify_timeout is checked against, and refuses a verify_timeout that cannot fit", () => {
+    expect(registration.hooks.Stop![0]!.hooks[0]!.timeout).toBe(STOP_HOOK_TIMEOUT_S);
+    expect(MAX_VERIFY_TIMEOUT_S).toBeLessThan(STOP_HOOK_TIMEOUT_S);
+    const { root, statePath } = makeProject('---\nmax_iterations: 5\nverify: "true"\nverify_timeout: 20m\n---\nGoal\n');
+    const before = readFileSync(statePath, "utf8");
+    const run = runHook("stop", { session_id: "s1", cwd: root, last_assistant_message: "x" });
+    expect(run.code).toBe(0);
+    expect(String(run.json?.systemMessage)).toMatch(/verify_timeout: invalid value\. Expected .*at most 14m/);
+    expect(readFileSync(statePath, "utf8")).toBe(before);
   });
 
   it("its commands run the bundles as a shell would, with CLAUDE_PLUGIN_ROOT set", () => {
