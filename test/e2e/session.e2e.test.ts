@@ -1,4 +1,4 @@
-// Across a session's life, through the real CLI: compaction gives Claude the loop again at once.
+// Across a session's life, through the real CLI: compaction, trust, resume and fork, two sessions at once.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -86,5 +86,90 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(server.mainRequests).toHaveLength(1);
     expect(fs.existsSync(path.join(proj, "pwned"))).toBe(false);
     expect(fs.readFileSync(path.join(proj, STATE), "utf8")).toBe(before);
+  });
+});
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
+  it("--fork-session neither takes nor continues the parent's loop; --resume continues it", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    fs.mkdirSync(path.join(proj, ".claude"), { recursive: true });
+    fs.writeFileSync(path.join(proj, STATE), `---\ncompletion_promise: "DONE"\nmax_iterations: 8\n---\n${GOAL}\n`);
+    const common = { version, cwd: proj, home, pluginDirs: [REPO_ROOT] };
+    const owner = randomUUID();
+    // Session A starts the loop and leaves it waiting on a question.
+    const a = await scratch.server([
+      text("First table migrated."),
+      text("<loop-pause>Drop the legacy column?</loop-pause>"),
+    ]);
+    const r1 = await runClaude({ ...common, baseUrl: a.url, prompt: "go", sessionId: owner });
+    expect(r1.code, describeRun(r1)).toBe(0);
+    expect(fs.readFileSync(path.join(proj, STATE), "utf8")).toContain(owner);
+    // A fork of A is another session: its prompt answers nothing, its Stop continues nothing.
+    const fork = await scratch.server([text("A side question, answered."), text("never sent")]);
+    const r2 = await runClaude({
+      ...common,
+      baseUrl: fork.url,
+      prompt: "What time is it?",
+      resume: owner,
+      extraArgs: ["--fork-session"],
+    });
+    expect(r2.code, describeRun(r2)).toBe(0);
+    expect(fork.mainRequests).toHaveLength(1);
+    expect(allMessagesText(fork.mainRequests[0]!)).not.toContain("answers your question");
+    const state = fs.readFileSync(path.join(proj, STATE), "utf8");
+    expect(state).toContain(`session_id: "${owner}"`);
+    expect(state).toMatch(/^iteration_count: 2$/m);
+    // --resume A: the answer reaches Claude and the loop runs on to its end.
+    const b = await scratch.server([text("Dropped it."), text("All tables migrated. DONE"), text("never sent")]);
+    const r3 = await runClaude({ ...common, baseUrl: b.url, prompt: "Yes, drop it.", resume: owner });
+    expect(r3.code, describeRun(r3)).toBe(0);
+    expect(b.mainRequests).toHaveLength(2);
+    expect(allMessagesText(b.mainRequests[1]!)).toContain(LOOP_MARKER);
+    expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
+  });
+
+  it("two sessions in one project each run their own loop to completion, neither continuing the other's", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    const common = { version, cwd: proj, home, pluginDirs: [REPO_ROOT] };
+    const run = async (goal: string, name: string) => {
+      const server = await scratch!.server([
+        text("Started."),
+        text("Halfway."),
+        text(`${name} finished. DONE`),
+        text("never sent"),
+      ]);
+      const r = await runClaude({
+        ...common,
+        baseUrl: server.url,
+        sessionId: randomUUID(),
+        prompt: `/continuation-loop:loop-start --name ${name} --max-iterations 5 --completion-promise DONE ${goal}`,
+      });
+      return { r, server };
+    };
+    // Both loops start before either ends: the two CLIs run at once.
+    const [one, two] = await Promise.all([run("Write the parser", "parser"), run("Write the printer", "printer")]);
+    for (const [{ r, server }, mine, theirs] of [
+      [one, "Write the parser", "Write the printer"],
+      [two, "Write the printer", "Write the parser"],
+    ] as const) {
+      expect(r.code, describeRun(r)).toBe(0);
+      expect(server.mainRequests).toHaveLength(3);
+      for (const req of server.mainRequests) {
+        expect(allMessagesText(req) + systemMessagesText(req)).toContain(mine);
+        expect(allMessagesText(req) + systemMessagesText(req)).not.toContain(theirs);
+      }
+    }
+    const history = fs
+      .readFileSync(path.join(proj, ".claude", "continuation-loop.history.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((r) => r.decision === "end");
+    expect(history.map((r) => [r.state_file, r.reason]).sort()).toEqual([
+      [".claude/continuation-loop.parser.local.md", "completed"],
+      [".claude/continuation-loop.printer.local.md", "completed"],
+    ]);
   });
 });
