@@ -5,8 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOOP_MARKER, Scratch, STATE } from "./loopSupport.js";
-import { allMessagesText, systemMessagesText, text } from "./support/messagesServer.js";
-import { CLAUDE_VERSIONS, describeRun, REPO_ROOT, runClaude } from "./support/runClaude.js";
+import { allMessagesText, systemMessagesText, text, toolUse } from "./support/messagesServer.js";
+import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, REPO_ROOT, runClaude } from "./support/runClaude.js";
 
 let scratch: Scratch | undefined;
 afterEach(async () => {
@@ -171,5 +171,39 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
       [".claude/continuation-loop.parser.local.md", "completed"],
       [".claude/continuation-loop.printer.local.md", "completed"],
     ]);
+  });
+
+  it("a state file deleted by a script Claude runs is reported once, and recorded as vanished", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    fs.mkdirSync(path.join(proj, ".claude"), { recursive: true });
+    fs.writeFileSync(path.join(proj, STATE), `---\ncompletion_promise: "FINISHED"\nmax_iterations: 8\n---\n${GOAL}\n`);
+    // Claude Code asks before a tool edits .claude/ itself; a script the project runs does not ask.
+    fs.writeFileSync(path.join(proj, "clean.sh"), `rm -f ${STATE}\n`);
+    const server = await scratch.server([
+      text("First table migrated."),
+      toolUse("Bash", { command: "sh clean.sh", description: "clean the workspace" }),
+      text("Removed the loop file."),
+      text("never sent"),
+    ]);
+    const r = await runClaude({
+      version,
+      cwd: proj,
+      home,
+      pluginDirs: [REPO_ROOT],
+      prompt: "go",
+      baseUrl: server.url,
+      allowedTools: ["Bash(sh:*)"],
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(server.mainRequests).toHaveLength(3);
+    expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
+    const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("disappeared"));
+    expect(told).toHaveLength(1);
+    const history = fs.readFileSync(path.join(proj, ".claude", "continuation-loop.history.jsonl"), "utf8");
+    expect(JSON.parse(history.trim().split("\n").at(-1) ?? "{}")).toMatchObject({
+      decision: "end",
+      reason: "vanished",
+    });
   });
 });
