@@ -1,5 +1,6 @@
 import { parseChecklist } from "../core/checklist.js";
-import { assessReply, type ReplyAssessment, type StopFacts } from "../core/decideStop.js";
+import { assessReply, type ReplyAssessment } from "../core/assessReply.js";
+import type { StopFacts } from "../core/decideStop.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";

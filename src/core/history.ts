@@ -5,7 +5,7 @@ export interface HistoryRecord {
   state_file?: string;
   session?: string | undefined;
   iteration?: number;
-  decision: "continue" | "end" | "refused" | "pause" | "resume";
+  decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error";
   reason?: string;
   output_tokens?: number;
   tokens_by_model?: Record<string, number>;

@@ -86,6 +86,8 @@ export function renderStatus(
     `  owner session: ${renderOwner(state, sessionId)}`,
     `  state file: ${shown}`,
   ];
+  if (runtime.last_api_error)
+    lines.push(`  last API error: ${runtime.last_api_error} (the turn ended early; the loop goes on with the session)`);
   if (state.verify) lines.push(`  verify: ${state.verify}`);
   if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
   if (state.checklist) lines.push(`  checklist: ${state.checklist}, ${extras.checklist ?? "not read"}`);

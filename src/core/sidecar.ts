@@ -25,6 +25,9 @@ export interface Runtime {
   checklist_done: number;
   /** Claude's `<loop-pause>` question while the loop waits for the user's answer; "" when not paused. */
   pause_question: string;
+  /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
+  last_api_error: string;
+  api_errors_since_stop: number;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -47,6 +50,8 @@ export const EMPTY_RUNTIME: Runtime = {
   sent_digest: "",
   checklist_done: 0,
   pause_question: "",
+  last_api_error: "",
+  api_errors_since_stop: 0,
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -71,6 +76,8 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   sent_digest: isString,
   checklist_done: isCount,
   pause_question: isString,
+  last_api_error: isString,
+  api_errors_since_stop: isCount,
 };
 
 /**

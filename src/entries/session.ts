@@ -1,5 +1,6 @@
-// SessionStart and SessionEnd entry (hooks/session.js): the loop again after compaction, and a loop
-// carried over /clear. These events fire rarely; the loop's code loads only when one concerns it.
+// SessionStart, SessionEnd and StopFailure entry (hooks/session.js): the loop again after compaction,
+// a loop carried over /clear, and API errors recorded. These events fire rarely; the loop's code
+// loads only when one concerns it.
 import { concernsLoop } from "../app/concernsLoop.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { processContext } from "./processContext.js";
@@ -15,7 +16,9 @@ if (event === "SessionStart" && stringField(input, "source") === "clear") {
     .then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)))
     .catch(() => undefined);
 } else if (concernsLoop(stdin, ctx)) {
-  if (event === "SessionEnd") {
+  if (event === "StopFailure") {
+    import("../app/recordApiError.js").then(({ recordApiError }) => recordApiError(stdin, ctx)).catch(() => undefined);
+  } else if (event === "SessionEnd") {
     import("../app/clearHandover.js").then(({ recordClear }) => recordClear(stdin, ctx)).catch(() => undefined);
   } else {
     import("../app/sessionHook.js")

@@ -220,3 +220,34 @@ describe("/clear", () => {
     expect(stop(root, "new")).toMatchObject({ code: 0, stdout: "" });
   });
 });
+
+describe("API errors (StopFailure)", () => {
+  const failure = (root: string, session: string, error: string) =>
+    runHook("session", {
+      cwd: root,
+      hook_event_name: "StopFailure",
+      session_id: session,
+      error,
+      last_assistant_message: "API Error",
+    });
+
+  it("are recorded in the history and /loop-status, not counted as unchanged turns, and only for the owner", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 10\nstall_limit: 1\n---\nGoal\n");
+    expect(stop(root, "s1", "same").code).toBe(2);
+    expect(failure(root, "s1", "rate_limit")).toMatchObject({ code: 0, stdout: "" });
+    expect(history(historyPath).at(-1)).toMatchObject({
+      decision: "api_error",
+      reason: "rate_limit",
+      iteration: 2,
+      session: "s1",
+    });
+    const status = prompt(root, "/loop-status", "s1");
+    expect(String(status.json?.reason)).toMatch(/last API error: rate_limit at \d{4}-/);
+    // The same reply after the error is not a stall (stall_limit 1 would end the loop otherwise).
+    expect(stop(root, "s1", "same").code).toBe(2);
+    // Another session's API error touches nothing.
+    const before = readFileSync(historyPath, "utf8");
+    expect(failure(root, "other", "overloaded")).toMatchObject({ code: 0, stdout: "" });
+    expect(readFileSync(historyPath, "utf8")).toBe(before);
+  });
+});

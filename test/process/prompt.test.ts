@@ -220,9 +220,18 @@ describe("hooks/hooks.json", () => {
   };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
-  it("registers Stop, UserPromptSubmit, and SessionStart/SessionEnd for compaction and /clear only", () => {
+  it("registers Stop, UserPromptSubmit, StopFailure, and SessionStart/SessionEnd for compaction and /clear only", () => {
     // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.
-    expect(Object.keys(registration.hooks).sort()).toEqual(["SessionEnd", "SessionStart", "Stop", "UserPromptSubmit"]);
+    expect(Object.keys(registration.hooks).sort()).toEqual([
+      "SessionEnd",
+      "SessionStart",
+      "Stop",
+      "StopFailure",
+      "UserPromptSubmit",
+    ]);
+    expect(registration.hooks.StopFailure!.flatMap((g) => g.hooks.map((h) => h.command))).toEqual([
+      'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"',
+    ]);
     const session = 'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"';
     const matchers = (event: string) =>
       registration.hooks[event]!.map((g) => [(g as { matcher?: string }).matcher, g.hooks.map((h) => h.command)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { assessReply } from "../../src/core/assessReply.js";
 import {
-  assessReply,
   decideOwnership,
   decideStateUpdates,
   decideStop as decideTurn,

@@ -2,8 +2,8 @@
 // every byte the user wrote, and decideStop never continues a loop it must not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { assessReply } from "../../src/core/assessReply.js";
 import {
-  assessReply,
   decideOwnership,
   decideStateUpdates,
   decideStop as decideTurn,
@@ -184,6 +184,8 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   checklist_done: fc.nat(5),
   pause_question: fc.constant(""),
+  last_api_error: fc.constant(""),
+  api_errors_since_stop: fc.nat(2),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
