@@ -207,3 +207,37 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
     });
   });
 });
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: API errors", (version) => {
+  it("a turn ended by an API error leaves the loop intact, and it goes on with --resume", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    fs.mkdirSync(path.join(proj, ".claude"), { recursive: true });
+    fs.writeFileSync(path.join(proj, STATE), `---\ncompletion_promise: "FINISHED"\nmax_iterations: 8\n---\n${GOAL}\n`);
+    const common = { version, cwd: proj, home, pluginDirs: [REPO_ROOT] };
+    const sessionId = randomUUID();
+    // The second request fails: the API answers with an error instead of a reply.
+    const failing = await scratch.server((_req, index) => {
+      if (index === 0) return text("First table migrated.");
+      throw new Error("scripted API failure");
+    });
+    const r1 = await runClaude({ ...common, baseUrl: failing.url, prompt: "go", sessionId });
+    // Claude Code may retry the failed request (2.1.330 does); none of them gets a reply.
+    expect(failing.mainRequests.length).toBeGreaterThanOrEqual(2);
+    const history = () =>
+      fs
+        .readFileSync(path.join(proj, ".claude", "continuation-loop.history.jsonl"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    // Recording the error is checked in the terminal suite: in -p mode Claude Code exits without
+    // waiting for StopFailure hooks (2.1.330), or fires none (2.1.197), both measured.
+    // The loop is intact at iteration 2 and goes on when the session does.
+    expect(fs.readFileSync(path.join(proj, STATE), "utf8")).toMatch(/^iteration_count: 2$/m);
+    const ok = await scratch.server([text("Second table migrated."), text("All tables migrated. FINISHED")]);
+    const r2 = await runClaude({ ...common, baseUrl: ok.url, prompt: "Try again.", resume: sessionId });
+    expect(r2.code, describeRun(r2)).toBe(0);
+    expect(ok.mainRequests).toHaveLength(2);
+    expect(history().at(-1)).toMatchObject({ decision: "end", reason: "completed", iteration: 3 });
+  });
+});
