@@ -5,6 +5,7 @@ import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgv } from "../core/parseStartArgs.js";
 import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readClaudePid } from "../io/readClaudePid.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
 import { readStatus } from "./readStatus.js";
 import { resumeLoop } from "./resumeLoop.js";
@@ -63,6 +64,6 @@ export function runResume(argv: string[], ctx: Context): number {
     typeof options.name === "string"
       ? namedLoopFile(root, options.name, "continuation-loop resume")
       : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
-  ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true).message}\n`);
+  ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true, readClaudePid(ctx.env)).message}\n`);
   return EXIT.ok;
 }

@@ -2,6 +2,7 @@ import { editFrontmatter } from "../core/editFrontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
+import { readProcessRunning } from "../io/readClaudePid.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
@@ -16,7 +17,13 @@ export interface ResumeOutcome {
  * Resumes a paused loop (README "Pausing"): `active: true`, bound to this session. A loop another
  * session owns is taken over only with `force`. The next Stop sends the full prompt again.
  */
-export function resumeLoop(file: LoopFile, sessionId: string | undefined, now: number, force: boolean): ResumeOutcome {
+export function resumeLoop(
+  file: LoopFile,
+  sessionId: string | undefined,
+  now: number,
+  force: boolean,
+  claudePid: string,
+): ResumeOutcome {
   const outcome = updateStateFile<ResumeOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind === "missing") {
       return {
@@ -28,22 +35,29 @@ export function resumeLoop(file: LoopFile, sessionId: string | undefined, now: n
     }
     if (snapshot.kind === "invalid") return { result: snapshot.error };
     const { state, text } = snapshot;
+    const runtime = readSidecar(file.sidecarPath, state);
     const other = state.session_id !== undefined && sessionId !== undefined && state.session_id !== sessionId;
-    if (other && !force) {
+    // The owner has ended when its Claude Code process is gone, or is this one (a session it ran before).
+    const ownerEnded =
+      runtime.owner_pid !== "" && (runtime.owner_pid === claudePid || !readProcessRunning(runtime.owner_pid));
+    if (other && !force && !ownerEnded) {
       return {
-        result: new LoopError("LOOP_RUNNING", `the loop belongs to session ${state.session_id}`, {
-          file: file.shown,
-          expected: "--force to take it over in this session",
-        }),
+        result: new LoopError(
+          "LOOP_RUNNING",
+          `the loop belongs to session ${state.session_id}, which is still running`,
+          {
+            file: file.shown,
+            expected: "--force to take it over in this session",
+          },
+        ),
       };
     }
     const updates: Record<string, unknown> = {};
     if (!state.active) updates.active = true;
     if (sessionId !== undefined && state.session_id !== sessionId) updates.session_id = sessionId;
-    const runtime = readSidecar(file.sidecarPath, state);
     const resumed = { ...state, active: true, session_id: sessionId ?? state.session_id };
     const result = {
-      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown}).`,
+      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.`,
       context: renderStartContext(resumed, file.shown, now).replace(
         "The user started a continuation loop",
         "The user resumed the continuation loop",
@@ -53,7 +67,12 @@ export function resumeLoop(file: LoopFile, sessionId: string | undefined, now: n
       ...(Object.keys(updates).length > 0 && { change: { write: editFrontmatter(text, updates, file.shown) } }),
       result,
       // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
-      onCommit: () => writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "", pause_question: "" }, resumed),
+      onCommit: () =>
+        writeSidecar(
+          file.sidecarPath,
+          { ...runtime, sent_digest: "", pause_question: "", ...(sessionId && { owner_pid: claudePid }) },
+          resumed,
+        ),
     };
   });
   if (outcome.kind === "failed")

@@ -6,6 +6,7 @@ import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgs } from "../core/parseStartArgs.js";
 import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readClaudePid } from "../io/readClaudePid.js";
 import { stringField } from "../io/readStdin.js";
 import type { Context } from "./context.js";
 import { readStatus } from "./readStatus.js";
@@ -68,7 +69,7 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
           : (loops.find((loop) => loop.owner === sessionId)?.file ??
             chooseSessionLoop(loops, sessionId)?.file ??
             loopFileAt(root, "default"));
-      const resumed = resumeLoop(file, sessionId, ctx.now(), options.force === true);
+      const resumed = resumeLoop(file, sessionId, ctx.now(), options.force === true, readClaudePid(ctx.env));
       return { systemMessage: resumed.message, additionalContext: resumed.context };
     }
     const status = readStatus(root, ctx.env, ctx.now(), sessionId, {

@@ -16,6 +16,7 @@ import { readHistory, tryAppendHistory } from "../io/history.js";
 import { type LoopScan, scanLoops } from "../io/listLoops.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { peekJson, stringField } from "../io/readStdin.js";
+import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
 import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -131,7 +132,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see").
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       const news = decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
-      const runtime = { ...decision.runtime, sent_digest: digest };
+      // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (README "Several loops").
+      const runtime = { ...decision.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
       const prompt = news
         ? renderContinuation(state, decision, now, {
             ...(notes && { notes }),

@@ -28,6 +28,8 @@ export interface Runtime {
   /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
   last_api_error: string;
   api_errors_since_stop: number;
+  /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
+  owner_pid: string;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -52,6 +54,7 @@ export const EMPTY_RUNTIME: Runtime = {
   pause_question: "",
   last_api_error: "",
   api_errors_since_stop: 0,
+  owner_pid: "",
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -78,6 +81,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   pause_question: isString,
   last_api_error: isString,
   api_errors_since_stop: isCount,
+  owner_pid: isString,
 };
 
 /**

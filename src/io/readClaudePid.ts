@@ -5,6 +5,18 @@ import { readFileSync } from "node:fs";
  * of the shell that started the hook (measured on 2.1.197 and 2.1.330: claude → sh → node). It
  * links a session to the one `/clear` starts in the same process (README "Across a session's life").
  */
+/** Is that process still running? (Signal 0 checks without sending anything; EPERM means it runs as another user.) */
+export function readProcessRunning(pid: string): boolean {
+  const n = Number(pid);
+  if (!Number.isSafeInteger(n) || n <= 0) return false;
+  try {
+    process.kill(n, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export function readClaudePid(env: Record<string, string | undefined>): string {
   if (env.CLAUDE_PID) return env.CLAUDE_PID;
   try {

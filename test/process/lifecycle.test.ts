@@ -251,3 +251,42 @@ describe("API errors (StopFailure)", () => {
     expect(readFileSync(historyPath, "utf8")).toBe(before);
   });
 });
+
+describe("/loop-resume from another session", () => {
+  const stopAs = (root: string, session: string, pid: string) =>
+    runHook(
+      "stop",
+      { session_id: session, cwd: root, hook_event_name: "Stop", last_assistant_message: "work" },
+      { env: { CLAUDE_PID: pid } },
+    );
+  const resumeAs = (root: string, session: string, pid: string, args = "") =>
+    runHook(
+      "prompt",
+      { session_id: session, cwd: root, hook_event_name: "UserPromptSubmit", prompt: `/loop-resume ${args}`.trim() },
+      { env: { CLAUDE_PID: pid } },
+    );
+  // A process that has exited: its pid names no running process.
+  const deadPid = () => String(spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]).stdout);
+
+  it("takes over a loop whose owner's Claude Code has ended, without --force", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stopAs(root, "owner", deadPid()).code).toBe(2);
+    const resumed = resumeAs(root, "heir", String(process.pid));
+    expect(String(resumed.json?.systemMessage)).toContain("taken over from session owner, which has ended");
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "heir"');
+    expect(stopAs(root, "heir", String(process.pid)).code).toBe(2);
+  });
+
+  it("refuses a loop whose owner still runs unless --force", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    // The owner's Claude Code is this test process: it runs.
+    expect(stopAs(root, "owner", String(process.pid)).code).toBe(2);
+    const refused = resumeAs(root, "other", "1");
+    expect(refused.json?.decision).toBe("block");
+    expect(String(refused.json?.reason)).toMatch(/belongs to session owner, which is still running.*--force/);
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "owner"');
+    const forced = resumeAs(root, "other", "1", "--force");
+    expect(String(forced.json?.systemMessage)).toContain("taken over from session owner");
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "other"');
+  });
+});

@@ -186,6 +186,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   pause_question: fc.constant(""),
   last_api_error: fc.constant(""),
   api_errors_since_stop: fc.nat(2),
+  owner_pid: fc.constantFrom("", "4242"),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
