@@ -3,12 +3,15 @@ import { chooseSessionLoop, loopFileAt } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgv } from "../core/parseStartArgs.js";
+import { parseAgainArgs } from "../core/restartRequest.js";
+import { LoopError } from "../core/errors.js";
 import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
 import { readStatus } from "./readStatus.js";
 import { resumeLoop } from "./resumeLoop.js";
+import { restartLoop } from "./restartLoop.js";
 import { startLoop } from "./startLoop.js";
 import { stopLoop } from "./stopLoop.js";
 
@@ -22,6 +25,20 @@ export function runStart(argv: string[], ctx: Context): number {
     return EXIT.ok;
   }
   const started = startLoop(request, ctx, projectRootOf(ctx), sessionOf(ctx));
+  ctx.err(`${started.summary}\n`);
+  ctx.out(`${started.context}\n`);
+  return EXIT.ok;
+}
+
+export function runRestart(argv: string[], ctx: Context): number {
+  const again = parseAgainArgs(["--again", ...argv]);
+  if (!again) {
+    throw new LoopError("USAGE", `unexpected arguments ${JSON.stringify(argv.join(" "))}`, {
+      file: "continuation-loop restart",
+      expected: "restart [N] [--force], N the how-many-th most recent finished loop (1 = the last)",
+    });
+  }
+  const started = restartLoop(again.back, again.force, ctx, projectRootOf(ctx), sessionOf(ctx));
   ctx.err(`${started.summary}\n`);
   ctx.out(`${started.context}\n`);
   return EXIT.ok;

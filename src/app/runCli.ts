@@ -3,7 +3,7 @@ import { EXIT, type Context } from "./context.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
-import { runResume, runStart, runStatus, runStop } from "./loopCommands.js";
+import { runRestart, runResume, runStart, runStatus, runStop } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
 
@@ -13,6 +13,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   start: {
     run: runStart,
     summary: "start [options] GOAL…     start a loop (see `start --help`); binds to $CLAUDE_CODE_SESSION_ID when set",
+  },
+  restart: {
+    run: runRestart,
+    summary: "restart [N] [--force]     start the N-th most recent finished loop again (goal and fields; 1 = the last)",
   },
   stop: { run: runStop, summary: "stop [--name N | --all]   end a loop now (history reason: stopped)" },
   resume: {

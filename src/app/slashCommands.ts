@@ -4,12 +4,14 @@ import { chooseSessionLoop, loopFileAt, resolveProjectRoot } from "../core/loopF
 import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgs } from "../core/parseStartArgs.js";
+import { parseAgainArgs } from "../core/restartRequest.js";
 import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { stringField } from "../io/readStdin.js";
 import type { Context } from "./context.js";
 import { readStatus } from "./readStatus.js";
+import { restartLoop } from "./restartLoop.js";
 import { resumeLoop } from "./resumeLoop.js";
 import { startLoop } from "./startLoop.js";
 import { stopLoop } from "./stopLoop.js";
@@ -39,6 +41,11 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
   const sessionId = stringField(input, "session_id");
   try {
     if (command.name === "start") {
+      const again = parseAgainArgs(command.args.split(/\s+/).filter(Boolean));
+      if (again) {
+        const restarted = restartLoop(again.back, again.force, ctx, root, sessionId);
+        return { systemMessage: restarted.summary, additionalContext: restarted.context };
+      }
       const request = parseStartArgs(command.args);
       if (request.help) return { block: renderStartUsage(command.typed) };
       const started = startLoop(request, ctx, root, sessionId);

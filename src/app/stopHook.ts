@@ -5,6 +5,7 @@ import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
 import { parseHookInput, type StopInput, stopInputSchema } from "../core/hookInput.js";
 import { chooseSessionLoop, type LoopFile, resolveProjectRoot } from "../core/loopFiles.js";
+import { renderRecordFields } from "../core/restartRequest.js";
 import {
   renderContinuation,
   renderEndMessage,
@@ -53,7 +54,7 @@ function historyRecord(
     ...(ended && decision.promise && { promise: decision.promise }),
     ...(decision.kind !== "pause" && decision.refusal && { refusal: decision.refusal }),
     ...(paused && { question: decision.question }),
-    ...(ended && { goal: state.body }),
+    ...(ended && { goal: state.body, fields: renderRecordFields(state) }),
   };
   return record;
 }

@@ -2,6 +2,7 @@ import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { firstLine } from "../core/renderStatus.js";
+import { renderRecordFields } from "../core/restartRequest.js";
 import { splitFrontmatter } from "../core/splitFrontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readSidecar, removeSidecar, writeTombstone } from "../io/sidecarFile.js";
@@ -41,6 +42,7 @@ export function recordStopped(
     output_tokens: runtime?.output_tokens ?? 0,
     ...(runtime && { tokens_by_model: runtime.tokens_by_model }),
     goal,
+    ...(state && { fields: renderRecordFields(state) }),
   });
 }
 

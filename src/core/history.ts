@@ -15,6 +15,7 @@ export interface HistoryRecord {
   refusal?: string;
   /** A pause for the user: Claude's question. */
   question?: string;
-  /** At loop end: the goal, so the loop can be restarted. */
+  /** At loop end: the goal and the user fields, so the loop can be restarted. */
   goal?: string;
+  fields?: Record<string, unknown>;
 }

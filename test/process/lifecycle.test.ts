@@ -290,3 +290,24 @@ describe("/loop-resume from another session", () => {
     expect(readFileSync(statePath, "utf8")).toContain('session_id: "other"');
   });
 });
+
+describe("restart from the history", () => {
+  it("/loop-start --again starts the last finished loop again with its goal and fields", () => {
+    const { root, statePath } = makeProject(
+      '---\nmax_iterations: 4\ncompletion_promise: "SHIPPED"\n---\nShip the release notes.\n',
+    );
+    expect(stop(root, "s1", "drafted").code).toBe(2);
+    expect(stop(root, "s1", "All set. SHIPPED").code).toBe(0);
+    expect(existsSync(statePath)).toBe(false);
+    const again = prompt(root, "/loop-start --again", "s2");
+    expect(String(again.json?.systemMessage)).toContain("loop started");
+    const text = readFileSync(statePath, "utf8");
+    expect(text).toContain("Ship the release notes.");
+    expect(text).toMatch(/^max_iterations: 4$/m);
+    expect(text).toMatch(/completion_promise: \["SHIPPED"\]/);
+    expect(text).toContain('session_id: "s2"');
+    // Nothing more to go back to: a clear refusal, nothing started.
+    const tooFar = prompt(root, "/loop-start --again 5", "s3");
+    expect(String(tooFar.json?.reason)).toMatch(/1 finished loop\(s\).*not 5/);
+  });
+});

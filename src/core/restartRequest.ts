@@ -1,0 +1,69 @@
+import { LoopError } from "./errors.js";
+import type { HistoryRecord } from "./history.js";
+import type { LoopState } from "./parseState.js";
+import type { StartRequest } from "./parseStartArgs.js";
+
+/**
+ * A loop's user fields as a history end record keeps them, so the loop can be started again
+ * (README "History"): the values a state file would hold, durations in seconds.
+ */
+export function renderRecordFields(state: LoopState): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    max_iterations: state.max_iterations,
+    promise_format: state.promise_format,
+    completion_threshold: state.completion_threshold,
+    verify_timeout: state.verify_timeout_s,
+    stall_limit: state.stall_limit,
+    require_todos_done: state.require_todos_done,
+    notify: state.notify,
+  };
+  if (state.completion_promise.length > 0) fields.completion_promise = state.completion_promise;
+  if (state.checklist !== undefined) fields.checklist = state.checklist;
+  if (state.max_duration_s !== undefined) fields.max_duration = state.max_duration_s;
+  if (state.max_tokens !== undefined) fields.max_tokens = state.max_tokens;
+  if (state.verify !== undefined) fields.verify = state.verify;
+  if (state.notes_file !== undefined) fields.notes_file = state.notes_file;
+  return fields;
+}
+
+/** `--again [N] [--force]` (N ≥ 1, default 1), or undefined when the words are something else. */
+export function parseAgainArgs(words: readonly string[]): { back: number; force: boolean } | undefined {
+  let back = 1;
+  let force = false;
+  let again = false;
+  for (const word of words) {
+    if (word === "--again" && !again) again = true;
+    else if (word === "--force" && !force) force = true;
+    else if (again && /^[1-9][0-9]{0,3}$/.test(word) && back === 1) back = Number(word);
+    else return undefined;
+  }
+  return again ? { back, force } : undefined;
+}
+
+/**
+ * The start request that runs the `back`-th most recent finished loop again: its goal and fields
+ * (README "History"). Throws LoopError when the history holds no such loop. Pure.
+ */
+export function decideRestart(
+  records: readonly HistoryRecord[],
+  back: number,
+  force: boolean,
+  shown: string,
+): StartRequest {
+  const finished = records.filter((r) => r.decision === "end" && typeof r.goal === "string" && r.goal.trim() !== "");
+  const record = finished[finished.length - back];
+  if (!record?.goal) {
+    throw new LoopError("USAGE", `the history holds ${finished.length} finished loop(s) with a goal, not ${back}`, {
+      file: shown,
+      expected: finished.length ? `a number from 1 to ${finished.length}` : "a loop that has ended, then --again",
+    });
+  }
+  return {
+    fields: { ...(record.fields ?? {}) },
+    template: undefined,
+    name: undefined,
+    force,
+    help: false,
+    goal: record.goal.trimEnd(),
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { HistoryRecord } from "../../src/core/history.js";
+import { parseState } from "../../src/core/parseState.js";
+import { decideRestart, parseAgainArgs, renderRecordFields } from "../../src/core/restartRequest.js";
+
+describe("parseAgainArgs", () => {
+  it.each([
+    [["--again"], { back: 1, force: false }],
+    [["--again", "3"], { back: 3, force: false }],
+    [["--again", "2", "--force"], { back: 2, force: true }],
+    [["--force", "--again"], { back: 1, force: true }],
+    [["--again", "0"], undefined],
+    [["--again", "x"], undefined],
+    [["--again", "2", "3"], undefined],
+    [["--max-iterations", "3", "Goal"], undefined],
+    [[], undefined],
+  ])("%j → %j", (words, expected) => {
+    expect(parseAgainArgs(words)).toEqual(expected);
+  });
+});
+
+describe("decideRestart", () => {
+  const end = (goal: string | undefined, fields?: Record<string, unknown>): HistoryRecord => ({
+    time: "t",
+    decision: "end",
+    reason: "completed",
+    ...(goal !== undefined && { goal }),
+    ...(fields && { fields }),
+  });
+  const records: HistoryRecord[] = [
+    end("First goal\n", { max_iterations: 5 }),
+    { time: "t", decision: "continue" },
+    end(undefined), // vanished: no goal to restart
+    end("Second goal\n", { max_iterations: 7, completion_promise: ["DONE"] }),
+  ];
+
+  it("the last finished loop by default, the N-th most recent with N", () => {
+    expect(decideRestart(records, 1, false, "h")).toMatchObject({
+      goal: "Second goal",
+      fields: { max_iterations: 7, completion_promise: ["DONE"] },
+      force: false,
+    });
+    expect(decideRestart(records, 2, true, "h")).toMatchObject({ goal: "First goal", force: true });
+  });
+
+  it("says how many there are when N goes too far", () => {
+    expect(() => decideRestart(records, 3, false, "h")).toThrow(/2 finished loop\(s\).*not 3/);
+    expect(() => decideRestart([], 1, false, "h")).toThrow(/0 finished loop/);
+  });
+
+  it("keeps the fields a state file can take back", () => {
+    const state = parseState(
+      '---\nmax_iterations: 12\ncompletion_promise: [A, B]\nmax_duration: 2h\nchecklist: PLAN.md\nverify: "npm test"\n---\nGoal\n',
+    );
+    const fields = renderRecordFields(state);
+    expect(fields).toMatchObject({
+      max_iterations: 12,
+      completion_promise: ["A", "B"],
+      max_duration: 7200,
+      checklist: "PLAN.md",
+    });
+    const again = parseState(
+      `---\n${Object.entries(fields)
+        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+        .join("\n")}\n---\nGoal\n`,
+    );
+    expect(renderRecordFields(again)).toEqual(fields);
+  });
+});
