@@ -170,6 +170,33 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(server.exhausted).toBe(false);
     });
 
+    it("/loop-start --again restarts the last finished loop, with its goal, in a new session", async () => {
+      const p = (project = makeLoopProject());
+      p.writeState('---\ncompletion_promise: "SHIPPED"\nmax_iterations: 4\n---\nWrite the release notes\n');
+      server = await startMessagesServer([
+        text("Drafted them."),
+        text("Notes written. SHIPPED"),
+        text("Reopened the notes."),
+        text("Notes rewritten. SHIPPED"),
+        text("never"),
+      ]);
+      const common = { version, baseUrl: server.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR] };
+      const r1 = await runClaude({ ...common, prompt: "go", sessionId: randomUUID() });
+      expect(r1.code, describeRun(r1)).toBe(0);
+      expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "completed" });
+      const r2 = await runClaude({
+        ...common,
+        prompt: "/continuation-loop:loop-start --again",
+        sessionId: randomUUID(),
+      });
+      expect(r2.code, describeRun(r2)).toBe(0);
+      // The restarted loop's first request carries the old goal; it runs to its own end.
+      expect(JSON.stringify(server.mainRequests[2]?.body?.messages)).toContain("Write the release notes");
+      expect(server.mainRequests).toHaveLength(4);
+      expect(lastUserText(server.mainRequests[3]!)).toContain(LOOP_MARKER);
+      expect(p.history().filter((r) => r.decision === "end")).toHaveLength(2);
+    });
+
     it("notes_file: its text goes into every continuation prompt", async () => {
       const { sent } = await loop(
         "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
