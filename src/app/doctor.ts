@@ -2,9 +2,19 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { COMMAND_FILES, COMMANDS_DIR } from "../core/installLayout.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseState } from "../core/parseState.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readStateFile } from "../io/readStateFile.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
-import { blockCap, checkEvent, checkInstalled, checkState, readSettingsSources, type Check } from "./doctorChecks.js";
+import {
+  blockCap,
+  checkEvent,
+  checkInstalled,
+  checkState,
+  readSettingsSources,
+  type Check,
+  checkCostSource,
+} from "./doctorChecks.js";
 import { packageVersion, readManifest } from "./installFiles.js";
 
 const MIN_NODE = 18;
@@ -46,6 +56,15 @@ export function runDoctor(argv: string[], ctx: Context): number {
     );
   }
 
+  const withCost = scanLoops(root, ctx.env).loops.filter((loop) => {
+    const read = readStateFile(loop.file.statePath, loop.file.shown);
+    try {
+      return read.kind === "found" && parseState(read.text).max_cost !== undefined;
+    } catch {
+      return false;
+    }
+  }).length;
+  checks.push(checkCostSource(sources, withCost));
   const cap = blockCap(ctx.env, sources);
   for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap));
   if (scanLoops(root, ctx.env).loops.length === 0)

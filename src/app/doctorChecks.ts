@@ -151,3 +151,29 @@ export function checkState(where: LoopFile, cap: number): Check[] {
     return [{ level: "FAIL", text: error instanceof LoopError ? error.describe() : String(error) }];
   }
 }
+
+/** Is the plugin's status line configured (the one that hands the loop Claude Code's cost figures)? */
+export function readCostSource(sources: SettingsSource[]): string | undefined {
+  for (const s of sources) {
+    const line = s.settings?.statusLine as { command?: unknown } | undefined;
+    const command = typeof line?.command === "string" ? line.command : "";
+    if (/\bstatusline\b/.test(command) && /continuation-loop|cli\.js/.test(command)) return s.name;
+  }
+  return undefined;
+}
+
+/** What max_cost can see: said plainly when no cost figure can reach the loop (README "Spend limits"). */
+export const NO_COST_SOURCE =
+  "max_cost needs the plugin's status line, which hands the loop Claude Code's cost figures; none is configured (README \"Spend limits\"), so this loop is bounded by its other limits only";
+
+/** A warning only when a loop of the project sets max_cost; otherwise the fact, plainly. */
+export function checkCostSource(sources: SettingsSource[], loopsWithMaxCost: number): Check {
+  const where = readCostSource(sources);
+  if (where) return { level: "ok", text: `the status line records Claude Code's cost figures for max_cost (${where})` };
+  return loopsWithMaxCost > 0
+    ? {
+        level: "warn",
+        text: `${NO_COST_SOURCE}; without it the max_cost of ${loopsWithMaxCost} loop(s) is never reached`,
+      }
+    : { level: "ok", text: "no status line of the plugin: a loop's max_cost could not see Claude Code's cost figures" };
+}

@@ -9,6 +9,7 @@ import { scanLoops } from "../io/listLoops.js";
 import { removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
+import { NO_COST_SOURCE, readCostSource, readSettingsSources } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
 import { recordStopped, stopLoop } from "./stopLoop.js";
 
@@ -121,6 +122,9 @@ export function startLoop(
     state,
     file,
     context: renderStartContext(state, file.shown, now),
-    summary: renderStartSummary(state, file.shown),
+    summary:
+      state.max_cost !== undefined && !readCostSource(readSettingsSources(root, ctx.env, ctx.home))
+        ? `${renderStartSummary(state, file.shown)} Note: ${NO_COST_SOURCE}.`
+        : renderStartSummary(state, file.shown),
   };
 }

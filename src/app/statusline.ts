@@ -6,6 +6,7 @@ import { readStateFile } from "../io/readStateFile.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import { type Context, EXIT } from "./context.js";
+import { recordCost } from "./recordCost.js";
 
 /** One line for Claude Code's statusLine: this session's loop. Prints nothing without one; never fails. */
 export function runStatusline(_argv: string[], ctx: Context): number {
@@ -18,6 +19,10 @@ export function runStatusline(_argv: string[], ctx: Context): number {
     const root = resolveProjectRoot(dir ? { ...ctx.env, CLAUDE_PROJECT_DIR: dir } : ctx.env, undefined, ctx.cwd);
     const loop = chooseSessionLoop(scanLoops(root, ctx.env).loops, sessionId);
     if (!loop) return EXIT.ok;
+    // Claude Code's own cost figure for this session: the loop's spend is measured from it (README "Spend limits").
+    const figure = (input?.cost as Record<string, unknown> | undefined)?.total_cost_usd;
+    if (sessionId && loop.owner === sessionId && typeof figure === "number" && Number.isFinite(figure) && figure >= 0)
+      recordCost(loop.file, sessionId, figure);
     const read = readStateFile(loop.file.statePath, loop.file.shown);
     if (read.kind === "missing") return EXIT.ok;
     const state = parseState(read.text, loop.file.shown);

@@ -3,6 +3,7 @@ import { editFrontmatter } from "../core/editFrontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
+import { readLoopSpend } from "../core/sidecar.js";
 import { parseHookInput, type StopInput, stopInputSchema } from "../core/hookInput.js";
 import { chooseSessionLoop, type LoopFile, resolveProjectRoot } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
@@ -44,6 +45,7 @@ function historyRecord(
     decision: decision.kind,
     reason: ended ? decision.reason : paused ? "question" : "continue",
     output_tokens: decision.runtime.output_tokens,
+    ...(readLoopSpend(decision.runtime) !== undefined && { cost_usd: readLoopSpend(decision.runtime) }),
     tokens_by_model: decision.runtime.tokens_by_model,
     limits: renderLimits(
       state,

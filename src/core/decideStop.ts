@@ -1,10 +1,17 @@
 import { allChecked, type ReplyAssessment } from "./assessReply.js";
 import type { Checklist } from "./checklist.js";
 import type { LoopState } from "./parseState.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, type Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
 
-export type EndReason = "completed" | "max_iterations" | "max_duration" | "max_tokens" | "stalled" | "stopped";
+export type EndReason =
+  | "completed"
+  | "max_iterations"
+  | "max_duration"
+  | "max_tokens"
+  | "max_cost"
+  | "stalled"
+  | "stopped";
 
 export interface VerifyResult {
   command: string;
@@ -142,6 +149,8 @@ export function decideStop(
     return end("max_duration");
   }
   if (state.max_tokens !== undefined && runtime.output_tokens >= state.max_tokens) return end("max_tokens");
+  const spent = readLoopSpend(runtime);
+  if (state.max_cost !== undefined && spent !== undefined && spent >= state.max_cost) return end("max_cost");
   if (state.stall_limit > 0 && runtime.stall_count >= state.stall_limit) return end("stalled");
 
   return { kind: "continue", iteration, next: iteration + 1, runtime, ...(refusal && { refusal }) };

@@ -7,6 +7,9 @@ export const isInt =
   (v: unknown) =>
     Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max;
 export const isBool = (v: unknown) => typeof v === "boolean";
+/** A positive amount of US dollars, e.g. 5 or 2.5. */
+export const isUsd = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v > 0 && v <= 1_000_000;
+export const usd = () => z.number().check(z.positive(), z.maximum(1_000_000));
 export const isText = (v: unknown) => typeof v === "string" && v.trim() !== "";
 export const isDuration = (v: unknown) =>
   (typeof v === "string" || (typeof v === "number" && Number.isFinite(v))) && parseDuration(v) !== undefined;
@@ -30,3 +33,19 @@ export const durationUpTo = (max: number) => () =>
 export const STOP_HOOK_TIMEOUT_S = 900;
 export const MAX_VERIFY_TIMEOUT_S = STOP_HOOK_TIMEOUT_S - 60;
 export const bool = () => z.boolean();
+
+/** One row of the field table (src/core/fields.ts). */
+export interface FieldSpec {
+  /** The README's "type, default", "meaning" and "example" (a line of YAML) columns. */
+  type: string;
+  meaning: string;
+  example: string;
+  /** What a wrong value is told, before "(e.g. <example>)". */
+  expected: string;
+  /** Written by the loop itself: no `/loop-start` flag, not in `--help`. */
+  setByLoop?: true;
+  /** A true/false flag: `--flag` alone means true. */
+  boolean?: true;
+  quick: (value: unknown) => boolean;
+  zod: () => z.ZodMiniType;
+}

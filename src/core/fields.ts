@@ -9,8 +9,11 @@ import {
   isDurationUpTo,
   isInt,
   isText,
+  isUsd,
   MAX_VERIFY_TIMEOUT_S,
   text,
+  usd,
+  type FieldSpec,
 } from "./fieldChecks.js";
 
 /**
@@ -21,21 +24,6 @@ import {
  * what the schema accepts (test/unit/fields.test.ts holds both to that), so the common case never
  * builds a schema — the Stop hook pays every schema's build on every stop otherwise.
  */
-export interface FieldSpec {
-  /** The README's "type, default", "meaning" and "example" (a line of YAML) columns. */
-  type: string;
-  meaning: string;
-  example: string;
-  /** What a wrong value is told, before "(e.g. <example>)". */
-  expected: string;
-  /** Written by the loop itself: no `/loop-start` flag, not in `--help`. */
-  setByLoop?: true;
-  /** A true/false flag: `--flag` alone means true. */
-  boolean?: true;
-  quick: (value: unknown) => boolean;
-  zod: () => z.ZodMiniType;
-}
-
 export const FIELDS = {
   active: {
     type: "bool, `true`",
@@ -112,6 +100,15 @@ export const FIELDS = {
     expected: "a whole number of output tokens of at least 1",
     quick: isInt(1),
     zod: int(1),
+  },
+  max_cost: {
+    type: "USD, none",
+    meaning:
+      "the loop's spend by Claude Code's own cost figures, which the plugin's status line records (README \"Spend limits\"); never estimated",
+    example: "max_cost: 5",
+    expected: "an amount of US dollars above 0, e.g. 5 or 2.5",
+    quick: isUsd,
+    zod: usd,
   },
   verify: {
     type: "shell command, none",

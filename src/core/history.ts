@@ -8,6 +8,8 @@ export interface HistoryRecord {
   decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error";
   reason?: string;
   output_tokens?: number;
+  /** The loop's spend so far (USD, Claude Code's figures), when known. */
+  cost_usd?: number;
   tokens_by_model?: Record<string, number>;
   /** What was used and left of each limit, as in the continuation prompt. */
   limits?: string;

@@ -48,6 +48,7 @@ export function parseState(text: string, file?: string): LoopState {
     checklist: get<string | undefined>("checklist", undefined),
     max_duration_s: data.max_duration == null ? undefined : parseDuration(data.max_duration),
     max_tokens: get<number | undefined>("max_tokens", undefined),
+    max_cost: get<number | undefined>("max_cost", undefined),
     verify: get<string | undefined>("verify", undefined),
     verify_timeout_s: parseDuration(data.verify_timeout ?? "5m") ?? 300,
     notes_file: get<string | undefined>("notes_file", undefined),
@@ -72,6 +73,8 @@ export interface LoopState {
   checklist: string | undefined;
   max_duration_s: number | undefined;
   max_tokens: number | undefined;
+  /** US dollars, by Claude Code's own figures (README "Spend limits"). */
+  max_cost: number | undefined;
   verify: string | undefined;
   verify_timeout_s: number;
   notes_file: string | undefined;

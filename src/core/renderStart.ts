@@ -1,4 +1,5 @@
-import { expectedOf, FIELD_NAMES, FIELDS, type FieldSpec, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import type { FieldSpec } from "./fieldChecks.js";
+import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { EMPTY_RUNTIME } from "./sidecar.js";
 import { renderFinish, renderLimits } from "./renderStop.js";

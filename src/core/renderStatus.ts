@@ -2,7 +2,7 @@ import { elapsedSeconds } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
 import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
 
@@ -122,6 +122,9 @@ export function renderStatusline(state: LoopState, runtime: Runtime, now: number
   const tokens = runtime.output_tokens;
   if (tokens > 0 || state.max_tokens)
     parts.push(`${fmt(tokens)}${state.max_tokens ? `/${fmt(state.max_tokens)}` : ""} tok`);
+  const spent = readLoopSpend(runtime);
+  if (spent !== undefined || state.max_cost !== undefined)
+    parts.push(`$${(spent ?? 0).toFixed(2)}${state.max_cost !== undefined ? `/$${state.max_cost.toFixed(2)}` : ""}`);
   if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
   return `⟳ ${parts.join(" · ")}`;
 }

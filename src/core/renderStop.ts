@@ -4,7 +4,7 @@ import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 import { hashText } from "./hash.js";
 import type { LoopState } from "./parseState.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, type Runtime } from "./sidecar.js";
 
 const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 
@@ -22,6 +22,14 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
     const left = Math.max(0, state.max_tokens - runtime.output_tokens);
     parts.push(
       `output tokens ${formatCount(runtime.output_tokens)} of ${formatCount(state.max_tokens)} (${formatCount(left)} left)`,
+    );
+  }
+  if (state.max_cost !== undefined) {
+    const spent = readLoopSpend(runtime);
+    parts.push(
+      spent === undefined
+        ? `cost: no figure from Claude Code yet, of $${state.max_cost.toFixed(2)}`
+        : `cost $${spent.toFixed(2)} of $${state.max_cost.toFixed(2)} ($${Math.max(0, state.max_cost - spent).toFixed(2)} left)`,
     );
   }
   if (state.stall_limit > 0) parts.push(`unchanged turns ${runtime.stall_count}/${state.stall_limit}`);
@@ -85,6 +93,9 @@ function renderLeft(state: LoopState, runtime: Runtime, next: number, now: numbe
   if (state.max_tokens !== undefined) {
     parts.push(`${formatCount(Math.max(0, state.max_tokens - runtime.output_tokens))} output tokens left`);
   }
+  const spent = readLoopSpend(runtime);
+  if (state.max_cost !== undefined && spent !== undefined)
+    parts.push(`$${Math.max(0, state.max_cost - spent).toFixed(2)} left`);
   if (state.completion_threshold > 1)
     parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
   return parts.join(" · ");
@@ -146,6 +157,7 @@ const REASONS: Record<EndReason, string> = {
   max_iterations: "reached max_iterations",
   max_duration: "reached max_duration",
   max_tokens: "reached max_tokens",
+  max_cost: "reached max_cost",
   stalled: "stalled (turns changed nothing)",
   stopped: "stopped by the user",
 };
@@ -161,6 +173,7 @@ export function renderEndMessage(
     `${decision.iteration}/${state.max_iterations} iterations`,
     elapsed === undefined ? "" : `${renderDuration(elapsed)} elapsed`,
     decision.runtime.output_tokens > 0 ? `${formatCount(decision.runtime.output_tokens)} output tokens` : "",
+    readLoopSpend(decision.runtime) === undefined ? "" : `$${readLoopSpend(decision.runtime)?.toFixed(2)} spent`,
   ].filter(Boolean);
   const why =
     decision.reason === "completed" && decision.promise

@@ -30,6 +30,10 @@ export interface Runtime {
   api_errors_since_stop: number;
   /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
   owner_pid: string;
+  /** Claude Code's session cost (USD) as the status line saw it: first figure, last figure, and spend carried over a reset. */
+  cost_first_usd: number;
+  cost_last_usd: number;
+  cost_carried_usd: number;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -55,10 +59,15 @@ export const EMPTY_RUNTIME: Runtime = {
   last_api_error: "",
   api_errors_since_stop: 0,
   owner_pid: "",
+  cost_first_usd: -1,
+  cost_last_usd: -1,
+  cost_carried_usd: 0,
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 const isString = (v: unknown) => typeof v === "string";
+/** A dollar figure, or -1 for none seen yet. */
+const isAmount = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= -1;
 const isTally = (v: unknown) =>
   !!v &&
   typeof v === "object" &&
@@ -82,6 +91,9 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   last_api_error: isString,
   api_errors_since_stop: isCount,
   owner_pid: isString,
+  cost_first_usd: isAmount,
+  cost_last_usd: isAmount,
+  cost_carried_usd: isAmount,
 };
 
 /**
@@ -114,4 +126,23 @@ export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undef
 export function renderSidecar(runtime: Runtime, owner: SidecarOwner): string {
   const loop = { started_at: owner.started_at ?? null, session_id: owner.session_id ?? null };
   return `${JSON.stringify({ loop, ...runtime }, null, 2)}\n`;
+}
+
+/** The loop's spend in USD by Claude Code's own figures, or undefined before the first one (README "Spend limits"). */
+export function readLoopSpend(runtime: Runtime): number | undefined {
+  if (runtime.cost_first_usd < 0) return undefined;
+  return runtime.cost_carried_usd + Math.max(0, runtime.cost_last_usd - runtime.cost_first_usd);
+}
+
+/**
+ * A new figure of the session's `cost.total_cost_usd`: the first one seen is the baseline; a figure
+ * lower than the last (the count restarted, e.g. after /clear) carries what was spent so far.
+ */
+export function recordCostFigure(runtime: Runtime, figure: number): Runtime {
+  if (runtime.cost_first_usd < 0) return { ...runtime, cost_first_usd: figure, cost_last_usd: figure };
+  if (figure < runtime.cost_last_usd) {
+    const carried = runtime.cost_carried_usd + Math.max(0, runtime.cost_last_usd - runtime.cost_first_usd);
+    return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried };
+  }
+  return { ...runtime, cost_last_usd: figure };
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { acceptsValue } from "../../src/core/acceptsValue.js";
-import { FIELD_NAMES, FIELDS, type FieldSpec, USER_FIELDS } from "../../src/core/fields.js";
+import type { FieldSpec } from "../../src/core/fieldChecks.js";
+import { FIELD_NAMES, FIELDS, USER_FIELDS } from "../../src/core/fields.js";
 import { renderFieldTable } from "../../src/core/renderStart.js";
 import { REPO } from "../support/runHook.js";
 

@@ -187,6 +187,9 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_api_error: fc.constant(""),
   api_errors_since_stop: fc.nat(2),
   owner_pid: fc.constantFrom("", "4242"),
+  cost_first_usd: fc.constantFrom(-1, 0, 1.5),
+  cost_last_usd: fc.constantFrom(-1, 0.5, 3),
+  cost_carried_usd: fc.constantFrom(0, 2),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
@@ -251,6 +254,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   completion_threshold: fc.integer({ min: 1, max: 4 }),
   max_duration_s: fc.option(fc.integer({ min: 1, max: 10 * 86400 }), { nil: undefined }),
   max_tokens: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
+  max_cost: fc.option(fc.constantFrom(0.5, 2, 10), { nil: undefined }),
   verify: fc.option(fc.constant("npm test"), { nil: undefined }),
   verify_timeout_s: fc.constant(300),
   notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),

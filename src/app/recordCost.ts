@@ -1,0 +1,22 @@
+import type { LoopFile } from "../core/loopFiles.js";
+import { recordCostFigure } from "../core/sidecar.js";
+import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+
+/**
+ * The status line's `cost.total_cost_usd` for the session that owns the loop, recorded in the loop's
+ * sidecar (README "Spend limits"): Claude Code's own figure, never an estimate. Written only when it
+ * changed, under the state file's lock; the user's file is never touched.
+ */
+export function recordCost(file: LoopFile, sessionId: string, figure: number): void {
+  updateStateFile(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
+    const { state } = snapshot;
+    const runtime = readSidecar(file.sidecarPath, state);
+    if (runtime.cost_last_usd === figure) return { result: undefined };
+    return {
+      result: undefined,
+      onCommit: () => writeSidecar(file.sidecarPath, recordCostFigure(runtime, figure), state),
+    };
+  });
+}

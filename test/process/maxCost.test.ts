@@ -1,0 +1,87 @@
+// max_cost from Claude Code's own figures (README "Spend limits"): the status line records
+// cost.total_cost_usd for the session's loop; the Stop hook ends the loop once the spend reaches it.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { recordCostFigure, EMPTY_RUNTIME, readLoopSpend } from "../../src/core/sidecar.js";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const stop = (root: string, reply = "working") =>
+  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+const statusline = (root: string, cost: number, session = "s1") =>
+  runHook(
+    "cli",
+    { session_id: session, cwd: root, workspace: { project_dir: root }, cost: { total_cost_usd: cost } },
+    { args: ["statusline"] },
+  );
+
+describe("the spend, from Claude Code's figures", () => {
+  it.each([
+    ["no figure yet", [], undefined],
+    ["the first figure is the baseline", [1.25], 0],
+    ["then the rise from it", [1.25, 1.75, 2.5], 1.25],
+    ["a figure that drops (a new count, e.g. /clear) carries the spend so far", [1, 3, 0.5, 1], 3],
+  ] as const)("%s", (_name, figures, spent) => {
+    const runtime = figures.reduce((r, f) => recordCostFigure(r, f), EMPTY_RUNTIME);
+    expect(readLoopSpend(runtime)).toBe(spent);
+  });
+});
+
+describe("max_cost", () => {
+  it("ends the loop once the status line reports the limit crossed; status, history and the end line show the spend", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 50\nmax_cost: 2\nsession_id: s1\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    const line = statusline(root, 10);
+    expect(line.code).toBe(0);
+    expect(line.stdout).toContain("$0.00/$2.00");
+    expect(stop(root).stderr).toContain("$2.00 left");
+    expect(statusline(root, 11.5).stdout).toContain("$1.50/$2.00");
+    const status = runHook("prompt", {
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "/loop-status",
+    });
+    expect(String(status.json?.reason)).toContain("cost $1.50 of $2.00 ($0.50 left)");
+    expect(stop(root).code).toBe(2);
+    statusline(root, 12.25);
+    const end = stop(root);
+    expect(end.code).toBe(0);
+    expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$2\.25 spent/);
+    const last = JSON.parse(readFileSync(historyPath, "utf8").trim().split("\n").at(-1) ?? "{}");
+    expect(last).toMatchObject({ decision: "end", reason: "max_cost", cost_usd: 2.25 });
+  });
+
+  it("another session's status line records nothing for this loop", () => {
+    const { root } = makeProject("---\nmax_iterations: 50\nmax_cost: 1\nsession_id: s1\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    statusline(root, 0, "s2");
+    statusline(root, 5, "s2");
+    expect(stop(root).code).toBe(2);
+  });
+
+  it("/loop-start with max_cost says plainly when no status line of the plugin can report spend", () => {
+    const { root } = makeProject();
+    const home = join(root, "home");
+    mkdirSync(join(home, ".claude"), { recursive: true });
+    const start = (session: string) =>
+      runHook(
+        "prompt",
+        {
+          session_id: session,
+          cwd: root,
+          hook_event_name: "UserPromptSubmit",
+          prompt: `/loop-start --name ${session} --max-cost 3 Goal`,
+        },
+        { env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude") } },
+      );
+    expect(String(start("a").json?.systemMessage)).toContain("max_cost needs the plugin's status line");
+    writeFileSync(
+      join(home, ".claude", "settings.json"),
+      JSON.stringify({
+        statusLine: { type: "command", command: 'node "/x/hooks/cli.js" statusline', refreshInterval: 1 },
+      }),
+    );
+    expect(String(start("b").json?.systemMessage)).not.toContain("max_cost needs");
+  });
+});
