@@ -29,7 +29,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   async function loop(
     state: string,
     script: Script,
-    opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void } = {},
+    opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void; sessionId?: string } = {},
   ) {
     const p = (project = makeLoopProject());
     p.writeState(state);
@@ -42,7 +42,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       cwd: p.proj,
       home: p.home,
       pluginDirs: [PLUGIN_DIR],
-      sessionId: randomUUID(),
+      sessionId: opts.sessionId ?? randomUUID(),
       allowedTools: opts.allowedTools ?? [],
     });
     expect(r.code, describeRun(r)).toBe(0);
@@ -195,6 +195,37 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(server.mainRequests).toHaveLength(4);
       expect(lastUserText(server.mainRequests[3]!)).toContain(LOOP_MARKER);
       expect(p.history().filter((r) => r.decision === "end")).toHaveLength(2);
+    });
+
+    it("max_cost ends the loop once the status line reports Claude Code's cost crossing it", async () => {
+      const sessionId = randomUUID();
+      // The status line as Claude Code runs it: its JSON on stdin, with the session's cost so far.
+      const statusline = (cost: number) =>
+        execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), "statusline"], {
+          input: JSON.stringify({
+            session_id: sessionId,
+            cwd: project!.proj,
+            workspace: { project_dir: project!.proj },
+            cost: { total_cost_usd: cost },
+          }),
+          encoding: "utf8",
+        });
+      const lines: string[] = [];
+      const { sent, end, told } = await loop(
+        "---\nmax_cost: 1\nmax_iterations: 20\n---\nKeep refactoring\n",
+        (_req, index) => {
+          lines.push(statusline([0.4, 0.9, 1.3, 1.6][index] ?? 2));
+          return index < 6 ? text(`Refactored part ${index + 1}.`) : undefined;
+        },
+        { sessionId },
+      );
+      // The hand-written loop is claimed at the first Stop, so 0.9 is the baseline; then 0.4, 0.7 and
+      // 1.1 spent at the fifth Stop, which ends it.
+      expect(lines[1]).toContain("$0.00/$1.00");
+      expect(lines[2]).toContain("$0.40/$1.00");
+      expect(sent).toHaveLength(5);
+      expect(end).toMatchObject({ decision: "end", reason: "max_cost", iteration: 5, cost_usd: 1.1 });
+      expect(told).toMatch(/reached max_cost.*\$1\.10 spent/);
     });
 
     it("notes_file: its text goes into every continuation prompt", async () => {
