@@ -1,5 +1,6 @@
 import { LoopError } from "../core/errors.js";
 import { EXIT, type Context } from "./context.js";
+import { runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
@@ -26,6 +27,14 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   status: {
     run: runStatus,
     summary: "status [--name N | --all] iteration, limits used/left, elapsed, tokens, owner, last decisions",
+  },
+  checkpoints: {
+    run: runCheckpoints,
+    summary: "checkpoints [--name N]    a loop's working-tree checkpoints: iteration, time, files changed",
+  },
+  restore: {
+    run: runRestore,
+    summary: "restore N [--name N]      put iteration N's checkpoint back (refused over changes no checkpoint has)",
   },
   history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
   statusline: {

@@ -8,6 +8,7 @@ import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
+import { readGitRepo } from "../io/runGit.js";
 import type { Context } from "./context.js";
 import { NO_COST_SOURCE, readCostSource, readSettingsSources } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
@@ -87,6 +88,8 @@ export function startLoop(
   const text = composeStateFile({ request, template, sessionId, now });
   const { file, own } = chooseTarget(request, root, ctx, sessionId);
   const state = parseState(text, file.shown);
+  // Checkpoints need a git work tree: refused here, before any file is written (README "Checkpoints").
+  if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
 

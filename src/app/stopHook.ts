@@ -24,7 +24,7 @@ import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/s
 import { updateStateFile } from "../io/updateStateFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
-import { refuseTracked, reportEnded } from "./stopNotices.js";
+import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
@@ -113,6 +113,11 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
     const record = historyRecord(decision, state, file, input.session_id, now);
+    // The working tree as this iteration left it, before anything is saved (README "Checkpoints").
+    if (state.checkpoints && decision.kind !== "pause") {
+      const failed = writeStopCheckpoint(file, state.iteration_count, ctx);
+      if (failed) return { result: refuse(failed, "The loop did not continue; the file was not changed.") };
+    }
     if (decision.kind === "end") {
       return {
         change: { remove: true },

@@ -1,6 +1,8 @@
+import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
+import { writeCheckpoint } from "../io/checkpoints.js";
 import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 
@@ -49,4 +51,28 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
   return tell(
     `continuation-loop: ${file.shown} disappeared without /loop-stop (removed by a tool call?); the loop ended (recorded as vanished).`,
   );
+}
+
+/** Records this iteration's checkpoint; the LoopError that says why it could not, if it could not. */
+export function writeStopCheckpoint(file: LoopFile, iteration: number, ctx: Context): LoopError | undefined {
+  try {
+    writeCheckpoint({
+      root: file.root,
+      loop: file.name,
+      env: ctx.env as NodeJS.ProcessEnv,
+      iteration,
+      now: new Date(ctx.now()),
+      exclude: [file.statePath, file.sidecarPath, file.historyPath],
+    });
+    return undefined;
+  } catch (error) {
+    if (error instanceof LoopError) return error;
+    return new LoopError(
+      "CHECKPOINT_FAILED",
+      `the checkpoint failed (${error instanceof Error ? error.message : String(error)})`,
+      {
+        field: "checkpoints",
+      },
+    );
+  }
 }

@@ -24,16 +24,12 @@ import {
  * what the schema accepts (test/unit/fields.test.ts holds both to that), so the common case never
  * builds a schema — the Stop hook pays every schema's build on every stop otherwise.
  */
+/** A true/false field: `--flag` alone means true. */
+const flagField = (type: string, meaning: string, example: string) =>
+  ({ type, meaning, example, expected: "true or false", boolean: true, quick: isBool, zod: bool }) as const;
+
 export const FIELDS = {
-  active: {
-    type: "bool, `true`",
-    meaning: "`false` pauses: Claude may stop, the file is kept",
-    example: "active: false",
-    expected: "true or false",
-    boolean: true,
-    quick: isBool,
-    zod: bool,
-  },
+  active: flagField("bool, `true`", "`false` pauses: Claude may stop, the file is kept", "active: false"),
   iteration_count: {
     type: "int ≥ 1, `1`",
     meaning: "the turn running now (the hook counts it)",
@@ -146,24 +142,21 @@ export const FIELDS = {
     quick: isInt(0, 1000),
     zod: int(0, 1000),
   },
-  require_todos_done: {
-    type: "bool, `false`",
-    meaning: "the promise is not accepted while the session's todo list has unfinished items",
-    example: "require_todos_done: true",
-    expected: "true or false",
-    boolean: true,
-    quick: isBool,
-    zod: bool,
-  },
-  notify: {
-    type: "bool, `true`",
-    meaning: "ring the terminal (BEL) when the loop ends, so you hear it from another window",
-    example: "notify: false",
-    expected: "true or false",
-    boolean: true,
-    quick: isBool,
-    zod: bool,
-  },
+  require_todos_done: flagField(
+    "bool, `false`",
+    "the promise is not accepted while the session's todo list has unfinished items",
+    "require_todos_done: true",
+  ),
+  checkpoints: flagField(
+    "bool, `false`",
+    "keep the working tree at every stop as a git commit under `refs/continuation-loop/…` (HEAD, index, stash and files untouched); `continuation-loop restore N` puts one back",
+    "checkpoints: true",
+  ),
+  notify: flagField(
+    "bool, `true`",
+    "ring the terminal (BEL) when the loop ends or waits for you, so you hear it from another window",
+    "notify: false",
+  ),
   session_id: {
     type: "string, set by the loop",
     meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",

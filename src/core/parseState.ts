@@ -54,6 +54,7 @@ export function parseState(text: string, file?: string): LoopState {
     notes_file: get<string | undefined>("notes_file", undefined),
     stall_limit: get("stall_limit", 3),
     require_todos_done: get("require_todos_done", false),
+    checkpoints: get("checkpoints", false),
     notify: get("notify", true),
     session_id: get<string | undefined>("session_id", undefined),
     started_at: get<string | undefined>("started_at", undefined),
@@ -80,6 +81,7 @@ export interface LoopState {
   notes_file: string | undefined;
   stall_limit: number;
   require_todos_done: boolean;
+  checkpoints: boolean;
   notify: boolean;
   session_id: string | undefined;
   started_at: string | undefined;

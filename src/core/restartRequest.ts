@@ -16,6 +16,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
     stall_limit: state.stall_limit,
     require_todos_done: state.require_todos_done,
     notify: state.notify,
+    checkpoints: state.checkpoints,
   };
   if (state.completion_promise.length > 0) fields.completion_promise = state.completion_promise;
   if (state.checklist !== undefined) fields.checklist = state.checklist;

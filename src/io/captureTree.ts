@@ -47,18 +47,32 @@ export function renderExcludes(root: string, exclude: string[] = []): string[] {
  * honoured, through a temporary index so that the real index, HEAD and the files stay as they are.
  */
 export function captureTree(repo: GitRepo, excludes: string[]): string {
-  const add = ["add", "--all", "--", ".", ...excludes];
+  const add = ["add", "--all", "--", "."];
+  // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
+  // ignored folder (a `.claude/` in .gitignore), and the loop's files must stay out either way.
+  const drop = [
+    "rm",
+    "--cached",
+    "-r",
+    "-q",
+    "--ignore-unmatch",
+    "--",
+    ...excludes.map((e) => e.replace(":(exclude,", ":(")),
+  ];
+  const build = (indexFile: string) => {
+    runGit(repo, add, { indexFile });
+    runGit(repo, drop, { indexFile });
+    return runGit(repo, ["write-tree"], { indexFile }).trim();
+  };
   return withTempIndex((indexFile) => {
     const seeded = seedIndex(repo.indexPath, indexFile);
     try {
-      runGit(repo, add, { indexFile });
-      return runGit(repo, ["write-tree"], { indexFile }).trim();
+      return build(indexFile);
     } catch (error) {
       if (!seeded) throw error;
       // A real index git cannot build on (unmerged paths outside the project, say): start from none.
       rmSync(indexFile, { force: true });
-      runGit(repo, add, { indexFile });
-      return runGit(repo, ["write-tree"], { indexFile }).trim();
+      return build(indexFile);
     }
   });
 }

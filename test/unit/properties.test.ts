@@ -261,6 +261,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   checklist: fc.option(fc.constant("PLAN.md"), { nil: undefined }),
   stall_limit: fc.integer({ min: 0, max: 4 }),
   require_todos_done: fc.boolean(),
+  checkpoints: fc.constant(false),
   notify: fc.boolean(),
   session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
   started_at: fc.option(

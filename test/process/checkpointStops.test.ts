@@ -1,0 +1,79 @@
+// checkpoints: true through the bundled hooks and CLI (README "Checkpoints"): a snapshot per Stop,
+// listed and restored, with HEAD, the index and the stash list as they were.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const git = (root: string, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: root, encoding: "utf8" });
+const stop = (root: string, reply: string) =>
+  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+const cli = (root: string, ...args: string[]) => runHook("cli", {}, { args, env: { CLAUDE_PROJECT_DIR: root } });
+
+describe("checkpoints", () => {
+  it("keeps each Stop's tree; restore N brings iteration N's files back, HEAD, index and stash unchanged", () => {
+    const { root } = makeProject("---\nmax_iterations: 10\ncheckpoints: true\n---\nGoal\n");
+    writeFileSync(join(root, ".gitignore"), ".claude/\nbuild/\n");
+    writeFileSync(join(root, "app.txt"), "v0\n");
+    git(root, "init", "-q");
+    git(root, "add", "app.txt", ".gitignore");
+    git(root, "commit", "-qm", "base");
+    writeFileSync(join(root, "stashed.txt"), "s\n");
+    git(root, "add", "stashed.txt");
+    git(root, "stash", "-q");
+    writeFileSync(join(root, "staged.txt"), "staged\n");
+    git(root, "add", "staged.txt");
+    const head = git(root, "rev-parse", "HEAD");
+    const index = git(root, "ls-files", "-s");
+    const stash = git(root, "stash", "list");
+
+    writeFileSync(join(root, "app.txt"), "v1\n");
+    const first = stop(root, "one");
+    expect(first.code, first.stdout).toBe(2);
+    writeFileSync(join(root, "app.txt"), "v2\n");
+    writeFileSync(join(root, "notes.txt"), "new in 2\n");
+    expect(stop(root, "two").code).toBe(2);
+    writeFileSync(join(root, "app.txt"), "v3\n");
+    expect(stop(root, "three").code).toBe(2);
+
+    const list = cli(root, "checkpoints");
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^\s+1\s+\d{4}-.*\n\s+2\s+\d{4}-.*\n\s+3\s+\d{4}-/m);
+    // Iteration 3's work is kept by its checkpoint, so going back to 2 loses nothing.
+    const restored = cli(root, "restore", "2");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(readFileSync(join(root, "app.txt"), "utf8")).toBe("v2\n");
+    expect(readFileSync(join(root, "notes.txt"), "utf8")).toBe("new in 2\n");
+    expect(git(root, "rev-parse", "HEAD")).toBe(head);
+    expect(git(root, "ls-files", "-s")).toBe(index);
+    expect(git(root, "stash", "list")).toBe(stash);
+    // Work no checkpoint holds is never overwritten.
+    writeFileSync(join(root, "app.txt"), "unsaved\n");
+    const refused = cli(root, "restore", "1");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/restore/);
+    expect(readFileSync(join(root, "app.txt"), "utf8")).toBe("unsaved\n");
+    expect(cli(root, "restore", "9").stderr).toMatch(/no checkpoint for iteration 9/);
+  });
+
+  it("outside git the field is refused at /loop-start and at the Stop, the file untouched", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\ncheckpoints: true\n---\nGoal\n");
+    const before = readFileSync(statePath, "utf8");
+    const run = stop(root, "work");
+    expect(run.code).toBe(0);
+    expect(String(run.json?.systemMessage)).toMatch(/checkpoints: not a git repository/);
+    expect(readFileSync(statePath, "utf8")).toBe(before);
+    const other = makeProject();
+    const start = runHook("prompt", {
+      session_id: "s9",
+      cwd: other.root,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "/loop-start --checkpoints Goal",
+    });
+    expect(start.json?.decision).toBe("block");
+    expect(String(start.json?.reason)).toMatch(/not a git repository/);
+    expect(existsSync(other.statePath)).toBe(false);
+  });
+});
