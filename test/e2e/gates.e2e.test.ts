@@ -228,6 +228,51 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(told).toMatch(/reached max_cost.*\$1\.10 spent/);
     });
 
+    it("checkpoints: three iterations of scripted writes; restore 2 brings iteration 2's files back, HEAD, index and stash unchanged", async () => {
+      const git = (cwd: string, ...args: string[]) =>
+        execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+      // New files each iteration: Claude Code writes over an existing file only after reading it.
+      const step = (n: number) => path.join(project!.proj, `step-${n}.txt`);
+      let head = "";
+      let index = "";
+      const { p, end } = await loop(
+        "---\ncheckpoints: true\nmax_iterations: 3\n---\nImprove app.txt\n",
+        (_req, i) => {
+          // Each iteration writes app.txt, then replies.
+          if (i % 2 === 0 && i < 6)
+            return toolUse("Write", { file_path: step(i / 2 + 1), content: `step ${i / 2 + 1}\n` });
+          return i < 6 ? text(`Wrote step ${(i + 1) / 2}.`) : undefined;
+        },
+        {
+          allowedTools: ["Write"],
+          setup: (lp) => {
+            fs.writeFileSync(path.join(lp.proj, ".gitignore"), ".claude/\n");
+            fs.writeFileSync(path.join(lp.proj, "app.txt"), "base\n");
+            git(lp.proj, "init", "-q");
+            git(lp.proj, "add", ".");
+            git(lp.proj, "commit", "-qm", "base");
+            head = git(lp.proj, "rev-parse", "HEAD");
+            index = git(lp.proj, "ls-files", "-s");
+          },
+        },
+      );
+      expect(end).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3 });
+      const cli = (...args: string[]) =>
+        execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
+          cwd: p.proj,
+          encoding: "utf8",
+          env: { PATH: process.env["PATH"] ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
+        });
+      expect(cli("checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n\s+3\s/m);
+      expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, true]);
+      cli("restore", "2");
+      expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, false]);
+      expect(fs.readFileSync(step(2), "utf8")).toBe("step 2\n");
+      expect(git(p.proj, "rev-parse", "HEAD")).toBe(head);
+      expect(git(p.proj, "ls-files", "-s")).toBe(index);
+      expect(git(p.proj, "stash", "list")).toBe("");
+    });
+
     it("notes_file: its text goes into every continuation prompt", async () => {
       const { sent } = await loop(
         "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
