@@ -26,7 +26,8 @@
 //   last_assistant_message; transcripts of 10 KB and 200 MB (realistic Claude Code JSONL whose
 //   current turn is the same in both). These run outside git. The same 10 KB case runs once more
 //   in a git repository with uncommitted changes, where stall detection runs `git status` and
-//   `git diff`, and once more without the code cache (CONTINUATION_LOOP_CODE_CACHE=0).
+//   `git diff`, once more without the code cache (CONTINUATION_LOOP_CODE_CACHE=0), and with
+//   `checkpoints: true` in a git repository of 5,000 files (80% committed, 20% untracked).
 // - Prompt hook: no todos, 50 task files (15 done, 2 in progress), and no todos with the 200 MB
 //   transcript (the hook then looks for a TodoWrite call in its last 8 MiB).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -332,6 +333,34 @@ Make every test in test/auth pass without skipping any.
 `;
 }
 
+/** A git repository of `count` files in 40 folders: 80% committed, 20% untracked (a loop's checkpoint case). */
+function makeBigGitProject(name, count) {
+  const root = join(TMP, name);
+  mkdirSync(join(root, ".claude"), { recursive: true });
+  const rand = prng(count);
+  const files = Array.from({ length: count }, (_, i) => `dir${i % 40}/file${i}.ts`);
+  for (let d = 0; d < 40; d++) mkdirSync(join(root, `dir${d}`), { recursive: true });
+  for (const file of files) writeFileSync(join(root, file), `${sentence(rand, 30 + Math.floor(rand() * 200))}\n`);
+  writeFileSync(join(root, "SHARED_TASK_NOTES.md"), "# Notes\n");
+  writeFileSync(join(root, ".gitignore"), ".claude/continuation-loop.*\n");
+  const g = (...a) =>
+    execFileSync(
+      "git",
+      ["-c", "user.name=bench", "-c", "user.email=bench@example.com", "-c", "init.defaultBranch=main", ...a],
+      {
+        cwd: root,
+        stdio: "pipe",
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+  g("init", "-q");
+  const committed = files.slice(0, Math.round(count * 0.8));
+  for (let i = 0; i < committed.length; i += 1000) g("add", "--", ...committed.slice(i, i + 1000));
+  g("add", "--", ".gitignore", "SHARED_TASK_NOTES.md");
+  g("commit", "-q", "-m", "initial");
+  return root;
+}
+
 function makeProject(name, { git = false } = {}) {
   const root = join(TMP, name);
   mkdirSync(join(root, ".claude"), { recursive: true });
@@ -391,6 +420,7 @@ for (let i = 1; i <= 20; i++) {
 }
 const plain = makeProject("project");
 const gitProject = makeProject("project-git", { git: true });
+const bigGitProject = makeBigGitProject("project-git-5000", 5000);
 if (insideGitRepo(plain)) console.log(`bench: note: ${tmpdir()} is inside a git repository, so every case spawns git`);
 const smallPath = join(TMP, "transcript-10k.jsonl");
 const bigPath = join(TMP, `transcript-${BIG_MB}m.jsonl`);
@@ -450,11 +480,11 @@ const quiet = (run) =>
     : `exit ${run.status}, output ${JSON.stringify(run.stdout + run.stderr).slice(0, 300)}`;
 
 /** An active loop: state reset before every run; the hook must answer exit 2, save, and read the transcript. */
-function activeCase(id, label, target, project, transcript, remembered, extraEnv = {}) {
+function activeCase(id, label, target, project, transcript, remembered, extraEnv = {}, extraField = "") {
   const statePath = join(project, ".claude", "continuation-loop.local.md");
   const sidecarPath = join(project, ".claude", "continuation-loop.runtime.json");
   const historyPath = join(project, ".claude", "continuation-loop.history.jsonl");
-  const text = stateText();
+  const text = extraField ? stateText().replace("\nnotes_file:", `\n${extraField}\nnotes_file:`) : stateText();
   const sidecar = sidecarText(transcript ?? "", remembered);
   return {
     id,
@@ -539,6 +569,16 @@ const allCases = [
   activeCase("stop-active-10k", "Stop, active loop, 10 KB transcript", 1.35, plain, smallPath, small),
   activeCase("stop-active-big", `Stop, active loop, ${BIG_MB} MB transcript`, 1.35, plain, bigPath, big),
   activeCase("stop-active-10k-git", "Stop, active, 10 KB, in a git repo", 1.35, gitProject, smallPath, small),
+  activeCase(
+    "stop-active-checkpoints",
+    "Stop, active, checkpoints, 5,000-file git repo",
+    undefined,
+    bigGitProject,
+    smallPath,
+    small,
+    {},
+    "checkpoints: true",
+  ),
   activeCase("stop-active-10k-nocache", "Stop, active, 10 KB, no code cache", undefined, plain, smallPath, small, {
     CONTINUATION_LOOP_CODE_CACHE: "0",
   }),
