@@ -1,4 +1,4 @@
-// Esc pauses a loop (README "Pausing"): neither /loop-status nor an ordinary prompt sends Claude back
+// Pausing (README "Pausing"): Esc pauses a loop, and neither /loop-status nor an ordinary prompt sends Claude back
 // into it; /loop-resume does. Read from the screen, counted at the scripted model.
 import fs from "node:fs";
 import os from "node:os";
@@ -70,5 +70,32 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(lastUserText(server.mainRequests[4]!)).toContain(MARKER);
     expect(server.exhausted).toBe(false);
     expect(fs.existsSync(stateFile)).toBe(false);
+  });
+
+  it("<loop-pause>: the question shows in one line with a bell; the next typed prompt answers it and the loop goes on", async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-ask-"));
+    const proj = path.join(tmp, "proj");
+    fs.mkdirSync(proj);
+    server = await startMessagesServer([
+      text("Read the old schema."),
+      text("Two ways to go. <loop-pause>Keep the old column names?</loop-pause>"),
+      text("Keeping them."),
+      text("Migration written. ALL DONE"),
+    ]);
+    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home"), rows: 80 });
+    await tui.submit(
+      '/continuation-loop:loop-start --max-iterations 6 --completion-promise "ALL DONE" Write the migration',
+    );
+    await tui.waitFor(/continuation-loop: Claude asks: Keep the old column names\?/, 60_000);
+    await sleep(2_000);
+    // The loop waits: no continuation, and the terminal rang once.
+    expect(server.mainRequests).toHaveLength(2);
+    expect(tui.bells()).toBe(1);
+    await tui.submit("Yes, keep them.");
+    await tui.waitFor(/continuation-loop: .*\bcompleted\b/, 60_000);
+    expect(server.mainRequests).toHaveLength(4);
+    expect(lastUserText(server.mainRequests[2]!).trimEnd().endsWith("Yes, keep them.")).toBe(true);
+    expect(lastUserText(server.mainRequests[3]!)).toContain(MARKER);
+    expect(tui.bells()).toBe(2);
   });
 });
