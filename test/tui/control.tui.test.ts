@@ -1,25 +1,18 @@
 // The status line from the loop's first iteration, ticking with refreshInterval, and /loop-stop
 // answered by the hook itself (README "Status line", "Commands").
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS, REPO_ROOT } from "../e2e/support/runClaude.js";
-import { HOLD, type HeldScript, heldScript, interruptRecorded } from "./support/heldScript.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
+import { TuiScratch } from "./support/scratch.js";
+import { startTui } from "./support/tui.js";
 
-let tmp: string | undefined;
-let server: MessagesServer | undefined;
-let tui: Tui | undefined;
-let held: HeldScript | undefined;
-
+let scratch: TuiScratch | undefined;
 afterEach(async () => {
-  held?.release();
-  await tui?.close();
-  await server?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  tui = server = tmp = held = undefined;
+  await scratch?.dispose();
+  scratch = undefined;
 });
 
 /** The status line's row: the loop sign, then `loop n/max` (README "Status line"). */
@@ -28,11 +21,9 @@ const statusRow = (screen: string) => STATUS_ROW.exec(screen)?.[0];
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   it("shows the loop in the status line during iteration 1, ticking; /loop-stop ends it without a model turn", async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-control-"));
-    const proj = path.join(tmp, "proj");
-    const home = path.join(tmp, "home");
+    const s = (scratch = new TuiScratch("control"));
+    const { proj, home } = s;
     fs.mkdirSync(path.join(home, ".claude"), { recursive: true });
-    fs.mkdirSync(proj);
     // The setting the README shows.
     const statusLine = {
       type: "command",
@@ -41,9 +32,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     };
     fs.writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify({ statusLine }));
     const stateFile = path.join(proj, ".claude", "continuation-loop.local.md");
-    held = heldScript([HOLD, HOLD, text("never sent")]);
-    server = await startMessagesServer(held.script);
-    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 60 });
+    const held = (s.held = heldScript([HOLD, HOLD, text("never sent")]));
+    const server = (s.server = await startMessagesServer(held.script));
+    const tui = (s.tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 60 }));
 
     await tui.submit('/continuation-loop:loop-start --max-iterations 5 --completion-promise "ALL DONE" Tidy the docs');
     await held.arrived(0);

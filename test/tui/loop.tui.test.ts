@@ -2,23 +2,18 @@
 // ordinary iteration, the goal always in the model's context, an edited goal at the next stop, and
 // one line and a bell at the end (docs/TERMINAL.md).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { allMessagesText, type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { allMessagesText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { iterationRows } from "./support/screen.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { TuiScratch } from "./support/scratch.js";
+import { startTui } from "./support/tui.js";
 
-let tmp: string | undefined;
-let server: MessagesServer | undefined;
-let tui: Tui | undefined;
-
+let scratch: TuiScratch | undefined;
 afterEach(async () => {
-  await tui?.close();
-  await server?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  tui = server = tmp = undefined;
+  await scratch?.dispose();
+  scratch = undefined;
 });
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
@@ -26,11 +21,10 @@ const REPLIES = ["Drafted the summary.", "Tightened the wording.", "Checked the 
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   it("shows an ordinary iteration in a few rows while the model keeps the goal, then ends in one line and a bell", async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-loop-"));
-    const proj = path.join(tmp, "proj");
-    fs.mkdirSync(proj);
+    const s = (scratch = new TuiScratch("loop"));
+    const { proj, home } = s;
     const stateFile = path.join(proj, ".claude", "continuation-loop.local.md");
-    server = await startMessagesServer((_req, i) => {
+    const server = (s.server = await startMessagesServer((_req, i) => {
       // While the model writes its fourth reply, the user edits the goal in the state file.
       if (i === 3) {
         const before = fs.readFileSync(stateFile, "utf8");
@@ -38,9 +32,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       }
       const reply = REPLIES[i];
       return reply === undefined ? undefined : text(reply);
-    });
+    }));
     // 100 rows: 2.1.330 has no scrollback, and the first reply must still be on screen at the end.
-    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home"), rows: 100 });
+    const tui = (s.tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 100 }));
 
     await tui.submit(
       '/continuation-loop:loop-start --max-iterations 6 --completion-promise "ALL DONE" Write the summary',

@@ -1,25 +1,18 @@
 // Pausing (README "Pausing"): Esc pauses a loop, and neither /loop-status nor an ordinary prompt sends Claude back
 // into it; /loop-resume does. Read from the screen, counted at the scripted model.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lastUserText, type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
-import { HOLD, type HeldScript, heldScript, interruptRecorded } from "./support/heldScript.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
+import { TuiScratch } from "./support/scratch.js";
+import { startTui } from "./support/tui.js";
 
-let tmp: string | undefined;
-let server: MessagesServer | undefined;
-let tui: Tui | undefined;
-let held: HeldScript | undefined;
-
+let scratch: TuiScratch | undefined;
 afterEach(async () => {
-  held?.release();
-  await tui?.close();
-  await server?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  tui = server = tmp = held = undefined;
+  await scratch?.dispose();
+  scratch = undefined;
 });
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
@@ -27,20 +20,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   it("Esc pauses the loop; /loop-status and an ordinary prompt do not continue it; /loop-resume does", async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-pause-"));
-    const proj = path.join(tmp, "proj");
-    const home = path.join(tmp, "home");
-    fs.mkdirSync(proj);
+    const s = (scratch = new TuiScratch("pause"));
+    const { proj, home } = s;
     const stateFile = path.join(proj, ".claude", "continuation-loop.local.md");
-    held = heldScript([
+    const held = (s.held = heldScript([
       text("Outlined the report."),
       HOLD, // iteration 2: the user presses Esc while the model works
       text("Only the conclusion is left."),
       text("Wrote the conclusion."),
       text("The report is complete. ALL DONE"),
-    ]);
-    server = await startMessagesServer(held.script);
-    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 100 });
+    ]));
+    const server = (s.server = await startMessagesServer(held.script));
+    const tui = (s.tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 100 }));
 
     await tui.submit(
       '/continuation-loop:loop-start --max-iterations 5 --completion-promise "ALL DONE" Write the report',
@@ -73,16 +64,15 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("<loop-pause>: the question shows in one line with a bell; the next typed prompt answers it and the loop goes on", async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-tui-ask-"));
-    const proj = path.join(tmp, "proj");
-    fs.mkdirSync(proj);
-    server = await startMessagesServer([
+    const s = (scratch = new TuiScratch("ask"));
+    const { proj, home } = s;
+    const server = (s.server = await startMessagesServer([
       text("Read the old schema."),
       text("Two ways to go. <loop-pause>Keep the old column names?</loop-pause>"),
       text("Keeping them."),
       text("Migration written. ALL DONE"),
-    ]);
-    tui = await startTui({ version, baseUrl: server.url, cwd: proj, home: path.join(tmp, "home"), rows: 80 });
+    ]));
+    const tui = (s.tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 80 }));
     await tui.submit(
       '/continuation-loop:loop-start --max-iterations 6 --completion-promise "ALL DONE" Write the migration',
     );
