@@ -7,7 +7,7 @@ import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 
 /**
- * StopFailure (README "API errors"): a turn of the session's loop ended on an API error (rate or
+ * StopFailure (README "Several loops"): a turn of the session's loop ended on an API error (rate or
  * usage limit, overload…) instead of a Stop. It is recorded in the history and the sidecar, so
  * /loop-status says why the loop went quiet, and the next Stop does not count it as an unchanged
  * turn. The loop itself goes on when the session does. Prints nothing.

@@ -137,7 +137,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         started_at: state.started_at ?? (updates.started_at as string | undefined),
         session_id: state.session_id ?? (updates.session_id as string | undefined),
       };
-      // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see").
+      // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see while a loop runs").
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       const news = decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (README "Several loops").
@@ -168,7 +168,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
 }
 
 /**
- * The Stop hook (README "How a loop runs"): input → loop → facts → decision → transaction → answer.
+ * The Stop hook (README "A 60-second tour"): input → loop → facts → decision → transaction → answer.
  * `scan` is the project's loops when the caller already looked (the idle check did).
  */
 export function runStopHook(stdin: string, ctx: Context, scan?: LoopScan): HookAnswer {

@@ -96,7 +96,7 @@ export function decideStop(
   const list = facts.checklist;
   // A checked box is progress, whatever the reply and the tree say.
   const progressed = list !== undefined && list.done > previous.checklist_done;
-  // A turn an API error cut short is not one that changed nothing (README "API errors").
+  // A turn an API error cut short is not one that changed nothing (README "Several loops").
   const unchanged =
     sameReply &&
     !progressed &&

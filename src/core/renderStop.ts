@@ -102,7 +102,7 @@ function renderLeft(state: LoopState, runtime: Runtime, next: number, now: numbe
 }
 
 /**
- * The reminder sent when nothing changed since the full prompt (README "What you see"): one line
+ * The reminder sent when nothing changed since the full prompt (README "What you see while a loop runs"): one line
  * with the marker, n/max, what is left and how to finish. Claude Code prints whatever a Stop hook
  * sends, so an ordinary iteration costs about three screen lines.
  */
