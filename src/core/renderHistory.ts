@@ -15,17 +15,23 @@ function renderTable(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join("\n");
 }
 
-/** Past loops (records of loop ends), newest last; `all` adds every continue decision. */
+/** Past loops (records of loop ends), newest last; `all` adds every other decision (continue, pause, resume, API error). */
 export function renderHistoryTable(records: HistoryRecord[], all = false): string {
   const shown = all ? records : records.filter((r) => r.decision === "end");
   if (shown.length === 0) return all ? "No history yet." : "No finished loops yet.";
   const rows = shown.map((r) => [
     r.time ? r.time.replace("T", " ").replace(/(\.\d+)?Z$/, "") : "?",
-    r.decision === "end" ? (r.reason ?? "?") : "continue",
+    r.decision === "end" || r.decision === "continue" ? (r.reason ?? r.decision) : `${r.decision}: ${r.reason ?? "?"}`,
     String(r.iteration ?? "?"),
     fmt(r.output_tokens),
     shortId(r.session),
-    r.goal ? firstLine(r.goal, 60) : r.refusal ? `refused: ${firstLine(r.refusal, 50)}` : "",
+    r.goal
+      ? firstLine(r.goal, 60)
+      : r.refusal
+        ? `refused: ${firstLine(r.refusal, 50)}`
+        : r.question
+          ? `asked: ${firstLine(r.question, 60)}`
+          : "",
   ]);
   return renderTable([all ? "TIME" : "ENDED", all ? "DECISION" : "REASON", "ITER", "TOKENS", "SESSION", "GOAL"], rows);
 }

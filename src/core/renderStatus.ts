@@ -16,7 +16,12 @@ export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) 
 /** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")". */
 function renderDecision(record: HistoryRecord): string {
   const time = record.time ? record.time.replace("T", " ").replace(/\.\d+Z$/, "Z") : "?";
-  const what = record.decision === "end" ? `ended: ${record.reason ?? "?"}` : "continued";
+  const what =
+    record.decision === "end"
+      ? `ended: ${record.reason ?? "?"}`
+      : record.decision === "continue"
+        ? "continued"
+        : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
   const extra = [
     record.promise ? `promise "${record.promise}"` : "",
     record.refusal ? `refused: ${firstLine(record.refusal, 80)}` : "",

@@ -158,3 +158,21 @@ describe("the per-iteration token sparkline", () => {
     ).toBe(expected);
   });
 });
+
+describe("pauses, resumes and API errors in the history and status", () => {
+  const records: HistoryRecord[] = [
+    { time: "2026-01-01T00:00:01Z", decision: "continue", reason: "continue", iteration: 1 },
+    { time: "2026-01-01T00:00:02Z", decision: "pause", reason: "question", iteration: 2, question: "Keep the API?" },
+    { time: "2026-01-01T00:00:03Z", decision: "resume", reason: "answered", iteration: 2 },
+    { time: "2026-01-01T00:00:04Z", decision: "api_error", reason: "rate_limit", iteration: 2 },
+  ];
+  it("are named for what they are, never as a continue", () => {
+    const table = renderHistoryTable(records, true);
+    expect(table).toMatch(/pause: question .*asked: Keep the API\?/);
+    expect(table).toContain("resume: answered");
+    expect(table).toContain("api_error: rate_limit");
+    const status = renderStatus(RUNNING, EMPTY_RUNTIME, "s.md", records, NOW);
+    expect(status).toContain("iteration 2  api error: rate_limit");
+    expect(status).toContain("iteration 2  pause: question");
+  });
+});
