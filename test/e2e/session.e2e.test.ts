@@ -129,6 +129,27 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
     expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
   });
 
+  it("--continue goes back to the most recent session, whose loop goes on", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    fs.mkdirSync(path.join(proj, ".claude"), { recursive: true });
+    fs.writeFileSync(path.join(proj, STATE), `---\ncompletion_promise: "DONE"\nmax_iterations: 8\n---\n${GOAL}\n`);
+    const common = { version, cwd: proj, home, pluginDirs: [REPO_ROOT] };
+    const owner = randomUUID();
+    const a = await scratch.server([
+      text("First table migrated."),
+      text("<loop-pause>Drop the legacy column?</loop-pause>"),
+    ]);
+    const r1 = await runClaude({ ...common, baseUrl: a.url, prompt: "go", sessionId: owner });
+    expect(r1.code, describeRun(r1)).toBe(0);
+    const b = await scratch.server([text("Dropped it."), text("All tables migrated. DONE"), text("never sent")]);
+    const r2 = await runClaude({ ...common, baseUrl: b.url, prompt: "Yes, drop it.", extraArgs: ["--continue"] });
+    expect(r2.code, describeRun(r2)).toBe(0);
+    expect(b.mainRequests).toHaveLength(2);
+    expect(allMessagesText(b.mainRequests[1]!)).toContain(LOOP_MARKER);
+    expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
+  });
+
   it("two sessions in one project each run their own loop to completion, neither continuing the other's", async () => {
     scratch = new Scratch();
     const { proj, home } = scratch;
