@@ -9,14 +9,22 @@ import { updateStateFile } from "../io/updateStateFile.js";
  * changed, under the state file's lock; the user's file is never touched.
  */
 export function recordCost(file: LoopFile, sessionId: string, figure: number): void {
-  updateStateFile(file.statePath, file.shown, (snapshot) => {
-    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-    const { state } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
-    if (runtime.cost_last_usd === figure) return { result: undefined };
-    return {
-      result: undefined,
-      onCommit: () => writeSidecar(file.sidecarPath, recordCostFigure(runtime, figure), state),
-    };
-  });
+  // A status line redraws often and must not stall behind a Stop holding the lock: the next redraw records it.
+  updateStateFile(
+    file.statePath,
+    file.shown,
+    (snapshot) => {
+      if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
+      const { state } = snapshot;
+      const runtime = readSidecar(file.sidecarPath, state);
+      if (runtime.cost_last_usd === figure) return { result: undefined };
+      return {
+        result: undefined,
+        onCommit: () => writeSidecar(file.sidecarPath, recordCostFigure(runtime, figure), state),
+      };
+    },
+    STATUS_LINE_LOCK_WAIT_MS,
+  );
 }
+
+const STATUS_LINE_LOCK_WAIT_MS = 20;

@@ -98,11 +98,13 @@ export function updateStateFile<T>(
   path: string,
   shown: string,
   decide: (snapshot: StateSnapshot) => StatePlan<T>,
+  /** How long to wait for a lock another hook holds (default 5 s); a status line cannot wait. */
+  lockWaitMs?: number,
 ): StateOutcome<T> {
   let release: (() => void) | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    release = acquireLock(path);
+    release = acquireLock(path, lockWaitMs === undefined ? {} : { waitMs: lockWaitMs });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };

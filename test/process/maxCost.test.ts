@@ -1,6 +1,6 @@
 // max_cost from Claude Code's own figures (README "Spend limits"): the status line records
 // cost.total_cost_usd for the session's loop; the Stop hook ends the loop once the spend reaches it.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recordCostFigure, EMPTY_RUNTIME, readLoopSpend } from "../../src/core/sidecar.js";
@@ -50,6 +50,19 @@ describe("max_cost", () => {
     expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$2\.25 spent/);
     const last = JSON.parse(readFileSync(historyPath, "utf8").trim().split("\n").at(-1) ?? "{}");
     expect(last).toMatchObject({ decision: "end", reason: "max_cost", cost_usd: 2.25 });
+  });
+
+  it("a status line drawn while a Stop holds the lock does not wait for it; the next redraw records the figure", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 50\nmax_cost: 1\nsession_id: s1\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    expect(statusline(root, 1).code).toBe(0);
+    writeFileSync(`${statePath}.lock`, `${process.pid}\n`); // a live owner: a Stop at work
+    const started = Date.now();
+    const held = statusline(root, 5);
+    expect(Date.now() - started).toBeLessThan(4_000); // the Stop's own wait would be 5 s
+    expect(held.stdout).toContain("$0.00/$1.00");
+    rmSync(`${statePath}.lock`);
+    expect(statusline(root, 5).stdout).toContain("$4.00/$1.00");
   });
 
   it("another session's status line records nothing for this loop", () => {
