@@ -28,6 +28,8 @@
 //   in a git repository with uncommitted changes, where stall detection runs `git status` and
 //   `git diff`, once more without the code cache (CONTINUATION_LOOP_CODE_CACHE=0), and with
 //   `checkpoints: true` in a git repository of 5,000 files (80% committed, 20% untracked).
+// - SessionStart (compact, clear), SessionEnd and StopFailure (hooks/session.js) in a project with no
+//   loop: the idle path of each further hook event.
 // - Prompt hook: no todos, 50 task files (15 done, 2 in progress), and no todos with the 200 MB
 //   transcript (the hook then looks for a TodoWrite call in its last 8 MiB).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -71,7 +73,7 @@ function fail(message) {
 }
 
 // ---------------------------------------------------------------- the bundles
-for (const hook of ["stop", "prompt"]) {
+for (const hook of ["stop", "prompt", "session"]) {
   if (!existsSync(join(HOOKS, `${hook}.js`)))
     fail(`hooks/${hook}.js is missing: run \`npm run build\` first (the bench measures the bundles Claude Code runs)`);
 }
@@ -565,6 +567,23 @@ const allCases = [
     reset() {},
     check: quiet,
   },
+  ...[
+    ["session-compact", "SessionStart(compact), no loop", { hook_event_name: "SessionStart", source: "compact" }],
+    ["session-clear", "SessionStart(clear), no loop carried", { hook_event_name: "SessionStart", source: "clear" }],
+    ["session-end", "SessionEnd(clear), no loop", { hook_event_name: "SessionEnd", reason: "clear" }],
+    ["stop-failure", "StopFailure, no loop", { hook_event_name: "StopFailure", error: "rate_limit" }],
+  ].map(([id, label, fields]) => ({
+    id,
+    label,
+    target: 1.1,
+    exit: 0,
+    hook: "session",
+    cwd: idle,
+    env: env(idle),
+    input: JSON.stringify({ session_id: SESSION, transcript_path: smallPath, cwd: idle, ...fields }),
+    reset() {},
+    check: quiet,
+  })),
   activeCase("stop-active", "Stop, active loop, no transcript", 1.35, plain, undefined, undefined),
   activeCase("stop-active-10k", "Stop, active loop, 10 KB transcript", 1.35, plain, smallPath, small),
   activeCase("stop-active-big", `Stop, active loop, ${BIG_MB} MB transcript`, 1.35, plain, bigPath, big),

@@ -1,7 +1,6 @@
 import { readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
 import { editFrontmatter } from "../core/editFrontmatter.js";
-import { resolveProjectRoot, STATE_DIR } from "../core/loopFiles.js";
+import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { peekJson, stringField } from "../io/readStdin.js";
@@ -11,8 +10,6 @@ import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import type { Context } from "./context.js";
 import { pauseOnInterrupt } from "./promptPauses.js";
 
-/** A /clear in progress: the session that ended, keyed by the Claude Code process. */
-const handoverPath = (root: string, pid: string) => join(root, STATE_DIR, `continuation-loop.clear-${pid}.json`);
 /** A handover older than this is stale: a /clear's SessionEnd and SessionStart are milliseconds apart. */
 const MAX_AGE_MS = 60_000;
 
@@ -27,7 +24,7 @@ export function recordClear(stdin: string, ctx: Context): void {
   // Esc and then /clear: the interrupted loop carries over paused, as it would have stayed (README "Pausing").
   const transcript = stringField(input, "transcript_path");
   if (transcript) pauseOnInterrupt(own.file, sessionId, transcript);
-  writeFileAtomic(handoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {
+  writeFileAtomic(clearHandoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {
     durable: false,
   });
 }
@@ -38,7 +35,7 @@ export function takeOverAfterClear(stdin: string, ctx: Context): string {
   const sessionId = stringField(input, "session_id");
   if (stringField(input, "source") !== "clear" || !sessionId) return "";
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-  const path = handoverPath(root, readClaudePid(ctx.env));
+  const path = clearHandoverPath(root, readClaudePid(ctx.env));
   let from: string | undefined;
   try {
     const handover = JSON.parse(readFileSync(path, "utf8")) as { from?: unknown; at?: unknown };

@@ -59,6 +59,11 @@ function loopFileOf(root: string, statePath: string, name: string): LoopFile {
   };
 }
 
+/** A /clear in progress: the session that ended, keyed by the Claude Code process that runs on. */
+export function clearHandoverPath(root: string, pid: string): string {
+  return `${root}${sep}${STATE_DIR}${sep}continuation-loop.clear-${pid}.json`;
+}
+
 /** The loop called `name` ("default" or a LOOP_NAME) in a project. */
 export function loopFileAt(root: string, name: string): LoopFile {
   const file = name === "default" ? "continuation-loop.local.md" : `continuation-loop.${name}.local.md`;

@@ -1,7 +1,10 @@
 // SessionStart, SessionEnd and StopFailure entry (hooks/session.js): the loop again after compaction,
 // a loop carried over /clear, and API errors recorded. These events fire rarely; the loop's code
 // loads only when one concerns it.
+import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
+import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
+import { readClaudePid } from "../io/readClaudePid.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { processContext } from "./processContext.js";
 
@@ -12,9 +15,12 @@ const event = stringField(input, "hook_event_name");
 const print = (out: string) => out && ctx.out(out);
 process.exitCode = 0;
 if (event === "SessionStart" && stringField(input, "source") === "clear") {
-  import("../app/clearHandover.js")
-    .then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)))
-    .catch(() => undefined);
+  // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  if (existsSync(clearHandoverPath(root, readClaudePid(ctx.env))))
+    import("../app/clearHandover.js")
+      .then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)))
+      .catch(() => undefined);
 } else if (concernsLoop(stdin, ctx)) {
   if (event === "StopFailure") {
     import("../app/recordApiError.js").then(({ recordApiError }) => recordApiError(stdin, ctx)).catch(() => undefined);

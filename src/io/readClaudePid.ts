@@ -1,10 +1,5 @@
 import { readFileSync } from "node:fs";
 
-/**
- * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the parent
- * of the shell that started the hook (measured on 2.1.197 and 2.1.330: claude → sh → node). It
- * links a session to the one `/clear` starts in the same process (README "Several loops").
- */
 /** Is that process still running? (Signal 0 checks without sending anything; EPERM means it runs as another user.) */
 export function readProcessRunning(pid: string): boolean {
   const n = Number(pid);
@@ -17,6 +12,11 @@ export function readProcessRunning(pid: string): boolean {
   }
 }
 
+/**
+ * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the parent
+ * of the shell that started the hook (measured on 2.1.197 and 2.1.330: claude → sh → node). It
+ * links a session to the one `/clear` starts in the same process (README "Several loops").
+ */
 export function readClaudePid(env: Record<string, string | undefined>): string {
   if (env.CLAUDE_PID) return env.CLAUDE_PID;
   try {
