@@ -10,7 +10,7 @@ import type { Context } from "./context.js";
 /**
  * SessionStart after compaction (README "Several loops"): Claude works from a summary
  * now, so the loop's marker, goal, iteration and limits are given again at once, and the next Stop
- * sends the full prompt too. Prints nothing for any other start or without a loop; never fails.
+ * sends the full prompt too (also after a paused loop is resumed). Prints nothing for any other start or without a loop; never fails.
  */
 export function runSessionHook(stdin: string, ctx: Context): string {
   try {
@@ -23,8 +23,9 @@ export function runSessionHook(stdin: string, ctx: Context): string {
     const read = readStateFile(loop.file.statePath, loop.file.shown);
     if (read.kind === "missing") return "";
     const state = parseState(read.text, loop.file.shown);
-    if (!state.active) return "";
+    // The next Stop sends the full prompt, also for a paused loop that is resumed by hand later.
     writeSidecar(loop.file.sidecarPath, { ...readSidecar(loop.file.sidecarPath, state), sent_digest: "" }, state);
+    if (!state.active) return "";
     const context = `[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(
       state,
       loop.file.shown,

@@ -17,8 +17,8 @@ afterEach(async () => {
 const GOAL = "Migrate the billing tables to the new schema, table by table.";
 
 // 2.1.330 only: in our offline runs 2.1.197's `-p "/compact"` answers "Not enough messages to
-// compact" even after five exchanges, so it never fires SessionStart(compact) here; the hook itself
-// is tested as a process in test/process/lifecycle.test.ts.
+// compact" even after five exchanges, so it never fires SessionStart(compact) here. Both versions
+// compact when `/compact` is typed in the terminal: test/tui/compact.tui.test.ts.
 describe.each(CLAUDE_VERSIONS.filter((v) => v.name !== "2.1.197"))("Claude Code %s", (version) => {
   it("/compact: the first request after compaction carries the loop's marker, goal and iteration", async () => {
     scratch = new Scratch();

@@ -153,6 +153,18 @@ describe("after compaction", () => {
     // And the next Stop sends the full prompt again.
     expect(stop(root).stderr).toContain("Port the parser.");
   });
+  it("a loop paused at compaction is not pushed on Claude, yet sends the full prompt once resumed by hand", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nstall_limit: 0\n---\nPort the parser.\n");
+    expect(stop(root).code).toBe(2);
+    expect(stop(root).stderr).not.toContain("Port the parser."); // an ordinary iteration: the short reminder
+    writeFileSync(
+      statePath,
+      readFileSync(statePath, "utf8").replace("---\nmax_iterations", "---\nactive: false\nmax_iterations"),
+    );
+    expect(session(root, "compact")).toMatchObject({ code: 0, stdout: "" });
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("active: false", "active: true"));
+    expect(stop(root).stderr).toContain("Port the parser.");
+  });
 });
 
 describe("trust: a state file tracked by git", () => {

@@ -1,0 +1,79 @@
+// /compact typed in the terminal: the first request after compaction carries the loop's marker, goal
+// and iteration (README "Several loops and a session's life"), so work does not drift until the
+// next Stop. Interactive on both versions: 2.1.197's `-p "/compact"` refuses to compact offline.
+// The user gets the prompt back while the loop waits for their answer to Claude's question.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  allMessagesText,
+  lastUserText,
+  startMessagesServer,
+  systemMessagesText,
+  text,
+} from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { TuiScratch, until } from "./support/scratch.js";
+import { startTui } from "./support/tui.js";
+
+let scratch: TuiScratch | undefined;
+afterEach(async () => {
+  await scratch?.dispose();
+  scratch = undefined;
+});
+
+const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+const GOAL = "Migrate the billing tables to the new schema";
+
+/** Has Claude Code written a compaction into any transcript under this HOME? */
+function compacted(home: string): boolean {
+  const projects = path.join(home, ".claude", "projects");
+  if (!fs.existsSync(projects)) return false;
+  return fs
+    .readdirSync(projects)
+    .flatMap((dir) => fs.readdirSync(path.join(projects, dir)).map((f) => path.join(projects, dir, f)))
+    .some((file) => file.endsWith(".jsonl") && fs.readFileSync(file, "utf8").includes("compact_boundary"));
+}
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  it("/compact gives Claude the loop again: the first request after it carries marker, goal and iteration", async () => {
+    const s = (scratch = new TuiScratch("compact"));
+    const { proj, home } = s;
+    const replies = [
+      text("Reply 0."),
+      text("Reply 1."),
+      text("Looked at the tables. <loop-pause>Which table goes first?</loop-pause>"),
+      text("Starting with invoices."),
+      text("Invoices done. ALL MIGRATED"),
+    ];
+    let next = 0;
+    // The compaction asks for a summary like any turn; every other request gets the next reply.
+    const server = (s.server = await startMessagesServer((req) =>
+      lastUserText(req).includes("<summary>")
+        ? text("<summary>We looked at the billing tables.</summary>")
+        : replies[next++],
+    ));
+    const tui = (s.tui = await startTui({ version, baseUrl: server.url, cwd: proj, home, rows: 80 }));
+    // Some conversation first: 2.1.197 finds a single exchange "not enough messages to compact".
+    for (const [i, prompt] of ["hello", "tell me about the billing tables"].entries()) {
+      await tui.submit(prompt);
+      await tui.waitFor(new RegExp(`Reply ${i}\\.`), 60_000);
+    }
+    await tui.submit(`/continuation-loop:loop-start --max-iterations 6 --completion-promise "ALL MIGRATED" ${GOAL}`);
+    await tui.waitFor(/Which table goes first\?/, 60_000);
+    await tui.submit("/compact");
+    await until(() => compacted(home), "the compaction", 60_000);
+    const before = server.mainRequests.length;
+    await tui.submit("Invoices first.");
+    await until(() => server.mainRequests.length > before, "the first request after compaction", 60_000);
+    const firstAfter = server.mainRequests[before]!;
+    const context = `${systemMessagesText(firstAfter)}\n${allMessagesText(firstAfter)}`;
+    // The SessionStart(compact) hook's own context (the loop-start one may survive compaction too).
+    const given = context.slice(context.indexOf(`${MARKER} The conversation was compacted`));
+    expect(given.startsWith(MARKER)).toBe(true);
+    expect(given).toContain("iteration 1/6");
+    expect(given).toContain(GOAL);
+    await tui.waitFor(/continuation-loop: .*\bcompleted\b/, 60_000);
+    expect(fs.existsSync(s.claude("continuation-loop.local.md"))).toBe(false);
+  });
+});
