@@ -5,14 +5,17 @@ import type { Context } from "../app/context.js";
 import { readStdin } from "../io/readStdin.js";
 import { writeOutput } from "../io/writeOutput.js";
 
-/** The one Context of a process. */
-export function processContext(): Context {
+/**
+ * The one Context of a process. `stdinMayBeTerminal`: the helper, which a person may run by hand
+ * (a terminal then gives no input rather than a wait); hooks always get a pipe.
+ */
+export function processContext({ stdinMayBeTerminal = false } = {}): Context {
   return {
     env: process.env,
     cwd: process.cwd(),
-    // Worked out on first use: node:os costs a hook about 0.2 ms to load, and few paths need it.
+    // $HOME is what os.homedir() returns where it is set (POSIX); node:os costs a hook ~0.4 ms to load.
     get home() {
-      return homedir();
+      return (process.platform !== "win32" && process.env.HOME) || homedir();
     },
     now: Date.now,
     // The bundle runs as hooks/<name>.js (through a bin link too), so the package root is one folder
@@ -25,7 +28,7 @@ export function processContext(): Context {
         return resolve(dirname(script), "..");
       }
     },
-    readStdin,
+    readStdin: () => readStdin(stdinMayBeTerminal),
     out: (text) => writeOutput(1, text),
     err: (text) => writeOutput(2, text),
   };

@@ -4,6 +4,7 @@ import { sleep } from "./sleep.js";
 /** A writer that sends nothing for this long is not coming back: what arrived is the input. */
 const MAX_IDLE_MS = 10_000;
 
+/** A terminal (or /dev/null, /dev/zero): no input. */
 function isCharacterDevice(fd: number): boolean {
   try {
     return fstatSync(fd).isCharacterDevice();
@@ -13,20 +14,31 @@ function isCharacterDevice(fd: number): boolean {
 }
 
 /**
- * All of stdin as text; "" when there is none (closed, a TTY, or an error).
+ * All of stdin as text; "" when there is none (closed, a device, or an error). `mayBeTerminal`: the
+ * helper, which a person may run by hand, checks for a terminal first (then no input, not a wait).
+ * Hooks check only once the input outgrows the first buffer: Claude Code always pipes their input,
+ * and that fstat is the costliest step here in a fresh process (README "Performance").
  * Not `process.stdin.isTTY` nor `readFileSync(0)`: touching `process.stdin` makes a pipe
  * non-blocking, and readFileSync then fails with EAGAIN whenever the writer (Claude Code) is
  * slower than this process, so a large input was read as "" and the hook did nothing.
  */
-export function readStdin(): string {
-  // A terminal (or /dev/null, /dev/zero): no input. Not tty.isatty: node:tty costs ~2 ms to load.
-  if (isCharacterDevice(0)) return "";
-  const chunks: Buffer[] = [];
-  const buffer = Buffer.alloc(64 * 1024);
+export function readStdin(mayBeTerminal = false): string {
+  // Not tty.isatty: node:tty costs ~2 ms to load.
+  if (mayBeTerminal && isCharacterDevice(0)) return "";
+  // Read into one buffer that grows, decoded once: no copy per read.
+  let buffer = Buffer.allocUnsafe(64 * 1024);
+  let size = 0;
   for (let idle = 0; ; ) {
+    if (size === buffer.length) {
+      // Input beyond the first buffer: make sure it is not a device that never ends (/dev/zero).
+      if (!mayBeTerminal && buffer.length === 64 * 1024 && isCharacterDevice(0)) return "";
+      const grown = Buffer.allocUnsafe(buffer.length * 2);
+      buffer.copy(grown, 0, 0, size);
+      buffer = grown;
+    }
     let n: number;
     try {
-      n = readSync(0, buffer, 0, buffer.length, null);
+      n = readSync(0, buffer, size, buffer.length - size, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN" && idle < MAX_IDLE_MS) {
@@ -35,13 +47,13 @@ export function readStdin(): string {
         continue;
       }
       if (code === "EOF") break; // Windows pipes end with an error
-      return code === "EAGAIN" ? Buffer.concat(chunks).toString("utf8") : "";
+      return code === "EAGAIN" ? buffer.toString("utf8", 0, size) : "";
     }
     if (n === 0) break;
     idle = 0;
-    chunks.push(Buffer.from(buffer.subarray(0, n)));
+    size += n;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return buffer.toString("utf8", 0, size);
 }
 
 /** stdin text → its top-level JSON object, or undefined for anything else. JSON.parse only: no schema. */
