@@ -3,13 +3,15 @@ import { recordCostFigure } from "../core/sidecar.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
+/** A status line redraws often and must not stall behind a Stop holding the lock: the next redraw records. */
+const STATUS_LINE_LOCK_WAIT_MS = 20;
+
 /**
  * The status line's `cost.total_cost_usd` for the session that owns the loop, recorded in the loop's
  * sidecar (README "Spend limits"): Claude Code's own figure, never an estimate. Written only when it
  * changed, under the state file's lock; the user's file is never touched.
  */
 export function recordCost(file: LoopFile, sessionId: string, figure: number): void {
-  // A status line redraws often and must not stall behind a Stop holding the lock: the next redraw records it.
   updateStateFile(
     file.statePath,
     file.shown,
@@ -26,5 +28,3 @@ export function recordCost(file: LoopFile, sessionId: string, figure: number): v
     STATUS_LINE_LOCK_WAIT_MS,
   );
 }
-
-const STATUS_LINE_LOCK_WAIT_MS = 20;

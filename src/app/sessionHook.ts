@@ -1,16 +1,17 @@
 import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
-import { parseState } from "../core/parseState.js";
+import type { LoopState } from "../core/parseState.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readStateFile } from "../io/readStateFile.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 
 /**
  * SessionStart after compaction (README "Several loops"): Claude works from a summary
  * now, so the loop's marker, goal, iteration and limits are given again at once, and the next Stop
- * sends the full prompt too (also after a paused loop is resumed). Prints nothing for any other start or without a loop; never fails.
+ * sends the full prompt too (also once a paused loop is resumed). Prints nothing for any other start
+ * or without a loop; never fails.
  */
 export function runSessionHook(stdin: string, ctx: Context): string {
   try {
@@ -20,15 +21,20 @@ export function runSessionHook(stdin: string, ctx: Context): string {
     const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
     const loop = chooseSessionLoop(scanLoops(root, ctx.env).loops, sessionId);
     if (!loop || loop.owner !== sessionId) return "";
-    const read = readStateFile(loop.file.statePath, loop.file.shown);
-    if (read.kind === "missing") return "";
-    const state = parseState(read.text, loop.file.shown);
-    // The next Stop sends the full prompt, also for a paused loop that is resumed by hand later.
-    writeSidecar(loop.file.sidecarPath, { ...readSidecar(loop.file.sidecarPath, state), sent_digest: "" }, state);
-    if (!state.active) return "";
+    // The next Stop sends the full prompt, also for a paused loop resumed by hand later: the sidecar
+    // is written through the state file's transaction, like every writer's.
+    const { file } = loop;
+    const outcome = updateStateFile<LoopState | undefined>(file.statePath, file.shown, (snapshot) => {
+      if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
+      const { state } = snapshot;
+      const runtime = readSidecar(file.sidecarPath, state);
+      return { result: state, onCommit: () => writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, state) };
+    });
+    const state = outcome.kind === "done" ? outcome.result : undefined;
+    if (!state?.active) return "";
     const context = `[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(
       state,
-      loop.file.shown,
+      file.shown,
       ctx.now(),
     )
       .split("\n\n")
