@@ -4,6 +4,9 @@ import { sleep } from "./sleep.js";
 /** A writer that sends nothing for this long is not coming back: what arrived is the input. */
 const MAX_IDLE_MS = 10_000;
 
+/** One read's room: a hook's input fits in it as a rule. */
+const FIRST_BUFFER_BYTES = 64 * 1024;
+
 /** A terminal (or /dev/null, /dev/zero): no input. */
 function isCharacterDevice(fd: number): boolean {
   try {
@@ -26,12 +29,12 @@ export function readStdin(mayBeTerminal = false): string {
   // Not tty.isatty: node:tty costs ~2 ms to load.
   if (mayBeTerminal && isCharacterDevice(0)) return "";
   // Read into one buffer that grows, decoded once: no copy per read.
-  let buffer = Buffer.allocUnsafe(64 * 1024);
+  let buffer = Buffer.allocUnsafe(FIRST_BUFFER_BYTES);
   let size = 0;
   for (let idle = 0; ; ) {
     if (size === buffer.length) {
       // Input beyond the first buffer: make sure it is not a device that never ends (/dev/zero).
-      if (!mayBeTerminal && buffer.length === 64 * 1024 && isCharacterDevice(0)) return "";
+      if (!mayBeTerminal && buffer.length === FIRST_BUFFER_BYTES && isCharacterDevice(0)) return "";
       const grown = Buffer.allocUnsafe(buffer.length * 2);
       buffer.copy(grown, 0, 0, size);
       buffer = grown;

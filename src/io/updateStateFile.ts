@@ -104,7 +104,7 @@ export function updateStateFile<T>(
   let release: (() => void) | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    release = acquireLock(path, lockWaitMs === undefined ? {} : { waitMs: lockWaitMs });
+    release = acquireLock(path, { waitMs: lockWaitMs });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
