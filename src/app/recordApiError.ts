@@ -1,3 +1,4 @@
+import { renderIsoTime } from "../core/isoTime.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
@@ -21,7 +22,7 @@ export function recordApiError(stdin: string, ctx: Context): void {
   if (!own) return;
   const { file } = own;
   const kind = stringField(input, "error") || "unknown";
-  const time = new Date(ctx.now()).toISOString();
+  const time = renderIsoTime(ctx.now());
   updateStateFile(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
     const { state } = snapshot;

@@ -1,3 +1,4 @@
+import { renderIsoTime } from "../core/isoTime.js";
 import { decideOwnership, decideStateUpdates, decideStop, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/editFrontmatter.js";
 import { LoopError } from "../core/errors.js";
@@ -38,7 +39,7 @@ function historyRecord(
   const ended = decision.kind === "end";
   const paused = decision.kind === "pause";
   const record: HistoryRecord = {
-    time: new Date(now).toISOString(),
+    time: renderIsoTime(now),
     state_file: file.shown,
     session: state.session_id ?? session,
     iteration: decision.iteration,

@@ -1,3 +1,4 @@
+import { renderIsoTime } from "../core/isoTime.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { LoopFile } from "../core/loopFiles.js";
@@ -33,7 +34,7 @@ export function recordStopped(
 ): void {
   const runtime = state && readSidecar(file.sidecarPath, state);
   tryAppendHistory(file.historyPath, {
-    time: new Date(now).toISOString(),
+    time: renderIsoTime(now),
     state_file: file.shown,
     session: state?.session_id ?? sessionId,
     iteration: state?.iteration_count ?? 0,
@@ -57,7 +58,7 @@ const nothing = (file: LoopFile) => ({
  * deleted: it is moved aside, byte for byte. Deterministic: nothing here depends on the model.
  */
 export function stopLoop(file: LoopFile, now: number, sessionId: string | undefined): StopOutcome {
-  const aside = `${file.statePath}.stopped-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
+  const aside = `${file.statePath}.stopped-${renderIsoTime(now).replace(/[:.]/g, "-")}`;
   const outcome = updateStateFile<StopOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind === "missing") return { result: nothing(file) };
     if (snapshot.kind === "invalid" && snapshot.text === undefined) return { result: snapshot.error };
@@ -80,7 +81,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
           writeTombstone(file.sidecarPath, state, {
             reason: "stopped",
             by: sessionId ?? "a terminal",
-            at: new Date(now).toISOString(),
+            at: renderIsoTime(now),
           });
         } else removeSidecar(file.sidecarPath);
       },

@@ -1,3 +1,4 @@
+import { renderIsoTime } from "../core/isoTime.js";
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { LoopFile } from "../core/loopFiles.js";
@@ -19,7 +20,7 @@ export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): H
   );
   if (told) return SILENT;
   tryAppendHistory(file.historyPath, {
-    time: new Date(ctx.now()).toISOString(),
+    time: renderIsoTime(ctx.now()),
     state_file: file.shown,
     session: input.session_id,
     decision: "refused",
@@ -42,7 +43,7 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
     return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
   }
   tryAppendHistory(file.historyPath, {
-    time: new Date(ctx.now()).toISOString(),
+    time: renderIsoTime(ctx.now()),
     state_file: file.shown,
     session: input.session_id,
     decision: "end",

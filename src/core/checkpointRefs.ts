@@ -1,3 +1,4 @@
+import { renderIsoTime } from "./isoTime.js";
 /**
  * Names and messages of checkpoint commits (the README's `checkpoints` field): one ref per
  * iteration, `refs/continuation-loop/<loop>/<iteration>`, whose commit message carries what
@@ -75,7 +76,7 @@ export function parseCheckpointList(output: string, loop: string): CheckpointRec
       iteration: Number(name),
       commit,
       tree,
-      time: Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : "",
+      time: Number.isFinite(seconds) ? renderIsoTime(seconds * 1000) : "",
       filesChanged: Number(FILES_CHANGED.exec(body)?.[1] ?? 0),
     });
   }

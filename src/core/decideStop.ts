@@ -1,3 +1,4 @@
+import { renderIsoTime } from "./isoTime.js";
 import { allChecked, type ReplyAssessment } from "./assessReply.js";
 import type { Checklist } from "./checklist.js";
 import type { LoopState } from "./parseState.js";
@@ -164,7 +165,7 @@ export function decideStateUpdates(
 ): Record<string, unknown> {
   const updates: Record<string, unknown> = {};
   if (state.session_id === undefined && sessionId !== undefined) updates.session_id = sessionId;
-  if (state.started_at === undefined) updates.started_at = new Date(now).toISOString();
+  if (state.started_at === undefined) updates.started_at = renderIsoTime(now);
   updates.iteration_count = state.iteration_count + 1;
   return updates;
 }

@@ -9,6 +9,7 @@ import {
   unlinkSync,
   writeSync,
 } from "node:fs";
+import { renderIsoTime } from "../core/isoTime.js";
 import { sleep } from "./sleep.js";
 
 export interface LockOptions {
@@ -89,7 +90,7 @@ export function acquireLock(
       const fd = openSync(lock, "wx");
       let ino: number;
       try {
-        writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
+        writeSync(fd, `${process.pid} ${renderIsoTime(Date.now())}\n`);
         ino = fstatSync(fd).ino;
       } finally {
         closeSync(fd);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPromise } from "../../src/core/matchPromise.js";
+import { matchPromise, parsePauseRequest } from "../../src/core/matchPromise.js";
 
 describe("matchPromise", () => {
   it.each([
@@ -33,5 +33,21 @@ describe("matchPromise", () => {
     ["tag, unclosed", "<promise>DONE", ["DONE"], "tag", undefined],
   ] as const)("%s", (_name, reply, phrases, format, expected) => {
     expect(matchPromise(reply, phrases, format)).toBe(expected);
+  });
+});
+
+describe("parsePauseRequest", () => {
+  it.each([
+    ["no tag", "I fixed the race; the suite passes.", undefined],
+    ["a question", "Done so far. <loop-pause>Which API key should I use?</loop-pause>", "Which API key should I use?"],
+    ["whitespace folded", "<loop-pause>\n  Keep   the old\tschema? \n</loop-pause>", "Keep the old schema?"],
+    ["tags in any case", "<LOOP-PAUSE>Ship it?</Loop-Pause>", "Ship it?"],
+    ["an empty tag", "<loop-pause></loop-pause>", ""],
+    ["the first of two", "<loop-pause>A?</loop-pause> <loop-pause>B?</loop-pause>", "A?"],
+    ["unclosed", "<loop-pause>Which one?", undefined],
+    ["closing tag only", "see </loop-pause> here", undefined],
+    ["a dotted capital I before the tag", "\u0130 <loop-pause>Ok?</loop-pause>", "Ok?"],
+  ] as const)("%s", (_name, reply, expected) => {
+    expect(parsePauseRequest(reply)).toBe(expected);
   });
 });
