@@ -3,7 +3,10 @@
 import { parseHookInput, promptInputSchema } from "../core/hookInput.js";
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
+import { isInterruption } from "../core/transcript.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readLastMessage } from "../io/readTranscript.js";
+import { readPendingQuestion } from "../io/sidecarFile.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
@@ -82,11 +85,16 @@ async function pauseOrResume(
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return undefined;
+  // Read without the lock, so that a prompt with nothing to pause or resume (nearly all) loads no
+  // more code and waits for no lock; what is found is checked again under the lock.
+  const interrupted = transcript !== undefined && isInterruption(readLastMessage(transcript));
+  // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
+  const answers = answersQuestion && readPendingQuestion(own.file.sidecarPath);
+  if (!interrupted && !answers) return undefined;
   try {
     const { pauseOnInterrupt, resumeOnAnswer } = await import("./promptPauses.js");
-    const paused = transcript ? pauseOnInterrupt(own.file, sessionId, transcript) : undefined;
-    // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
-    return paused ?? (answersQuestion ? resumeOnAnswer(own.file, sessionId, ctx.now()) : undefined);
+    const paused = interrupted ? pauseOnInterrupt(own.file, sessionId) : undefined;
+    return paused ?? (answers ? resumeOnAnswer(own.file, sessionId, ctx.now()) : undefined);
   } catch {
     // a failed pause check must not block the user's prompt
     return undefined;

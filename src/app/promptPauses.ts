@@ -1,22 +1,17 @@
+import { renderIsoTime } from "../core/isoTime.js";
 import { editFrontmatter } from "../core/editFrontmatter.js";
 import type { LoopFile } from "../core/loopFiles.js";
-import { readLastMessage } from "../io/readTranscript.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
-/** Claude Code's record of an Esc: a user line `[Request interrupted by user]` (or `… for tool use]`). */
-const INTERRUPTED = "[Request interrupted by user";
-
 /**
- * The user pressed Esc during the loop's last turn (README "Pausing"): before their next prompt
- * reaches Claude, the loop is paused (`active: false`) and they are told once how to resume it.
- * Without this, the Stop after their prompt would send Claude straight back into the loop.
+ * The user pressed Esc during the loop's last turn (README "Pausing"; the caller read the transcript):
+ * before their next prompt reaches Claude, the loop is paused (`active: false`) and they are told once
+ * how to resume it. Without this, the Stop after their prompt would send Claude straight back into the loop.
  */
-export function pauseOnInterrupt(file: LoopFile, sessionId: string, transcriptPath: string): CommandAnswer | undefined {
-  const last = readLastMessage(transcriptPath);
-  if (last?.type !== "user" || !last.texts.some((text) => text.trimStart().startsWith(INTERRUPTED))) return undefined;
+export function pauseOnInterrupt(file: LoopFile, sessionId: string): CommandAnswer | undefined {
   const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind !== "found" || !snapshot.state.active || snapshot.state.session_id !== sessionId) {
       return { result: undefined };
@@ -51,7 +46,7 @@ export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): 
       onCommit: () => {
         writeSidecar(file.sidecarPath, { ...runtime, pause_question: "" }, state);
         tryAppendHistory(file.historyPath, {
-          time: new Date(now).toISOString(),
+          time: renderIsoTime(now),
           state_file: file.shown,
           session: sessionId,
           iteration: state.iteration_count,

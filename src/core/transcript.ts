@@ -76,6 +76,14 @@ export function isTurnStart(entry: TranscriptEntry): boolean {
   return entry.type === "user" && !entry.toolResultOnly && !entry.isSidechain;
 }
 
+/** Claude Code's record of an Esc: a user line `[Request interrupted by user]` (or `… for tool use]`). */
+const INTERRUPTED = "[Request interrupted by user";
+
+/** Was the turn this last entry ends interrupted by the user (README "Pausing")? */
+export function isInterruption(last: TranscriptEntry | undefined): boolean {
+  return last?.type === "user" && last.texts.some((text) => text.trimStart().startsWith(INTERRUPTED));
+}
+
 export interface UsageTally {
   total: number;
   byModel: Record<string, number>;

@@ -1,4 +1,14 @@
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  type Dirent,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+} from "node:fs";
 import { join } from "node:path";
 import type { TodoItem } from "../core/decideStop.js";
 import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from "../core/todos.js";
@@ -56,20 +66,31 @@ function readSmallFile(path: string): string | undefined {
   }
 }
 
-/** Every readable task file of the list; torn, foreign or unreadable ones are skipped. */
+/**
+ * Every readable task file of the list; torn, foreign or unreadable ones are skipped. One call per
+ * file (readFileSync's own fast path for UTF-8), not a stat first: 50 tasks cost the prompt hook
+ * ~1.5 ms less (README "Performance"). Only regular files are read (the folder listing says which:
+ * a FIFO would block the hook); one too big to be a task is dropped once read.
+ */
 function readTaskDir(dir: string): ParsedTodo[] {
-  let names: string[];
+  let entries: Dirent[];
   try {
-    names = readdirSync(dir);
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return [];
   }
   const items: ParsedTodo[] = [];
-  for (const name of names) {
+  for (const entry of entries) {
     // `.lock` and `.highwatermark` live beside the tasks.
-    if (name.startsWith(".") || !name.endsWith(".json")) continue;
-    const text = readSmallFile(join(dir, name));
-    const item = text === undefined ? undefined : parseTaskFile(text, name.slice(0, -".json".length));
+    const name = entry.name;
+    if (name.startsWith(".") || !name.endsWith(".json") || !entry.isFile()) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(dir, name), "utf8");
+    } catch {
+      continue;
+    }
+    const item = text.length > MAX_TODO_FILE ? undefined : parseTaskFile(text, name.slice(0, -".json".length));
     if (item) items.push(item);
   }
   return items;

@@ -41,6 +41,21 @@ export function removeSidecar(path: string): void {
   }
 }
 
+/**
+ * Is a question of Claude's waiting for the user? Read without the lock or the sidecar's checks, to
+ * spare every ordinary prompt both; a yes is checked again under the lock before anything changes.
+ */
+export function readPendingQuestion(path: string): boolean {
+  try {
+    const read = readStateFile(path);
+    if (read.kind !== "found" || read.text.length > MAX_SIDECAR) return false;
+    const question = (JSON.parse(read.text) as { pause_question?: unknown }).pause_question;
+    return typeof question === "string" && question !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** How a loop ended when its owner was not the one who ended it (README "Several loops"). */
 export interface Tombstone {
   reason: "stopped";
