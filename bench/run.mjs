@@ -30,8 +30,9 @@
 //   `checkpoints: true` in a git repository of 5,000 files (80% committed, 20% untracked).
 // - SessionStart (compact, clear), SessionEnd and StopFailure (hooks/session.js) in a project with no
 //   loop: the idle path of each further hook event.
-// - Prompt hook: no todos, 50 task files (15 done, 2 in progress), and no todos with the 200 MB
-//   transcript (the hook then looks for a TodoWrite call in its last 8 MiB).
+// - Prompt hook, in a project with no loop: no todos, 50 task files (15 done, 2 in progress), and no
+//   todos with the 200 MB transcript (the hook then looks for a TodoWrite call in its last 8 MiB). And
+//   in a project where this session's loop runs (not paused, last turn not interrupted).
 import { execFileSync, spawnSync } from "node:child_process";
 import {
   closeSync,
@@ -421,6 +422,9 @@ for (let i = 1; i <= 20; i++) {
   );
 }
 const plain = makeProject("project");
+// The prompt cases' own projects: the active Stop cases leave a loop in `plain`.
+const promptProject = makeProject("project-prompt");
+const promptLoopProject = makeProject("project-prompt-loop");
 const gitProject = makeProject("project-git", { git: true });
 const bigGitProject = makeBigGitProject("project-git-5000", 5000);
 if (insideGitRepo(plain)) console.log(`bench: note: ${tmpdir()} is inside a git repository, so every case spawns git`);
@@ -467,11 +471,11 @@ const stopInput = (project, transcript) =>
     stop_hook_active: true,
     last_assistant_message: FINAL_REPLY,
   });
-const promptInput = (session, transcript) =>
+const promptInput = (session, transcript, project) =>
   JSON.stringify({
     session_id: session,
     transcript_path: transcript,
-    cwd: plain,
+    cwd: project,
     permission_mode: "default",
     hook_event_name: "UserPromptSubmit",
     prompt: "Please also add a test for the clock-skew case.",
@@ -526,17 +530,32 @@ function activeCase(id, label, target, project, transcript, remembered, extraEnv
   };
 }
 
-function promptCase(id, label, target, session, transcript, check) {
+/**
+ * The prompt hook in a project of its own: with no loop (the todo reminder alone), or with this
+ * session's loop running (the hook then checks for an interrupted turn and a question to answer).
+ */
+function promptCase(id, label, target, session, transcript, check, project = promptProject) {
+  const statePath = join(project, ".claude", "continuation-loop.local.md");
+  const sidecarPath = join(project, ".claude", "continuation-loop.runtime.json");
+  const loop = project === promptLoopProject;
   return {
     id,
     label,
     target,
     exit: 0,
     hook: "prompt",
-    cwd: plain,
-    env: env(plain),
-    input: promptInput(session, transcript),
-    reset() {},
+    cwd: project,
+    env: env(project),
+    input: promptInput(session, transcript, project),
+    reset() {
+      if (!loop) return;
+      writeFileSync(statePath, stateText());
+      writeFileSync(sidecarPath, sidecarText(transcript, small));
+    },
+    after() {
+      rmSync(statePath, { force: true });
+      rmSync(sidecarPath, { force: true });
+    },
     check,
   };
 }
@@ -617,6 +636,15 @@ const allCases = [
     return undefined;
   }),
   promptCase("prompt-none-big", `Prompt hook, no todos, ${BIG_MB} MB transcript`, undefined, SESSION, bigPath, quiet),
+  promptCase(
+    "prompt-loop",
+    "Prompt hook, this session's loop running",
+    1.25,
+    SESSION,
+    smallPath,
+    quiet,
+    promptLoopProject,
+  ),
 ];
 const cases = ONLY.length ? allCases.filter((c) => ONLY.includes(c.id)) : allCases;
 if (cases.length === 0) fail(`--only matches no case; cases: ${allCases.map((c) => c.id).join(", ")}`);
