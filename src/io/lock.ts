@@ -44,8 +44,11 @@ function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty
   }
 }
 
-/** The owner named in the lock is gone (SIGKILL, crash): nobody will release it. An empty or foreign lock is judged by age only. */
-function ownerGone(pid: number): boolean {
+/**
+ * The process is gone (SIGKILL, crash): nobody will release its lock or rename its temp files. A pid
+ * that is no number, or our own, is never judged gone.
+ */
+export function processGone(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
@@ -78,13 +81,20 @@ function breakLock(lock: string, ino: number): void {
   }
 }
 
-/** Creates `<path>.lock` exclusively; returns a release function, or undefined when it stays busy. */
+/** A lock held; `tookOverStale`: a killed holder's lock was broken on the way, so its temp files may linger. */
+export interface HeldLock {
+  release: () => void;
+  tookOverStale: boolean;
+}
+
+/** Creates `<path>.lock` exclusively; undefined when it stays busy. */
 export function acquireLock(
   path: string,
   { staleMs = 10_000, waitMs = 5_000 }: LockOptions = {},
-): (() => void) | undefined {
+): HeldLock | undefined {
   const lock = `${path}.lock`;
   const deadline = Date.now() + waitMs;
+  let tookOverStale = false;
   for (let attempt = 0; ; attempt++) {
     try {
       const fd = openSync(lock, "wx");
@@ -95,7 +105,7 @@ export function acquireLock(
       } finally {
         closeSync(fd);
       }
-      return () => {
+      const release = () => {
         try {
           // Only our own lock: after a takeover the name may belong to another hook.
           if (statSync(lock).ino === ino) unlinkSync(lock);
@@ -103,14 +113,18 @@ export function acquireLock(
           // already gone: nothing to release
         }
       };
+      return { release, tookOverStale };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const held = inspect(lock);
     // Empty for over a second: its creator died between creating and writing it (microseconds apart).
     const stale =
-      held !== undefined && (held.ageMs > staleMs || ownerGone(held.pid) || (held.empty && held.ageMs > 1_000));
-    if (stale) breakLock(lock, held.ino);
+      held !== undefined && (held.ageMs > staleMs || processGone(held.pid) || (held.empty && held.ageMs > 1_000));
+    if (stale) {
+      breakLock(lock, held.ino);
+      tookOverStale = true;
+    }
     if (Date.now() > deadline) return undefined;
     if (!stale) sleep(Math.min(50, 5 + attempt * 5));
   }

@@ -9,11 +9,14 @@ const inside = (root: string, path: string) => {
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 };
 
-/** Real path of the deepest existing ancestor, so a symlinked folder is judged by where it points. */
+/**
+ * Real path of the deepest existing ancestor, so a symlinked folder is judged by where it points.
+ * The system's realpath (one call), not Node's own walk with a stat per folder.
+ */
 function realOf(path: string): string {
   for (let p = path; ; p = dirname(p)) {
     try {
-      return resolve(realpathSync(p), relative(p, path));
+      return resolve(realpathSync.native(p), relative(p, path));
     } catch {
       if (dirname(p) === p) return path;
     }

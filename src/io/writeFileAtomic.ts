@@ -1,8 +1,9 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { processGone } from "./lock.js";
 import { sleep } from "./sleep.js";
 
-/** Temp files of killed writers older than this are removed by the next write (a live writer needs milliseconds). */
+/** Temp files older than this are a killed writer's, whatever their pid says (a live writer needs milliseconds). */
 const STALE_TEMP_MS = 60_000;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -10,17 +11,19 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /**
  * Removes temp files (`.<name>.<pid>.<random>.tmp`) left by writers killed before their rename: this
  * file's and its siblings' (same first name segment, e.g. the sidecar beside a state file), so the
- * undurable sidecar writes need no sweep of their own.
+ * undurable sidecar writes need no sweep of their own. A temp file goes when its writer's process is
+ * gone or it is over a minute old.
  */
 function removeStaleTemps(path: string): void {
   const dir = dirname(path);
   const stem = basename(path).split(".")[0] ?? "";
-  const ours = new RegExp(`^\\.${escape(stem)}[^/]*\\.\\d+\\.[a-z0-9]+\\.tmp$`);
+  const ours = new RegExp(`^\\.${escape(stem)}[^/]*\\.(\\d+)\\.[a-z0-9]+\\.tmp$`);
   try {
     for (const name of readdirSync(dir)) {
-      if (!ours.test(name)) continue;
+      const pid = ours.exec(name)?.[1];
+      if (pid === undefined) continue;
       const temp = join(dir, name);
-      if (Date.now() - statSync(temp).mtimeMs > STALE_TEMP_MS) unlinkSync(temp);
+      if (processGone(Number(pid)) || Date.now() - statSync(temp).mtimeMs > STALE_TEMP_MS) unlinkSync(temp);
     }
   } catch {
     // best effort: a stray temp file never replaces the state file
@@ -33,14 +36,19 @@ function removeStaleTemps(path: string): void {
  * `stillCurrent` is asked at the last moment, just before the rename: false abandons the write
  * (returns false) so the caller can re-read a file that changed meanwhile. `durable: false` skips
  * the fsync, for files that can be lost in a power cut without losing anything of the user's.
+ * `sweepTemps` (default: when durable) first removes the temp files of killed writers.
  */
 export function writeFileAtomic(
   path: string,
   text: string | Buffer,
-  { stillCurrent, durable = true }: { stillCurrent?: () => boolean; durable?: boolean } = {},
+  {
+    stillCurrent,
+    durable = true,
+    sweepTemps = durable,
+  }: { stillCurrent?: () => boolean; durable?: boolean; sweepTemps?: boolean } = {},
 ): boolean {
-  // Only durable writes clean up: a sidecar's stray temp file is harmless, and every readdir costs a Stop time.
-  if (durable) removeStaleTemps(path);
+  // A sidecar's stray temp file is harmless, and every readdir costs a Stop time.
+  if (sweepTemps) removeStaleTemps(path);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
   let mode = 0o644;
   try {

@@ -130,18 +130,20 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
       }
     }
   }
-  // Temp files of killed runs: a later run removes those older than a minute, and only those.
+  // Temp files of killed runs: removed when their writer's lock is taken over (or once over a minute
+  // old); a fresh one of a live writer (this test's own pid) stays.
   const stale = temps(dir);
   const old = (Date.now() - 120_000) / 1000;
   for (const name of stale) utimesSync(join(dir, name), old, old);
-  const fresh = join(dir, ".continuation-loop.local.md.4242.zzzzzz.tmp");
+  const live = `.continuation-loop.local.md.${process.pid}.zzzzzz.tmp`;
+  const fresh = join(dir, live);
   writeFileSync(fresh, "---\nmax_iterations: 1\n---\nNOT THE STATE\n");
   const cleanup = await spawnBundle("stop", {
     cwd: root,
     stdin: JSON.stringify({ session_id: "s1", cwd: root, last_assistant_message: "cleanup" }),
   });
   if (cleanup.code !== 2) result.problems.push(`the run after the kills answered ${cleanup.code}: ${cleanup.stdout}`);
-  if (JSON.stringify(temps(dir)) !== JSON.stringify([".continuation-loop.local.md.4242.zzzzzz.tmp"]))
+  if (JSON.stringify(temps(dir)) !== JSON.stringify([live]))
     result.problems.push(`temp files left after cleanup: ${temps(dir).join(", ")}`);
   try {
     if (parseState(readFileSync(statePath, "utf8"), "state").body !== BODY)

@@ -234,6 +234,27 @@ describe.concurrent("locks left behind", () => {
     expect(existsSync(`${statePath}.lock`)).toBe(false);
   });
 
+  it("the temp files of a killed holder go when its lock is taken over; a live writer's stay; an ordinary Stop sweeps nothing", async () => {
+    const { root, statePath } = project();
+    const dir = join(root, ".claude");
+    const dead = ".continuation-loop.local.md.999999999.abc123.tmp";
+    const deadSidecar = ".continuation-loop.runtime.json.999999999.def456.tmp";
+    const live = `.continuation-loop.local.md.${process.pid}.zzzzzz.tmp`;
+    for (const name of [dead, deadSidecar, live]) writeFileSync(join(dir, name), "half a save");
+    // No lock taken over: the folder is not swept, even of a dead writer's temp file.
+    expect((await spawnBundle("stop", { cwd: root, stdin: input(root) })).code).toBe(2);
+    const temps = () =>
+      readdirSync(dir)
+        .filter((n) => n.endsWith(".tmp"))
+        .sort();
+    expect(temps()).toEqual([dead, deadSidecar, live].sort());
+    // The killed writer's lock is taken over: its temp files go, the live writer's stays.
+    writeFileSync(`${statePath}.lock`, `999999999 ${new Date().toISOString()}\n`);
+    expect((await spawnBundle("stop", { cwd: root, stdin: input(root) })).code).toBe(2);
+    expect(temps()).toEqual([live]);
+    expect(iterationOf(statePath)).toBe(3);
+  });
+
   it("a lock older than 10 s is taken over even when its pid is alive", async () => {
     const { root, statePath } = project();
     writeFileSync(`${statePath}.lock`, `${process.pid} then\n`);
