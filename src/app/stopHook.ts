@@ -94,7 +94,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (snapshot.kind === "invalid") {
       return { result: refuse(snapshot.error, "The loop is paused until the file is fixed; it was not changed.") };
     }
-    const { state, text } = snapshot;
+    const { state, text, frontmatter } = snapshot;
     const ownership = decideOwnership(state, input.session_id);
     if (ownership === "other" || ownership === "paused") return { result: SILENT };
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
@@ -151,7 +151,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
           })
         : renderReminder(state, decision, now, facts.checklist);
       return {
-        change: { write: editFrontmatter(text, updates, file.shown) },
+        change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
         result: { exitCode: 2, stdout: "", stderr: prompt } satisfies HookAnswer,
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);

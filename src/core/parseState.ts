@@ -31,9 +31,11 @@ function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): vo
   if (first) throw first;
 }
 
-/** State-file text → validated LoopState with defaults. Pure; throws LoopError naming file, field, line. */
-export function parseState(text: string, file?: string): LoopState {
-  const parsed = parseFrontmatter(text, file);
+/**
+ * State-file text → validated LoopState with defaults. Pure; throws LoopError naming file, field, line.
+ * `parsed`: the text's frontmatter when the caller has it already (one parse per Stop).
+ */
+export function parseState(text: string, file?: string, parsed = parseFrontmatter(text, file)): LoopState {
   checkFields(text, parsed, file);
   const data = parsed.data;
   const get = <T>(field: string, fallback: T): T => (data[field] ?? fallback) as T;

@@ -2,6 +2,7 @@ import { mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
+import { type ParsedFrontmatter, parseFrontmatter } from "../core/parseFrontmatter.js";
 import { parseState } from "../core/parseState.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
@@ -13,7 +14,8 @@ export type StateSnapshot =
   | { kind: "missing" }
   /** Unreadable (`text` undefined: too large, not a file, no permission) or not a valid state file. */
   | { kind: "invalid"; text: string | undefined; error: LoopError }
-  | { kind: "found"; text: string; state: LoopState };
+  /** `frontmatter`: the text's parse, for editFrontmatter (one parse per transaction). */
+  | { kind: "found"; text: string; state: LoopState; frontmatter: ParsedFrontmatter };
 
 /** What to do with the file: nothing, new text, remove it, or move it aside unchanged. */
 type StateChange = { write: string } | { remove: true } | { moveTo: string };
@@ -119,8 +121,11 @@ export function updateStateFile<T>(
       try {
         const read = readStateFile(path, shown);
         bytes = read.kind === "found" ? read.bytes : undefined;
-        snapshot =
-          read.kind === "missing" ? read : { kind: "found", text: read.text, state: parseState(read.text, shown) };
+        if (read.kind === "missing") snapshot = read;
+        else {
+          const frontmatter = parseFrontmatter(read.text, shown);
+          snapshot = { kind: "found", text: read.text, state: parseState(read.text, shown, frontmatter), frontmatter };
+        }
       } catch (error) {
         if (!(error instanceof LoopError)) throw error;
         // Mid-save (an editor truncates, then writes): not a verdict on the file; look again.
