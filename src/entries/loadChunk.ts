@@ -18,7 +18,6 @@ import {
   rmSync,
   writeSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -71,6 +70,22 @@ function saveCache(script: Script, dir: string, chunk: string, file: string): vo
   }
 }
 
+/**
+ * node:module on a Node that has module.enableCompileCache (22.1 and later), else undefined. The
+ * version is asked first: loading node:module costs a Node 20 hook ~0.4 ms for nothing (README
+ * "Performance"), and a plain require, since a namespace import would copy every export.
+ */
+function withCompileCache(): NodeModuleApi | undefined {
+  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+  return major > 22 || (major === 22 && minor >= 1) ? (require("node:module") as NodeModuleApi) : undefined;
+}
+
+/** What this file uses of node:module (enableCompileCache is newer than the Node 20 typings). */
+interface NodeModuleApi {
+  enableCompileCache?: (dir?: string) => unknown;
+  createRequire: (path: string) => NodeJS.Require;
+}
+
 /** Chunks already run in this process, shared by every bundle that loads them (one module instance each). */
 const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symbol, unknown>)[
   Symbol.for("continuation-loop.chunks")
@@ -84,12 +99,11 @@ export function loadChunk(file: string): Record<string, unknown> {
   const done = loaded.get(file);
   if (done) return done;
   // Node's own module compile cache where it exists (Node ≥ 22.1); this file's loader only below.
-  // A plain require: a namespace import of node:module costs a hook 0.5 ms or more (every export copied).
-  const nodeCache = (require("node:module") as { enableCompileCache?: (dir?: string) => unknown }).enableCompileCache;
-  if (nodeCache && process.env.CONTINUATION_LOOP_CODE_CACHE !== "0") {
+  const nodeModule = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : withCompileCache();
+  if (nodeModule?.enableCompileCache) {
     const dir = cacheDir();
-    if (dir) nodeCache(dir);
-    const exports = createRequire(file)(file) as Record<string, unknown>;
+    if (dir) nodeModule.enableCompileCache(dir);
+    const exports = nodeModule.createRequire(file)(file) as Record<string, unknown>;
     loaded.set(file, exports);
     return exports;
   }
