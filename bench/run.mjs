@@ -18,7 +18,8 @@
 //   when it is there, otherwise through a `--import` preload that reports
 //   process.resourceUsage().maxRSS at exit), so the measurement never touches the timed runs.
 // - Each case is checked once before timing (exit code, output, state file saved, transcript
-//   offset advanced), so a broken fixture cannot make an error path look fast.
+//   offset advanced), so a broken fixture cannot make an error path look fast. Then `sync`: the
+//   fixtures' own writes are on disk before the first timed run.
 //
 // Cases (targets from docs/ARCHITECTURE.md "Speed"; rows without a target are measured for the record)
 // - Stop, idle: no state file. Stop, active: a loop at iteration 4 of 50 with max_tokens, a notes
@@ -704,6 +705,9 @@ for (const c of cases) {
 console.log(
   `bench: ${cases.length} cases checked; ${WARMUP} warm-up and ${RUNS} timed rounds (baseline before every case) …`,
 );
+// The fixtures (a 200 MB transcript, a 5,000-file repository) leave the kernel hundreds of MB to write
+// back: settled first, so the hooks' fsync does not queue behind the bench's own writes.
+if (platform() !== "win32") execFileSync("sync");
 
 // ---------------------------------------------------------------- timing
 const loadBefore = loadavg()[0];
