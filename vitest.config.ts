@@ -7,6 +7,8 @@ const STRESS = ["test/process/killSafety.test.ts", "test/process/races.test.ts"]
 
 export default defineConfig({
   test: {
+    // One temp folder for the whole run, removed at its end (test/support/tempRoot.ts).
+    globalSetup: ["test/support/tempRoot.ts"],
     projects: [
       {
         test: {
