@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import {
   COMMAND_FILES,
@@ -14,7 +14,6 @@ import {
 import type { HookTable } from "../core/settingsHooks.js";
 
 export const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
-const toPosix = (path: string) => path.split(sep).join("/");
 
 export function readText(path: string): string | undefined {
   try {

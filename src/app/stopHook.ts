@@ -15,13 +15,13 @@ import {
   renderPromptDigest,
   renderReminder,
 } from "../core/renderStop.js";
-import { readHistory, tryAppendHistory } from "../io/history.js";
+import { tryAppendHistory } from "../io/history.js";
 import { type LoopScan, scanLoops } from "../io/listLoops.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
-import { readSidecar, readTombstone, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";

@@ -1,10 +1,10 @@
-import { renderIsoTime } from "./isoTime.js";
 /**
  * Names and messages of checkpoint commits (the README's `checkpoints` field): one ref per
  * iteration, `refs/continuation-loop/<loop>/<iteration>`, whose commit message carries what
  * `continuation-loop checkpoints` lists, so listing needs one git call and no other file.
  */
 import { LoopError } from "./errors.js";
+import { renderIsoTime } from "./isoTime.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
 const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;

@@ -1,6 +1,6 @@
 import { isMap, isScalar, type Pair } from "yaml";
 import { LoopError } from "./errors.js";
-import { type ParsedFrontmatter, parseFrontmatter } from "./parseFrontmatter.js";
+import { parseFrontmatter } from "./parseFrontmatter.js";
 
 /** A value rendered as one line of YAML: JSON is valid YAML, and keeps strings quoted safely. */
 function renderValue(value: unknown): string {
@@ -23,7 +23,7 @@ interface Splice {
  * Sets top-level frontmatter fields by splicing only their value bytes, so comments, key order,
  * quoting, unknown keys and the body stay exactly as the user wrote them. New keys are appended
  * as the last frontmatter line. Pure: text in, text out. `parsed`: the text's frontmatter when the
- * caller has it already (it is not reused: a flow-style block's document is changed in place).
+ * caller has it already; it is used up (a flow-style block's yaml document is changed in place).
  */
 export function editFrontmatter(
   text: string,

@@ -65,7 +65,6 @@ const PROMPT_INPUT = {
   prompt: "string",
   hook_event_name: "string",
 } as const;
-type PromptInput = Input<typeof PROMPT_INPUT>;
 export const promptInputSchema = inputSchema(PROMPT_INPUT);
 
 /** stdin text → validated hook input. Throws LoopError naming the field. */

@@ -5,7 +5,6 @@ const FENCE = /^(`{3,}|~{3,})(.*)$/;
 const CLOSING_FENCE = /^(`{3,}|~{3,})[ \t]*$/;
 const THEMATIC_BREAK = /^([-*_])[ \t]*(?:\1[ \t]*){2,}$/;
 const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
-const QUOTE_MARKER = /^ {0,3}> ?/;
 
 export interface Fence {
   char: string;
@@ -22,17 +21,6 @@ export function measureIndent(text: string, column = 0): { width: number; rest: 
     else break;
   }
   return { width: width - column, rest: text.slice(i) };
-}
-
-/** Strips up to `max` `>` blockquote markers. */
-function stripQuotes(line: string, max = Number.POSITIVE_INFINITY): { depth: number; rest: string } {
-  let depth = 0;
-  let rest = line;
-  for (let m = QUOTE_MARKER.exec(rest); m && depth < max; m = QUOTE_MARKER.exec(rest)) {
-    depth += 1;
-    rest = rest.slice(m[0].length);
-  }
-  return { depth, rest };
 }
 
 /** The fence a line opens; an info string after backticks may not hold a backtick. */

@@ -1,14 +1,4 @@
-import {
-  closeSync,
-  constants,
-  type Dirent,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  statSync,
-} from "node:fs";
+import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { TodoItem } from "../core/decideStop.js";
 import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from "../core/todos.js";

@@ -242,7 +242,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: API errors", (version) => {
       if (index === 0) return text("First table migrated.");
       throw new Error("scripted API failure");
     });
-    const r1 = await runClaude({ ...common, baseUrl: failing.url, prompt: "go", sessionId });
+    await runClaude({ ...common, baseUrl: failing.url, prompt: "go", sessionId });
     // Claude Code may retry the failed request (2.1.330 does); none of them gets a reply.
     expect(failing.mainRequests.length).toBeGreaterThanOrEqual(2);
     const history = () =>

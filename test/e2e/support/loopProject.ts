@@ -5,7 +5,6 @@ import path from "node:path";
 import { REPO_ROOT } from "./runClaude.js";
 
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
 export interface LoopProject {
   root: string;

@@ -378,10 +378,6 @@ export function allMessagesText(req: RecordedRequest): string {
   return (req.body?.messages ?? []).map(messageText).join("\n");
 }
 
-function systemText(req: RecordedRequest): string {
-  return systemBlocksText(req.body?.system);
-}
-
 /**
  * Text of the `role: "system"` messages Claude Code puts inside `messages`
  * (where UserPromptSubmit `additionalContext` lands, see README.md).
