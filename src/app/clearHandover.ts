@@ -1,9 +1,8 @@
 import { readFileSync, rmSync } from "node:fs";
 import { editFrontmatter } from "../core/editFrontmatter.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
-import { isInterruption } from "../core/transcript.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readLastMessage } from "../io/readTranscript.js";
+import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { peekJson, stringField } from "../io/readStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
@@ -25,7 +24,7 @@ export function recordClear(stdin: string, ctx: Context): void {
   if (!own) return;
   // Esc and then /clear: the interrupted loop carries over paused, as it would have stayed (README "Pausing").
   const transcript = stringField(input, "transcript_path");
-  if (transcript && isInterruption(readLastMessage(transcript))) pauseOnInterrupt(own.file, sessionId);
+  if (transcript && readInterrupted(transcript)) pauseOnInterrupt(own.file, sessionId);
   writeFileAtomic(clearHandoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {
     durable: false,
   });

@@ -3,9 +3,8 @@
 import { parseHookInput, promptInputSchema } from "../core/hookInput.js";
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
-import { isInterruption } from "../core/transcript.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readLastMessage } from "../io/readTranscript.js";
+import { readInterrupted } from "../io/readTranscript.js";
 import { readPendingQuestion } from "../io/sidecarFile.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { peekJson, stringField } from "../io/readStdin.js";
@@ -87,7 +86,7 @@ async function pauseOrResume(
   if (!own) return undefined;
   // Read without the lock, so that a prompt with nothing to pause or resume (nearly all) loads no
   // more code and waits for no lock; what is found is checked again under the lock.
-  const interrupted = transcript !== undefined && isInterruption(readLastMessage(transcript));
+  const interrupted = transcript !== undefined && readInterrupted(transcript);
   // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
   const answers = answersQuestion && readPendingQuestion(own.file.sidecarPath);
   if (!interrupted && !answers) return undefined;

@@ -10,7 +10,7 @@ import {
   pinnedLoopFile,
   STATE_DIR,
 } from "../core/loopFiles.js";
-import { readStateFile } from "./readStateFile.js";
+import { readSidecarJson } from "./sidecarFile.js";
 
 const HEAD = Buffer.alloc(4096);
 
@@ -50,14 +50,8 @@ function ownerOf(path: string): string | undefined | null {
 
 /** The sidecar's recorded owner session, if it is a sidecar of ours. */
 function sidecarOwner(path: string): string | undefined {
-  try {
-    const read = readStateFile(path);
-    if (read.kind === "missing") return undefined;
-    const loop = (JSON.parse(read.text) as { loop?: { session_id?: unknown } }).loop;
-    return typeof loop?.session_id === "string" ? loop.session_id : undefined;
-  } catch {
-    return undefined;
-  }
+  const loop = readSidecarJson(path)?.loop as { session_id?: unknown } | undefined;
+  return typeof loop?.session_id === "string" ? loop.session_id : undefined;
 }
 
 /**

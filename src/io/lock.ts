@@ -10,6 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import { renderIsoTime } from "../core/isoTime.js";
+import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
 
 export interface LockOptions {
@@ -41,20 +42,6 @@ function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty
     return undefined;
   } finally {
     closeSync(fd);
-  }
-}
-
-/**
- * The process is gone (SIGKILL, crash): nobody will release its lock or rename its temp files. A pid
- * that is no number, or our own, is never judged gone.
- */
-export function processGone(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
   }
 }
 
@@ -120,7 +107,7 @@ export function acquireLock(
     const held = inspect(lock);
     // Empty for over a second: its creator died between creating and writing it (microseconds apart).
     const stale =
-      held !== undefined && (held.ageMs > staleMs || processGone(held.pid) || (held.empty && held.ageMs > 1_000));
+      held !== undefined && (held.ageMs > staleMs || readProcessGone(held.pid) || (held.empty && held.ageMs > 1_000));
     if (stale) {
       breakLock(lock, held.ino);
       tookOverStale = true;

@@ -1,16 +1,28 @@
 import { readFileSync } from "node:fs";
 
-/** Is that process still running? (Signal 0 checks without sending anything; EPERM means it runs as another user.) */
-export function readProcessRunning(pid: string): boolean {
-  const n = Number(pid);
-  if (!Number.isSafeInteger(n) || n <= 0) return false;
+/**
+ * What signal 0 says of a pid (it checks without sending anything): running (EPERM: as another
+ * user), gone (no such process), or nothing to go by (not a pid, or another error).
+ */
+function probeProcess(pid: number): "running" | "gone" | "unknown" {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return "unknown";
   try {
-    process.kill(n, 0);
-    return true;
+    process.kill(pid, 0);
+    return "running";
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "EPERM" ? "running" : code === "ESRCH" ? "gone" : "unknown";
   }
 }
+
+/** Is that process still running? */
+export const readProcessRunning = (pid: string): boolean => probeProcess(Number(pid)) === "running";
+
+/**
+ * Is that process surely gone (SIGKILL, crash)? Then nobody will release its lock or rename its temp
+ * files. A pid that is no number is never judged gone; our own runs.
+ */
+export const readProcessGone = (pid: number): boolean => probeProcess(pid) === "gone";
 
 /**
  * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the parent

@@ -45,22 +45,24 @@ function resolveLegacyTodoFile(options: Pick<TodoSourceOptions, "env" | "home" |
 const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 
-function readSmallFile(path: string): string | undefined {
+/**
+ * A todo file's text, or undefined when it cannot be read or is too big to be one. One call
+ * (readFileSync's own fast path for UTF-8), no stat first. Callers pass regular files only (a FIFO
+ * would block the hook): the folder listing or locateTodoSource has said so.
+ */
+function readTodoText(path: string): string | undefined {
   try {
-    // Not a regular file (a FIFO would block the hook) or too big to be a todo list: skipped.
-    const stat = statSync(path);
-    if (!stat.isFile() || stat.size > MAX_TODO_FILE) return undefined;
-    return readFileSync(path, "utf8");
+    const text = readFileSync(path, "utf8");
+    return text.length > MAX_TODO_FILE ? undefined : text;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Every readable task file of the list; torn, foreign or unreadable ones are skipped. One call per
- * file (readFileSync's own fast path for UTF-8), not a stat first: 50 tasks cost the prompt hook
- * ~1.5 ms less (README "Performance"). Only regular files are read (the folder listing says which:
- * a FIFO would block the hook); one too big to be a task is dropped once read.
+ * Every readable task file of the list; torn, foreign or unreadable ones are skipped. The folder
+ * listing says which entries are regular files, so no file needs a stat of its own: 50 tasks cost the
+ * prompt hook ~1.5 ms less (README "Performance").
  */
 function readTaskDir(dir: string): ParsedTodo[] {
   let entries: Dirent[];
@@ -74,20 +76,15 @@ function readTaskDir(dir: string): ParsedTodo[] {
     // `.lock` and `.highwatermark` live beside the tasks.
     const name = entry.name;
     if (name.startsWith(".") || !name.endsWith(".json") || !entry.isFile()) continue;
-    let text: string;
-    try {
-      text = readFileSync(join(dir, name), "utf8");
-    } catch {
-      continue;
-    }
-    const item = text.length > MAX_TODO_FILE ? undefined : parseTaskFile(text, name.slice(0, -".json".length));
+    const text = readTodoText(join(dir, name));
+    const item = text === undefined ? undefined : parseTaskFile(text, name.slice(0, -".json".length));
     if (item) items.push(item);
   }
   return items;
 }
 
 function readLegacyFile(path: string): ParsedTodo[] {
-  const text = readSmallFile(path);
+  const text = readTodoText(path);
   if (text === undefined) return [];
   try {
     return parseTodoList(JSON.parse(text)) ?? [];

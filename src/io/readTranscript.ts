@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { readLinesInWindow } from "./readLines.js";
 import {
+  isInterruption,
   isTurnStart,
   parseTranscriptLine,
   scanReply,
@@ -141,7 +142,7 @@ export function tallyLoopUsage(
 }
 
 /** The newest prompt, reply or tool result of the main thread (bookkeeping lines skipped), or undefined. */
-export function readLastMessage(path: string): TranscriptEntry | undefined {
+function readLastMessage(path: string): TranscriptEntry | undefined {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
@@ -159,3 +160,6 @@ export function readLastMessage(path: string): TranscriptEntry | undefined {
     closeSync(fd);
   }
 }
+
+/** Did the user interrupt (Esc) the turn the transcript ends with (README "Pausing")? */
+export const readInterrupted = (path: string): boolean => isInterruption(readLastMessage(path));

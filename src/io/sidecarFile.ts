@@ -42,18 +42,30 @@ export function removeSidecar(path: string): void {
 }
 
 /**
+ * The sidecar's JSON as it stands, unchecked: undefined when it is missing, unreadable, longer than
+ * `maxChars` or not JSON. For quick looks that the transaction's own read then confirms.
+ */
+export function readSidecarJson(
+  path: string,
+  maxChars = Number.POSITIVE_INFINITY,
+): Record<string, unknown> | undefined {
+  try {
+    const read = readStateFile(path);
+    if (read.kind !== "found" || read.text.length > maxChars) return undefined;
+    const value: unknown = JSON.parse(read.text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Is a question of Claude's waiting for the user? Read without the lock or the sidecar's checks, to
  * spare every ordinary prompt both; a yes is checked again under the lock before anything changes.
  */
 export function readPendingQuestion(path: string): boolean {
-  try {
-    const read = readStateFile(path);
-    if (read.kind !== "found" || read.text.length > MAX_SIDECAR) return false;
-    const question = (JSON.parse(read.text) as { pause_question?: unknown }).pause_question;
-    return typeof question === "string" && question !== "";
-  } catch {
-    return false;
-  }
+  const question = readSidecarJson(path, MAX_SIDECAR)?.pause_question;
+  return typeof question === "string" && question !== "";
 }
 
 /** How a loop ended when its owner was not the one who ended it (README "Several loops"). */
@@ -75,11 +87,6 @@ export function writeTombstone(path: string, owner: SidecarOwner, ended: Tombsto
 
 /** A sidecar left without its state file: how the loop ended, if someone said (else it vanished). */
 export function readTombstone(path: string): Tombstone | undefined {
-  try {
-    const read = readStateFile(path);
-    const ended = read.kind === "found" ? (JSON.parse(read.text) as { ended?: Tombstone }).ended : undefined;
-    return ended && typeof ended.by === "string" ? ended : undefined;
-  } catch {
-    return undefined;
-  }
+  const ended = readSidecarJson(path)?.ended as Tombstone | undefined;
+  return ended && typeof ended.by === "string" ? ended : undefined;
 }

@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { processGone } from "./lock.js";
+import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
 
 /** Temp files older than this are a killed writer's, whatever their pid says (a live writer needs milliseconds). */
@@ -23,7 +23,7 @@ function removeStaleTemps(path: string): void {
       const pid = ours.exec(name)?.[1];
       if (pid === undefined) continue;
       const temp = join(dir, name);
-      if (processGone(Number(pid)) || Date.now() - statSync(temp).mtimeMs > STALE_TEMP_MS) unlinkSync(temp);
+      if (readProcessGone(Number(pid)) || Date.now() - statSync(temp).mtimeMs > STALE_TEMP_MS) unlinkSync(temp);
     }
   } catch {
     // best effort: a stray temp file never replaces the state file
