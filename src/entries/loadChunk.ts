@@ -3,10 +3,10 @@
 // A hook is a fresh process each time, so without a cache V8 compiles the YAML parser, the schemas
 // and our own code on every Stop: most of the active path's cost. The cache holds V8's compiled
 // bytecode of a chunk as it was after a run (so lazily compiled functions are in it too) and is
-// written once per chunk, Node version and machine. Node 20 has no module compile cache of its own
-// (module.enableCompileCache is Node ≥ 22.1), so this uses vm.Script's cachedData, which every
-// Node version has. Any failure (no tmp dir, a foreign or rejected cache) only means compiling as
-// usual; CONTINUATION_LOOP_CODE_CACHE=0 turns the cache off.
+// written once per chunk, Node version and machine. This is vm.Script's cachedData, on every Node
+// version: with Node's own module compile cache instead (module.enableCompileCache, Node >= 22.1),
+// an active Stop on Node 24 was 5.5 ms slower (README "Performance"). Any failure (no tmp dir, a foreign or rejected cache) only means
+// compiling as usual; CONTINUATION_LOOP_CODE_CACHE=0 turns the cache off.
 import {
   closeSync,
   lstatSync,
@@ -70,22 +70,6 @@ function saveCache(script: Script, dir: string, chunk: string, file: string): vo
   }
 }
 
-/**
- * node:module on a Node that has module.enableCompileCache (22.1 and later), else undefined. The
- * version is asked first: loading node:module costs a Node 20 hook ~0.4 ms for nothing (README
- * "Performance"), and a plain require, since a namespace import would copy every export.
- */
-function withCompileCache(): NodeModuleApi | undefined {
-  const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-  return major > 22 || (major === 22 && minor >= 1) ? (require("node:module") as NodeModuleApi) : undefined;
-}
-
-/** What this file uses of node:module (enableCompileCache is newer than the Node 20 typings). */
-interface NodeModuleApi {
-  enableCompileCache?: (dir?: string) => unknown;
-  createRequire: (path: string) => NodeJS.Require;
-}
-
 /** Chunks already run in this process, shared by every bundle that loads them (one module instance each). */
 const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symbol, unknown>)[
   Symbol.for("continuation-loop.chunks")
@@ -98,15 +82,6 @@ const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symb
 export function loadChunk(file: string): Record<string, unknown> {
   const done = loaded.get(file);
   if (done) return done;
-  // Node's own module compile cache where it exists (Node ≥ 22.1); this file's loader only below.
-  const nodeModule = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : withCompileCache();
-  if (nodeModule?.enableCompileCache) {
-    const dir = cacheDir();
-    if (dir) nodeModule.enableCompileCache(dir);
-    const exports = nodeModule.createRequire(file)(file) as Record<string, unknown>;
-    loaded.set(file, exports);
-    return exports;
-  }
   const source = readFileSync(file, "utf8");
   const chunk = basename(file);
   const dir = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : cacheDir();
