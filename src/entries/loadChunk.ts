@@ -5,8 +5,9 @@
 // bytecode of a chunk as it was after a run (so lazily compiled functions are in it too) and is
 // written once per chunk, Node version and machine. This is vm.Script's cachedData, on every Node
 // version: with Node's own module compile cache instead (module.enableCompileCache, Node >= 22.1),
-// an active Stop on Node 24 was 5.5 ms slower (README "Performance"). Any failure (no tmp dir, a foreign or rejected cache) only means
-// compiling as usual; CONTINUATION_LOOP_CODE_CACHE=0 turns the cache off.
+// an active Stop on Node 24 was 4.5-5.8 ms slower (README "Performance"). Any failure (no tmp dir,
+// a foreign or rejected cache) only means compiling as usual; CONTINUATION_LOOP_CODE_CACHE=0 turns
+// the cache off.
 import {
   closeSync,
   lstatSync,
