@@ -7,7 +7,8 @@ import { parseState } from "../core/parseState.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
 import { sleep } from "./sleep.js";
-import { writeFileAtomic } from "./writeFileAtomic.js";
+import { patchFile } from "./patchFile.js";
+import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
 
 /** The state file as the transaction found it, under the lock. */
 export type StateSnapshot =
@@ -82,13 +83,35 @@ function stillThe(path: string, bytes: Buffer | undefined, shown: string): { sam
   }
 }
 
-/** Applies the change, asking at the last moment whether the file is still what was decided on. */
-function commit(path: string, change: StateChange, current: () => boolean, sweepTemps: boolean): boolean {
-  if ("write" in change) return writeFileAtomic(path, change.write, { stillCurrent: current, sweepTemps });
-  if (!current()) return false;
-  if ("remove" in change) unlinkSync(path);
-  else renameSync(path, change.moveTo);
-  return true;
+/**
+ * Applies the change, asking at the last moment whether the file is still `bytes` (what was decided
+ * on): "changed" means read it again.
+ */
+function commit(
+  path: string,
+  change: StateChange,
+  bytes: Buffer | undefined,
+  shown: string,
+): "saved" | "changed" | "gone" {
+  let gone = false;
+  const current = () => {
+    const check = stillThe(path, bytes, shown);
+    gone = check.gone;
+    return check.same;
+  };
+  if ("write" in change) {
+    const after = Buffer.from(change.write, "utf8");
+    // An ordinary Stop changes only the iteration count's digits: those bytes alone are written.
+    const patched = bytes ? patchFile(path, bytes, after) : "unsuitable";
+    if (patched === "written") return "saved";
+    if (patched !== "unsuitable") return patched;
+    if (writeFileAtomic(path, after, { stillCurrent: current, sweepTemps: false })) return "saved";
+  } else if (current()) {
+    if ("remove" in change) unlinkSync(path);
+    else renameSync(path, change.moveTo);
+    return "saved";
+  }
+  return gone ? "gone" : "changed";
 }
 
 /**
@@ -115,6 +138,9 @@ export function updateStateFile<T>(
   }
   if (!lock) return { kind: "failed", message: `${shown} is locked by another hook` };
   try {
+    // Writers save only under the lock, so a killed one's temp files come with its lock, taken over
+    // here: only then is the folder swept (a sweep costs a Stop ~0.3 ms).
+    if (lock.tookOverStale) removeStaleTemps(path);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       let snapshot: StateSnapshot;
       let bytes: Buffer | undefined;
@@ -140,23 +166,15 @@ export function updateStateFile<T>(
         plan.onCommit?.();
         return { kind: "done", result: plan.result };
       }
-      let gone = false;
-      const unchanged = () => {
-        const check = stillThe(path, bytes, shown);
-        gone = check.gone;
-        return check.same;
-      };
+      let saved: ReturnType<typeof commit>;
       try {
-        // Writers save only under the lock, so a killed one's temp files come with its lock, taken over
-        // here: only then is the folder swept (a sweep costs a Stop ~0.3 ms).
-        if (!commit(path, plan.change, unchanged, lock.tookOverStale)) {
-          if (gone) return { kind: "gone" };
-          continue;
-        }
+        saved = commit(path, plan.change, bytes, shown);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? "error";
         return { kind: "failed", message: `${shown} could not be saved (${code}): check the folder's permissions` };
       }
+      if (saved === "gone") return { kind: "gone" };
+      if (saved === "changed") continue;
       plan.onCommit?.();
       return { kind: "done", result: plan.result };
     }

@@ -14,7 +14,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * undurable sidecar writes need no sweep of their own. A temp file goes when its writer's process is
  * gone or it is over a minute old.
  */
-function removeStaleTemps(path: string): void {
+export function removeStaleTemps(path: string): void {
   const dir = dirname(path);
   const stem = basename(path).split(".")[0] ?? "";
   const ours = new RegExp(`^\\.${escape(stem)}[^/]*\\.(\\d+)\\.[a-z0-9]+\\.tmp$`);

@@ -105,54 +105,64 @@ describe.concurrent("races", () => {
     expect(blocks).toBeGreaterThan(ROUNDS); // both hooks of a round normally get through, one after the other
   });
 
-  it("a user edit landing inside the hook's save is re-read and kept, never overwritten", {
-    timeout: 60_000,
-  }, async () => {
-    const { root, statePath } = makeProject(
-      "---\n# the user's loop\nmax_iterations: 1000\nstall_limit: 0\n---\nGoal v0\n",
-    );
-    const dir = join(root, ".claude");
-    const ROUNDS = Number(process.env.RACE_EDIT_ROUNDS ?? 60);
-    // The hook pauses between writing its new version and its last check before the rename, so an
-    // edit made when its temp file appears lands inside the save every time (not by luck).
-    const env = { CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS: "40" };
-    const outcome = { merged: 0, userAfter: 0, lost: 0, notCounted: 0 };
-    const notes: string[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const iteration = iterationOf(statePath);
-      const hook = spawnBundle("stop", { cwd: root, env, stdin: stopInput(root, "s1", `round ${round}`) });
-      const edited = new Promise<void>((resolve) => {
-        let done = false;
-        const edit = () => {
-          if (done) return;
-          done = true;
-          watcher.close();
-          userEdit(statePath, round, round % 2 ? "in place" : "rename");
-          resolve();
-        };
-        const watcher = watch(dir, (_event, name) => name?.endsWith(".tmp") && edit());
-        void hook.then(edit);
-      });
-      const [run] = await Promise.all([hook, edited]);
-      if (run.code !== 2) {
-        expect(explained(run), run.stdout + run.stderr).toBe(true);
-        outcome.notCounted++;
+  // An ordinary Stop writes only the count's digits in place (4 → 5); 9 → 10 rewrites the whole file.
+  it.each([
+    ["written in place", 4],
+    ["a whole-file save", 9],
+  ])(
+    "a user edit landing inside the hook's save (%s) is re-read and kept, never overwritten",
+    {
+      timeout: 60_000,
+    },
+    async (how, count) => {
+      const { root, statePath } = makeProject(
+        "---\n# the user's loop\nmax_iterations: 1000\nstall_limit: 0\n---\nGoal v0\n",
+      );
+      const dir = join(root, ".claude");
+      const ROUNDS = Number(process.env.RACE_EDIT_ROUNDS ?? 40);
+      // The hook pauses between writing its new version and its last check before the rename, so an
+      // edit made when its temp file appears lands inside the save every time (not by luck).
+      const env = { CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS: "40" };
+      const outcome = { merged: 0, userAfter: 0, lost: 0, notCounted: 0 };
+      const notes: string[] = [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const before = readFileSync(statePath, "utf8");
+        writeFileSync(statePath, before.replace(/iteration_count: \d+/, `iteration_count: ${count}`));
+        const iteration = iterationOf(statePath);
+        const hook = spawnBundle("stop", { cwd: root, env, stdin: stopInput(root, "s1", `round ${round}`) });
+        const edited = new Promise<void>((resolve) => {
+          let done = false;
+          const edit = () => {
+            if (done) return;
+            done = true;
+            watcher.close();
+            userEdit(statePath, round, round % 2 ? "in place" : "rename");
+            resolve();
+          };
+          const watcher = watch(dir, (_event, name) => name?.endsWith(".tmp") && edit());
+          void hook.then(edit);
+        });
+        const [run] = await Promise.all([hook, edited]);
+        if (run.code !== 2) {
+          expect(explained(run), run.stdout + run.stderr).toBe(true);
+          outcome.notCounted++;
+        }
+        const text = readFileSync(statePath, "utf8");
+        if (!keeps(text, round)) {
+          outcome.lost++;
+          notes.push(`round ${round}: edit lost, file is ${JSON.stringify(text)}`);
+        } else if (iterationOf(statePath) === iteration + 1) outcome.merged++;
+        else outcome.userAfter++;
       }
-      const text = readFileSync(statePath, "utf8");
-      if (!keeps(text, round)) {
-        outcome.lost++;
-        notes.push(`round ${round}: edit lost, file is ${JSON.stringify(text)}`);
-      } else if (iterationOf(statePath) === iteration + 1) outcome.merged++;
-      else outcome.userAfter++;
-    }
-    expect(readdirSync(dir).filter((n) => n.endsWith(".tmp") || n.endsWith(".lock"))).toEqual([]);
-    console.log(
-      `races/edit inside the save: ${ROUNDS} edits (half in place, half by rename), ${JSON.stringify(outcome)}${notes.map((n) => `\n  ${n}`).join("")}`,
-    );
-    expect(outcome.lost).toBe(0);
-    // The edits really landed inside the saves: the hook re-read them and counted on top of them.
-    expect(outcome.merged).toBeGreaterThanOrEqual(ROUNDS * 0.8);
-  });
+      expect(readdirSync(dir).filter((n) => n.endsWith(".tmp") || n.endsWith(".lock"))).toEqual([]);
+      console.log(
+        `races/edit inside the save (${how}): ${ROUNDS} edits (half in place, half by rename), ${JSON.stringify(outcome)}${notes.map((n) => `\n  ${n}`).join("")}`,
+      );
+      expect(outcome.lost).toBe(0);
+      // The edits really landed inside the saves: the hook re-read them and counted on top of them.
+      expect(outcome.merged).toBeGreaterThanOrEqual(ROUNDS * 0.8);
+    },
+  );
 
   it("a writer rewriting goal and limit in a tight loop while hooks run: the last edit survives", {
     timeout: 60_000,

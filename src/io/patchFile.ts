@@ -1,0 +1,71 @@
+import { closeSync, constants, fstatSync, openSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { sleep } from "./sleep.js";
+
+/** Longest change written in place: a counter's digits. */
+const MAX_PATCH_BYTES = 16;
+/** A disk writes a sector whole: a patch inside one is never half on disk after a crash. */
+const SECTOR_BYTES = 512;
+
+/** Where two equally long byte strings differ, when that is a few bytes inside one sector. */
+function findPatch(before: Buffer, after: Buffer): { start: number; end: number } | undefined {
+  if (before.length !== after.length) return undefined;
+  let start = 0;
+  while (start < after.length && before[start] === after[start]) start++;
+  let end = after.length;
+  while (end > start && before[end - 1] === after[end - 1]) end--;
+  if (end - start > MAX_PATCH_BYTES || start === end) return undefined;
+  return Math.floor(start / SECTOR_BYTES) === Math.floor((end - 1) / SECTOR_BYTES) ? { start, end } : undefined;
+}
+
+export type PatchOutcome = "written" | "changed" | "gone" | "unsuitable";
+
+/**
+ * Saves `after` over a file that was `before` by writing only the bytes that differ, when they are a
+ * few inside one sector (an iteration count going from 4 to 5, not 9 to 10): readers and a crash see
+ * the old bytes or the new ones, and everything else in the file is never rewritten, so no temp file,
+ * fsync or rename is needed (README "Performance"). Just before writing, the descriptor it writes to
+ * is checked to hold exactly `before` and to still be the file at `path`. "changed": it is not (an
+ * edit landed: read again); "unsuitable": replace the whole file instead.
+ */
+export function patchFile(path: string, before: Buffer, after: Buffer): PatchOutcome {
+  const patch = findPatch(before, after);
+  if (!patch) return "unsuitable";
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDWR | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return "gone";
+    throw error;
+  }
+  try {
+    pauseForTests(path);
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size !== before.length) return "changed";
+    const current = Buffer.allocUnsafe(before.length);
+    if (readSync(fd, current, 0, before.length, 0) !== before.length || !current.equals(before)) return "changed";
+    // Still the file at `path`, not one an editor has just renamed away.
+    const named = statSync(path, { throwIfNoEntry: false });
+    if (!named) return "gone";
+    if (named.ino !== stat.ino || named.dev !== stat.dev) return "changed";
+    const bytes = after.subarray(patch.start, patch.end);
+    if (writeSync(fd, bytes, 0, bytes.length, patch.start) !== bytes.length) throw new Error("short write");
+    return "written";
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Test hook (test/process/races.test.ts): widens the save so an edit can be landed inside it, and
+ * shows when it starts with an empty temp file beside the state file, as a whole-file save does.
+ */
+function pauseForTests(path: string): void {
+  const pauseMs = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
+  if (!(pauseMs > 0)) return;
+  const marker = join(dirname(path), `.${basename(path)}.${process.pid}.patch.tmp`);
+  closeSync(openSync(marker, "w"));
+  sleep(Math.min(pauseMs, 5_000));
+  rmSync(marker, { force: true });
+}
