@@ -66,9 +66,18 @@ export function clearHandoverPath(root: string, pid: string): string {
 
 /** The loop called `name` ("default" or a LOOP_NAME) in a project. */
 export function loopFileAt(root: string, name: string): LoopFile {
-  const file = name === "default" ? "continuation-loop.local.md" : `continuation-loop.${name}.local.md`;
-  // Concatenated, not join()ed: `root` is already resolved, and the idle Stop builds one per loop file.
-  return loopFileOf(root, `${root}${sep}${STATE_DIR}${sep}${file}`, name);
+  const stem = name === "default" ? "continuation-loop" : `continuation-loop.${name}`;
+  // Concatenated, not join()ed or dirname()d: `root` is already resolved, and the idle Stop builds
+  // one per loop file (path functions walk their argument a character at a time).
+  const dir = `${root}${sep}${STATE_DIR}${sep}`;
+  return {
+    root,
+    name,
+    statePath: `${dir}${stem}.local.md`,
+    sidecarPath: `${dir}${stem}.runtime.json`,
+    historyPath: `${dir}${HISTORY_FILE_NAME}`,
+    shown: `${STATE_DIR}/${stem}.local.md`,
+  };
 }
 
 /** `CONTINUATION_LOOP_FILE` (absolute, or relative to the root): one file, and no search. */

@@ -83,7 +83,8 @@ export function scanLoops(root: string, env: Env): LoopScan {
     const owner = ownerOf(file.statePath);
     if (owner !== null) loops.push({ file, owner });
     else if (pinned && existsSync(file.sidecarPath)) orphans.push({ file, owner: sidecarOwner(file.sidecarPath) });
-    sidecars.delete(basename(file.sidecarPath));
+    // basename() walks the path a character at a time: only when there is a sidecar to match.
+    if (sidecars.size > 0) sidecars.delete(basename(file.sidecarPath));
   }
   for (const entry of sidecars) {
     const name = parseStateFileName(entry.replace(/\.runtime\.json$/, ".local.md"));
