@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { EMPTY_RUNTIME, parseSidecar, renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
 import { readStateFile } from "./readStateFile.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
+import { overwriteFile } from "./writeInPlace.js";
 
 /** A sidecar is a few hundred bytes; a bigger file is not one of ours and is not read. */
 const MAX_SIDECAR = 256 * 1024;
@@ -22,12 +23,14 @@ export function readSidecar(path: string, owner: SidecarOwner): Runtime {
 }
 
 /**
- * Saves the bookkeeping atomically; a sidecar that cannot be written costs counters, not the loop.
- * Not synced to disk: a power cut can only take the last counts with it, never the user's file.
+ * Saves the bookkeeping over the old sidecar (a new one through a temp file); a sidecar that cannot
+ * be written, or is left torn by a killed hook, costs counters, not the loop. Not synced to disk: a
+ * power cut can only take the last counts with it, never the user's file.
  */
 export function writeSidecar(path: string, runtime: Runtime, owner: SidecarOwner): void {
   try {
-    writeFileAtomic(path, renderSidecar(runtime, owner), { durable: false });
+    const bytes = Buffer.from(renderSidecar(runtime, owner), "utf8");
+    if (!overwriteFile(path, bytes)) writeFileAtomic(path, bytes, { durable: false });
   } catch {
     // the next Stop starts the counters again
   }

@@ -7,7 +7,7 @@ import { parseState } from "../core/parseState.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
 import { sleep } from "./sleep.js";
-import { patchFile } from "./patchFile.js";
+import { patchFile } from "./writeInPlace.js";
 import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
 
 /** The state file as the transaction found it, under the lock. */

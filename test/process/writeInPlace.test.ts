@@ -1,9 +1,11 @@
-// patchFile writes a few changed bytes in place, or says why it did not.
-import { linkSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+// patchFile writes a few changed bytes in place and overwriteFile a whole sidecar, or they say why not.
+import { linkSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { patchFile } from "../../src/io/patchFile.js";
+import { EMPTY_RUNTIME } from "../../src/core/sidecar.js";
+import { writeSidecar } from "../../src/io/sidecarFile.js";
+import { overwriteFile, patchFile } from "../../src/io/writeInPlace.js";
 
 const BEFORE = "---\niteration_count: 4\nmax_iterations: 10\n---\nGoal\n";
 const dir = mkdtempSync(join(tmpdir(), "patch-"));
@@ -59,5 +61,52 @@ describe("patchFile", () => {
 
   it("says the file is gone when it was removed", () => {
     expect(patchFile(join(dir, "missing.md"), buf(BEFORE), buf(BEFORE.replace("4", "5")))).toBe("gone");
+  });
+
+  it("does not write through a symlink: the whole-file save replaces the link", () => {
+    const target = fileWith(BEFORE);
+    const link = join(dir, "linked.md");
+    symlinkSync(target, link);
+    expect(patchFile(link, buf(BEFORE), buf(BEFORE.replace("count: 4", "count: 5")))).toBe("unsuitable");
+    expect(readFileSync(target, "utf8")).toBe(BEFORE);
+  });
+});
+
+describe("overwriteFile", () => {
+  it.each([
+    ["shorter", '{"a":1}'],
+    ["longer", `{"a":"${"x".repeat(600)}"}`],
+  ])("replaces the contents with %s ones, same inode", (_what, next) => {
+    const path = fileWith('{"a":"old and rather long"}\n');
+    const ino = statSync(path).ino;
+    expect(overwriteFile(path, buf(next))).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(next);
+    expect(statSync(path).ino).toBe(ino);
+  });
+
+  it("refuses a missing file, a symlink and a hard-linked file, writing nothing", () => {
+    const target = fileWith("precious\n");
+    const link = join(dir, "sidecar-link.json");
+    symlinkSync(target, link);
+    const hard = join(dir, "sidecar-hard.json");
+    linkSync(target, hard);
+    expect(overwriteFile(join(dir, "none.json"), buf("{}"))).toBe(false);
+    expect(overwriteFile(link, buf("{}"))).toBe(false);
+    expect(overwriteFile(hard, buf("{}"))).toBe(false);
+    expect(readFileSync(target, "utf8")).toBe("precious\n");
+  });
+
+  it("a sidecar that is a symlink (say, committed to a repository) is replaced, its target untouched", () => {
+    const target = fileWith("precious\n");
+    const sidecar = join(dir, "continuation-loop.runtime.json");
+    symlinkSync(target, sidecar);
+    writeSidecar(
+      sidecar,
+      { ...EMPTY_RUNTIME, tokens_by_model: {} },
+      { started_at: "2026-11-23T00:00:00Z", session_id: "s" },
+    );
+    expect(readFileSync(target, "utf8")).toBe("precious\n");
+    expect(lstatSync(sidecar).isFile()).toBe(true);
+    expect(JSON.parse(readFileSync(sidecar, "utf8")).loop.session_id).toBe("s");
   });
 });

@@ -1,4 +1,14 @@
-import { closeSync, constants, fstatSync, openSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { sleep } from "./sleep.js";
 
@@ -6,6 +16,9 @@ import { sleep } from "./sleep.js";
 const MAX_PATCH_BYTES = 16;
 /** A disk writes a sector whole: a patch inside one is never half on disk after a crash. */
 const SECTOR_BYTES = 512;
+
+/** Not through a symlink (a link a repository commits must never aim a write elsewhere); never hang on a FIFO. */
+const IN_PLACE = (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
 /** Where two equally long byte strings differ, when that is a few bytes inside one sector. */
 function findPatch(before: Buffer, after: Buffer): { start: number; end: number } | undefined {
@@ -33,10 +46,12 @@ export function patchFile(path: string, before: Buffer, after: Buffer): PatchOut
   if (!patch) return "unsuitable";
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDWR | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(path, IN_PLACE | constants.O_RDWR);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return "gone";
+    // A symlink is replaced by a file, as before the in-place write existed.
+    if (code === "ELOOP") return "unsuitable";
     throw error;
   }
   try {
@@ -52,6 +67,31 @@ export function patchFile(path: string, before: Buffer, after: Buffer): PatchOut
     const bytes = after.subarray(patch.start, patch.end);
     if (writeSync(fd, bytes, 0, bytes.length, patch.start) !== bytes.length) throw new Error("short write");
     return "written";
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Replaces the contents of an existing file by writing over it and cutting what is left, without a
+ * temp file or a rename: on ext4 a rename over a file (or a cut to nothing) flushes the new file to
+ * disk first, 0.4 ms of an active Stop (README "Performance"). For the sidecar only, whose readers
+ * discard a torn file (docs/ARCHITECTURE.md); false when the file is missing, a link or not a plain
+ * file: then write it whole.
+ */
+export function overwriteFile(path: string, bytes: Buffer): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, IN_PLACE | constants.O_WRONLY);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.nlink !== 1) return false;
+    if (writeSync(fd, bytes, 0, bytes.length, 0) !== bytes.length) return false;
+    if (stat.size > bytes.length) ftruncateSync(fd, bytes.length);
+    return true;
   } finally {
     closeSync(fd);
   }
