@@ -11,6 +11,7 @@ import {
   STATE_DIR,
 } from "../core/loopFiles.js";
 import { readSidecarJson } from "./sidecarFile.js";
+import { decodeLatin1 } from "./decode.js";
 
 const HEAD = Buffer.alloc(4096);
 
@@ -40,7 +41,7 @@ function ownerOf(path: string): string | undefined | null {
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines
     // that end are read. Session ids are ASCII.
     const end = n === 0 ? 0 : HEAD.lastIndexOf(0x0a, n - 1) + 1;
-    return parseOwnerHint(HEAD.toString("latin1", 0, end));
+    return parseOwnerHint(decodeLatin1(HEAD, 0, end));
   } catch {
     return undefined;
   } finally {

@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { decodeUtf8 } from "./decode.js";
 
 /**
  * The whole lines of a regular file in the byte window [from, to) (to defaults to the file's
@@ -24,7 +25,7 @@ export function readLinesInWindow(path: string, maxBytes: number, from = 0, to?:
       if (n === 0) break;
       read += n;
     }
-    const lines = buf.toString("utf8", 0, read).split("\n");
+    const lines = decodeUtf8(buf, 0, read).split("\n");
     if (start > from) lines.shift();
     return lines;
   } finally {

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
+import { decodeUtf8 } from "./decode.js";
 
 const MAX_NOTES = 32 * 1024;
 
@@ -52,7 +53,7 @@ function readProjectText(root: string, relPath: string, shownAs: string, spec: P
     if (!fstatSync(fd).isFile()) return undefined;
     const buf = Buffer.alloc(MAX_NOTES);
     const n = readSync(fd, buf, 0, MAX_NOTES, 0);
-    const text = buf.toString("utf8", 0, n);
+    const text = decodeUtf8(buf, 0, n);
     return n === MAX_NOTES ? `${text}\n… (cut at ${MAX_NOTES / 1024} KiB)` : text;
   } finally {
     closeSync(fd);

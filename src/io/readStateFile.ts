@@ -1,5 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
+import { decodeUtf8 } from "./decode.js";
 
 /** Larger state files are refused without being read whole. */
 const MAX_STATE_BYTES = 1024 * 1024;
@@ -48,7 +49,7 @@ export function readStateFile(path: string, shownAs = path): StateRead {
       bytes: exact,
       // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those), as
       // TextDecoder("utf-8", { ignoreBOM: true }) would, without its first-use cost (~0.2 ms).
-      text: exact.toString("utf8"),
+      text: decodeUtf8(exact),
     };
   } catch (error) {
     if (error instanceof LoopError) throw error;

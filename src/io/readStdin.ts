@@ -1,5 +1,6 @@
 import { fstatSync, readSync } from "node:fs";
 import { sleep } from "./sleep.js";
+import { decodeUtf8 } from "./decode.js";
 
 /** A writer that sends nothing for this long is not coming back: what arrived is the input. */
 const MAX_IDLE_MS = 10_000;
@@ -50,13 +51,13 @@ export function readStdin(mayBeTerminal = false): string {
         continue;
       }
       if (code === "EOF") break; // Windows pipes end with an error
-      return code === "EAGAIN" ? buffer.toString("utf8", 0, size) : "";
+      return code === "EAGAIN" ? decodeUtf8(buffer, 0, size) : "";
     }
     if (n === 0) break;
     idle = 0;
     size += n;
   }
-  return buffer.toString("utf8", 0, size);
+  return decodeUtf8(buffer, 0, size);
 }
 
 /** stdin text → its top-level JSON object, or undefined for anything else. JSON.parse only: no schema. */

@@ -10,6 +10,7 @@ import {
   type TranscriptEntry,
   type UsageTally,
 } from "../core/transcript.js";
+import { decodeUtf8 } from "./decode.js";
 
 const CHUNK = 64 * 1024;
 /** How far back a scan may go: a turn's worth of tool output, never the whole session. */
@@ -43,13 +44,13 @@ export function* linesFromEnd(
     let end = buf.length;
     // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
     for (let i = buf.lastIndexOf(0x0a, end - 1); i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
-      if (end - i > 1) yield { entry: parse(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
+      if (end - i > 1) yield { entry: parse(decodeUtf8(buf, i + 1, end)), start: start + i + 1 };
       end = i;
     }
     carry = buf.subarray(0, end);
     pos = start;
   }
-  if (floor === 0 && carry.length) yield { entry: parse(carry.toString("utf8")), start: 0 };
+  if (floor === 0 && carry.length) yield { entry: parse(decodeUtf8(carry)), start: 0 };
 }
 
 export interface TranscriptScan {

@@ -114,6 +114,17 @@ function commit(
   return gone ? "gone" : "changed";
 }
 
+/** The state file's lock; its folder is made only when it is missing (a first /loop-start). */
+function takeLock(path: string, waitMs: number | undefined): HeldLock | undefined {
+  try {
+    return acquireLock(path, { waitMs });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(dirname(path), { recursive: true });
+    return acquireLock(path, { waitMs });
+  }
+}
+
 /**
  * The one way the state file is changed (docs/ARCHITECTURE.md): take the lock, read, parse, decide,
  * and commit only if the file is still what was decided on, checked just before the rename. A user
@@ -130,8 +141,7 @@ export function updateStateFile<T>(
 ): StateOutcome<T> {
   let lock: HeldLock | undefined;
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    lock = acquireLock(path, { waitMs: lockWaitMs });
+    lock = takeLock(path, lockWaitMs);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
