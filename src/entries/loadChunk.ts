@@ -20,7 +20,7 @@ import {
   writeSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
 
 /** os.tmpdir() without loading node:os (about 0.2 ms) where the rule is simple: POSIX. */
@@ -33,7 +33,8 @@ function tempDir(): string {
 /** A private folder for the cache: ours alone (0700, our uid), or none. */
 function cacheDir(): string | undefined {
   const uid = process.getuid?.();
-  const dir = join(tempDir(), uid === undefined ? "continuation-loop-v8" : `continuation-loop-v8-${uid}`);
+  // Concatenated: path.join would cost an active Stop its first-use compile.
+  const dir = `${tempDir()}${sep}${uid === undefined ? "continuation-loop-v8" : `continuation-loop-v8-${uid}`}`;
   try {
     let stat = lstatSync(dir, { throwIfNoEntry: false });
     if (!stat) {
@@ -86,7 +87,7 @@ export function loadChunk(file: string): Record<string, unknown> {
   const source = readFileSync(file, "utf8");
   const chunk = basename(file);
   const dir = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : cacheDir();
-  const cacheFile = dir && join(dir, `${chunk}.${process.versions.v8}.${process.arch}.cache`);
+  const cacheFile = dir && `${dir}${sep}${chunk}.${process.versions.v8}.${process.arch}.cache`;
   let cachedData: Buffer | undefined;
   if (cacheFile) {
     try {

@@ -1,5 +1,5 @@
 import { closeSync, constants, existsSync, openSync, readdirSync, readSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename, join, sep } from "node:path";
 import {
   type Env,
   type FoundLoop,
@@ -67,7 +67,8 @@ export function scanLoops(root: string, env: Env): LoopScan {
   else {
     let names: string[] = [];
     try {
-      names = readdirSync(join(root, STATE_DIR));
+      // Concatenated: `root` is resolved, and path.join would cost its first-use compile.
+      names = readdirSync(`${root}${sep}${STATE_DIR}`);
     } catch {
       // no .claude folder: no loop
     }

@@ -1,13 +1,18 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { decodeUtf8 } from "./decode.js";
 
 const MAX_NOTES = 32 * 1024;
 
+/**
+ * Is `path` the folder `root` or inside it? Both are absolute and resolved, so a prefix says it
+ * (path.relative would cost a Stop its first-use compile).
+ */
 const inside = (root: string, path: string) => {
-  const rel = relative(root, path);
-  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+  const fold = (p: string) => (process.platform === "win32" ? p.toLowerCase() : p);
+  const [r, p] = [fold(root), fold(path)];
+  return p === r || p.startsWith(r.endsWith(sep) ? r : `${r}${sep}`);
 };
 
 /**
@@ -17,7 +22,8 @@ const inside = (root: string, path: string) => {
 function realOf(path: string): string {
   for (let p = path; ; p = dirname(p)) {
     try {
-      return resolve(realpathSync.native(p), relative(p, path));
+      const real = realpathSync.native(p);
+      return p === path ? real : resolve(real, relative(p, path));
     } catch {
       if (dirname(p) === p) return path;
     }
