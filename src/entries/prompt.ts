@@ -1,9 +1,11 @@
 // UserPromptSubmit entry (hooks/prompt.js): loop commands and the todo reminder. Always exit 0.
 import { runPromptHook } from "../app/promptHook.js";
+import { exitNow } from "./exitNow.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
 process.exitCode = 0;
 runPromptHook(ctx.readStdin(), ctx)
   .then((out) => out && ctx.out(out))
-  .catch(() => undefined);
+  .catch(() => undefined)
+  .then(() => exitNow(0));

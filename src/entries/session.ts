@@ -6,6 +6,7 @@ import { concernsLoop } from "../app/concernsLoop.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { peekJson, stringField } from "../io/readStdin.js";
+import { exitNow } from "./exitNow.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
@@ -13,22 +14,22 @@ const stdin = ctx.readStdin();
 const input = peekJson(stdin);
 const event = stringField(input, "hook_event_name");
 const print = (out: string) => out && ctx.out(out);
-process.exitCode = 0;
-if (event === "SessionStart" && stringField(input, "source") === "clear") {
-  // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
-  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-  if (existsSync(clearHandoverPath(root, readClaudePid(ctx.env))))
-    import("../app/clearHandover.js")
-      .then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)))
-      .catch(() => undefined);
-} else if (concernsLoop(stdin, ctx)) {
-  if (event === "StopFailure") {
-    import("../app/recordApiError.js").then(({ recordApiError }) => recordApiError(stdin, ctx)).catch(() => undefined);
-  } else if (event === "SessionEnd") {
-    import("../app/clearHandover.js").then(({ recordClear }) => recordClear(stdin, ctx)).catch(() => undefined);
-  } else {
-    import("../app/sessionHook.js")
-      .then(({ runSessionHook }) => print(runSessionHook(stdin, ctx)))
-      .catch(() => undefined);
+/** What this event asks of a loop, if anything; the process ends when it is done. */
+function run(): Promise<unknown> | undefined {
+  if (event === "SessionStart" && stringField(input, "source") === "clear") {
+    // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
+    const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+    if (!existsSync(clearHandoverPath(root, readClaudePid(ctx.env)))) return undefined;
+    return import("../app/clearHandover.js").then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)));
   }
+  if (!concernsLoop(stdin, ctx)) return undefined;
+  if (event === "StopFailure")
+    return import("../app/recordApiError.js").then(({ recordApiError }) => recordApiError(stdin, ctx));
+  if (event === "SessionEnd")
+    return import("../app/clearHandover.js").then(({ recordClear }) => recordClear(stdin, ctx));
+  return import("../app/sessionHook.js").then(({ runSessionHook }) => print(runSessionHook(stdin, ctx)));
 }
+
+const work = run();
+if (work) work.catch(() => undefined).then(() => exitNow(0));
+else exitNow(0);

@@ -1,0 +1,12 @@
+/**
+ * Ends a hook's process once its answer is written (every write here is synchronous). With no
+ * 'exit' listener waiting (the code cache saves itself on one), through the step process.exit()
+ * ends with, `process.reallyExit`: Node then skips tearing down a process that is about to end,
+ * 0.3–0.7 ms of every hook run (README "Performance"). Otherwise, and where Node lacks it,
+ * process.exit().
+ */
+export function exitNow(code: number): void {
+  const reallyExit = (process as unknown as { reallyExit?: (code: number) => void }).reallyExit;
+  if (typeof reallyExit === "function" && process.listenerCount("exit") === 0) reallyExit.call(process, code);
+  process.exit(code);
+}
