@@ -94,6 +94,8 @@ export interface FoundLoop {
   owner: string | undefined;
 }
 
+/** Once, not per call: the idle Stop runs these on every loop file. */
+const CLOSING_LINE = /\r?\n---[ \t]*(\r?\n|$)/;
 const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#"'][^\s#]*))/m;
 
 /**
@@ -101,7 +103,7 @@ const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#"'][^
  * loop a Stop is about before the chosen file is parsed in full (which then decides for real).
  */
 export function parseOwnerHint(text: string): string | undefined {
-  const close = text.search(/\r?\n---[ \t]*(\r?\n|$)/);
+  const close = text.search(CLOSING_LINE);
   const match = OWNER_LINE.exec(close === -1 ? text : text.slice(0, close));
   const owner = match?.[1] ?? match?.[3] ?? match?.[2];
   // Not a plain string (a number, list, map, alias, null): no owner, so the full parse says what is wrong.

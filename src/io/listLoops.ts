@@ -37,11 +37,10 @@ function ownerOf(path: string): string | undefined | null {
   try {
     // The owner line sits in the frontmatter, near the top: the head is enough (else: no owner, and
     // the full read decides). No fstat: a folder or FIFO fails or reads nothing here, which is "no owner".
-    const n = readSync(fd, HEAD, 0, HEAD.length, 0);
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines
     // that end are read. Session ids are ASCII.
-    const end = n === 0 ? 0 : HEAD.lastIndexOf(0x0a, n - 1) + 1;
-    return parseOwnerHint(decodeLatin1(HEAD, 0, end));
+    const head = decodeLatin1(HEAD, 0, readSync(fd, HEAD, 0, HEAD.length, 0));
+    return parseOwnerHint(head.slice(0, head.lastIndexOf("\n") + 1));
   } catch {
     return undefined;
   } finally {
