@@ -14,6 +14,7 @@ const stdin = ctx.readStdin();
 const input = peekJson(stdin);
 const event = stringField(input, "hook_event_name");
 const print = (out: string) => out && ctx.out(out);
+
 /** What this event asks of a loop, if anything; the process ends when it is done. */
 function run(): Promise<unknown> | undefined {
   if (event === "SessionStart" && stringField(input, "source") === "clear") {
