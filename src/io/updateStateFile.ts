@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
@@ -7,7 +7,7 @@ import { parseState } from "../core/parseState.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
 import { sleep } from "./sleep.js";
-import { patchFile } from "./writeInPlace.js";
+import { holdsSnapshot, patchFile } from "./writeInPlace.js";
 import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
 
 /** The state file as the transaction found it, under the lock. */
@@ -63,23 +63,23 @@ function changesSoon(path: string, bytes: Buffer): boolean {
   }
 }
 
-/** Is the file still exactly `bytes`, and untouched between the comparison and now? */
-function stillThe(path: string, bytes: Buffer | undefined, shown: string): { same: boolean; gone: boolean } {
+/** Is the file still exactly `bytes` (or still missing, for undefined), checked through one descriptor? */
+function stillThe(path: string, bytes: Buffer | undefined): { same: boolean; gone: boolean } {
+  let fd: number;
   try {
-    // Plain numbers, not bigint: a double keeps ctime to a fraction of a microsecond, and the first
-    // bigint stat would cost a Stop ~0.3 ms more (README "Performance").
-    const before = statSync(path);
-    const current = readStateFile(path, shown);
-    if (current.kind === "missing") return { same: bytes === undefined, gone: bytes !== undefined };
-    if (bytes === undefined || !current.bytes.equals(bytes)) return { same: false, gone: false };
-    const after = statSync(path);
-    return {
-      same: after.ino === before.ino && after.size === before.size && after.ctimeMs === before.ctimeMs,
-      gone: false,
-    };
+    // O_NONBLOCK: a FIFO put in the file's place must not hang the hook.
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     const gone = (error as NodeJS.ErrnoException).code === "ENOENT";
     return { same: gone && bytes === undefined, gone: gone && bytes !== undefined };
+  }
+  try {
+    const held = bytes === undefined ? "changed" : holdsSnapshot(fd, path, bytes);
+    return { same: held === "same", gone: held === "gone" };
+  } catch {
+    return { same: false, gone: false };
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -87,15 +87,10 @@ function stillThe(path: string, bytes: Buffer | undefined, shown: string): { sam
  * Applies the change, asking at the last moment whether the file is still `bytes` (what was decided
  * on): "changed" means read it again.
  */
-function commit(
-  path: string,
-  change: StateChange,
-  bytes: Buffer | undefined,
-  shown: string,
-): "saved" | "changed" | "gone" {
+function commit(path: string, change: StateChange, bytes: Buffer | undefined): "saved" | "changed" | "gone" {
   let gone = false;
   const current = () => {
-    const check = stillThe(path, bytes, shown);
+    const check = stillThe(path, bytes);
     gone = check.gone;
     return check.same;
   };
@@ -178,7 +173,7 @@ export function updateStateFile<T>(
       }
       let saved: ReturnType<typeof commit>;
       try {
-        saved = commit(path, plan.change, bytes, shown);
+        saved = commit(path, plan.change, bytes);
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code ?? "error";
         return { kind: "failed", message: `${shown} could not be saved (${code}): check the folder's permissions` };
