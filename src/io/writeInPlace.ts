@@ -87,8 +87,8 @@ export function holdsSnapshot(fd: number, path: string, snapshot: Buffer): "same
 
 /**
  * Replaces the contents of an existing file by writing over it and cutting what is left, without a
- * temp file or a rename: on ext4 a rename over a file (or a cut to nothing) flushes the new file to
- * disk first, 0.4 ms of an active Stop (README "Performance"). For the sidecar only, whose readers
+ * temp file or a rename: on ext4 a rename over a file (or a cut to nothing) first sends the new data
+ * to the disk, 0.4 ms of an active Stop (README "Performance"). For the sidecar only, whose readers
  * discard a torn file (docs/ARCHITECTURE.md); false when the file is missing, a link or not a plain
  * file: then write it whole.
  */
