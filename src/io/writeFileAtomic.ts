@@ -31,6 +31,15 @@ export function removeStaleTemps(path: string): void {
 }
 
 /**
+ * Test hook (test/process/races.test.ts): how long a save waits before its last check, so an edit
+ * can be landed inside it; 0 outside those tests.
+ */
+export function savePauseForTests(): number {
+  const ms = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
+  return ms > 0 ? Math.min(ms, 5_000) : 0;
+}
+
+/**
  * Atomic replace: write a temp file in the same directory, fsync, rename over the target.
  * A reader (or a crash) sees either the old file or the new one, never a torn mix.
  * `stillCurrent` is asked at the last moment, just before the rename: false abandons the write
@@ -68,9 +77,8 @@ export function writeFileAtomic(
     throw error;
   }
   closeSync(fd);
-  // Test hook (test/process/races.test.ts): widens the save so an edit can be landed inside it.
-  const pauseMs = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
-  if (pauseMs > 0) sleep(Math.min(pauseMs, 5_000));
+  const pauseMs = savePauseForTests();
+  if (pauseMs > 0) sleep(pauseMs);
   try {
     if (stillCurrent && !stillCurrent()) {
       unlinkSync(temp);

@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { sleep } from "./sleep.js";
+import { savePauseForTests } from "./writeFileAtomic.js";
 
 /** Longest change written in place: a counter's digits. */
 const MAX_PATCH_BYTES = 16;
@@ -111,14 +112,14 @@ export function overwriteFile(path: string, bytes: Buffer): boolean {
 }
 
 /**
- * Test hook (test/process/races.test.ts): widens the save so an edit can be landed inside it, and
- * shows when it starts with an empty temp file beside the state file, as a whole-file save does.
+ * The test pause of a save (savePauseForTests), shown by an empty temp file beside the state file
+ * while it lasts, as a whole-file save shows its own.
  */
 function pauseForTests(path: string): void {
-  const pauseMs = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
-  if (!(pauseMs > 0)) return;
+  const pauseMs = savePauseForTests();
+  if (pauseMs === 0) return;
   const marker = join(dirname(path), `.${basename(path)}.${process.pid}.patch.tmp`);
   closeSync(openSync(marker, "w"));
-  sleep(Math.min(pauseMs, 5_000));
+  sleep(pauseMs);
   rmSync(marker, { force: true });
 }
