@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, constants, existsSync, openSync, readdirSync } from "node:fs";
 import { basename, join, sep } from "node:path";
 import {
   type Env,
@@ -12,8 +12,9 @@ import {
 } from "../core/loopFiles.js";
 import { readSidecarJson } from "./sidecarFile.js";
 import { decodeLatin1 } from "./decode.js";
+import { readInto } from "./readInto.js";
 
-const HEAD = Buffer.alloc(4096);
+const HEAD = new Uint8Array(4096);
 
 export interface LoopScan {
   loops: FoundLoop[];
@@ -39,7 +40,7 @@ function ownerOf(path: string): string | undefined | null {
     // the full read decides). No fstat: a folder or FIFO fails or reads nothing here, which is "no owner".
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines
     // that end are read. Session ids are ASCII.
-    const head = decodeLatin1(HEAD, 0, readSync(fd, HEAD, 0, HEAD.length, 0));
+    const head = decodeLatin1(HEAD, 0, readInto(fd, HEAD, 0));
     return parseOwnerHint(head.slice(0, head.lastIndexOf("\n") + 1));
   } catch {
     return undefined;

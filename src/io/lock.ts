@@ -1,17 +1,8 @@
-import {
-  closeSync,
-  fstatSync,
-  linkSync,
-  openSync,
-  readSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { renderIsoTime } from "../core/isoTime.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
+import { readInto } from "./readInto.js";
 
 export interface LockOptions {
   /** A lock older than this is left over from a killed hook and is taken over. */
@@ -31,7 +22,7 @@ function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty
   try {
     const stat = fstatSync(fd);
     const head = Buffer.alloc(32);
-    const n = readSync(fd, head, 0, head.length, 0);
+    const n = readInto(fd, head, 0);
     return {
       ino: stat.ino,
       ageMs: Date.now() - stat.mtimeMs,

@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { decodeUtf8 } from "./decode.js";
+import { readInto } from "./readInto.js";
 
 /**
  * The whole lines of a regular file in the byte window [from, to) (to defaults to the file's
@@ -21,7 +22,7 @@ export function readLinesInWindow(path: string, maxBytes: number, from = 0, to?:
     const buf = Buffer.alloc(Math.max(0, end - start));
     let read = 0;
     while (read < buf.length) {
-      const n = readSync(fd, buf, read, buf.length - read, start + read);
+      const n = readInto(fd, buf.subarray(read), start + read);
       if (n === 0) break;
       read += n;
     }

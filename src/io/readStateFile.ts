@@ -1,6 +1,7 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
 import { decodeUtf8 } from "./decode.js";
+import { readInto } from "./readInto.js";
 
 /** Larger state files are refused without being read whole. */
 const MAX_STATE_BYTES = 1024 * 1024;
@@ -39,7 +40,7 @@ export function readStateFile(path: string, shownAs = path): StateRead {
     const bytes = Buffer.alloc(stat.size);
     let read = 0;
     while (read < stat.size) {
-      const n = readSync(fd, bytes, read, stat.size - read, read);
+      const n = readInto(fd, bytes.subarray(read), read);
       if (n === 0) break;
       read += n;
     }

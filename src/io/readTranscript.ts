@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync } from "node:fs";
 import { readLinesInWindow } from "./readLines.js";
 import {
   isInterruption,
@@ -11,6 +11,7 @@ import {
   type UsageTally,
 } from "../core/transcript.js";
 import { decodeUtf8 } from "./decode.js";
+import { readInto } from "./readInto.js";
 
 const CHUNK = 64 * 1024;
 /** How far back a scan may go: a turn's worth of tool output, never the whole session. */
@@ -39,7 +40,7 @@ export function* linesFromEnd(
   while (pos > floor) {
     const start = Math.max(floor, pos - CHUNK);
     const chunk = Buffer.alloc(pos - start);
-    readSync(fd, chunk, 0, chunk.length, start);
+    readInto(fd, chunk, start);
     const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
     let end = buf.length;
     // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
@@ -88,7 +89,7 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
       if (isTurnStart(entry) && ++turnStarts >= turns) break;
     }
     const tail = Buffer.alloc(Math.min(size, 1));
-    if (size > 0) readSync(fd, tail, 0, 1, size - 1);
+    if (size > 0) readInto(fd, tail, size - 1);
     const complete = size === 0 || tail[0] === 0x0a ? size : (end ?? 0);
     return {
       reply: scanReply(newestFirst),
