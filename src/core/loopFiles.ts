@@ -21,9 +21,10 @@ export interface LoopFile {
 }
 
 /** `$CLAUDE_PROJECT_DIR` when set, otherwise the hook input's cwd, otherwise the process cwd. */
-export function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const resolveProjectRoot = (function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
   return resolve(env.CLAUDE_PROJECT_DIR || inputCwd || processCwd);
-}
+});
 
 /** Claude Code's config dir: `$CLAUDE_CONFIG_DIR` or `~/.claude`. */
 export function resolveConfigDir(env: Env, home: string): string {
@@ -36,10 +37,11 @@ function displayPath(path: string, root: string): string {
 }
 
 /** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
-export function parseStateFileName(fileName: string): string | undefined {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const parseStateFileName = (function parseStateFileName(fileName: string): string | undefined {
   const match = STATE_FILE.exec(fileName);
   return match ? (match[1] ?? "default") : undefined;
-}
+});
 
 /** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets `.runtime.json` appended. */
 function sidecarPathOf(statePath: string): string {
@@ -65,7 +67,8 @@ export function clearHandoverPath(root: string, pid: string): string {
 }
 
 /** The loop called `name` ("default" or a LOOP_NAME) in a project. */
-export function loopFileAt(root: string, name: string): LoopFile {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const loopFileAt = (function loopFileAt(root: string, name: string): LoopFile {
   const stem = name === "default" ? "continuation-loop" : `continuation-loop.${name}`;
   // Concatenated, not join()ed or dirname()d: `root` is already resolved, and the idle Stop builds
   // one per loop file (path functions walk their argument a character at a time).
@@ -78,15 +81,16 @@ export function loopFileAt(root: string, name: string): LoopFile {
     historyPath: `${dir}${HISTORY_FILE_NAME}`,
     shown: `${STATE_DIR}/${stem}.local.md`,
   };
-}
+});
 
 /** `CONTINUATION_LOOP_FILE` (absolute, or relative to the root): one file, and no search. */
-export function pinnedLoopFile(root: string, env: Env): LoopFile | undefined {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const pinnedLoopFile = (function pinnedLoopFile(root: string, env: Env): LoopFile | undefined {
   const pinned = env.CONTINUATION_LOOP_FILE;
   if (!pinned) return undefined;
   const statePath = isAbsolute(pinned) ? pinned : resolve(root, pinned);
   return loopFileOf(root, statePath, parseStateFileName(basename(statePath)) ?? "default");
-}
+});
 
 /** A loop file found in the project, with the owner its frontmatter names (read without a full parse). */
 export interface FoundLoop {
@@ -102,7 +106,8 @@ const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#"'][^
  * The `session_id` a state file's frontmatter names, found by a line match: enough to pick which
  * loop a Stop is about before the chosen file is parsed in full (which then decides for real).
  */
-export function parseOwnerHint(text: string): string | undefined {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const parseOwnerHint = (function parseOwnerHint(text: string): string | undefined {
   const close = text.search(CLOSING_LINE);
   const match = OWNER_LINE.exec(close === -1 ? text : text.slice(0, close));
   const owner = match?.[1] ?? match?.[3] ?? match?.[2];
@@ -110,16 +115,17 @@ export function parseOwnerHint(text: string): string | undefined {
   if (owner === undefined || (match?.[3] !== undefined && /^(?:[[{&*!|>~]|-?\d|null$|true$|false$)/i.test(owner)))
     return undefined;
   return owner === "" ? undefined : owner;
-}
+});
 
 /**
  * The loop a session works on (README "Several loops"): the one bound to it, else — when it owns
  * none — the first unowned one, the default file first. Pure.
  */
-export function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const chooseSessionLoop = (function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {
   if (sessionId !== undefined) {
     const own = found.find((loop) => loop.owner === sessionId);
     if (own) return own;
   }
   return found.find((loop) => loop.owner === undefined);
-}
+});

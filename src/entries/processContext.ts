@@ -9,7 +9,8 @@ import { writeOutput } from "../io/writeOutput.js";
  * The one Context of a process. `stdinMayBeTerminal`: the helper, which a person may run by hand
  * (a terminal then gives no input rather than a wait); hooks always get a pipe.
  */
-export function processContext({ stdinMayBeTerminal = false } = {}): Context {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const processContext = (function processContext({ stdinMayBeTerminal = false } = {}): Context {
   return {
     env: process.env,
     cwd: process.cwd(),
@@ -32,4 +33,4 @@ export function processContext({ stdinMayBeTerminal = false } = {}): Context {
     out: (text) => writeOutput(1, text),
     err: (text) => writeOutput(2, text),
   };
-}
+});

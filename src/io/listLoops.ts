@@ -26,7 +26,8 @@ export interface LoopScan {
  * The owner a file names, read cheaply; null when there is no such file. A file that cannot be read
  * names no owner: the full read says what is wrong with it.
  */
-function ownerOf(path: string): string | undefined | null {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+const ownerOf = (function ownerOf(path: string): string | undefined | null {
   let fd: number;
   try {
     // Non-blocking: a FIFO in place of the file must not hang the hook.
@@ -47,7 +48,7 @@ function ownerOf(path: string): string | undefined | null {
   } finally {
     closeSync(fd);
   }
-}
+});
 
 /** The sidecar's recorded owner session, if it is a sidecar of ours. */
 function sidecarOwner(path: string): string | undefined {
@@ -59,7 +60,8 @@ function sidecarOwner(path: string): string | undefined {
  * Every loop of a project: `CONTINUATION_LOOP_FILE` alone when set, else the state files in
  * `.claude/` (the default first, then by name), and the sidecars left without a state file.
  */
-export function scanLoops(root: string, env: Env): LoopScan {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const scanLoops = (function scanLoops(root: string, env: Env): LoopScan {
   const pinned = pinnedLoopFile(root, env);
   const files: LoopFile[] = [];
   const sidecars = new Set<string>();
@@ -93,4 +95,4 @@ export function scanLoops(root: string, env: Env): LoopScan {
     if (name) orphans.push({ file: loopFileAt(root, name), owner: sidecarOwner(join(root, STATE_DIR, entry)) });
   }
   return { loops, orphans };
-}
+});

@@ -27,7 +27,8 @@ function isCharacterDevice(fd: number): boolean {
  * non-blocking, and readFileSync then fails with EAGAIN whenever the writer (Claude Code) is
  * slower than this process, so a large input was read as "" and the hook did nothing.
  */
-export function readStdin(mayBeTerminal = false): string {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const readStdin = (function readStdin(mayBeTerminal = false): string {
   // Not tty.isatty: node:tty costs ~2 ms to load.
   if (mayBeTerminal && isCharacterDevice(0)) return "";
   // Read into one array that grows, decoded once: no copy per read. A plain Uint8Array: a hook's
@@ -60,17 +61,18 @@ export function readStdin(mayBeTerminal = false): string {
     size += n;
   }
   return decodeUtf8(buffer, 0, size);
-}
+});
 
 /** stdin text → its top-level JSON object, or undefined for anything else. JSON.parse only: no schema. */
-export function peekJson(stdin: string): Record<string, unknown> | undefined {
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const peekJson = (function peekJson(stdin: string): Record<string, unknown> | undefined {
   try {
     const raw: unknown = JSON.parse(stdin);
     return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
-}
+});
 
 /** A string field of a peeked input, or undefined. */
 export const stringField = (input: Record<string, unknown> | undefined, key: string): string | undefined => {
