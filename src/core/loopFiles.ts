@@ -7,7 +7,6 @@ export const STATE_DIR = ".claude";
 const HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
 /** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
 export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-const STATE_FILE = /^continuation-loop(?:\.([a-z0-9][a-z0-9-]{0,39}))?\.local\.md$/;
 
 /** Everything about one loop's files. `name` is "default" for `.claude/continuation-loop.local.md`. */
 export interface LoopFile {
@@ -39,8 +38,24 @@ function displayPath(path: string, root: string): string {
 /** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
 export const parseStateFileName = (function parseStateFileName(fileName: string): string | undefined {
-  const match = STATE_FILE.exec(fileName);
-  return match ? (match[1] ?? "default") : undefined;
+  const stem = "continuation-loop";
+  const suffix = ".local.md";
+  if (!fileName.startsWith(stem) || !fileName.endsWith(suffix)) return undefined;
+  if (fileName.length === stem.length + suffix.length) return "default";
+  const name = fileName.slice(stem.length + 1, -suffix.length);
+  return fileName[stem.length] === "." && isLoopName(name) ? name : undefined;
+});
+
+/** LOOP_NAME, checked by character codes: the idle Stop checks every file name in `.claude/`. */
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+const isLoopName = (function isLoopName(name: string): boolean {
+  if (name.length === 0 || name.length > 40) return false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    const ok = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code === 45 && i > 0);
+    if (!ok) return false;
+  }
+  return true;
 });
 
 /** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets `.runtime.json` appended. */
@@ -97,25 +112,6 @@ export interface FoundLoop {
   file: LoopFile;
   owner: string | undefined;
 }
-
-/** Once, not per call: the idle Stop runs these on every loop file. */
-const CLOSING_LINE = /\r?\n---[ \t]*(\r?\n|$)/;
-const OWNER_LINE = /^session_id:[ \t]*(?:"([^"\r\n]*)"|'([^'\r\n]*)'|([^\s#"'][^\s#]*))/m;
-
-/**
- * The `session_id` a state file's frontmatter names, found by a line match: enough to pick which
- * loop a Stop is about before the chosen file is parsed in full (which then decides for real).
- */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const parseOwnerHint = (function parseOwnerHint(text: string): string | undefined {
-  const close = text.search(CLOSING_LINE);
-  const match = OWNER_LINE.exec(close === -1 ? text : text.slice(0, close));
-  const owner = match?.[1] ?? match?.[3] ?? match?.[2];
-  // Not a plain string (a number, list, map, alias, null): no owner, so the full parse says what is wrong.
-  if (owner === undefined || (match?.[3] !== undefined && /^(?:[[{&*!|>~]|-?\d|null$|true$|false$)/i.test(owner)))
-    return undefined;
-  return owner === "" ? undefined : owner;
-});
 
 /**
  * The loop a session works on (README "Several loops"): the one bound to it, else — when it owns

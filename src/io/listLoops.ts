@@ -5,12 +5,12 @@ import {
   type FoundLoop,
   type LoopFile,
   loopFileAt,
-  parseOwnerHint,
   parseStateFileName,
   pinnedLoopFile,
   STATE_DIR,
 } from "../core/loopFiles.js";
 import { readSidecarJson } from "./sidecarFile.js";
+import { parseOwnerHint } from "../core/ownerHint.js";
 import { decodeLatin1 } from "./decode.js";
 import { readInto } from "./readInto.js";
 

@@ -1,0 +1,74 @@
+// The `session_id` a state file's head names, read without a YAML parse: the idle Stop reads it from
+// every loop file in `.claude/`. Found with indexOf and a few character checks, not regular
+// expressions: in a fresh process each regular expression is compiled at its first use and again,
+// to machine code, at its second (about 0.1 ms each; README "Performance").
+
+/** Where the frontmatter's closing `---` line begins (at its line break), or -1. */
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+const findClosingLine = (function findClosingLine(text: string): number {
+  for (let at = text.indexOf("\n---"); at !== -1; at = text.indexOf("\n---", at + 1)) {
+    let end = at + 4;
+    while (text[end] === " " || text[end] === "\t") end++;
+    if (end === text.length || text[end] === "\n" || (text[end] === "\r" && text[end + 1] === "\n"))
+      return text[at - 1] === "\r" ? at - 1 : at;
+  }
+  return -1;
+});
+
+/** An unquoted value YAML might read as something other than this string: a number, null, a bool, a list… */
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+const isPlainNonString = (function isPlainNonString(value: string): boolean {
+  const first = value[0] ?? "";
+  const lower = value.toLowerCase();
+  return (
+    "-?:,[]{}#&*!|>%@`~+.".includes(first) ||
+    (first >= "0" && first <= "9") ||
+    value.includes("#") ||
+    lower === "null" ||
+    lower === "true" ||
+    lower === "false"
+  );
+});
+
+/** Only spaces, tabs and a comment from `at` to the end of its line. */
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+const endsLine = (function endsLine(text: string, at: number): boolean {
+  let i = at;
+  while (text[i] === " " || text[i] === "\t") i++;
+  const next = text[i];
+  return next === undefined || next === "\n" || next === "\r" || (next === "#" && i > at);
+});
+
+/**
+ * The owner named by the first `session_id:` line of the frontmatter in `text` (whole lines of
+ * the file's head), when it is a string of ASCII characters written plainly; otherwise undefined,
+ * and the full parse decides. It never names an owner other than the one the full parse reads.
+ */
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+export const parseOwnerHint = (function parseOwnerHint(text: string): string | undefined {
+  const close = findClosingLine(text);
+  const end = close === -1 ? text.length : close;
+  const line = text.startsWith("session_id:") ? 0 : text.indexOf("\nsession_id:") + 1;
+  if (line === 0 ? !text.startsWith("session_id:") : line >= end) return undefined;
+  let start = line + "session_id:".length;
+  while (text[start] === " " || text[start] === "\t") start++;
+  const quote = text[start];
+  let owner: string;
+  let after: number;
+  if (quote === '"' || quote === "'") {
+    const closing = text.indexOf(quote, start + 1);
+    if (closing === -1 || closing >= end) return undefined;
+    owner = text.slice(start + 1, closing);
+    // An escape (double quotes) or a line break would make the parsed value differ from these characters.
+    if (owner.includes("\\") || owner.includes("\n") || owner.includes("\r")) return undefined;
+    after = closing + 1;
+  } else {
+    after = start;
+    while (after < end && text.charCodeAt(after) > 32) after++;
+    owner = text.slice(start, after);
+    if (isPlainNonString(owner)) return undefined;
+  }
+  if (owner === "" || !endsLine(text, after)) return undefined;
+  for (let i = 0; i < owner.length; i++) if (owner.charCodeAt(i) > 126) return undefined;
+  return owner;
+});
