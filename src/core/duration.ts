@@ -1,15 +1,33 @@
-const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+const UNITS: Record<string, number | undefined> = { s: 1, m: 60, h: 3600, d: 86400 };
 
-/** "90s" | "45m" | "2h" | "1d" | "1h30m" | 120 → seconds; undefined when not a duration. */
+const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+
+/**
+ * "90s" | "45m" | "2h" | "1d" | "1h30m" | 120 → seconds; undefined when not a duration. Read by
+ * hand: every Stop reads `verify_timeout`, and a regular expression costs a fresh process a compile.
+ */
 export function parseDuration(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : undefined;
   if (typeof value !== "string") return undefined;
   const text = value.trim().toLowerCase();
-  if (/^\d+(\.\d+)?$/.test(text)) return parseDuration(Number(text));
-  if (!/^(\d+(\.\d+)?[smhd])+$/.test(text)) return undefined;
   let total = 0;
-  for (const match of text.matchAll(/(\d+(?:\.\d+)?)([smhd])/g)) {
-    total += Number(match[1]) * (UNITS[match[2] ?? "s"] ?? 1);
+  let i = 0;
+  while (i < text.length) {
+    // A number (`12` or `1.5`), then its unit; a number alone is seconds.
+    const start = i;
+    while (isDigit(text[i])) i++;
+    if (i === start) return undefined;
+    if (text[i] === ".") {
+      const fraction = ++i;
+      while (isDigit(text[i])) i++;
+      if (i === fraction) return undefined;
+    }
+    const number = Number(text.slice(start, i));
+    const unit = text[i++];
+    if (unit === undefined) return start === 0 ? parseDuration(number) : undefined;
+    const seconds = UNITS[unit];
+    if (seconds === undefined) return undefined;
+    total += number * seconds;
   }
   return total > 0 ? total : undefined;
 }

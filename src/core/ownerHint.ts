@@ -2,18 +2,7 @@
 // every loop file in `.claude/`. Found with indexOf and a few character checks, not regular
 // expressions: in a fresh process each regular expression is compiled at its first use and again,
 // to machine code, at its second (about 0.1 ms each; README "Performance").
-
-/** Where the frontmatter's closing `---` line begins (at its line break), or -1. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const findClosingLine = (function findClosingLine(text: string): number {
-  for (let at = text.indexOf("\n---"); at !== -1; at = text.indexOf("\n---", at + 1)) {
-    let end = at + 4;
-    while (text[end] === " " || text[end] === "\t") end++;
-    if (end === text.length || text[end] === "\n" || (text[end] === "\r" && text[end + 1] === "\n"))
-      return text[at - 1] === "\r" ? at - 1 : at;
-  }
-  return -1;
-});
+import { findClosingLine } from "./frontmatterLines.js";
 
 /** An unquoted value YAML might read as something other than this string: a number, null, a bool, a list… */
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
@@ -46,8 +35,7 @@ const endsLine = (function endsLine(text: string, at: number): boolean {
  */
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
 export const parseOwnerHint = (function parseOwnerHint(text: string): string | undefined {
-  const close = findClosingLine(text);
-  const end = close === -1 ? text.length : close;
+  const end = findClosingLine(text)?.start ?? text.length;
   const line = text.startsWith("session_id:") ? 0 : text.indexOf("\nsession_id:") + 1;
   if (line === 0 ? !text.startsWith("session_id:") : line >= end) return undefined;
   let start = line + "session_id:".length;

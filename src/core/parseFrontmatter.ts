@@ -24,9 +24,16 @@ export function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/** Where the first of two characters is in `text`, or -1 (two indexOf calls: no regular expression to compile). */
+function firstOf(text: string, a: string, b: string): number {
+  const at = text.indexOf(a);
+  const bt = text.indexOf(b);
+  return at === -1 ? bt : bt === -1 ? at : Math.min(at, bt);
+}
+
 /** Text → YAML document and plain data. Throws LoopError on anything that is not a frontmatter mapping. */
 export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter {
-  const bad = text.search(/[\u0000\uFFFD]/);
+  const bad = firstOf(text, "\u0000", "\uFFFD");
   if (bad !== -1) {
     const what = text[bad] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
     throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", {

@@ -21,8 +21,19 @@ export interface SimpleFrontmatter {
   fields: SimpleField[];
 }
 
-// Few regular expressions, on purpose: each one costs a compile on its first use in a fresh process.
-const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?=[ ]|$)/;
+// Few regular expressions, on purpose: each one costs a fresh process a compile at its first use and
+// another at its second. Those run on every line are character checks instead.
+const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 45;
+
+/** The key that starts a line (`[A-Za-z_][A-Za-z0-9_-]*`), when a colon and a space or the line's end follow it. */
+function readKey(line: string): string | undefined {
+  if (!isKeyStart(line.charCodeAt(0))) return undefined;
+  let end = 1;
+  while (end < line.length && isKeyChar(line.charCodeAt(end))) end++;
+  if (line[end] !== ":" || (end + 1 < line.length && line[end + 1] !== " ")) return undefined;
+  return line.slice(0, end);
+}
 /** Words YAML 1.2 (core schema, yaml's default) reads as null or a boolean; `~` and "" cannot reach the checks. */
 const NOT_A_WORD = new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
 /** Numbers YAML 1.2 reads (int, octal, hex, .inf, .nan, float) among words that start with a digit or a dot. */
@@ -33,11 +44,30 @@ const startsLikeNumber = (word: string) => {
   return (c >= 48 && c <= 57) || c === 46;
 };
 const isString = (word: string) => !NOT_A_WORD.has(word) && !(startsLikeNumber(word) && NUMBER.test(word));
-const INT = /^(?:0|-?[1-9][0-9]{0,14})$/;
+/** A whole number as JSON writes it, of at most 15 digits: `0` or `-?[1-9][0-9]{0,14}`. */
+function isInt(token: string): boolean {
+  if (token === "0") return true;
+  const first = token[0] === "-" ? 1 : 0;
+  const digits = token.length - first;
+  if (digits < 1 || digits > 15 || token[first] === "0") return false;
+  for (let i = first; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
 /** A plain word or phrase: no indicator first, no `:` or `#` anywhere, printable, no tabs. */
 const PLAIN = /^[A-Za-z0-9_./\\(][^:#\t\u0000-\u001f\u007f-\u009f]*$/;
 /** A line of printable BMP text without line or paragraph separators (tabs allowed: comments). */
-const SAFE_LINE = /^[\t\u0020-\u007e\u00a0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]*$/;
+function isSafeLine(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if ((c >= 0x20 && c <= 0x7e) || c === 9) continue;
+    if ((c >= 0xa0 && c <= 0x2027) || (c >= 0x202a && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfefe)) continue;
+    if (c < 0xff00 || c > 0xfffd) return false;
+  }
+  return true;
+}
 
 const countSpaces = (text: string, from: number) => {
   let i = from;
@@ -91,7 +121,7 @@ function readValue(rest: string): { value: unknown; length: number } | undefined
     while (token[end - 1] === " ") end--;
     token = token.slice(0, end);
     if (token === "true" || token === "false") value = token === "true";
-    else if (INT.test(token)) value = Number(token);
+    else if (isInt(token)) value = Number(token);
     else if (PLAIN.test(token) && isString(token)) value = token;
     else return undefined;
   }
@@ -108,10 +138,10 @@ export function readSimpleFrontmatter(yaml: string): SimpleFrontmatter | undefin
     const lineStart = start;
     start += raw.length + 1;
     const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-    if (!SAFE_LINE.test(line)) return undefined;
+    if (!isSafeLine(line)) return undefined;
     const indent = countSpaces(line, 0);
     if (indent === line.length || line[indent] === "#") continue; // blank or comment
-    const key = KEY.exec(line)?.[1];
+    const key = readKey(line);
     // yaml refuses implicit keys over 1024 characters; true:, null: … are not string keys.
     if (
       key === undefined ||

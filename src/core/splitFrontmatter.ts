@@ -1,5 +1,6 @@
 import matter from "gray-matter";
 import { LoopError } from "./errors.js";
+import { findClosingLine, findOpeningLine } from "./frontmatterLines.js";
 
 /** Where the frontmatter sits inside the original text, so updates can splice bytes in place. */
 export interface FrontmatterSplit {
@@ -27,9 +28,9 @@ function cutByGrayMatter(source: string): number {
 export function splitFrontmatter(text: string, file?: string): FrontmatterSplit {
   const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const source = text.slice(bomLength);
-  const newline = /^---[ \t]*\r\n/.test(source) ? "\r\n" : "\n";
   // Step 1: the opening line must be exactly `---` (gray-matter would accept `---yaml`).
-  if (!/^---[ \t]*\r?\n/.test(source)) {
+  const opening = findOpeningLine(source);
+  if (!opening) {
     throw new LoopError("STATE_NO_FRONTMATTER", "the file does not start with a frontmatter block", {
       file,
       line: 1,
@@ -37,11 +38,9 @@ export function splitFrontmatter(text: string, file?: string): FrontmatterSplit 
       received: JSON.stringify(source.split(/\r?\n/, 1)[0]?.slice(0, 40) ?? ""),
     });
   }
-  // Step 2: the closing line must be exactly `---` too (gray-matter takes any `\n---` prefix).
-  const close = /\r?\n---[ \t]*(\r?\n|$)/g;
-  // From the opening line's break (its "\r" for CRLF), so an empty CRLF block "---\r\n---" closes too.
-  close.lastIndex = /^---[ \t]*/.exec(source)?.[0].length ?? 3;
-  const closing = close.exec(source);
+  // Step 2: the closing line must be exactly `---` too (gray-matter takes any `\n---` prefix). From
+  // the opening line's break (its "\r" for CRLF), so an empty CRLF block "---\r\n---" closes too.
+  const closing = findClosingLine(source, opening.end);
   if (!closing) {
     throw new LoopError("STATE_UNCLOSED_FRONTMATTER", "the frontmatter block is never closed", {
       file,
@@ -51,9 +50,9 @@ export function splitFrontmatter(text: string, file?: string): FrontmatterSplit 
   // Step 3: gray-matter's looser rule (any line starting with `---`) may cut earlier than the exact
   // closing line; such a file is ambiguous, so it is refused. Only a block with an inner `---` line
   // can differ, so only then is gray-matter loaded (it costs a Stop about 1 ms, docs/ARCHITECTURE.md).
-  const yaml = source.slice(3, closing.index);
-  const cut = yaml.includes("\n---") ? cutByGrayMatter(source) : closing.index;
-  if (cut !== closing.index) {
+  const yaml = source.slice(3, closing.start);
+  const cut = yaml.includes("\n---") ? cutByGrayMatter(source) : closing.start;
+  if (cut !== closing.start) {
     const line = source.slice(0, cut).split("\n").length + 1;
     throw new LoopError("STATE_BAD_YAML", "a line inside the frontmatter starts with --- but is not the closing line", {
       file,
@@ -62,5 +61,5 @@ export function splitFrontmatter(text: string, file?: string): FrontmatterSplit 
     });
   }
   // The body is cut by hand: gray-matter keeps trailing blanks of the closing line in it.
-  return { bomLength, yamlStart: bomLength + 3, yaml, body: source.slice(closing.index + closing[0].length), newline };
+  return { bomLength, yamlStart: bomLength + 3, yaml, body: source.slice(closing.end), newline: opening.newline };
 }
