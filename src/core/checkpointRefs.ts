@@ -5,9 +5,9 @@
  */
 import { LoopError } from "./errors.js";
 import { renderIsoTime } from "./isoTime.js";
+import { LOOP_NAME } from "./loopFiles.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
-const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const FILES_CHANGED = /^Files-Changed: (\d+)$/m;
 
 /**
