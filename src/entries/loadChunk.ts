@@ -22,6 +22,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
+import { readFileBytes } from "../io/readInto.js";
 
 /** os.tmpdir() without loading node:os (about 0.2 ms) where the rule is simple: POSIX. */
 function tempDir(): string {
@@ -88,10 +89,10 @@ export function loadChunk(file: string): Record<string, unknown> {
   const chunk = basename(file);
   const dir = process.env.CONTINUATION_LOOP_CODE_CACHE === "0" ? undefined : cacheDir();
   const cacheFile = dir && `${dir}${sep}${chunk}.${process.versions.v8}.${process.arch}.cache`;
-  let cachedData: Buffer | undefined;
+  let cachedData: Uint8Array | undefined;
   if (cacheFile) {
     try {
-      cachedData = readFileSync(cacheFile);
+      cachedData = readFileBytes(cacheFile);
     } catch {
       // not cached yet
     }
