@@ -1,5 +1,5 @@
 import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import type { TodoItem } from "../core/decideStop.js";
 import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from "../core/todos.js";
 import { parseTranscriptLine } from "../core/transcript.js";
@@ -77,7 +77,8 @@ function readTaskDir(dir: string): ParsedTodo[] {
     // `.lock` and `.highwatermark` live beside the tasks.
     const name = entry.name;
     if (name.startsWith(".") || !name.endsWith(".json") || !entry.isFile()) continue;
-    const text = readTodoText(join(dir, name));
+    // Concatenated: `dir` is already joined, and path.join would walk each of 50 paths again.
+    const text = readTodoText(`${dir}${sep}${name}`);
     const item = text === undefined ? undefined : parseTaskFile(text, name.slice(0, -".json".length));
     if (item) items.push(item);
   }
