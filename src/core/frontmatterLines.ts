@@ -4,7 +4,7 @@
 
 /** The offset past the spaces and tabs at `at`. */
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const skipBlanks = (function skipBlanks(text: string, at: number): number {
+export const skipBlanks = (function skipBlanks(text: string, at: number): number {
   let i = at;
   while (text[i] === " " || text[i] === "\t") i++;
   return i;

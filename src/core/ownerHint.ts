@@ -2,7 +2,9 @@
 // every loop file in `.claude/`. Found with indexOf and a few character checks, not regular
 // expressions: in a fresh process each regular expression is compiled at its first use and again,
 // to machine code, at its second (about 0.1 ms each; README "Performance").
-import { findClosingLine } from "./frontmatterLines.js";
+import { findClosingLine, skipBlanks } from "./frontmatterLines.js";
+
+const KEY = "session_id:";
 
 /** An unquoted value YAML might read as something other than this string: a number, null, a bool, a list… */
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
@@ -22,10 +24,17 @@ const isPlainNonString = (function isPlainNonString(value: string): boolean {
 /** Only spaces, tabs and a comment from `at` to the end of its line. */
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
 const endsLine = (function endsLine(text: string, at: number): boolean {
-  let i = at;
-  while (text[i] === " " || text[i] === "\t") i++;
+  const i = skipBlanks(text, at);
   const next = text[i];
   return next === undefined || next === "\n" || next === "\r" || (next === "#" && i > at);
+});
+
+/** Where the first line that starts with `prefix` begins, or -1. */
+// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
+const findLine = (function findLine(text: string, prefix: string): number {
+  if (text.startsWith(prefix)) return 0;
+  const at = text.indexOf(`\n${prefix}`);
+  return at === -1 ? -1 : at + 1;
 });
 
 /**
@@ -36,10 +45,9 @@ const endsLine = (function endsLine(text: string, at: number): boolean {
 // biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
 export const parseOwnerHint = (function parseOwnerHint(text: string): string | undefined {
   const end = findClosingLine(text)?.start ?? text.length;
-  const line = text.startsWith("session_id:") ? 0 : text.indexOf("\nsession_id:") + 1;
-  if (line === 0 ? !text.startsWith("session_id:") : line >= end) return undefined;
-  let start = line + "session_id:".length;
-  while (text[start] === " " || text[start] === "\t") start++;
+  const line = findLine(text, KEY);
+  if (line === -1 || line >= end) return undefined;
+  const start = skipBlanks(text, line + KEY.length);
   const quote = text[start];
   let owner: string;
   let after: number;
