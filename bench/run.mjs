@@ -503,6 +503,7 @@ function activeCase(id, label, target, project, transcript, remembered, extraEnv
     env: env(project, extraEnv),
     input: stopInput(project, transcript),
     stateText: text,
+    sidecarText: sidecar,
     reset() {
       writeFileSync(statePath, text);
       writeFileSync(sidecarPath, sidecar);
@@ -690,10 +691,11 @@ function timed(c) {
 
 // ---------------------------------------------------------------- check every case once
 if (KEEP) {
-  // For profiling by hand: each case's stdin (and state file) beside the fixtures.
+  // For profiling by hand: each case's stdin (and state file and sidecar) beside the fixtures.
   for (const c of cases) {
     writeFileSync(join(TMP, `${c.id}.stdin.json`), c.input);
     if (c.stateText) writeFileSync(join(TMP, `${c.id}.state.md`), c.stateText);
+    if (c.sidecarText) writeFileSync(join(TMP, `${c.id}.runtime.json`), c.sidecarText);
   }
 }
 for (const c of cases) {

@@ -12,6 +12,7 @@
 //   Chunks (hooks/chunks/<name>-<HASH>.js) are loaded synchronously through V8's code cache
 //   (src/entries/loadChunk.ts). A chunk holds everything it needs: modules it shares with the
 //   entry are copies (do not rely on `instanceof` or module state across an `import()`).
+// - node:fs and node:path are required once per bundle, not once per module that imports them.
 // - Minified and tree-shaken; yaml is taken in its ES-module build (the same code as its CommonJS
 //   dist minus Node's emitWarning and two debug env vars); gray-matter's js-yaml is never bundled.
 import { build } from "esbuild";
@@ -45,6 +46,9 @@ const LAZY_BUILTINS = [
   "assert",
   "os", // ~0.2 ms; only the config dir and the tmp dir of the code cache need it
 ];
+
+// Required once per bundle, however many modules import them.
+const SHARED_BUILTINS = ["fs", "path"];
 
 const common = {
   bundle: true,
@@ -181,7 +185,34 @@ function lazyBuiltins() {
   };
 }
 
-const plugins = (kind, stack) => [lazyImports(kind, stack), lazyPackages(kind), lazyBuiltins()];
+/**
+ * `import { openSync } from "node:fs"` in src/ → one shared module per bundle that requires the builtin
+ * once: esbuild would otherwise emit a `require("node:fs")` per importing module, each a trip through
+ * Node's module loader (about 5 µs; 30 of them in the Stop chunk).
+ */
+function sharedBuiltins() {
+  return {
+    name: "shared-builtins",
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(node:)?(${SHARED_BUILTINS.join("|")})$`) }, (args) =>
+        args.kind === "import-statement" && args.importer.startsWith(`${src}/`)
+          ? { path: `node:${args.path.replace(/^node:/, "")}`, namespace: "shared-builtin" }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: "shared-builtin" }, (args) => ({
+        contents: [
+          `const m = require(${JSON.stringify(args.path)});`,
+          ...Object.keys(nodeRequire(args.path))
+            .filter((key) => /^[A-Za-z_$][\w$]*$/.test(key))
+            .map((key) => `export const ${key} = /* @__PURE__ */ (() => m.${key})();`),
+        ].join("\n"),
+        loader: "js",
+      }));
+    },
+  };
+}
+
+const plugins = (kind, stack) => [lazyImports(kind, stack), lazyPackages(kind), lazyBuiltins(), sharedBuiltins()];
 
 const result = await build({ ...common, entryPoints: entries, write: false, outdir, plugins: plugins("entry", []) });
 
