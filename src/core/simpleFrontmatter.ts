@@ -8,6 +8,8 @@
  * a value yaml would read as null, a float or a date-like word...) returns undefined: yaml reads it.
  */
 
+import { isPlainWord, isYamlNumber } from "./plainScalars.js";
+
 /** Where a top-level field sits, as offsets into the YAML block (like yaml's node ranges). */
 export interface SimpleField {
   key: string;
@@ -21,8 +23,8 @@ export interface SimpleFrontmatter {
   fields: SimpleField[];
 }
 
-// Few regular expressions, on purpose: each one costs a fresh process a compile at its first use and
-// another at its second. Those run on every line are character checks instead.
+// No regular expressions, on purpose: each one costs a fresh process a compile at its first use and
+// another at its second (src/core/plainScalars.ts).
 const isKeyStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 const isKeyChar = (c: number) => isKeyStart(c) || (c >= 48 && c <= 57) || c === 45;
 
@@ -36,14 +38,7 @@ function readKey(line: string): string | undefined {
 }
 /** Words YAML 1.2 (core schema, yaml's default) reads as null or a boolean; `~` and "" cannot reach the checks. */
 const NOT_A_WORD = new Set(["null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE"]);
-/** Numbers YAML 1.2 reads (int, octal, hex, .inf, .nan, float) among words that start with a digit or a dot. */
-const NUMBER =
-  /^(?:0o[0-7]+|0x[0-9a-fA-F]+|\.(?:inf|Inf|INF|nan|NaN|NAN)|(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
-const startsLikeNumber = (word: string) => {
-  const c = word.charCodeAt(0);
-  return (c >= 48 && c <= 57) || c === 46;
-};
-const isString = (word: string) => !NOT_A_WORD.has(word) && !(startsLikeNumber(word) && NUMBER.test(word));
+const isString = (word: string) => !NOT_A_WORD.has(word) && !isYamlNumber(word);
 /** A whole number as JSON writes it, of at most 15 digits: `0` or `-?[1-9][0-9]{0,14}`. */
 function isInt(token: string): boolean {
   if (token === "0") return true;
@@ -56,8 +51,6 @@ function isInt(token: string): boolean {
   }
   return true;
 }
-/** A plain word or phrase: no indicator first, no `:` or `#` anywhere, printable, no tabs. */
-const PLAIN = /^[A-Za-z0-9_./\\(][^:#\t\u0000-\u001f\u007f-\u009f]*$/;
 /** A line of printable BMP text without line or paragraph separators (tabs allowed: comments). */
 function isSafeLine(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
@@ -122,7 +115,7 @@ function readValue(rest: string): { value: unknown; length: number } | undefined
     token = token.slice(0, end);
     if (token === "true" || token === "false") value = token === "true";
     else if (isInt(token)) value = Number(token);
-    else if (PLAIN.test(token) && isString(token)) value = token;
+    else if (isPlainWord(token) && isString(token)) value = token;
     else return undefined;
   }
   // After the value: nothing, spaces, or spaces and a comment.
