@@ -879,7 +879,7 @@ const results = {
     transcripts_bytes: sizes,
     git: "only stop-active-10k-git runs in a git repository (with uncommitted changes), where stall detection runs `git status` and `git diff`; the other cases run outside git",
     code_cache:
-      "the hooks keep V8's code cache of their chunks under TMPDIR; the check run before timing writes it. stop-active-10k-nocache runs with CONTINUATION_LOOP_CODE_CACHE=0",
+      "the hooks keep V8's code cache of their chunks under TMPDIR; the check run before timing writes it, and one run in 16 saves it again (as for users). stop-active-10k-nocache runs with CONTINUATION_LOOP_CODE_CACHE=0",
   },
   cases: rows,
   ...(scaling && { scaling }),

@@ -8,6 +8,11 @@
 // an active Stop on Node 24 was 4.5-5.8 ms slower (README "Performance"). Any failure (no tmp dir,
 // a foreign or rejected cache) only means compiling as usual; CONTINUATION_LOOP_CODE_CACHE=0 turns
 // the cache off.
+//
+// A cache holds what the run that wrote it compiled; a Stop that takes another path (a transcript
+// to read, a reminder instead of the full prompt) compiles the rest at every run. So an accepted
+// cache is saved again at 1 run in REFRESH_ONE_IN, with everything both runs compiled: that run
+// pays about 1.5 ms, and the cache soon holds every path taken often (README "Performance").
 import {
   closeSync,
   lstatSync,
@@ -73,6 +78,19 @@ function saveCache(script: Script, dir: string, chunk: string, file: string): vo
   }
 }
 
+const REFRESH_ONE_IN = 16;
+
+/**
+ * Save the cache at exit? When there is none or V8 rejected it; an accepted one now and then.
+ * CONTINUATION_LOOP_CODE_CACHE=keep and =refresh make that never or always (for tests).
+ */
+function decideSave(cachedData: Uint8Array | undefined, script: Script): boolean {
+  if (!cachedData || script.cachedDataRejected) return true;
+  const mode = process.env.CONTINUATION_LOOP_CODE_CACHE;
+  if (mode === "keep" || mode === "refresh") return mode === "refresh";
+  return Math.random() * REFRESH_ONE_IN < 1;
+}
+
 /** Chunks already run in this process, shared by every bundle that loads them (one module instance each). */
 const loaded: Map<string, Record<string, unknown>> = ((globalThis as Record<symbol, unknown>)[
   Symbol.for("continuation-loop.chunks")
@@ -101,7 +119,7 @@ export function loadChunk(file: string): Record<string, unknown> {
     filename: file,
     ...(cachedData && { cachedData }),
   });
-  if (dir && cacheFile && (!cachedData || script.cachedDataRejected)) {
+  if (dir && cacheFile && decideSave(cachedData, script)) {
     // At exit, so the bytecode of every function this run needed is in the cache.
     process.once("exit", () => saveCache(script, dir, chunk, cacheFile));
   }

@@ -1,6 +1,6 @@
 // The bundles load their chunks through V8's code cache (src/entries/loadChunk.ts): kept in a
-// private folder under TMPDIR, rewritten when it does not fit, never trusted from a folder others
-// can write to, and never a reason for a hook to fail.
+// private folder under TMPDIR, rewritten when it does not fit and now and then to take in other
+// paths, never trusted from a folder others can write to, and never a reason for a hook to fail.
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,9 +21,12 @@ const tempDir = () => {
   return dir;
 };
 
-/** One active Stop with its own TMPDIR; the loop must continue (exit 2) whatever the cache holds. */
-function stop(tmp: string, env: Record<string, string> = {}) {
-  const { root } = makeProject(STATE);
+/**
+ * One active Stop with its own TMPDIR (in a new project unless `root` is given: the loop's first
+ * Stop sends the full prompt, a later one a reminder); the loop must continue (exit 2) whatever
+ * the cache holds.
+ */
+function stop(tmp: string, env: Record<string, string> = {}, root = makeProject(STATE).root) {
   const run = runHook(
     "stop",
     { session_id: "s1", cwd: root, last_assistant_message: "working" },
@@ -46,9 +49,23 @@ describe("the chunks' code cache", () => {
     const [file] = caches(dir);
     expect(file).toBeDefined();
     const before = readFileSync(join(dir, file!));
-    stop(tmp);
+    stop(tmp, { CONTINUATION_LOOP_CODE_CACHE: "keep" });
     expect(caches(dir)).toEqual([file]);
     expect(readFileSync(join(dir, file!)).equals(before)).toBe(true);
+  });
+
+  it("saved again now and then, it gains what a Stop on another path compiled", () => {
+    const tmp = tempDir();
+    const { root } = makeProject(STATE);
+    stop(tmp, {}, root); // the loop's first Stop: the full prompt
+    const dir = cacheDirOf(tmp);
+    const [file] = caches(dir);
+    const before = statSync(join(dir, file!)).size;
+    stop(tmp, { CONTINUATION_LOOP_CODE_CACHE: "keep" }, root); // a reminder: not saved
+    expect(statSync(join(dir, file!)).size).toBe(before);
+    stop(tmp, { CONTINUATION_LOOP_CODE_CACHE: "refresh" }, root); // a reminder again, saved this time
+    expect(caches(dir)).toEqual([file]);
+    expect(statSync(join(dir, file!)).size).toBeGreaterThan(before);
   });
 
   it("a corrupt cache is rejected and rewritten; the hook works all the same", () => {
