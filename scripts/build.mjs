@@ -10,8 +10,9 @@
 //     checks refuse; a block with an inner `---` line);
 //   - heavy Node builtins (node:child_process: git, verify) are required on first call.
 //   Chunks (hooks/chunks/<name>-<HASH>.js) are loaded synchronously through V8's code cache
-//   (src/entries/loadChunk.ts). A chunk holds everything it needs: modules it shares with the
-//   entry are copies (do not rely on `instanceof` or module state across an `import()`).
+//   (src/entries/loadChunk.ts); each is written as the function Node wraps a CommonJS module in.
+//   A chunk holds everything it needs: modules it shares with the entry are copies (do not rely
+//   on `instanceof` or module state across an `import()`).
 // - node:fs and node:path are required once per bundle, not once per module that imports them.
 // - Minified and tree-shaken; yaml is taken in its ES-module build (the same code as its CommonJS
 //   dist minus Node's emitWarning and two debug env vars); gray-matter's js-yaml is never bundled.
@@ -78,7 +79,13 @@ function chunk(key, stem, options) {
     building.set(
       key,
       build({ ...common, ...options, write: false, outdir: "/" }).then((result) => {
-        const contents = result.outputFiles[0].contents;
+        // Wrapped here as Node wraps a CommonJS module, so the loader compiles the file's text as it
+        // is: wrapping it there would copy the whole chunk at every load.
+        const contents = Buffer.concat([
+          Buffer.from("(function (exports, require, module, __filename, __dirname) {"),
+          result.outputFiles[0].contents,
+          Buffer.from("\n})"),
+        ]);
         const name = `${stem}-${createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase()}.js`;
         chunks.set(name, contents);
         return name;

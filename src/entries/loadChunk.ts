@@ -115,7 +115,8 @@ export function loadChunk(file: string): Record<string, unknown> {
       // not cached yet
     }
   }
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  // The build wrapped the chunk in a function as Node wraps a CommonJS module (scripts/build.mjs).
+  const script = new Script(source, {
     filename: file,
     ...(cachedData && { cachedData }),
   });
