@@ -12,6 +12,12 @@ const isAllOf = (text: string, from: number, test: (c: number) => boolean) => {
   for (let i = from; i < text.length; i++) if (!test(text.charCodeAt(i))) return false;
   return text.length > from;
 };
+/** The offset past the digits at `from`. */
+const skipDigits = (text: string, from: number) => {
+  let i = from;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  return i;
+};
 const SPECIAL_FLOATS = new Set([".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"]);
 
 /**
@@ -22,22 +28,17 @@ export function isYamlNumber(word: string): boolean {
   if (word[0] === "0" && word[1] === "o") return isAllOf(word, 2, isOctal);
   if (word[0] === "0" && word[1] === "x") return isAllOf(word, 2, isHex);
   if (SPECIAL_FLOATS.has(word)) return true;
-  let i = 0;
-  while (i < word.length && isDigit(word.charCodeAt(i))) i++;
-  const whole = i;
+  const whole = skipDigits(word, 0);
+  let i = whole;
   if (word[i] === ".") {
-    i++;
-    const from = i;
-    while (i < word.length && isDigit(word.charCodeAt(i))) i++;
-    if (whole === 0 && i === from) return false; // "." alone, or ".e5"
+    i = skipDigits(word, whole + 1);
+    if (whole === 0 && i === 1) return false; // "." alone, or ".e5"
   } else if (whole === 0) {
     return false;
   }
   if (word[i] === "e" || word[i] === "E") {
-    i++;
-    if (word[i] === "+" || word[i] === "-") i++;
-    const from = i;
-    while (i < word.length && isDigit(word.charCodeAt(i))) i++;
+    const from = word[i + 1] === "+" || word[i + 1] === "-" ? i + 2 : i + 1;
+    i = skipDigits(word, from);
     if (i === from) return false;
   }
   return i === word.length;
