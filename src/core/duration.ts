@@ -1,6 +1,6 @@
-const UNITS: Record<string, number | undefined> = { s: 1, m: 60, h: 3600, d: 86400 };
+import { skipDigits } from "./digits.js";
 
-const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
+const UNITS: Record<string, number | undefined> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 /**
  * "90s" | "45m" | "2h" | "1d" | "1h30m" | 120 → seconds; undefined when not a duration. Read by
@@ -15,11 +15,11 @@ export function parseDuration(value: unknown): number | undefined {
   while (i < text.length) {
     // A number (`12` or `1.5`), then its unit; a number alone is seconds.
     const start = i;
-    while (isDigit(text[i])) i++;
+    i = skipDigits(text, start);
     if (i === start) return undefined;
     if (text[i] === ".") {
-      const fraction = ++i;
-      while (isDigit(text[i])) i++;
+      const fraction = i + 1;
+      i = skipDigits(text, fraction);
       if (i === fraction) return undefined;
     }
     const number = Number(text.slice(start, i));

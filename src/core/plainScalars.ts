@@ -5,18 +5,13 @@
  * (README "Performance"). test/unit/plainScalars.test.ts holds them to the expressions.
  */
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
+import { isDigit, skipDigits } from "./digits.js";
+
 const isOctal = (c: number) => c >= 48 && c <= 55;
 const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
 const isAllOf = (text: string, from: number, test: (c: number) => boolean) => {
   for (let i = from; i < text.length; i++) if (!test(text.charCodeAt(i))) return false;
   return text.length > from;
-};
-/** The offset past the digits at `from`. */
-const skipDigits = (text: string, from: number) => {
-  let i = from;
-  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
-  return i;
 };
 const SPECIAL_FLOATS = new Set([".inf", ".Inf", ".INF", ".nan", ".NaN", ".NAN"]);
 

@@ -8,6 +8,7 @@
  * a value yaml would read as null, a float or a date-like word...) returns undefined: yaml reads it.
  */
 
+import { skipDigits } from "./digits.js";
 import { isPlainWord, isYamlNumber } from "./plainScalars.js";
 
 /** Where a top-level field sits, as offsets into the YAML block (like yaml's node ranges). */
@@ -44,12 +45,7 @@ function isInt(token: string): boolean {
   if (token === "0") return true;
   const first = token[0] === "-" ? 1 : 0;
   const digits = token.length - first;
-  if (digits < 1 || digits > 15 || token[first] === "0") return false;
-  for (let i = first; i < token.length; i++) {
-    const c = token.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
+  return digits >= 1 && digits <= 15 && token[first] !== "0" && skipDigits(token, first) === token.length;
 }
 /** A line of printable BMP text without line or paragraph separators (tabs allowed: comments). */
 function isSafeLine(line: string): boolean {

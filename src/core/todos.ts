@@ -4,6 +4,7 @@
  * guards cost nothing at start-up.
  */
 import type { TodoItem } from "./decideStop.js";
+import { skipDigits } from "./digits.js";
 
 export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 /** Most pending items listed; in-progress ones are always all listed. */
@@ -79,14 +80,7 @@ export function parseTodoList(value: unknown): ParsedTodo[] | undefined {
 }
 
 /** Only digits (a task file's id): checked by character, the sort asks it hundreds of times. */
-function isNumeric(id: string): boolean {
-  if (id.length === 0) return false;
-  for (let i = 0; i < id.length; i++) {
-    const c = id.charCodeAt(i);
-    if (c < 48 || c > 57) return false;
-  }
-  return true;
-}
+const isNumeric = (id: string) => id.length > 0 && skipDigits(id, 0) === id.length;
 
 /** Numeric ids numerically, before other ids (by text). A source has ids on all items or on none. */
 export function compareIds(a: string | undefined, b: string | undefined): number {
