@@ -1,21 +1,14 @@
 // Bundles src/entries/*.ts into self-contained files in hooks/ (or the folder given as argv[2]).
 //
-// Start-up is most of a hook's cost (bench/run.mjs measures it), so the layout is built for it:
-// - Entries are CommonJS: on Node 20 an ES-module entry alone costs ~4 ms more than `node -e 0`
-//   (the ESM loader), more than the idle Stop hook may spend in all.
-// - Code is loaded when it runs, not before:
-//   - every `import()` of a module under src/ becomes a chunk of its own;
-//   - yaml, zod and gray-matter become chunks too, behind stand-in modules, because only the
-//     uncommon paths call them (frontmatter the simple reader leaves to yaml; values the quick
-//     checks refuse; a block with an inner `---` line);
-//   - heavy Node builtins (node:child_process: git, verify) are required on first call.
-//   Chunks (hooks/chunks/<name>-<HASH>.js) are loaded synchronously through V8's code cache
-//   (src/entries/loadChunk.ts); each is written as the function Node wraps a CommonJS module in.
-//   A chunk holds everything it needs: modules it shares with the entry are copies (do not rely
-//   on `instanceof` or module state across an `import()`).
-// - node:fs and node:path are required once per bundle, not once per module that imports them.
-// - Minified and tree-shaken; yaml is taken in its ES-module build (the same code as its CommonJS
-//   dist minus Node's emitWarning and two debug env vars); gray-matter's js-yaml is never bundled.
+// A hook is a fresh process per event, so the layout keeps what an idle hook loads small
+// (docs/PERFORMANCE.md says what each choice buys):
+// - Entries are CommonJS: an ES-module entry goes through Node's ESM loader, which costs more than
+//   the idle Stop hook may spend in all.
+// - Every `import()` of a module under src/ becomes a chunk of its own (hooks/chunks/<name>-<HASH>.js),
+//   loaded when it runs through V8's code cache (src/entries/loadChunk.ts). A chunk holds everything
+//   it needs: a chunk and the entry that loads it exchange plain data, never instances of a class.
+// - Heavy Node builtins (node:child_process for git and verify) are required on first call.
+// - gray-matter's js-yaml is never bundled: yaml parses the frontmatter.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -32,8 +25,7 @@ const entries = ["stop", "prompt", "cli", "session"]
 const loader = join(src, "entries", "loadChunk.ts");
 const nodeRequire = createRequire(import.meta.url);
 
-const LAZY_PACKAGES = ["yaml", "zod/mini", "gray-matter"];
-// ~1 ms or more each to load (node:child_process ~3 ms: it pulls in node:net and node:stream).
+// Builtins that take milliseconds to load: required on the first call of one of their functions.
 const LAZY_BUILTINS = [
   "child_process",
   "net",
@@ -45,23 +37,18 @@ const LAZY_BUILTINS = [
   "http",
   "https",
   "assert",
-  "os", // ~0.2 ms; only the config dir and the tmp dir of the code cache need it
 ];
-
-// Required once per bundle, however many modules import them.
-const SHARED_BUILTINS = ["fs", "path"];
 
 const common = {
   bundle: true,
   format: "cjs",
   platform: "node",
-  target: "node18",
+  target: "node20",
   minify: true,
   treeShaking: true,
   legalComments: "none",
   alias: {
     "js-yaml": join(root, "scripts/js-yaml-unused.cjs"),
-    yaml: join(root, "node_modules/yaml/browser/index.js"),
   },
   // `import.meta.url` in CommonJS: the file's own URL, as in an ES module.
   define: { "import.meta.url": "import_meta_url" },
@@ -79,13 +66,7 @@ function chunk(key, stem, options) {
     building.set(
       key,
       build({ ...common, ...options, write: false, outdir: "/" }).then((result) => {
-        // Wrapped here as Node wraps a CommonJS module, so the loader compiles the file's text as it
-        // is: wrapping it there would copy the whole chunk at every load.
-        const contents = Buffer.concat([
-          Buffer.from("(function (exports, require, module, __filename, __dirname) {"),
-          result.outputFiles[0].contents,
-          Buffer.from("\n})"),
-        ]);
+        const contents = result.outputFiles[0].contents;
         const name = `${stem}-${createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase()}.js`;
         chunks.set(name, contents);
         return name;
@@ -96,7 +77,6 @@ function chunk(key, stem, options) {
 }
 
 /** Code that loads a chunk from an entry (hooks/) or from another chunk (hooks/chunks/). */
-// `__dirname + "/…"`, not path.join: its first use would cost every active hook ~0.07 ms.
 const loadChunk = (kind, name) =>
   `require(${JSON.stringify(loader)}).loadChunk(__dirname + ${JSON.stringify(kind === "entry" ? `/chunks/${name}` : `/${name}`)})`;
 
@@ -128,48 +108,9 @@ function lazyImports(kind, stack) {
   };
 }
 
-/** A package's function exports (namespaces such as zod's `locales` are left out: they are big). */
+/** A builtin's function exports. */
 const functionExports = (id) =>
   Object.keys(nodeRequire(id)).filter((key) => typeof nodeRequire(id)[key] === "function");
-
-/**
- * `import … from "yaml"` (or zod) in src/ → a stand-in whose exports forward to the package's chunk,
- * loaded on first use. Each export is a Proxy, so calls, `new`, `instanceof` and properties (yaml's
- * visit.BREAK) reach the real one. A function the stand-in lacks fails the build, loudly.
- */
-function lazyPackages(kind) {
-  return {
-    name: "lazy-packages",
-    setup(b) {
-      b.onResolve({ filter: new RegExp(`^(${LAZY_PACKAGES.join("|").replace(/\//g, "\\/")})$`) }, (args) =>
-        args.kind === "import-statement" && args.importer.startsWith(`${src}/`)
-          ? { path: args.path, namespace: "lazy-package" }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: "lazy-package" }, async (args) => {
-        // A package that is itself a function (gray-matter) is its default export.
-        const names = [
-          ...(typeof nodeRequire(args.path) === "function" ? ["default"] : []),
-          ...functionExports(args.path),
-        ];
-        const reexport = `export { ${names.join(", ")} } from ${JSON.stringify(args.path)};`;
-        const name = await chunk(args.path, args.path.replace(/[^a-z0-9]+/gi, "-"), {
-          stdin: { contents: reexport, resolveDir: root, loader: "js" },
-        });
-        const lines = [
-          "let m;",
-          `const load = () => (m ??= ${loadChunk(kind, name)});`,
-          "const lazy = (key) => new Proxy(function () {}, { apply: (_, self, args) => Reflect.apply(load()[key], self, args), construct: (_, args) => Reflect.construct(load()[key], args), get: (_, p) => load()[key][p], has: (_, p) => p in load()[key] });",
-          // `export { e0 as null }`: zod has functions named null, enum, catch…
-          ...names.map(
-            (key, i) => `const e${i} = /* @__PURE__ */ lazy(${JSON.stringify(key)});\nexport { e${i} as ${key} };`,
-          ),
-        ];
-        return { contents: lines.join("\n"), resolveDir: root, loader: "js" };
-      });
-    },
-  };
-}
 
 /** `import { spawnSync } from "node:child_process"` in src/ → required on the first call. */
 function lazyBuiltins() {
@@ -192,34 +133,7 @@ function lazyBuiltins() {
   };
 }
 
-/**
- * `import { openSync } from "node:fs"` in src/ → one shared module per bundle that requires the builtin
- * once: esbuild would otherwise emit a `require("node:fs")` per importing module, each a trip through
- * Node's module loader (about 5 µs; 30 of them in the Stop chunk).
- */
-function sharedBuiltins() {
-  return {
-    name: "shared-builtins",
-    setup(b) {
-      b.onResolve({ filter: new RegExp(`^(node:)?(${SHARED_BUILTINS.join("|")})$`) }, (args) =>
-        args.kind === "import-statement" && args.importer.startsWith(`${src}/`)
-          ? { path: `node:${args.path.replace(/^node:/, "")}`, namespace: "shared-builtin" }
-          : undefined,
-      );
-      b.onLoad({ filter: /.*/, namespace: "shared-builtin" }, (args) => ({
-        contents: [
-          `const m = require(${JSON.stringify(args.path)});`,
-          ...Object.keys(nodeRequire(args.path))
-            .filter((key) => /^[A-Za-z_$][\w$]*$/.test(key))
-            .map((key) => `export const ${key} = /* @__PURE__ */ (() => m.${key})();`),
-        ].join("\n"),
-        loader: "js",
-      }));
-    },
-  };
-}
-
-const plugins = (kind, stack) => [lazyImports(kind, stack), lazyPackages(kind), lazyBuiltins(), sharedBuiltins()];
+const plugins = (kind, stack) => [lazyImports(kind, stack), lazyBuiltins()];
 
 const result = await build({ ...common, entryPoints: entries, write: false, outdir, plugins: plugins("entry", []) });
 

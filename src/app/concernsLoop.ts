@@ -8,8 +8,7 @@ import type { Context } from "./context.js";
  * `.claude/` only, so a session without a loop pays for nothing else (no YAML, no zod, no
  * transcript). Bad input with a loop present counts: the full hook says what is wrong.
  */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const concernsLoop = (function concernsLoop(stdin: string, ctx: Context): LoopScan | undefined {
+export function concernsLoop(stdin: string, ctx: Context): LoopScan | undefined {
   const input = peekJson(stdin);
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const scan = scanLoops(root, ctx.env);
@@ -18,4 +17,4 @@ export const concernsLoop = (function concernsLoop(stdin: string, ctx: Context):
   const concerned =
     chooseSessionLoop(scan.loops, sessionId) !== undefined || scan.orphans.some((o) => o.owner === sessionId);
   return concerned ? scan : undefined;
-});
+}

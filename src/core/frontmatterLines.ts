@@ -3,12 +3,11 @@
 // its first use and another at its second (README "Performance").
 
 /** The offset past the spaces and tabs at `at`. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const skipBlanks = (function skipBlanks(text: string, at: number): number {
+export function skipBlanks(text: string, at: number): number {
   let i = at;
   while (text[i] === " " || text[i] === "\t") i++;
   return i;
-});
+}
 
 /**
  * The opening line `---` (spaces and tabs may follow) at the start of `text`: the offset of its
@@ -27,8 +26,7 @@ export function findOpeningLine(text: string): { end: number; newline: "\n" | "\
  * or the end of the text. Its `start` (at the `\r` of a CRLF break) and `end` (past the line
  * break that ends it), or undefined.
  */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const findClosingLine = (function findClosingLine(text: string, from = 0): { start: number; end: number } | undefined {
+export function findClosingLine(text: string, from = 0): { start: number; end: number } | undefined {
   for (let at = text.indexOf("\n---", from); at !== -1; at = text.indexOf("\n---", at + 1)) {
     const after = skipBlanks(text, at + 4);
     const start = at > from && text[at - 1] === "\r" ? at - 1 : at;
@@ -37,4 +35,4 @@ export const findClosingLine = (function findClosingLine(text: string, from = 0)
     if (text[after] === "\r" && text[after + 1] === "\n") return { start, end: after + 2 };
   }
   return undefined;
-});
+}

@@ -20,10 +20,9 @@ export interface LoopFile {
 }
 
 /** `$CLAUDE_PROJECT_DIR` when set, otherwise the hook input's cwd, otherwise the process cwd. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const resolveProjectRoot = (function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
+export function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
   return resolve(env.CLAUDE_PROJECT_DIR || inputCwd || processCwd);
-});
+}
 
 /** Claude Code's config dir: `$CLAUDE_CONFIG_DIR` or `~/.claude`. */
 export function resolveConfigDir(env: Env, home: string): string {
@@ -36,19 +35,17 @@ function displayPath(path: string, root: string): string {
 }
 
 /** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const parseStateFileName = (function parseStateFileName(fileName: string): string | undefined {
+export function parseStateFileName(fileName: string): string | undefined {
   const stem = "continuation-loop";
   const suffix = ".local.md";
   if (!fileName.startsWith(stem) || !fileName.endsWith(suffix)) return undefined;
   if (fileName.length === stem.length + suffix.length) return "default";
   const name = fileName.slice(stem.length + 1, -suffix.length);
   return fileName[stem.length] === "." && isLoopName(name) ? name : undefined;
-});
+}
 
 /** LOOP_NAME, checked by character codes: the idle Stop checks every file name in `.claude/`. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const isLoopName = (function isLoopName(name: string): boolean {
+function isLoopName(name: string): boolean {
   if (name.length === 0 || name.length > 40) return false;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
@@ -56,7 +53,7 @@ const isLoopName = (function isLoopName(name: string): boolean {
     if (!ok) return false;
   }
   return true;
-});
+}
 
 /** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets `.runtime.json` appended. */
 function sidecarPathOf(statePath: string): string {
@@ -82,8 +79,7 @@ export function clearHandoverPath(root: string, pid: string): string {
 }
 
 /** The loop called `name` ("default" or a LOOP_NAME) in a project. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const loopFileAt = (function loopFileAt(root: string, name: string): LoopFile {
+export function loopFileAt(root: string, name: string): LoopFile {
   const stem = name === "default" ? "continuation-loop" : `continuation-loop.${name}`;
   // Concatenated, not join()ed or dirname()d: `root` is already resolved, and the idle Stop builds
   // one per loop file (path functions walk their argument a character at a time).
@@ -96,16 +92,15 @@ export const loopFileAt = (function loopFileAt(root: string, name: string): Loop
     historyPath: `${dir}${HISTORY_FILE_NAME}`,
     shown: `${STATE_DIR}/${stem}.local.md`,
   };
-});
+}
 
 /** `CONTINUATION_LOOP_FILE` (absolute, or relative to the root): one file, and no search. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const pinnedLoopFile = (function pinnedLoopFile(root: string, env: Env): LoopFile | undefined {
+export function pinnedLoopFile(root: string, env: Env): LoopFile | undefined {
   const pinned = env.CONTINUATION_LOOP_FILE;
   if (!pinned) return undefined;
   const statePath = isAbsolute(pinned) ? pinned : resolve(root, pinned);
   return loopFileOf(root, statePath, parseStateFileName(basename(statePath)) ?? "default");
-});
+}
 
 /** A loop file found in the project, with the owner its frontmatter names (read without a full parse). */
 export interface FoundLoop {
@@ -117,11 +112,10 @@ export interface FoundLoop {
  * The loop a session works on (README "Several loops"): the one bound to it, else — when it owns
  * none — the first unowned one, the default file first. Pure.
  */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const chooseSessionLoop = (function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {
+export function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {
   if (sessionId !== undefined) {
     const own = found.find((loop) => loop.owner === sessionId);
     if (own) return own;
   }
   return found.find((loop) => loop.owner === undefined);
-});
+}

@@ -7,8 +7,7 @@ import { findClosingLine, skipBlanks } from "./frontmatterLines.js";
 const KEY = "session_id:";
 
 /** An unquoted value YAML might read as something other than this string: a number, null, a bool, a list… */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const isPlainNonString = (function isPlainNonString(value: string): boolean {
+function isPlainNonString(value: string): boolean {
   const first = value[0] ?? "";
   const lower = value.toLowerCase();
   return (
@@ -19,31 +18,28 @@ const isPlainNonString = (function isPlainNonString(value: string): boolean {
     lower === "true" ||
     lower === "false"
   );
-});
+}
 
 /** Only spaces, tabs and a comment from `at` to the end of its line. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const endsLine = (function endsLine(text: string, at: number): boolean {
+function endsLine(text: string, at: number): boolean {
   const i = skipBlanks(text, at);
   const next = text[i];
   return next === undefined || next === "\n" || next === "\r" || (next === "#" && i > at);
-});
+}
 
 /** Where the first line that starts with `prefix` begins, or -1. */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const findLine = (function findLine(text: string, prefix: string): number {
+function findLine(text: string, prefix: string): number {
   if (text.startsWith(prefix)) return 0;
   const at = text.indexOf(`\n${prefix}`);
   return at === -1 ? -1 : at + 1;
-});
+}
 
 /**
  * The owner named by the first `session_id:` line of the frontmatter in `text` (whole lines of
  * the file's head), when it is a string of ASCII characters written plainly; otherwise undefined,
  * and the full parse decides. It never names an owner other than the one the full parse reads.
  */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const parseOwnerHint = (function parseOwnerHint(text: string): string | undefined {
+export function parseOwnerHint(text: string): string | undefined {
   const end = findClosingLine(text)?.start ?? text.length;
   const line = findLine(text, KEY);
   if (line === -1 || line >= end) return undefined;
@@ -67,4 +63,4 @@ export const parseOwnerHint = (function parseOwnerHint(text: string): string | u
   if (owner === "" || !endsLine(text, after)) return undefined;
   for (let i = 0; i < owner.length; i++) if (owner.charCodeAt(i) > 126) return undefined;
   return owner;
-});
+}

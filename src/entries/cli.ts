@@ -2,4 +2,4 @@
 import { runCli } from "../app/runCli.js";
 import { processContext } from "./processContext.js";
 
-process.exitCode = runCli(process.argv.slice(2), processContext({ stdinMayBeTerminal: true }));
+process.exitCode = runCli(process.argv.slice(2), processContext());

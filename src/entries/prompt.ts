@@ -1,6 +1,5 @@
 // UserPromptSubmit entry (hooks/prompt.js): loop commands and the todo reminder. Always exit 0.
 import { runPromptHook } from "../app/promptHook.js";
-import { exitNow } from "./exitNow.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
@@ -8,4 +7,4 @@ process.exitCode = 0;
 runPromptHook(ctx.readStdin(), ctx)
   .then((out) => out && ctx.out(out))
   .catch(() => undefined)
-  .then(() => exitNow(0));
+  .then(() => process.exit(0));

@@ -6,7 +6,6 @@ import { concernsLoop } from "../app/concernsLoop.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { peekJson, stringField } from "../io/readStdin.js";
-import { exitNow } from "./exitNow.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
@@ -32,5 +31,5 @@ function run(): Promise<unknown> | undefined {
 }
 
 const work = run();
-if (work) work.catch(() => undefined).then(() => exitNow(0));
-else exitNow(0);
+if (work) work.catch(() => undefined).then(() => process.exit(0));
+else process.exit(0);

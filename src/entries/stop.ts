@@ -2,7 +2,6 @@
 import { concernsLoop } from "../app/concernsLoop.js";
 import type { Context } from "../app/context.js";
 import type { LoopScan } from "../io/listLoops.js";
-import { exitNow } from "./exitNow.js";
 import { processContext } from "./processContext.js";
 
 /** The active path; no top-level await: the bundle is CommonJS (scripts/build.mjs). */
@@ -13,13 +12,13 @@ async function runActive(stdin: string, ctx: Context, scan: LoopScan): Promise<v
     const answer = runStopHook(stdin, ctx, scan);
     if (answer.stdout) ctx.out(answer.stdout);
     if (answer.stderr) ctx.err(answer.stderr);
-    exitNow(answer.exitCode);
+    process.exit(answer.exitCode);
   } catch (error) {
     // A bug must not trap Claude in a loop or print a stack trace at the user.
     const detail = error instanceof Error ? error.message : String(error);
     const message = `continuation-loop: internal error in the Stop hook (${detail}); the loop did not continue.`;
     ctx.out(`${JSON.stringify({ systemMessage: message })}\n`);
-    exitNow(0);
+    process.exit(0);
   }
 }
 
@@ -27,4 +26,4 @@ const ctx = processContext();
 const stdin = ctx.readStdin();
 const scan = concernsLoop(stdin, ctx);
 if (scan) void runActive(stdin, ctx, scan);
-else exitNow(0);
+else process.exit(0);

@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, openSync, readdirSync } from "node:fs";
+import { closeSync, constants, existsSync, openSync, readdirSync, readSync } from "node:fs";
 import { basename, join, sep } from "node:path";
 import {
   type Env,
@@ -11,10 +11,8 @@ import {
 } from "../core/loopFiles.js";
 import { readSidecarJson } from "./sidecarFile.js";
 import { parseOwnerHint } from "../core/ownerHint.js";
-import { decodeLatin1 } from "./decode.js";
-import { readInto } from "./readInto.js";
 
-const HEAD = new Uint8Array(4096);
+const HEAD = Buffer.alloc(4096);
 
 export interface LoopScan {
   loops: FoundLoop[];
@@ -26,8 +24,7 @@ export interface LoopScan {
  * The owner a file names, read cheaply; null when there is no such file. A file that cannot be read
  * names no owner: the full read says what is wrong with it.
  */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-const ownerOf = (function ownerOf(path: string): string | undefined | null {
+function ownerOf(path: string): string | undefined | null {
   let fd: number;
   try {
     // Non-blocking: a FIFO in place of the file must not hang the hook.
@@ -41,14 +38,14 @@ const ownerOf = (function ownerOf(path: string): string | undefined | null {
     // the full read decides). No fstat: a folder or FIFO fails or reads nothing here, which is "no owner".
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines
     // that end are read. Session ids are ASCII.
-    const head = decodeLatin1(HEAD, 0, readInto(fd, HEAD, 0));
+    const head = HEAD.toString("latin1", 0, readSync(fd, HEAD, { position: 0 }));
     return parseOwnerHint(head.slice(0, head.lastIndexOf("\n") + 1));
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
-});
+}
 
 /** The sidecar's recorded owner session, if it is a sidecar of ours. */
 function sidecarOwner(path: string): string | undefined {
@@ -60,8 +57,7 @@ function sidecarOwner(path: string): string | undefined {
  * Every loop of a project: `CONTINUATION_LOOP_FILE` alone when set, else the state files in
  * `.claude/` (the default first, then by name), and the sidecars left without a state file.
  */
-// biome-ignore format: the parentheses make V8 compile it with the script, not at first call (docs/ARCHITECTURE.md)
-export const scanLoops = (function scanLoops(root: string, env: Env): LoopScan {
+export function scanLoops(root: string, env: Env): LoopScan {
   const pinned = pinnedLoopFile(root, env);
   const files: LoopFile[] = [];
   const sidecars = new Set<string>();
@@ -95,4 +91,4 @@ export const scanLoops = (function scanLoops(root: string, env: Env): LoopScan {
     if (name) orphans.push({ file: loopFileAt(root, name), owner: sidecarOwner(join(root, STATE_DIR, entry)) });
   }
   return { loops, orphans };
-});
+}

@@ -1,8 +1,17 @@
-import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  openSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  readSync,
+} from "node:fs";
 import { renderIsoTime } from "../core/isoTime.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
-import { readInto } from "./readInto.js";
 
 export interface LockOptions {
   /** A lock older than this is left over from a killed hook and is taken over. */
@@ -22,7 +31,7 @@ function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty
   try {
     const stat = fstatSync(fd);
     const head = Buffer.alloc(32);
-    const n = readInto(fd, head, 0);
+    const n = readSync(fd, head, { position: 0 });
     return {
       ino: stat.ino,
       ageMs: Date.now() - stat.mtimeMs,

@@ -1,6 +1,4 @@
-import { closeSync, constants, fstatSync, openSync } from "node:fs";
-import { decodeUtf8 } from "./decode.js";
-import { readInto } from "./readInto.js";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 
 /**
  * The whole lines of a regular file in the byte window [from, to) (to defaults to the file's
@@ -22,11 +20,11 @@ export function readLinesInWindow(path: string, maxBytes: number, from = 0, to?:
     const buf = Buffer.alloc(Math.max(0, end - start));
     let read = 0;
     while (read < buf.length) {
-      const n = readInto(fd, buf.subarray(read), start + read);
+      const n = readSync(fd, buf.subarray(read), { position: start + read });
       if (n === 0) break;
       read += n;
     }
-    const lines = decodeUtf8(buf, 0, read).split("\n");
+    const lines = buf.toString("utf8", 0, read).split("\n");
     if (start > from) lines.shift();
     return lines;
   } finally {

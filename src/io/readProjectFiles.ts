@@ -1,8 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, realpathSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, realpathSync, readSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
-import { decodeUtf8 } from "./decode.js";
-import { readInto } from "./readInto.js";
 
 const MAX_NOTES = 32 * 1024;
 
@@ -59,8 +57,8 @@ function readProjectText(root: string, relPath: string, shownAs: string, spec: P
   try {
     if (!fstatSync(fd).isFile()) return undefined;
     const buf = Buffer.alloc(MAX_NOTES);
-    const n = readInto(fd, buf, 0);
-    const text = decodeUtf8(buf, 0, n);
+    const n = readSync(fd, buf, { position: 0 });
+    const text = buf.toString("utf8", 0, n);
     return n === MAX_NOTES ? `${text}\n… (cut at ${MAX_NOTES / 1024} KiB)` : text;
   } finally {
     closeSync(fd);

@@ -1,7 +1,5 @@
-import { closeSync, constants, fstatSync, openSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
-import { decodeUtf8 } from "./decode.js";
-import { readInto } from "./readInto.js";
 
 /** Larger state files are refused without being read whole. */
 const MAX_STATE_BYTES = 1024 * 1024;
@@ -40,7 +38,7 @@ export function readStateFile(path: string, shownAs = path): StateRead {
     const bytes = Buffer.alloc(stat.size);
     let read = 0;
     while (read < stat.size) {
-      const n = readInto(fd, bytes.subarray(read), read);
+      const n = readSync(fd, bytes.subarray(read), { position: read });
       if (n === 0) break;
       read += n;
     }
@@ -50,7 +48,7 @@ export function readStateFile(path: string, shownAs = path): StateRead {
       bytes: exact,
       // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those), as
       // TextDecoder("utf-8", { ignoreBOM: true }) would, without its first-use cost (~0.2 ms).
-      text: decodeUtf8(exact),
+      text: exact.toString("utf8"),
     };
   } catch (error) {
     if (error instanceof LoopError) throw error;

@@ -1,11 +1,10 @@
-import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readFileSync, statSync, readSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { TodoItem } from "../core/decideStop.js";
 import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from "../core/todos.js";
 import { parseTranscriptLine } from "../core/transcript.js";
 import { resolveConfigDir, type Env } from "../core/loopFiles.js";
 import { linesFromEnd, MAX_SCAN_BACK } from "./readTranscript.js";
-import { readInto } from "./readInto.js";
 
 export interface TodoSourceOptions {
   env: Env;
@@ -111,7 +110,7 @@ function tailContains(fd: number, size: number, maxBytes: number, needle: string
     // Chunks overlap by the needle's length, so one cut in two is still found.
     const start = Math.max(floor, end - 64 * 1024);
     const length = Math.min(size, end + pattern.length - 1) - start;
-    const read = readInto(fd, chunk.subarray(0, length), start);
+    const read = readSync(fd, chunk, { length, position: start });
     if (chunk.subarray(0, read).includes(pattern)) return true;
     end = start;
   }

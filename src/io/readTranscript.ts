@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { readLinesInWindow } from "./readLines.js";
 import {
   isInterruption,
@@ -10,8 +10,6 @@ import {
   type TranscriptEntry,
   type UsageTally,
 } from "../core/transcript.js";
-import { decodeUtf8 } from "./decode.js";
-import { readInto } from "./readInto.js";
 
 const CHUNK = 64 * 1024;
 /** How far back a scan may go: a turn's worth of tool output, never the whole session. */
@@ -40,18 +38,18 @@ export function* linesFromEnd(
   while (pos > floor) {
     const start = Math.max(floor, pos - CHUNK);
     const chunk = Buffer.alloc(pos - start);
-    readInto(fd, chunk, start);
+    readSync(fd, chunk, { position: start });
     const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
     let end = buf.length;
     // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
     for (let i = buf.lastIndexOf(0x0a, end - 1); i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
-      if (end - i > 1) yield { entry: parse(decodeUtf8(buf, i + 1, end)), start: start + i + 1 };
+      if (end - i > 1) yield { entry: parse(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
       end = i;
     }
     carry = buf.subarray(0, end);
     pos = start;
   }
-  if (floor === 0 && carry.length) yield { entry: parse(decodeUtf8(carry)), start: 0 };
+  if (floor === 0 && carry.length) yield { entry: parse(carry.toString("utf8")), start: 0 };
 }
 
 export interface TranscriptScan {
@@ -89,7 +87,7 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
       if (isTurnStart(entry) && ++turnStarts >= turns) break;
     }
     const tail = Buffer.alloc(Math.min(size, 1));
-    if (size > 0) readInto(fd, tail, size - 1);
+    if (size > 0) readSync(fd, tail, { position: size - 1 });
     const complete = size === 0 || tail[0] === 0x0a ? size : (end ?? 0);
     return {
       reply: scanReply(newestFirst),

@@ -1,8 +1,17 @@
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  ftruncateSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeSync,
+  readSync,
+} from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { sleep } from "./sleep.js";
 import { savePauseForTests } from "./writeFileAtomic.js";
-import { readInto } from "./readInto.js";
 
 /** Longest change written in place: a counter's digits. */
 const MAX_PATCH_BYTES = 16;
@@ -69,7 +78,7 @@ export function holdsSnapshot(fd: number, path: string, snapshot: Buffer): "same
   if (!stat.isFile() || stat.size !== snapshot.length) return "changed";
   if (snapshot.length > 0) {
     const current = Buffer.allocUnsafe(snapshot.length);
-    if (readInto(fd, current, 0) !== current.length || !current.equals(snapshot)) return "changed";
+    if (readSync(fd, current, { position: 0 }) !== current.length || !current.equals(snapshot)) return "changed";
   }
   const named = statSync(path, { throwIfNoEntry: false });
   if (!named) return "gone";

@@ -19,11 +19,11 @@ export interface HookRun {
 export function runHook(
   hook: "stop" | "prompt" | "cli" | "session",
   stdin: string | object,
-  opts: { cwd?: string; env?: Record<string, string>; args?: string[] } = {},
+  opts: { cwd?: string; env?: Record<string, string>; args?: string[]; hooks?: string } = {},
 ): HookRun {
   const input = typeof stdin === "string" ? stdin : JSON.stringify(stdin);
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: opts.env?.HOME ?? tmpdir(), ...opts.env };
-  const result = spawnSync(process.execPath, [join(HOOKS, `${hook}.js`), ...(opts.args ?? [])], {
+  const result = spawnSync(process.execPath, [join(opts.hooks ?? HOOKS, `${hook}.js`), ...(opts.args ?? [])], {
     input,
     cwd: opts.cwd ?? REPO,
     env,
