@@ -1,10 +1,10 @@
 import { readFileSync, rmSync } from "node:fs";
-import { editFrontmatter } from "../core/editFrontmatter.js";
+import { editFrontmatter } from "../core/frontmatter.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { peekJson, stringField } from "../io/readStdin.js";
+import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
@@ -15,8 +15,7 @@ import { pauseOnInterrupt } from "./promptPauses.js";
 const MAX_AGE_MS = 60_000;
 
 /** SessionEnd(clear): remember which session this process had, if it owned a loop. */
-export function recordClear(stdin: string, ctx: Context): void {
-  const input = peekJson(stdin);
+export function recordClear(input: JsonObject | undefined, ctx: Context): void {
   const sessionId = stringField(input, "session_id");
   if (stringField(input, "reason") !== "clear" || !sessionId) return;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
@@ -31,8 +30,7 @@ export function recordClear(stdin: string, ctx: Context): void {
 }
 
 /** SessionStart(clear): the loops of the session this process just cleared now belong to the new one. */
-export function takeOverAfterClear(stdin: string, ctx: Context): string {
-  const input = peekJson(stdin);
+export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context): string {
   const sessionId = stringField(input, "session_id");
   if (stringField(input, "source") !== "clear" || !sessionId) return "";
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);

@@ -1,20 +1,26 @@
-import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
+import { chooseSessionLoop, type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
+import { type HookStdin, stringField } from "../core/hookStdin.js";
 import { type LoopScan, scanLoops } from "../io/listLoops.js";
-import { peekJson, stringField } from "../io/readStdin.js";
 import type { Context } from "./context.js";
 
+/** What the idle check found: the project root, its loops, and the session's loop if it has one. */
+export interface LoopLookup extends LoopScan {
+  root: string;
+  loop: FoundLoop | undefined;
+}
+
 /**
- * The idle path of a hook: does this input concern a loop at all? Returns the scan when it does. JSON.parse and a look into
- * `.claude/` only, so a session without a loop pays for nothing else (no YAML, no zod, no
- * transcript). Bad input with a loop present counts: the full hook says what is wrong.
+ * The idle path of a hook: does this input concern a loop at all? Returns what it found when it
+ * does. A look into `.claude/` only, so a session without a loop pays for nothing else (no YAML,
+ * no zod, no transcript). Bad input with a loop present counts: the full hook says what is wrong.
  */
-export function concernsLoop(stdin: string, ctx: Context): LoopScan | undefined {
-  const input = peekJson(stdin);
+export function concernsLoop(stdin: HookStdin, ctx: Context): LoopLookup | undefined {
+  const input = stdin.json;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const scan = scanLoops(root, ctx.env);
-  if (!input) return scan.loops.length > 0 ? scan : undefined;
   const sessionId = stringField(input, "session_id");
-  const concerned =
-    chooseSessionLoop(scan.loops, sessionId) !== undefined || scan.orphans.some((o) => o.owner === sessionId);
-  return concerned ? scan : undefined;
+  const loop = chooseSessionLoop(scan.loops, sessionId);
+  if (!input) return scan.loops.length > 0 ? { ...scan, root, loop } : undefined;
+  const concerned = loop !== undefined || scan.orphans.some((o) => o.owner === sessionId);
+  return concerned ? { ...scan, root, loop } : undefined;
 }

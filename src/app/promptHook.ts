@@ -1,19 +1,18 @@
 // The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
-import { parseHookInput, promptInputSchema } from "../core/hookInput.js";
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readPendingQuestion } from "../io/sidecarFile.js";
 import { renderTodoReminder } from "../core/todos.js";
-import { peekJson, stringField } from "../io/readStdin.js";
+import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
 /** The todo reminder (README "Todo reminder"), or undefined when nothing is unfinished or the input is bad. */
-function readTodoReminder(stdin: string, input: Record<string, unknown>, ctx: Context): string | undefined {
+async function readTodoReminder(input: JsonObject, ctx: Context): Promise<string | undefined> {
   try {
     const todos = readUnfinishedTodos({
       env: ctx.env,
@@ -22,9 +21,9 @@ function readTodoReminder(stdin: string, input: Record<string, unknown>, ctx: Co
       transcriptPath: stringField(input, "transcript_path"),
     });
     if (!todos?.length) return undefined;
-    // Checked only when there is something to say; zod itself loads only for input that fails the quick check.
-    parseHookInput(stdin, promptInputSchema);
-    return renderTodoReminder(todos);
+    // Validated only when there is something to say: most prompts load no schema.
+    const { isPromptInput } = await import("../core/hookInput.js");
+    return isPromptInput(input) ? renderTodoReminder(todos) : undefined;
   } catch {
     // Bad input or a bug: a reminder is a nicety; the user's prompt must go through untouched.
     return undefined;
@@ -44,9 +43,11 @@ export function renderPromptOutput(command: CommandAnswer | undefined, reminder?
   return Object.keys(out).length ? `${JSON.stringify(out)}\n` : "";
 }
 
-/** stdin → the hook's stdout. Never throws: a bug must not block the user's prompt with a stack trace. */
-export async function runPromptHook(stdin: string, ctx: Context): Promise<string> {
-  const input = peekJson(stdin);
+/**
+ * The parsed stdin → the hook's stdout. Never throws: a bug must not block the user's prompt with a
+ * stack trace. Input that is not a JSON object gets nothing.
+ */
+export async function runPromptHook(input: JsonObject | undefined, ctx: Context): Promise<string> {
   if (!input) return "";
   const prompt = stringField(input, "prompt");
   const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
@@ -65,7 +66,7 @@ export async function runPromptHook(stdin: string, ctx: Context): Promise<string
     }
     if (paused?.systemMessage && answer.block) answer = { block: `${paused.systemMessage}\n${answer.block}` };
   }
-  return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(stdin, input, ctx));
+  return renderPromptOutput(answer, answer?.block ? undefined : await readTodoReminder(input, ctx));
 }
 
 /**

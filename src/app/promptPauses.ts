@@ -1,5 +1,5 @@
 import { renderIsoTime } from "../core/isoTime.js";
-import { editFrontmatter } from "../core/editFrontmatter.js";
+import { editFrontmatter } from "../core/frontmatter.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";

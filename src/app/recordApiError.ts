@@ -2,7 +2,7 @@ import { renderIsoTime } from "../core/isoTime.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { peekJson, stringField } from "../io/readStdin.js";
+import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
@@ -13,8 +13,7 @@ import type { Context } from "./context.js";
  * /loop-status says why the loop went quiet, and the next Stop does not count it as an unchanged
  * turn. The loop itself goes on when the session does. Prints nothing.
  */
-export function recordApiError(stdin: string, ctx: Context): void {
-  const input = peekJson(stdin);
+export function recordApiError(input: JsonObject | undefined, ctx: Context): void {
   const sessionId = stringField(input, "session_id");
   if (!sessionId) return;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);

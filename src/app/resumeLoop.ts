@@ -1,4 +1,4 @@
-import { editFrontmatter } from "../core/editFrontmatter.js";
+import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";

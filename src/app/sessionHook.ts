@@ -2,7 +2,7 @@ import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
-import { peekJson, stringField } from "../io/readStdin.js";
+import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
@@ -13,9 +13,8 @@ import type { Context } from "./context.js";
  * sends the full prompt too (also once a paused loop is resumed). Prints nothing for any other start
  * or without a loop; never fails.
  */
-export function runSessionHook(stdin: string, ctx: Context): string {
+export function runSessionHook(input: JsonObject | undefined, ctx: Context): string {
   try {
-    const input = peekJson(stdin);
     if (stringField(input, "source") !== "compact") return "";
     const sessionId = stringField(input, "session_id");
     const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);

@@ -8,7 +8,7 @@ import { parseAgainArgs } from "../core/restartRequest.js";
 import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { stringField } from "../io/readStdin.js";
+import { stringField } from "../core/hookStdin.js";
 import type { Context } from "./context.js";
 import { readStatus } from "./readStatus.js";
 import { restartLoop } from "./restartLoop.js";

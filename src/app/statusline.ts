@@ -3,7 +3,7 @@ import { parseState } from "../core/parseState.js";
 import { renderStatusline } from "../core/renderStatus.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
-import { peekJson, stringField } from "../io/readStdin.js";
+import { parseJsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import { type Context, EXIT } from "./context.js";
 import { recordCost } from "./recordCost.js";
@@ -11,7 +11,7 @@ import { recordCost } from "./recordCost.js";
 /** One line for Claude Code's statusLine: this session's loop. Prints nothing without one; never fails. */
 export function runStatusline(_argv: string[], ctx: Context): number {
   try {
-    const input = peekJson(ctx.readStdin());
+    const input = parseJsonObject(ctx.readStdin());
     const workspace = input?.workspace as Record<string, unknown> | undefined;
     const dir =
       stringField(workspace, "project_dir") || stringField(input, "cwd") || stringField(workspace, "current_dir");

@@ -1,12 +1,13 @@
 import { renderIsoTime } from "../core/isoTime.js";
 import { decideOwnership, decideStateUpdates, decideStop, type StopDecision } from "../core/decideStop.js";
-import { editFrontmatter } from "../core/editFrontmatter.js";
+import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
 import { readLoopSpend } from "../core/sidecar.js";
-import { parseHookInput, type StopInput, stopInputSchema } from "../core/hookInput.js";
-import { chooseSessionLoop, type LoopFile, resolveProjectRoot } from "../core/loopFiles.js";
+import { parseStopInput, type StopInput } from "../core/hookInput.js";
+import type { HookStdin } from "../core/hookStdin.js";
+import type { LoopFile } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import {
   renderContinuation,
@@ -16,13 +17,12 @@ import {
   renderReminder,
 } from "../core/renderStop.js";
 import { tryAppendHistory } from "../io/history.js";
-import { type LoopScan, scanLoops } from "../io/listLoops.js";
 import { readNotes } from "../io/readProjectFiles.js";
-import { peekJson, stringField } from "../io/readStdin.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
 import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
+import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
@@ -170,23 +170,20 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
 
 /**
  * The Stop hook (README "A 60-second tour"): input → loop → facts → decision → transaction → answer.
- * `scan` is the project's loops when the caller already looked (the idle check did).
+ * `found` is what the idle check found (src/app/concernsLoop.ts): the root, the loops, the session's loop.
  */
-export function runStopHook(stdin: string, ctx: Context, scan?: LoopScan): HookAnswer {
-  const root = resolveProjectRoot(ctx.env, stringField(peekJson(stdin), "cwd"), ctx.cwd);
+export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): HookAnswer {
   let input: StopInput;
   try {
-    input = parseHookInput(stdin, stopInputSchema);
+    input = parseStopInput(stdin);
   } catch (error) {
     if (!(error instanceof LoopError)) throw error;
     // Bad stdin never blocks; the user hears of it only when a loop exists.
-    return (scan ?? scanLoops(root, ctx.env)).loops.length ? refuse(error, "The loop did not continue.") : SILENT;
+    return found.loops.length ? refuse(error, "The loop did not continue.") : SILENT;
   }
   // A subagent's stop is not a turn of the main thread.
   if (typeof input.agent_id === "string" && input.agent_id !== "") return SILENT;
-  const { loops, orphans } = scan ?? scanLoops(root, ctx.env);
-  const loop = chooseSessionLoop(loops, input.session_id);
-  if (loop) return runLoopStop(loop.file, input, ctx);
-  const orphan = orphans.find((o) => o.owner !== undefined && o.owner === input.session_id);
+  if (found.loop) return runLoopStop(found.loop.file, input, ctx);
+  const orphan = found.orphans.find((o) => o.owner !== undefined && o.owner === input.session_id);
   return orphan ? reportEnded(orphan.file, input, ctx) : SILENT;
 }

@@ -4,7 +4,7 @@ import type { LoopState } from "../core/parseState.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { firstLine } from "../core/renderStatus.js";
 import { renderRecordFields } from "../core/restartRequest.js";
-import { splitFrontmatter } from "../core/splitFrontmatter.js";
+import { splitFrontmatter } from "../core/frontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readSidecar, removeSidecar, writeTombstone } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";

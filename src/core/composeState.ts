@@ -1,5 +1,5 @@
 import { renderIsoTime } from "./isoTime.js";
-import { editFrontmatter } from "./editFrontmatter.js";
+import { editFrontmatter } from "./frontmatter.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import { parseState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";

@@ -1,32 +1,49 @@
 import * as z from "zod/mini";
-import {
-  bool,
-  duration,
-  durationUpTo,
-  int,
-  isBool,
-  isDuration,
-  isDurationUpTo,
-  isInt,
-  isText,
-  isUsd,
-  MAX_VERIFY_TIMEOUT_S,
-  text,
-  usd,
-  type FieldSpec,
-} from "./fieldChecks.js";
+import { parseDuration } from "./duration.js";
+import "./zodSetup.js";
 
+/** One row of the field table below. */
+export interface FieldSpec {
+  /** The README's "type, default", "meaning" and "example" (a line of YAML) columns. */
+  type: string;
+  meaning: string;
+  example: string;
+  /** What a wrong value is told, before "(e.g. <example>)". */
+  expected: string;
+  /** Written by the loop itself: no `/loop-start` flag, not in `--help`. */
+  setByLoop?: true;
+  /** A true/false flag: `--flag` alone means true. */
+  boolean?: true;
+  /** What the field accepts. */
+  schema: z.ZodMiniType;
+}
+
+/**
+ * The Stop hook's own timeout in hooks/hooks.json (seconds; a test holds the two equal), and the
+ * longest `verify_timeout` that fits inside it with a minute to spare for the rest of the Stop.
+ */
+export const STOP_HOOK_TIMEOUT_S = 900;
+export const MAX_VERIFY_TIMEOUT_S = STOP_HOOK_TIMEOUT_S - 60;
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(min), z.maximum(max));
+const text = () => z.string().check(z.trim(), z.minLength(1));
+/** A positive amount of US dollars, e.g. 5 or 2.5. */
+const usd = () => z.number().check(z.positive(), z.maximum(1_000_000));
+/** A duration (src/core/duration.ts) of at most `max` seconds. */
+const durationUpTo = (max = Number.POSITIVE_INFINITY) =>
+  z.union([z.string(), z.number()]).check(
+    z.refine((v) => {
+      const seconds = parseDuration(v);
+      return seconds !== undefined && seconds <= max;
+    }),
+  );
 /**
  * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
  * `doctor` and the README's field table are made from (docs/ARCHITECTURE.md, "Adding a field").
- *
- * A check is a quick hand-written guard plus a zod schema built on first use: the guard accepts only
- * what the schema accepts (test/unit/fields.test.ts holds both to that), so the common case never
- * builds a schema — the Stop hook pays every schema's build on every stop otherwise.
  */
 /** A true/false field: `--flag` alone means true. */
 const flagField = (type: string, meaning: string, example: string) =>
-  ({ type, meaning, example, expected: "true or false", boolean: true, quick: isBool, zod: bool }) as const;
+  ({ type, meaning, example, expected: "true or false", boolean: true, schema: z.boolean() }) as const;
 
 export const FIELDS = {
   active: flagField("bool, `true`", "`false` pauses: Claude may stop, the file is kept", "active: false"),
@@ -36,24 +53,21 @@ export const FIELDS = {
     example: "iteration_count: 1",
     expected: "a whole number of at least 1",
     setByLoop: true,
-    quick: isInt(1),
-    zod: int(1),
+    schema: int(1),
   },
   max_iterations: {
     type: "int 1–10000, `10`",
     meaning: "most turns in the loop, the first one counted",
     example: "max_iterations: 20",
     expected: "a whole number from 1 to 10000",
-    quick: isInt(1, 10000),
-    zod: int(1, 10000),
+    schema: int(1, 10000),
   },
   completion_promise: {
     type: "string or list, none",
     meaning: 'phrase(s) that mean "done"; any one of a list completes',
     example: "completion_promise: [All tests passing, BLOCKED]",
     expected: "a non-empty string or a list of them",
-    quick: (v) => isText(v) || (Array.isArray(v) && v.length > 0 && v.every(isText)),
-    zod: () => z.union([text(), z.array(text()).check(z.minLength(1))]),
+    schema: z.union([text(), z.array(text()).check(z.minLength(1))]),
   },
   promise_format: {
     type: "`substring` \\| `tag`, `substring`",
@@ -61,16 +75,14 @@ export const FIELDS = {
       "`substring`: the phrase anywhere in Claude's last reply, any letter case, runs of whitespace folded; `tag`: only the whole text inside `<promise>…</promise>`",
     example: "promise_format: tag",
     expected: "substring or tag",
-    quick: (v) => v === "substring" || v === "tag",
-    zod: () => z.enum(["substring", "tag"]),
+    schema: z.enum(["substring", "tag"]),
   },
   completion_threshold: {
     type: "int 1–1000, `1`",
     meaning: "how many consecutive replies must carry the promise; a reply without it resets the streak",
     example: "completion_threshold: 2",
     expected: "a whole number from 1 to 1000",
-    quick: isInt(1, 1000),
-    zod: int(1, 1000),
+    schema: int(1, 1000),
   },
   checklist: {
     type: "path in the project, none",
@@ -78,24 +90,21 @@ export const FIELDS = {
       "a Markdown file of task boxes (`- [ ]`, `- [x]`): the promise is refused while a box is open, and all boxes checked completes the loop even without a promise; checking a box counts as progress",
     example: "checklist: PLAN.md",
     expected: "a path inside the project to a Markdown file with task boxes",
-    quick: isText,
-    zod: text,
+    schema: text(),
   },
   max_duration: {
     type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds, none",
     meaning: "wall-clock limit from `started_at`",
     example: "max_duration: 2h",
     expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds",
-    quick: isDuration,
-    zod: duration,
+    schema: durationUpTo(),
   },
   max_tokens: {
     type: "int ≥ 1, none",
     meaning: "output tokens summed from the transcript over the loop's turns",
     example: "max_tokens: 200000",
     expected: "a whole number of output tokens of at least 1",
-    quick: isInt(1),
-    zod: int(1),
+    schema: int(1),
   },
   max_cost: {
     type: "USD, none",
@@ -103,8 +112,7 @@ export const FIELDS = {
       "the loop's spend by Claude Code's own cost figures, which the plugin's status line records (README \"Spend limits\"); never estimated",
     example: "max_cost: 5",
     expected: "an amount of US dollars above 0, e.g. 5 or 2.5",
-    quick: isUsd,
-    zod: usd,
+    schema: usd(),
   },
   verify: {
     type: "shell command, none",
@@ -112,8 +120,7 @@ export const FIELDS = {
       "run in the project root when completion is due; exit 0 confirms it, anything else sends Claude back with the exit status and the output's tail",
     example: 'verify: "npm test"',
     expected: "a shell command",
-    quick: isText,
-    zod: text,
+    schema: text(),
   },
   verify_timeout: {
     type: "duration up to `14m`, `5m`",
@@ -121,8 +128,7 @@ export const FIELDS = {
       "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
     expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
-    quick: isDurationUpTo(MAX_VERIFY_TIMEOUT_S),
-    zod: durationUpTo(MAX_VERIFY_TIMEOUT_S),
+    schema: durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   notes_file: {
     type: "path in the project, none",
@@ -130,8 +136,7 @@ export const FIELDS = {
       "its text goes into every continuation prompt and Claude is asked to keep it current; paths that leave the project (`..`, symlinks) are refused",
     example: "notes_file: SHARED_TASK_NOTES.md",
     expected: "a path inside the project",
-    quick: isText,
-    zod: text,
+    schema: text(),
   },
   stall_limit: {
     type: "int 0–1000, `3`; `0` off",
@@ -139,8 +144,7 @@ export const FIELDS = {
       "end after this many consecutive turns that changed nothing: the same reply and, in a git repository, the same `git status` and `git diff`",
     example: "stall_limit: 5",
     expected: "a whole number from 0 (off) to 1000",
-    quick: isInt(0, 1000),
-    zod: int(0, 1000),
+    schema: int(0, 1000),
   },
   require_todos_done: flagField(
     "bool, `false`",
@@ -163,8 +167,7 @@ export const FIELDS = {
     example: "session_id: 4f0c2a…",
     expected: "the id of the Claude Code session that owns the loop, or nothing",
     setByLoop: true,
-    quick: isText,
-    zod: text,
+    schema: text(),
   },
   started_at: {
     type: "ISO-8601, set by the loop",
@@ -172,14 +175,13 @@ export const FIELDS = {
     example: "started_at: 2026-01-31T09:00:00Z",
     expected: "an ISO-8601 time",
     setByLoop: true,
-    quick: (v) => typeof v === "string" && !Number.isNaN(Date.parse(v)),
-    zod: () => z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
+    schema: z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
   },
 } satisfies Record<string, FieldSpec>;
 
 export type FieldName = keyof typeof FIELDS;
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
-export const specOf = (field: FieldName): FieldSpec => FIELDS[field];
+const specOf = (field: FieldName): FieldSpec => FIELDS[field];
 
 /** Fields a user sets with a `/loop-start` flag (the loop's own bookkeeping fields have none). */
 export const USER_FIELDS = FIELD_NAMES.filter((field) => !specOf(field).setByLoop);
@@ -188,3 +190,12 @@ export const flagOf = (field: FieldName): string => field.replace(/_/g, "-");
 export const isBooleanField = (field: FieldName): boolean => specOf(field).boolean === true;
 /** "a whole number from 1 to 10000 (e.g. max_iterations: 20)". */
 export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${specOf(field).example})`;
+
+/** Does the value fit the field? */
+export const acceptsValue = (field: FieldName, value: unknown): boolean =>
+  specOf(field).schema.safeParse(value).success;
+
+/** Every field, each optional; `field:` with no value (null) is the same as leaving it out. Unknown keys stay. */
+export const stateSchema = z.looseObject(
+  Object.fromEntries(FIELD_NAMES.map((field) => [field, z.nullish(specOf(field).schema)])),
+);

@@ -1,38 +1,19 @@
 // The `session_id` a state file's head names, read without a YAML parse: the idle Stop reads it from
-// every loop file in `.claude/`. Found with indexOf and a few character checks, not regular
-// expressions: in a fresh process each regular expression is compiled at its first use and again,
-// to machine code, at its second (about 0.1 ms each; README "Performance").
-import { findClosingLine, skipBlanks } from "./frontmatterLines.js";
+// every loop file in `.claude/`, and a session with no loop should pay for nothing more.
 
-const KEY = "session_id:";
-
-/** An unquoted value YAML might read as something other than this string: a number, null, a bool, a list… */
-function isPlainNonString(value: string): boolean {
-  const first = value[0] ?? "";
-  const lower = value.toLowerCase();
-  return (
-    "-?:,[]{}#&*!|>%@`~+.".includes(first) ||
-    (first >= "0" && first <= "9") ||
-    value.includes("#") ||
-    lower === "null" ||
-    lower === "true" ||
-    lower === "false"
-  );
-}
-
-/** Only spaces, tabs and a comment from `at` to the end of its line. */
-function endsLine(text: string, at: number): boolean {
-  const i = skipBlanks(text, at);
-  const next = text[i];
-  return next === undefined || next === "\n" || next === "\r" || (next === "#" && i > at);
-}
-
-/** Where the first line that starts with `prefix` begins, or -1. */
-function findLine(text: string, prefix: string): number {
-  if (text.startsWith(prefix)) return 0;
-  const at = text.indexOf(`\n${prefix}`);
-  return at === -1 ? -1 : at + 1;
-}
+/** The frontmatter's closing line (the opening one has no line break before it). */
+const CLOSING_LINE = /\n---[ \t]*(\r?\n|$)/;
+/** The first `session_id:` line and the rest of it. */
+const OWNER_LINE = /(?:^|\n)session_id:[ \t]*([^\r\n]*)/;
+/** A quoted value with nothing YAML would unescape or fold, then the rest of the line. */
+const QUOTED = /^(["'])([^"'\\]*)\1(.*)$/;
+/** A plain value, then the rest of the line. */
+const PLAIN = /^([^\s#]+)(.*)$/;
+/** An unquoted value YAML might read as something other than this string (a number, null, a bool, a list…) or a broken quote. */
+const PLAIN_NON_STRING = /^(?:[-?:,[\]{}#&*!|>%@`~+.0-9"']|(?:null|true|false)$)/i;
+/** Nothing after the value but blanks, and a comment after a blank. */
+const LINE_END = /^(?:[ \t]+#.*|[ \t]*)$/;
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
 /**
  * The owner named by the first `session_id:` line of the frontmatter in `text` (whole lines of
@@ -40,27 +21,14 @@ function findLine(text: string, prefix: string): number {
  * and the full parse decides. It never names an owner other than the one the full parse reads.
  */
 export function parseOwnerHint(text: string): string | undefined {
-  const end = findClosingLine(text)?.start ?? text.length;
-  const line = findLine(text, KEY);
-  if (line === -1 || line >= end) return undefined;
-  const start = skipBlanks(text, line + KEY.length);
-  const quote = text[start];
-  let owner: string;
-  let after: number;
-  if (quote === '"' || quote === "'") {
-    const closing = text.indexOf(quote, start + 1);
-    if (closing === -1 || closing >= end) return undefined;
-    owner = text.slice(start + 1, closing);
-    // An escape (double quotes) or a line break would make the parsed value differ from these characters.
-    if (owner.includes("\\") || owner.includes("\n") || owner.includes("\r")) return undefined;
-    after = closing + 1;
-  } else {
-    after = start;
-    while (after < end && text.charCodeAt(after) > 32) after++;
-    owner = text.slice(start, after);
-    if (isPlainNonString(owner)) return undefined;
-  }
-  if (owner === "" || !endsLine(text, after)) return undefined;
-  for (let i = 0; i < owner.length; i++) if (owner.charCodeAt(i) > 126) return undefined;
-  return owner;
+  const line = OWNER_LINE.exec(text);
+  const end = CLOSING_LINE.exec(text)?.index ?? text.length;
+  if (!line || line.index >= end) return undefined;
+  const value = line[1] ?? "";
+  const quoted = QUOTED.exec(value);
+  const plain = quoted ? undefined : PLAIN.exec(value);
+  const owner = quoted ? quoted[2] : plain?.[1];
+  const rest = quoted ? quoted[3] : plain?.[2];
+  if (!owner || !LINE_END.test(rest ?? "") || !PRINTABLE_ASCII.test(owner)) return undefined;
+  return plain && PLAIN_NON_STRING.test(owner) ? undefined : owner;
 }

@@ -1,5 +1,5 @@
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue } from "./acceptsValue.js";
+import { acceptsValue } from "./fields.js";
 import { expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import { LOOP_NAME } from "./loopFiles.js";
 import { isSpace, parseWord } from "./parseWord.js";

@@ -1,34 +1,25 @@
 import { parseDuration } from "./duration.js";
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue } from "./acceptsValue.js";
-import { expectedOf, FIELD_NAMES } from "./fields.js";
-import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./parseFrontmatter.js";
+import { expectedOf, type FieldName, stateSchema } from "./fields.js";
+import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./frontmatter.js";
 
-/** Line of a top-level key, for messages. */
-function lineOfKey(text: string, parsed: ParsedFrontmatter, key: string): number | undefined {
-  const at = parsed.keyOffset(key);
-  return at === undefined ? undefined : lineAt(text, at);
-}
-
-/** Checks every known field; throws the first problem in file order. */
+/** Validates every field with the table's zod schema; throws the first problem in file order. */
 function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): void {
-  const problems: LoopError[] = [];
-  for (const field of FIELD_NAMES) {
-    const value = parsed.data[field];
-    if (value === undefined || value === null || acceptsValue(field, value)) continue;
-    problems.push(
-      new LoopError("STATE_BAD_FIELD", "invalid value", {
-        file,
-        field,
-        line: lineOfKey(text, parsed, field),
-        expected: expectedOf(field),
-        received: renderReceived(value),
-      }),
-    );
-  }
+  const result = stateSchema.safeParse(parsed.data);
+  if (result.success) return;
+  const fields = new Set(result.error.issues.map((issue) => String(issue.path[0]) as FieldName));
+  const problems = [...fields].map((field) => {
+    const at = parsed.keyOffset(field);
+    return new LoopError("STATE_BAD_FIELD", "invalid value", {
+      file,
+      field,
+      line: at === undefined ? undefined : lineAt(text, at),
+      expected: expectedOf(field),
+      received: renderReceived(parsed.data[field]),
+    });
+  });
   problems.sort((a, b) => (a.details.line ?? 0) - (b.details.line ?? 0));
-  const first = problems[0];
-  if (first) throw first;
+  throw problems[0];
 }
 
 /**

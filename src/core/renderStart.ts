@@ -1,4 +1,4 @@
-import type { FieldSpec } from "./fieldChecks.js";
+import type { FieldSpec } from "./fields.js";
 import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { EMPTY_RUNTIME } from "./sidecar.js";

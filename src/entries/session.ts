@@ -5,12 +5,12 @@ import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { peekJson, stringField } from "../io/readStdin.js";
+import { readHookStdin, stringField } from "../core/hookStdin.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
-const stdin = ctx.readStdin();
-const input = peekJson(stdin);
+const stdin = readHookStdin(ctx.readStdin());
+const input = stdin.json;
 const event = stringField(input, "hook_event_name");
 const print = (out: string) => out && ctx.out(out);
 
@@ -20,14 +20,14 @@ function run(): Promise<unknown> | undefined {
     // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
     const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
     if (!existsSync(clearHandoverPath(root, readClaudePid(ctx.env)))) return undefined;
-    return import("../app/clearHandover.js").then(({ takeOverAfterClear }) => print(takeOverAfterClear(stdin, ctx)));
+    return import("../app/clearHandover.js").then(({ takeOverAfterClear }) => print(takeOverAfterClear(input, ctx)));
   }
   if (!concernsLoop(stdin, ctx)) return undefined;
   if (event === "StopFailure")
-    return import("../app/recordApiError.js").then(({ recordApiError }) => recordApiError(stdin, ctx));
+    return import("../app/recordApiError.js").then(({ recordApiError }) => recordApiError(input, ctx));
   if (event === "SessionEnd")
-    return import("../app/clearHandover.js").then(({ recordClear }) => recordClear(stdin, ctx));
-  return import("../app/sessionHook.js").then(({ runSessionHook }) => print(runSessionHook(stdin, ctx)));
+    return import("../app/clearHandover.js").then(({ recordClear }) => recordClear(input, ctx));
+  return import("../app/sessionHook.js").then(({ runSessionHook }) => print(runSessionHook(input, ctx)));
 }
 
 const work = run();

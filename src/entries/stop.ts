@@ -1,15 +1,16 @@
 // Stop hook entry (hooks/stop.js): exit 2 only to continue a loop; never on error.
 import { concernsLoop } from "../app/concernsLoop.js";
 import type { Context } from "../app/context.js";
-import type { LoopScan } from "../io/listLoops.js";
+import type { LoopLookup } from "../app/concernsLoop.js";
+import { type HookStdin, readHookStdin } from "../core/hookStdin.js";
 import { processContext } from "./processContext.js";
 
 /** The active path; no top-level await: the bundle is CommonJS (scripts/build.mjs). */
-async function runActive(stdin: string, ctx: Context, scan: LoopScan): Promise<void> {
+async function runActive(stdin: HookStdin, ctx: Context, found: LoopLookup): Promise<void> {
   try {
     // Loaded only when a loop exists: the parser and schemas cost start-up time.
     const { runStopHook } = await import("../app/stopHook.js");
-    const answer = runStopHook(stdin, ctx, scan);
+    const answer = runStopHook(stdin, ctx, found);
     if (answer.stdout) ctx.out(answer.stdout);
     if (answer.stderr) ctx.err(answer.stderr);
     process.exit(answer.exitCode);
@@ -23,7 +24,7 @@ async function runActive(stdin: string, ctx: Context, scan: LoopScan): Promise<v
 }
 
 const ctx = processContext();
-const stdin = ctx.readStdin();
-const scan = concernsLoop(stdin, ctx);
-if (scan) void runActive(stdin, ctx, scan);
+const stdin = readHookStdin(ctx.readStdin());
+const found = concernsLoop(stdin, ctx);
+if (found) void runActive(stdin, ctx, found);
 else process.exit(0);

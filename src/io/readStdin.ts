@@ -49,19 +49,3 @@ export function readStdin(): string {
   }
   return buffer.toString("utf8", 0, size);
 }
-
-/** stdin text → its top-level JSON object, or undefined for anything else. JSON.parse only: no schema. */
-export function peekJson(stdin: string): Record<string, unknown> | undefined {
-  try {
-    const raw: unknown = JSON.parse(stdin);
-    return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A string field of a peeked input, or undefined. */
-export const stringField = (input: Record<string, unknown> | undefined, key: string): string | undefined => {
-  const value = input?.[key];
-  return typeof value === "string" ? value : undefined;
-};

@@ -2,7 +2,7 @@ import { closeSync, constants, mkdirSync, openSync, renameSync, statSync, unlink
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
-import { type ParsedFrontmatter, parseFrontmatter } from "../core/parseFrontmatter.js";
+import { type ParsedFrontmatter, parseFrontmatter } from "../core/frontmatter.js";
 import { parseState } from "../core/parseState.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";

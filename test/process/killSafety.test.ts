@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 import { spawnBundle } from "../support/processes.js";
 import { HOOKS, makeProject } from "../support/runHook.js";

@@ -2,7 +2,7 @@ import { execSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { MAX_VERIFY_TIMEOUT_S, STOP_HOOK_TIMEOUT_S } from "../../src/core/fieldChecks.js";
+import { MAX_VERIFY_TIMEOUT_S, STOP_HOOK_TIMEOUT_S } from "../../src/core/fields.js";
 import { describe, expect, it } from "vitest";
 import { HOOKS, makeProject, runHook, type HookRun } from "../support/runHook.js";
 

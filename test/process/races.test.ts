@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 import { spawnBundle, type Run } from "../support/processes.js";
 import { makeProject } from "../support/runHook.js";

@@ -2,7 +2,7 @@
 // (README "Files the loop keeps").
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const TEXT = [

@@ -8,7 +8,7 @@ import {
 } from "../../src/core/decideStop.js";
 import { parseChecklist } from "../../src/core/checklist.js";
 import type { LoopState } from "../../src/core/parseState.js";
-import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
 

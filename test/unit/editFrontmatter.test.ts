@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editFrontmatter } from "../../src/core/editFrontmatter.js";
+import { editFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 
 describe("editFrontmatter keeps what the user wrote", () => {

@@ -1,5 +1,5 @@
 // The layers of docs/ARCHITECTURE.md, checked: core is pure, io never reaches up into app, entries
-// are thin, no import cycles, no file over 200 formatted lines.
+// are thin, no import cycles, no file over 400 formatted lines.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,8 +47,8 @@ describe("layers", () => {
     for (const file of ALL) visit(file, []);
   });
 
-  it("keeps every file under 200 formatted lines", () => {
-    const long = ALL.filter((f) => source(f).trimEnd().split("\n").length > 200).map(rel);
+  it("keeps every file under 400 formatted lines", () => {
+    const long = ALL.filter((f) => source(f).trimEnd().split("\n").length > 400).map(rel);
     expect(long).toEqual([]);
   });
 });

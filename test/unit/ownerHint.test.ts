@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOOP_NAME, parseStateFileName } from "../../src/core/loopFiles.js";
 import { parseOwnerHint } from "../../src/core/ownerHint.js";
-import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseFrontmatter } from "../../src/core/frontmatter.js";
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 400) };
 const ID = "11111111-2222-4333-8444-555555555555";

@@ -9,11 +9,11 @@ import {
   decideStop as decideTurn,
   type StopFacts as Evidence,
 } from "../../src/core/decideStop.js";
-import { editFrontmatter } from "../../src/core/editFrontmatter.js";
+import { editFrontmatter } from "../../src/core/frontmatter.js";
 import { FIELD_NAMES } from "../../src/core/fields.js";
 import type { LoopState } from "../../src/core/parseState.js";
 import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
-import { parseFrontmatter } from "../../src/core/parseFrontmatter.js";
+import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 
 /** A `runtime:` key in older state files; now ignored (the bookkeeping lives in the sidecar). */
