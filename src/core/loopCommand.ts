@@ -14,8 +14,6 @@ const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-(start|stop|status|resume))(
 
 /** A typed prompt → the loop command it invokes, or undefined for any other prompt. */
 export function matchLoopCommand(prompt: string): LoopCommand | undefined {
-  // Most prompts are not commands: compiling the regex costs a fresh process ~0.15 ms (README "Performance").
-  if (!prompt.trimStart().startsWith("/")) return undefined;
   const match = COMMAND.exec(prompt);
   if (!match) return undefined;
   return { name: match[2] as LoopCommandName, typed: match[1] as string, args: prompt.slice(match[0].length) };

@@ -3,16 +3,8 @@ export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
 }
 
-/**
- * Could the reply hold this closing tag in any case? Asked before the tag's case-insensitive regex:
- * compiling one with `[\s\S]` costs a fresh process ~0.3 ms (README "Performance"), and most replies
- * carry no tag. Only ASCII letters fold under a non-Unicode `i` flag, so this misses no match.
- */
-const mayHold = (reply: string, closingTag: string) => reply.toLowerCase().includes(closingTag);
-
 /** The inner texts of every <promise>…</promise> in a reply. */
 function extractPromiseTags(reply: string): string[] {
-  if (!mayHold(reply, "</promise>")) return [];
   return [...reply.matchAll(/<promise>([\s\S]*?)<\/promise>/gi)].map((m) => m[1] ?? "");
 }
 
@@ -21,7 +13,6 @@ function extractPromiseTags(reply: string): string[] {
  * folded; "" for an empty tag; undefined when the reply asks nothing.
  */
 export function parsePauseRequest(reply: string): string | undefined {
-  if (!mayHold(reply, "</loop-pause>")) return undefined;
   const match = /<loop-pause>([\s\S]*?)<\/loop-pause>/i.exec(reply);
   return match ? (match[1] ?? "").replace(/\s+/g, " ").trim() : undefined;
 }

@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openToRead } from "./openToRead.js";
 
 /**
  * The whole lines of a regular file in the byte window [from, to) (to defaults to the file's
@@ -8,7 +9,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 export function readLinesInWindow(path: string, maxBytes: number, from = 0, to?: number): string[] {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO must not hang a hook
+    fd = openToRead(path);
   } catch {
     return [];
   }

@@ -1,17 +1,14 @@
-import { closeSync, constants, fstatSync, openSync, realpathSync, readSync } from "node:fs";
-import { dirname, relative, resolve, sep } from "node:path";
+import { closeSync, fstatSync, realpathSync, readSync } from "node:fs";
+import { openToRead } from "./openToRead.js";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
 
 const MAX_NOTES = 32 * 1024;
 
-/**
- * Is `path` the folder `root` or inside it? Both are absolute and resolved, so a prefix says it
- * (path.relative would cost a Stop its first-use compile).
- */
+/** Is `path` the folder `root` or inside it? */
 const inside = (root: string, path: string) => {
-  const fold = (p: string) => (process.platform === "win32" ? p.toLowerCase() : p);
-  const [r, p] = [fold(root), fold(path)];
-  return p === r || p.startsWith(r.endsWith(sep) ? r : `${r}${sep}`);
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 };
 
 /**
@@ -50,7 +47,7 @@ function readProjectText(root: string, relPath: string, shownAs: string, spec: P
   }
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO must not hang the hook
+    fd = openToRead(path);
   } catch {
     return undefined;
   }

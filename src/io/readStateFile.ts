@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openToRead } from "./openToRead.js";
 import { LoopError } from "../core/errors.js";
 
 /** Larger state files are refused without being read whole. */
@@ -10,8 +11,7 @@ export type StateRead = { kind: "missing" } | { kind: "found"; text: string; byt
 export function readStateFile(path: string, shownAs = path): StateRead {
   let fd: number;
   try {
-    // O_NONBLOCK: a FIFO in place of the file must not hang the hook (no effect on regular files).
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openToRead(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
@@ -46,8 +46,7 @@ export function readStateFile(path: string, shownAs = path): StateRead {
     return {
       kind: "found",
       bytes: exact,
-      // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those), as
-      // TextDecoder("utf-8", { ignoreBOM: true }) would, without its first-use cost (~0.2 ms).
+      // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those).
       text: exact.toString("utf8"),
     };
   } catch (error) {

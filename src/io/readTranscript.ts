@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openToRead } from "./openToRead.js";
 import { readLinesInWindow } from "./readLines.js";
 import {
   isInterruption,
@@ -67,7 +68,7 @@ export interface TranscriptScan {
 export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)); // a FIFO must not hang the hook
+    fd = openToRead(path);
   } catch {
     return undefined;
   }
@@ -145,7 +146,7 @@ export function tallyLoopUsage(
 function readLastMessage(path: string): TranscriptEntry | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openToRead(path);
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-import { closeSync, constants, mkdirSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { openToRead } from "./openToRead.js";
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
@@ -67,8 +68,7 @@ function changesSoon(path: string, bytes: Buffer): boolean {
 function stillThe(path: string, bytes: Buffer | undefined): { same: boolean; gone: boolean } {
   let fd: number;
   try {
-    // O_NONBLOCK: a FIFO put in the file's place must not hang the hook.
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openToRead(path);
   } catch (error) {
     const gone = (error as NodeJS.ErrnoException).code === "ENOENT";
     return { same: gone && bytes === undefined, gone: gone && bytes !== undefined };
@@ -144,7 +144,7 @@ export function updateStateFile<T>(
   if (!lock) return { kind: "failed", message: `${shown} is locked by another hook` };
   try {
     // Writers save only under the lock, so a killed one's temp files come with its lock, taken over
-    // here: only then is the folder swept (a sweep costs a Stop ~0.3 ms).
+    // here: only then is the folder swept.
     if (lock.tookOverStale) removeStaleTemps(path);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       let snapshot: StateSnapshot;

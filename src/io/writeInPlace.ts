@@ -38,7 +38,7 @@ export type PatchOutcome = "written" | "changed" | "gone" | "unsuitable";
  * Saves `after` over a file that was `before` by writing only the bytes that differ, when they are a
  * few inside one sector (an iteration count going from 4 to 5, not 9 to 10): readers and a crash see
  * the old bytes or the new ones, and everything else in the file is never rewritten, so no temp file,
- * fsync or rename is needed (README "Performance"). Just before writing, the descriptor it writes to
+ * fsync or rename is needed (docs/PERFORMANCE.md). Just before writing, the descriptor it writes to
  * is checked to hold exactly `before` and to still be the file at `path`. "changed": it is not (an
  * edit landed: read again); "unsuitable": replace the whole file instead.
  */
@@ -72,8 +72,7 @@ export function patchFile(path: string, before: Buffer, after: Buffer): PatchOut
  * file at `path` (not one an editor has just renamed away)? "gone": nothing is at `path` any more.
  */
 export function holdsSnapshot(fd: number, path: string, snapshot: Buffer): "same" | "changed" | "gone" {
-  // Plain numbers, not bigint: a double keeps ctime to a fraction of a microsecond, and the first
-  // bigint stat would cost a Stop ~0.3 ms more (README "Performance").
+  // Plain numbers: a double keeps ctime to a fraction of a microsecond.
   const stat = fstatSync(fd);
   if (!stat.isFile() || stat.size !== snapshot.length) return "changed";
   if (snapshot.length > 0) {
@@ -89,7 +88,7 @@ export function holdsSnapshot(fd: number, path: string, snapshot: Buffer): "same
 /**
  * Replaces the contents of an existing file by writing over it and cutting what is left, without a
  * temp file or a rename: on ext4 a rename over a file (or a cut to nothing) first sends the new data
- * to the disk, 0.4 ms of an active Stop (README "Performance"). For the sidecar only, whose readers
+ * to the disk, which an active Stop would wait for. For the sidecar only, whose readers
  * discard a torn file (docs/ARCHITECTURE.md); false when the file is missing, a link or not a plain
  * file: then write it whole.
  */
