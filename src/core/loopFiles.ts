@@ -34,25 +34,14 @@ function displayPath(path: string, root: string): string {
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
 }
 
+const STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
+
 /** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
 export function parseStateFileName(fileName: string): string | undefined {
-  const stem = "continuation-loop";
-  const suffix = ".local.md";
-  if (!fileName.startsWith(stem) || !fileName.endsWith(suffix)) return undefined;
-  if (fileName.length === stem.length + suffix.length) return "default";
-  const name = fileName.slice(stem.length + 1, -suffix.length);
-  return fileName[stem.length] === "." && isLoopName(name) ? name : undefined;
-}
-
-/** LOOP_NAME, checked by character codes: the idle Stop checks every file name in `.claude/`. */
-function isLoopName(name: string): boolean {
-  if (name.length === 0 || name.length > 40) return false;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    const ok = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code === 45 && i > 0);
-    if (!ok) return false;
-  }
-  return true;
+  const match = STATE_FILE_NAME.exec(fileName);
+  if (!match) return undefined;
+  const name = match[1];
+  return name === undefined ? "default" : LOOP_NAME.test(name) ? name : undefined;
 }
 
 /** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets `.runtime.json` appended. */
