@@ -1,9 +1,37 @@
+import { delimiter, dirname, join } from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Four projects, one after the other: fast unit/process tests; the stress tests (SIGKILL and races),
-// alone so that machine load does not starve them; e2e tests through the real Claude Code CLI; then
-// the interactive UI in a pseudo-terminal (tui).
+// Four groups, one after the other: fast unit/process tests (the process suite once more under each
+// further Node line); the stress tests (SIGKILL and races), alone so that machine load does not
+// starve them; e2e tests through the real Claude Code CLI; then the interactive UI in a
+// pseudo-terminal (tui).
 const STRESS = ["test/process/killSafety.test.ts", "test/process/races.test.ts"];
+
+/**
+ * test/process again with the bundles run by Node `major` (test/support/runHook.ts `NODE`, and first
+ * on PATH): the binary `npm ci` installs into test/node-versions, or CONTINUATION_LOOP_NODE<major>.
+ * The Node running the tests runs the first pass (the "unit" project).
+ */
+const processSuiteOn = (major: number) => {
+  const node =
+    process.env[`CONTINUATION_LOOP_NODE${major}`] ||
+    join(import.meta.dirname, "test", "node-versions", "node_modules", `node-${major}`, "bin", "node");
+  return {
+    test: {
+      name: `process-node${major}`,
+      include: ["test/process/**/*.test.ts"],
+      exclude: [...STRESS, "**/node_modules/**"],
+      setupFiles: ["test/support/nodeLine.ts"],
+      env: {
+        CONTINUATION_LOOP_TEST_NODE: node,
+        CONTINUATION_LOOP_TEST_NODE_MAJOR: String(major),
+        PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ""}`,
+      },
+      testTimeout: 15_000,
+      sequence: { groupOrder: 0 },
+    },
+  };
+};
 
 export default defineConfig({
   test: {
@@ -19,6 +47,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      processSuiteOn(22),
+      processSuiteOn(24),
       {
         test: {
           name: "stress",
