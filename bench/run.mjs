@@ -100,7 +100,7 @@ the old timing. The full suite passes except test/auth/expiry.test.ts, which sti
 /**
  * Claude Code transcript JSONL of about `bytes` bytes: turns of a prompt, tool calls with their
  * output, and a reply. The last turn (the one the Stop judges) is the same whatever the size.
- * Returns what the previous Stop remembered: the offset of that turn and the tokens before it.
+ * Returns what the previous Stop remembered: the offset of that turn and the loop's tokens before it.
  */
 function writeTranscript(path, bytes) {
   const fd = openSync(path, "w");
@@ -123,7 +123,9 @@ function writeTranscript(path, bytes) {
     const message = { id, type: "message", role: "assistant", model: MODEL, content, stop_reason: null, usage };
     line("assistant", message, { requestId: `req_011${String(at.n).padStart(21, "0")}` });
   };
+  const starts = []; // the tokens before each turn
   const turn = (prompt, tools, reply) => {
+    starts.push(at.tokens);
     line("user", { role: "user", content: prompt });
     assistant([{ type: "text", text: sentence(at.n, 25) }]);
     for (let i = 0; i < tools; i++) {
@@ -143,7 +145,9 @@ function writeTranscript(path, bytes) {
     const tools = Math.min(1 + (at.n % 8), Math.floor((bytes - LAST - at.size) / 2500));
     turn(at.size < bytes / 2 ? sentence(at.n, 12) : CONTINUATION, tools, sentence(at.n, 40));
   }
-  const remembered = { offset: at.size, tokens: at.tokens, lastId: at.lastId, lastTokens: at.lastTokens };
+  // The loop started 3 turns before this one: its tally is what those turns spent.
+  const tokens = at.tokens - (starts.at(-3) ?? 0);
+  const remembered = { offset: at.size, tokens, lastId: at.lastId, lastTokens: at.lastTokens };
   at.n = 1e9; // the same current turn in every transcript
   turn(CONTINUATION, 1, REPLY);
   writeSync(fd, at.pending.join(""));
