@@ -1,9 +1,31 @@
+import { delimiter, dirname, join } from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Four projects, one after the other: fast unit/process tests; the stress tests (SIGKILL and races),
-// alone so that machine load does not starve them; e2e tests through the real Claude Code CLI; then
-// the interactive UI in a pseudo-terminal (tui).
+// Groups, one after the other: fast unit/process tests (the process suite once more under each
+// further Node line); the stress tests (SIGKILL and races), alone so that machine load does not
+// starve them, once per Node line; e2e tests through the real Claude Code CLI; then the
+// interactive UI in a pseudo-terminal (tui).
 const STRESS = ["test/process/killSafety.test.ts", "test/process/races.test.ts"];
+const NODE_LINES = [22, 24];
+
+/**
+ * test/process run again with the bundles run by Node `major` (test/support/runHook.ts `NODE`, and
+ * first on PATH): the binary `npm ci` installs into test/node-versions, or CONTINUATION_LOOP_NODE<major>.
+ * The Node running the tests runs the first pass (the "unit" and "stress" projects).
+ */
+const onNode = (major: number, name: string, test: object) => {
+  const node =
+    process.env[`CONTINUATION_LOOP_NODE${major}`] ||
+    join(import.meta.dirname, "test", "node-versions", "node_modules", `node-${major}`, "bin", "node");
+  const env = {
+    CONTINUATION_LOOP_TEST_NODE: node,
+    CONTINUATION_LOOP_TEST_NODE_MAJOR: String(major),
+    PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ""}`,
+  };
+  return { test: { name: `${name}-node${major}`, setupFiles: ["test/support/nodeLine.ts"], env, ...test } };
+};
+const processSuite = { include: ["test/process/**/*.test.ts"], exclude: [...STRESS, "**/node_modules/**"] };
+const stress = { include: STRESS, testTimeout: 120_000, maxWorkers: 1 };
 
 export default defineConfig({
   test: {
@@ -19,15 +41,11 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      {
-        test: {
-          name: "stress",
-          include: STRESS,
-          testTimeout: 120_000,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
-        },
-      },
+      ...NODE_LINES.map((major) =>
+        onNode(major, "process", { ...processSuite, testTimeout: 15_000, sequence: { groupOrder: 0 } }),
+      ),
+      { test: { name: "stress", ...stress, sequence: { groupOrder: 1 } } },
+      ...NODE_LINES.map((major, i) => onNode(major, "stress", { ...stress, sequence: { groupOrder: 2 + i } })),
       {
         test: {
           name: "e2e",
@@ -37,7 +55,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // 2-core machine: at most two CLI runs at once; tests inside a file run in order.
           maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 2 + NODE_LINES.length },
         },
       },
       {
@@ -49,7 +67,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
-          sequence: { groupOrder: 3 },
+          sequence: { groupOrder: 3 + NODE_LINES.length },
         },
       },
     ],

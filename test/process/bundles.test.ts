@@ -4,7 +4,7 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HOOKS, REPO } from "../support/runHook.js";
+import { HOOKS, NODE, REPO } from "../support/runHook.js";
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -49,7 +49,7 @@ describe("committed bundles", () => {
     const project = join(dir, "project");
     mkdirSync(join(project, ".claude"), { recursive: true });
     writeFileSync(join(project, ".claude", "continuation-loop.local.md"), "---\nmax_iterations: 2\n---\nGoal\n");
-    const run = spawnSync(process.execPath, [join(dir, "hooks", "stop.js")], {
+    const run = spawnSync(NODE, [join(dir, "hooks", "stop.js")], {
       input: JSON.stringify({ session_id: "s", cwd: project, last_assistant_message: "x" }),
       encoding: "utf8",
       env: { PATH: process.env.PATH ?? "" },

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { NODE } from "../support/runHook.js";
 import { copyFixture, removeTemps, runCli, snapshot, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -112,7 +113,7 @@ describe("an installed project", () => {
     });
     expect(start.code, start.stderr).toBe(0);
     expect(readFileSync(join(root, ".claude/continuation-loop.local.md"), "utf8")).toContain("## Bug\nCrash on save\n");
-    const stop = spawnSync(process.execPath, [join(installed, "stop.js")], {
+    const stop = spawnSync(NODE, [join(installed, "stop.js")], {
       input: JSON.stringify({ session_id: "s", cwd: root, last_assistant_message: "working" }),
       env: { PATH: process.env.PATH ?? "", CLAUDE_PROJECT_DIR: root },
       encoding: "utf8",

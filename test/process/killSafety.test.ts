@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 import { spawnBundle } from "../support/processes.js";
-import { HOOKS, makeProject } from "../support/runHook.js";
+import { HOOKS, makeProject, NODE } from "../support/runHook.js";
 
 /** The kill loop stops at MAX_KILLS kills or after BUDGET_MS (CI runs on 2 cores; the suite must stay near 90 s). */
 const BUDGET_MS = Number(process.env.KILL_BUDGET_MS ?? 55_000);
@@ -37,7 +37,7 @@ function runAndKill(
   delayMs: number,
   turn: number,
 ): Promise<{ code: number | null; killed: boolean; stdout: string }> {
-  const child = spawn(process.execPath, [join(HOOKS, "stop.js")], {
+  const child = spawn(NODE, [join(HOOKS, "stop.js")], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: root },
     stdio: ["pipe", "pipe", "ignore"],

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO } from "../support/runHook.js";
+import { NODE, REPO } from "../support/runHook.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "cl-pack-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -20,7 +20,8 @@ describe("the published package", () => {
   it("packs with no runtime dependencies, installs from the tarball, installs into a project and runs a loop", {
     timeout: 120_000,
   }, () => {
-    const pack = npm(["pack", "--json", "--pack-destination", tmp], REPO);
+    // No `prepare`: it reinstalls test/node-versions, whose Node binaries other projects are running.
+    const pack = npm(["pack", "--json", "--ignore-scripts", "--pack-destination", tmp], REPO);
     expect(pack.status, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
@@ -53,7 +54,7 @@ describe("the published package", () => {
     expect(existsSync(join(project, ".claude/settings.json"))).toBe(true);
 
     writeFileSync(join(project, ".claude/continuation-loop.local.md"), "---\nmax_iterations: 3\n---\nShip it\n");
-    const stop = spawnSync(process.execPath, [join(project, ".claude/continuation-loop/hooks/stop.js")], {
+    const stop = spawnSync(NODE, [join(project, ".claude/continuation-loop/hooks/stop.js")], {
       input: JSON.stringify({
         session_id: "s1",
         cwd: project,

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
+import { NODE } from "../support/runHook.js";
 import { removeTemps, REPO, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -15,7 +16,7 @@ function prompt(
   text: string,
   session = "sess-P",
 ): { code: number | null; json: Record<string, unknown> | undefined; stdout: string } {
-  const r = spawnSync(process.execPath, [join(REPO, "hooks", "prompt.js")], {
+  const r = spawnSync(NODE, [join(REPO, "hooks", "prompt.js")], {
     input: JSON.stringify({ session_id: session, cwd: project, hook_event_name: "UserPromptSubmit", prompt: text }),
     env: { PATH: process.env.PATH ?? "", HOME: project, CLAUDE_PROJECT_DIR: project },
     encoding: "utf8",

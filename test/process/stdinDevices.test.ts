@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HOOKS, makeProject } from "../support/runHook.js";
+import { HOOKS, makeProject, NODE } from "../support/runHook.js";
 
 describe("a device as stdin", () => {
   it.each([
@@ -17,7 +17,7 @@ describe("a device as stdin", () => {
     const { root } = makeProject("---\nmax_iterations: 5\n---\nGoal\n");
     const fd = openSync(device, "r");
     try {
-      const run = spawnSync(process.execPath, [join(HOOKS, `${hook}.js`), ...(hook === "cli" ? ["statusline"] : [])], {
+      const run = spawnSync(NODE, [join(HOOKS, `${hook}.js`), ...(hook === "cli" ? ["statusline"] : [])], {
         stdio: [fd, "pipe", "pipe"],
         cwd: root,
         env: { PATH: process.env.PATH ?? "", HOME: root, CLAUDE_PROJECT_DIR: root },

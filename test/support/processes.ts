@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { HOOKS, REPO } from "./runHook.js";
+import { HOOKS, NODE, REPO } from "./runHook.js";
 
 export interface Run {
   code: number | null;
@@ -65,7 +65,7 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   const started = performance.now();
   const env = { PATH: process.env.PATH ?? "", HOME: homeFor(opts.uid), ...opts.env };
   const user = opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.uid };
-  const child = spawn(process.execPath, [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], {
+  const child = spawn(NODE, [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], {
     cwd: opts.cwd,
     env,
     stdio: ["pipe", "pipe", "pipe"],

@@ -6,6 +6,11 @@ import { fileURLToPath } from "node:url";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const HOOKS = join(REPO, "hooks");
+/**
+ * The Node that runs the bundles: the one running the tests, or the one a vitest project names
+ * (the process suite runs once per supported Node line; see vitest.config.ts).
+ */
+export const NODE = process.env.CONTINUATION_LOOP_TEST_NODE || process.execPath;
 
 export interface HookRun {
   code: number | null;
@@ -23,7 +28,7 @@ export function runHook(
 ): HookRun {
   const input = typeof stdin === "string" ? stdin : JSON.stringify(stdin);
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: opts.env?.HOME ?? tmpdir(), ...opts.env };
-  const result = spawnSync(process.execPath, [join(opts.hooks ?? HOOKS, `${hook}.js`), ...(opts.args ?? [])], {
+  const result = spawnSync(NODE, [join(opts.hooks ?? HOOKS, `${hook}.js`), ...(opts.args ?? [])], {
     input,
     cwd: opts.cwd ?? REPO,
     env,

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { NODE } from "../../support/runHook.js";
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const CLI = join(REPO, "hooks", "cli.js");
@@ -19,7 +20,7 @@ export function runCli(
   args: string[],
   opts: { cwd: string; env?: Record<string, string>; input?: string; script?: string },
 ): CliRun {
-  const result = spawnSync(process.execPath, [opts.script ?? CLI, ...args], {
+  const result = spawnSync(NODE, [opts.script ?? CLI, ...args], {
     cwd: opts.cwd,
     input: opts.input ?? "",
     env: { PATH: process.env.PATH ?? "", HOME: opts.cwd, ...opts.env },
