@@ -15,6 +15,7 @@ import {
   usd,
   type FieldSpec,
 } from "./fieldChecks.js";
+import { IMPROVEMENT_FIELDS } from "./improvementFields.js";
 
 /**
  * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
@@ -157,6 +158,7 @@ export const FIELDS = {
     "ring the terminal (BEL) when the loop ends or waits for you, so you hear it from another window",
     "notify: false",
   ),
+  ...IMPROVEMENT_FIELDS,
   session_id: {
     type: "string, set by the loop",
     meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",

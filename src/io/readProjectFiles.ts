@@ -10,7 +10,7 @@ const MAX_NOTES = 32 * 1024;
  * Is `path` the folder `root` or inside it? Both are absolute and resolved, so a prefix says it
  * (path.relative would cost a Stop its first-use compile).
  */
-const inside = (root: string, path: string) => {
+export const inside = (root: string, path: string) => {
   const fold = (p: string) => (process.platform === "win32" ? p.toLowerCase() : p);
   const [r, p] = [fold(root), fold(path)];
   return p === r || p.startsWith(r.endsWith(sep) ? r : `${r}${sep}`);
@@ -20,7 +20,7 @@ const inside = (root: string, path: string) => {
  * Real path of the deepest existing ancestor, so a symlinked folder is judged by where it points.
  * The system's realpath (one call), not Node's own walk with a stat per folder.
  */
-function realOf(path: string): string {
+export function realOf(path: string): string {
   for (let p = path; ; p = dirname(p)) {
     try {
       const real = realpathSync.native(p);

@@ -190,6 +190,13 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   cost_first_usd: fc.constantFrom(-1, 0, 1.5),
   cost_last_usd: fc.constantFrom(-1, 0.5, 3),
   cost_carried_usd: fc.constantFrom(0, 2),
+  metric_last: fc.constantFrom(null, 3, -0.5),
+  metric_error: fc.constantFrom("", "it printed no number on stdout"),
+  metric_best: fc.constantFrom(null, 4, 1e-3),
+  metric_best_iteration: fc.nat(20),
+  no_improvement_count: fc.nat(6),
+  scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
+  scope_pause: fc.constant(""),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
@@ -263,6 +270,12 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   require_todos_done: fc.boolean(),
   checkpoints: fc.constant(false),
   notify: fc.boolean(),
+  metric: fc.constant(undefined),
+  metric_target: fc.constant(undefined),
+  max_no_improvement: fc.constant(undefined),
+  metric_timeout_s: fc.constant(300),
+  scope: fc.constant(undefined),
+  max_files_changed: fc.constant(undefined),
   session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
   started_at: fc.option(
     fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
