@@ -46,6 +46,12 @@ export function renderMetricReminder(state: LoopState, record: MetricRecord): st
   return ` Metric ${last}${extra ? ` (${extra})` : ""}.`;
 }
 
+/** The status line's part: "metric 71.5 (>= 90)". */
+export function renderMetricBrief(state: LoopState, record: MetricRecord): string {
+  const target = state.metric_target ? ` (${renderTarget(state.metric_target)})` : "";
+  return `metric ${record.metric_last === null ? "–" : renderMetricValue(record.metric_last)}${target}`;
+}
+
 /** The end line's part: " Best metric 790 at iteration 3 (target <= 750)." */
 export function renderMetricEnd(state: LoopState, record: MetricRecord): string {
   if (state.metric === undefined) return "";

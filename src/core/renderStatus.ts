@@ -5,7 +5,7 @@ import { renderLimits } from "./renderStop.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
-import { renderImprovementStatus } from "./renderMetric.js";
+import { renderImprovementStatus, renderMetricBrief } from "./renderMetric.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -132,6 +132,7 @@ export function renderStatusline(state: LoopState, runtime: Runtime, now: number
   const spent = readLoopSpend(runtime);
   if (spent !== undefined || state.max_cost !== undefined)
     parts.push(`$${(spent ?? 0).toFixed(2)}${state.max_cost !== undefined ? `/$${state.max_cost.toFixed(2)}` : ""}`);
+  if (state.metric !== undefined) parts.push(renderMetricBrief(state, runtime));
   if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
   return `⟳ ${parts.join(" · ")}`;
 }

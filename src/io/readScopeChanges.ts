@@ -98,3 +98,17 @@ export function readChangedFiles(scope: ScopeTree, base: string): string[] {
     throw new LoopError("SCOPE_NOT_GIT", `git diff-tree failed: ${run.stderr.trim()}`, { field: "scope" });
   return run.stdout.split("\0").filter(Boolean);
 }
+
+/**
+ * The tree a new loop's first Stop compares with: the working tree as /loop-start finds it.
+ * Refuses scope outside git or leaving the project, before any file is written.
+ */
+export function readScopeBaseline(
+  state: Pick<LoopState, "scope" | "max_files_changed">,
+  file: { root: string; shown: string; statePath: string; sidecarPath: string; historyPath: string },
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (state.scope === undefined && state.max_files_changed === undefined) return undefined;
+  if (state.scope) checkScopePaths(file.root, state.scope, file.shown);
+  return captureScopeTree(state, file.root, env, [file.statePath, file.sidecarPath, file.historyPath], file.shown).tree;
+}

@@ -202,4 +202,22 @@ describe("scope", () => {
     expect(String(linked.json?.systemMessage)).toContain('received "link/deeper"');
     expect(readFileSync(statePath, "utf8")).toBe(before);
   });
+
+  it("/loop-start refuses scope outside git; in git, the first Stop compares with the tree as the loop started", () => {
+    const outside = makeProject();
+    const refused = prompt(outside.root, "/loop-start --scope src Fix the parser");
+    expect(refused.json?.decision).toBe("block");
+    expect(String(refused.json?.reason)).toContain("scope: needs a git repository");
+    expect(() => readFileSync(outside.statePath)).toThrow();
+
+    const { root, statePath, historyPath } = gitProject("max_iterations: 1");
+    execFileSync("rm", [statePath]);
+    // Work in progress outside scope before the loop starts is not the loop's doing.
+    writeFileSync(join(root, "docs/x.md"), "my own draft\n");
+    const started = prompt(root, "/loop-start --scope src --max-iterations 5 Fix the parser");
+    expect(String(started.json?.systemMessage)).toContain("loop started");
+    writeFileSync(join(root, "src/a.ts"), "fixed\n");
+    expect(stop(root).code).toBe(2);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "continue", iteration: 1 });
+  });
 });

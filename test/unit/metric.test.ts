@@ -19,6 +19,7 @@ import {
 } from "../../src/core/metric.js";
 import { parseState } from "../../src/core/parseState.js";
 import { renderMetricSparkline } from "../../src/core/renderMetric.js";
+import { renderStatusline } from "../../src/core/renderStatus.js";
 import { decideScope, inScope, normalizeScopeEntry, outsideScope, renderFileList } from "../../src/core/scope.js";
 import { EMPTY_RUNTIME, parseSidecar, renderSidecar } from "../../src/core/sidecar.js";
 
@@ -197,6 +198,14 @@ describe("best so far and the no-improvement count", () => {
       metric_last: null,
       metric_best_iteration: 4,
     });
+  });
+
+  it("the status line shows the last value and the target", () => {
+    const state = parseState('---\nmetric: m\nmetric_target: ">= 90"\n---\nGoal\n');
+    expect(renderStatusline(state, { ...EMPTY_RUNTIME, metric_last: 71.5 }, 0)).toBe(
+      "⟳ loop 1/10 · metric 71.5 (>= 90)",
+    );
+    expect(renderStatusline(state, EMPTY_RUNTIME, 0)).toBe("⟳ loop 1/10 · metric – (>= 90)");
   });
 
   it("the sparkline marks the best and shows a Stop without a value as ×", () => {
