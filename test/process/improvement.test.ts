@@ -220,4 +220,23 @@ describe("scope", () => {
     expect(stop(root).code).toBe(2);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "continue", iteration: 1 });
   });
+
+  it("doctor names a target without a metric, scope outside git, and timeouts that do not fit together", () => {
+    const { root, statePath } = makeProject('---\nmax_iterations: 3\nmetric_target: ">= 3"\nscope: src\n---\nGoal\n');
+    const report = cli(root, "doctor");
+    expect(report.code).toBe(1);
+    expect(report.stdout).toContain(
+      "FAIL  .claude/continuation-loop.local.md: metric_target needs a metric command beside it",
+    );
+    expect(report.stdout).toContain(
+      "FAIL  .claude/continuation-loop.local.md: scope: needs a git repository (git init)",
+    );
+    writeFileSync(
+      statePath,
+      "---\nmax_iterations: 3\nmetric: echo 1\nmetric_timeout: 10m\nverify: x\nverify_timeout: 10m\n---\nGoal\n",
+    );
+    const warned = cli(root, "doctor").stdout;
+    expect(warned).toContain("ok    metric `echo 1` runs at every stop (higher is better, no target)");
+    expect(warned).toContain("warn  verify_timeout and metric_timeout add up to more than 14m");
+  });
 });
