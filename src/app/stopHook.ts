@@ -96,7 +96,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     const record = historyRecord(decision, state, file, input.session_id, now);
     // The working tree as this iteration left it, before anything is saved (README "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause") {
-      const failed = writeStopCheckpoint(file, state.iteration_count, ctx);
+      const failed = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
       if (failed) return { result: refuse(failed, "The loop did not continue; the file was not changed.") };
     }
     if (decision.kind === "end") {

@@ -239,4 +239,15 @@ describe("scope", () => {
     expect(warned).toContain("ok    metric `echo 1` runs at every stop (higher is better, no target)");
     expect(warned).toContain("warn  verify_timeout and metric_timeout add up to more than 14m");
   });
+
+  it("with checkpoints too, the checkpoint keeps the tree the scope check captured", () => {
+    const { root } = gitProject("scope: src\ncheckpoints: true");
+    writeFileSync(join(root, "src/a.ts"), "changed\n");
+    writeFileSync(join(root, "src/untracked.ts"), "new\n");
+    expect(stop(root).code).toBe(2);
+    const sidecar = JSON.parse(readFileSync(join(root, ".claude/continuation-loop.runtime.json"), "utf8"));
+    const checkpoint = git(root, "rev-parse", "refs/continuation-loop/default/1^{tree}").trim();
+    expect(sidecar.scope_tree).toBe(checkpoint);
+    expect(git(root, "ls-tree", "-r", "--name-only", checkpoint)).toContain("src/untracked.ts");
+  });
 });
