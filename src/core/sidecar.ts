@@ -1,4 +1,4 @@
-import { EMPTY_METRIC, type MetricRecord } from "./metric.js";
+import type { MetricRecord } from "./metric.js";
 
 /**
  * The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
@@ -68,7 +68,12 @@ export const EMPTY_RUNTIME: Runtime = {
   cost_first_usd: -1,
   cost_last_usd: -1,
   cost_carried_usd: 0,
-  ...EMPTY_METRIC,
+  // Written out, not spread from EMPTY_METRIC: a spread keeps this object in the idle Stop's bundle.
+  metric_last: null,
+  metric_error: "",
+  metric_best: null,
+  metric_best_iteration: 0,
+  no_improvement_count: 0,
   scope_tree: "",
   scope_pause: "",
 };
