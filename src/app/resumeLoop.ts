@@ -73,7 +73,7 @@ export function resumeLoop(
     // The working tree as it stands is accepted: the next Stop's scope check starts from it.
     const accepted = readAcceptedTree(state, file, env);
     const result = {
-      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.`,
+      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.scope_pause ? " The working tree as it stands is accepted for scope." : ""}`,
       context: renderStartContext(resumed, file.shown, now).replace(
         "The user started a continuation loop",
         "The user resumed the continuation loop",

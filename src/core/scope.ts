@@ -56,7 +56,7 @@ export function decideScope(
 ): string | undefined {
   const outside = outsideScope(changed, entries);
   if (outside.length > 0) {
-    return `${outside.length} file(s) changed outside scope (${entries?.join(", ") || "."}): ${renderFileList(outside)}`;
+    return `${outside.length} file(s) changed outside scope (${entries?.map((e) => e || ".").join(", ")}): ${renderFileList(outside)}`;
   }
   if (maxFiles !== undefined && changed.length > maxFiles) {
     return `${changed.length} files changed in one iteration, more than max_files_changed (${maxFiles}): ${renderFileList(changed)}`;

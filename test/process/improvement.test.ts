@@ -135,6 +135,15 @@ describe("metric", () => {
     expect(readFileSync(join(root, "score.txt"), "utf8")).toBe("9\n");
   });
 
+  it("a state file tracked by git never runs its metric", () => {
+    const { root, statePath } = gitProject('metric: "touch ran.txt; echo 1"\nmetric_target: ">= 1"');
+    git(root, "add", "-f", statePath);
+    const run = stop(root);
+    expect(run.code).toBe(0);
+    expect(String(run.json?.systemMessage)).toContain("is tracked by git");
+    expect(() => readFileSync(join(root, "ran.txt"))).toThrow();
+  });
+
   it("metric_target without a metric is refused, naming the field and its line", () => {
     const { root } = makeProject(`---\nmax_iterations: 5\nmetric_target: "> 3"\n---\nGo.\n`);
     const run = stop(root);
@@ -166,7 +175,7 @@ describe("scope", () => {
     expect(cli(root, "status").stdout).toContain("paused for scope: 1 file(s) changed outside scope (src): docs/x.md");
 
     const resumed = prompt(root, "/loop-resume");
-    expect(JSON.stringify(resumed.json)).toContain("resumed");
+    expect(String(resumed.json?.systemMessage)).toContain("The working tree as it stands is accepted for scope.");
     writeFileSync(join(root, "src/a.ts"), "a3\n");
     const next = stop(root);
     expect(next.code).toBe(2);
