@@ -77,6 +77,36 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(p.history().at(-1)?.["promise"]).toBeUndefined();
   });
 
+  it("/loop-status shows the metric and every stop's value as a sparkline, the best marked", async () => {
+    const p = (project = makeLoopProject());
+    p.writeState(`---\nmax_iterations: 6\n${counting("(n * 37) % 10")}\n---\nTune the cache.\n`);
+    const sessionId = randomUUID();
+    await run(p, [text("a"), text("b"), text("c <loop-pause>Which cache size next?</loop-pause>"), text("never")], {
+      sessionId,
+    });
+    expect(p.history().map((r) => r["metric"])).toEqual([7, 4, 1]);
+    const server = await startMessagesServer([text("never")]);
+    servers.push(server);
+    const status = await runClaude({
+      version,
+      prompt: "/continuation-loop:loop-status",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      pluginDirs: [PLUGIN_DIR],
+      resume: sessionId,
+    });
+    expect(status.code, describeRun(status)).toBe(0);
+    expect(server.mainRequests).toHaveLength(0);
+    const shown = String(status.result?.["result"]);
+    const lines = shown.split("\n").filter((line) => /^\s+metric/.test(line));
+    expect(lines).toEqual([
+      "  metric: `n=$(($(cat n 2>/dev/null || echo 0) + 1)); echo $n > n; echo $(((n * 37) % 10))` (higher is better): last 1 · best 7 at iteration 1 · no target",
+      "  metric per stop: [█]▅▁ (best in [ ], × no value)",
+    ]);
+    console.log(`[${version}] /loop-status:\n${lines.join("\n")}`);
+  });
+
   it("a flat metric ends the loop as no_improvement", async () => {
     const p = (project = makeLoopProject());
     p.writeState(
