@@ -26,8 +26,8 @@ export const allChecked = (list: Checklist | undefined) =>
   list !== undefined && list.total > 0 && list.done === list.total;
 
 /**
- * The reply (and the checklist and whether the metric reached its target, when the loop has them) → the promise, its fingerprint and the
- * evidence the decision will need. Pure.
+ * The reply (and the checklist, and whether the metric reached its target, when the loop has them) →
+ * the promise, its fingerprint and the evidence the decision will need. Pure.
  */
 export function assessReply(
   state: LoopState,
