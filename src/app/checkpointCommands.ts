@@ -5,6 +5,7 @@ import { chooseSessionLoop, type LoopFile, loopFileAt } from "../core/loopFiles.
 import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { listCheckpoints } from "../io/checkpoints.js";
+import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { restoreCheckpoint } from "../io/restoreCheckpoint.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
@@ -33,8 +34,35 @@ export function runCheckpoints(argv: string[], ctx: Context): number {
   return EXIT.ok;
 }
 
+/** The iteration whose Stop measured the loop's best metric, from its history (README "Improvement loops"). */
+function readBestIteration(file: LoopFile): number {
+  const records = readHistory(file.historyPath).filter(
+    (r) => r.state_file === undefined || r.state_file === file.shown,
+  );
+  // The loop running now, else the last one that ended: records after the end before it.
+  const ends = records.flatMap((r, i) => (r.decision === "end" ? [i] : []));
+  const last = records.length - 1;
+  const from = ends.at(-1) === last ? (ends.at(-2) ?? -1) : (ends.at(-1) ?? -1);
+  const best = records
+    .slice(from + 1)
+    .filter((r) => typeof r.metric_best_iteration === "number")
+    .at(-1);
+  if (best?.metric_best_iteration === undefined) {
+    throw new LoopError("CHECKPOINT_UNKNOWN", `loop ${file.name} has no best metric in its history`, {
+      file: "continuation-loop restore",
+      field: "metric",
+      expected: "restore best after a Stop of a loop with a metric, or restore N",
+    });
+  }
+  return best.metric_best_iteration;
+}
+
 export function runRestore(argv: string[], ctx: Context): number {
   const [first, ...rest] = argv;
+  if (first === "best") {
+    const options = parseCliArgs("restore", rest, { name: "value" });
+    return restoreIteration(chooseLoop(ctx, options.name, "continuation-loop restore"), undefined, ctx);
+  }
   const iteration = Number(first);
   if (first === undefined || !/^[1-9][0-9]*$/.test(first)) {
     throw new LoopError("USAGE", "which iteration's checkpoint to restore", {
@@ -44,10 +72,16 @@ export function runRestore(argv: string[], ctx: Context): number {
     });
   }
   const options = parseCliArgs("restore", rest, { name: "value" });
-  const file = chooseLoop(ctx, options.name, "continuation-loop restore");
+  return restoreIteration(chooseLoop(ctx, options.name, "continuation-loop restore"), iteration, ctx);
+}
+
+/** Restores `iteration` (undefined: the best metric's) of the loop's checkpoints. */
+function restoreIteration(file: LoopFile, chosen: number | undefined, ctx: Context): number {
+  const iteration = chosen ?? readBestIteration(file);
   const done = restoreCheckpoint({ root: file.root, loop: file.name, env: ctx.env as NodeJS.ProcessEnv, iteration });
+  const what = chosen === undefined ? `the best metric's iteration (${done.iteration})` : `iteration ${done.iteration}`;
   ctx.out(
-    `continuation-loop: restored iteration ${done.iteration} of loop ${file.name}: ${done.written} file(s) written, ${done.removed} removed. HEAD, the index and the stash are as they were.\n`,
+    `continuation-loop: restored ${what} of loop ${file.name}: ${done.written} file(s) written, ${done.removed} removed. HEAD, the index and the stash are as they were.\n`,
   );
   return EXIT.ok;
 }

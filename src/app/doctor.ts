@@ -66,7 +66,7 @@ export function runDoctor(argv: string[], ctx: Context): number {
   }).length;
   checks.push(checkCostSource(sources, withCost));
   const cap = blockCap(ctx.env, sources);
-  for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap));
+  for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap, ctx.env));
   if (scanLoops(root, ctx.env).loops.length === 0)
     checks.push({ level: "ok", text: "no loop is running in this project" });
 

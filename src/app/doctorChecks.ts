@@ -6,6 +6,7 @@ import { parseState } from "../core/parseState.js";
 import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
 import { readStateFile } from "../io/readStateFile.js";
+import { checkImprovement } from "./doctorImprovement.js";
 import { sha256 } from "./installFiles.js";
 
 type Level = "ok" | "warn" | "FAIL";
@@ -122,7 +123,7 @@ export function blockCap(env: Env, sources: SettingsSource[]): number {
 }
 
 /** The state file: valid, and able to run its course under the block cap. */
-export function checkState(where: LoopFile, cap: number): Check[] {
+export function checkState(where: LoopFile, cap: number, env: Env): Check[] {
   try {
     const read = readStateFile(where.statePath, where.shown);
     if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
@@ -140,6 +141,7 @@ export function checkState(where: LoopFile, cap: number): Check[] {
         text: `max_iterations ${state.max_iterations} allows ${blocks} more continuations, but Claude Code ends a turn after ${cap} consecutive Stop-hook blocks in which no tool ran: a loop whose turns run no tools stops there. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 (off) or a higher number in the environment or the settings' "env", or lower max_iterations.`,
       });
     }
+    checks.push(...checkImprovement(state, where, env));
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
       checks.push({
         level: "warn",

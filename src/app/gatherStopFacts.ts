@@ -2,6 +2,7 @@ import { parseChecklist } from "../core/checklist.js";
 import { assessReply, type ReplyAssessment } from "../core/assessReply.js";
 import type { StopFacts } from "../core/decideStop.js";
 import { LoopError } from "../core/errors.js";
+import { MAX_VERIFY_TIMEOUT_S } from "../core/fields.js";
 import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { LoopFile } from "../core/loopFiles.js";
@@ -11,6 +12,7 @@ import { readChecklistText } from "../io/readProjectFiles.js";
 import { readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { runVerify } from "../io/runVerify.js";
+import { gatherImprovementFacts } from "./gatherImprovement.js";
 import { sleep } from "../io/sleep.js";
 import type { Context } from "./context.js";
 
@@ -63,8 +65,15 @@ export function gatherStopFacts(
   const turns = path && countedBefore(path, previous) ? 1 : state.iteration_count;
   const scan = path ? scanWithLag(path, given, turns) : undefined;
   const checklist = readChecklist(state, file);
-  const assessment = assessReply(state, runtime, given ?? scan?.reply.reply ?? "", checklist);
-  const facts: StopFacts & { assessment: ReplyAssessment } = { assessment, ...(checklist && { checklist }) };
+  // Scope, then the metric, before the reply is judged: a target reached completes the loop by itself.
+  const improvement = gatherImprovementFacts(state, runtime, file, ctx);
+  const reply = given ?? scan?.reply.reply ?? "";
+  const assessment = assessReply(state, runtime, reply, checklist, improvement.reached);
+  const facts: StopFacts & { assessment: ReplyAssessment } = {
+    assessment,
+    ...(checklist && { checklist }),
+    ...improvement.facts,
+  };
   if (scan && path) {
     facts.usage = tallyLoopUsage(path, scan, {
       ...previous,
@@ -86,7 +95,9 @@ export function gatherStopFacts(
     facts.unfinishedTodos = todos ?? [];
   }
   if (assessment.needsVerify && state.verify) {
-    facts.verify = runVerify(state.verify, file.root, state.verify_timeout_s, ctx.env);
+    // What the metric took comes off verify's limit, so both fit inside the Stop hook's own timeout.
+    const timeout = Math.max(1, Math.min(state.verify_timeout_s, MAX_VERIFY_TIMEOUT_S - improvement.seconds));
+    facts.verify = runVerify(state.verify, file.root, timeout, ctx.env);
   }
   return facts;
 }

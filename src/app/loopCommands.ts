@@ -81,6 +81,6 @@ export function runResume(argv: string[], ctx: Context): number {
     typeof options.name === "string"
       ? namedLoopFile(root, options.name, "continuation-loop resume")
       : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
-  ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true, readClaudePid(ctx.env)).message}\n`);
+  ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true, readClaudePid(ctx.env), ctx.env).message}\n`);
   return EXIT.ok;
 }

@@ -1,10 +1,23 @@
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import type { Env, LoopFile } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { captureScopeTree } from "../io/readScopeChanges.js";
+import type { LoopState } from "../core/parseState.js";
 import { updateStateFile } from "../io/updateStateFile.js";
+
+/** With `scope` or `max_files_changed`, the working tree now as a git tree; undefined without them or when git cannot say. */
+function readAcceptedTree(state: LoopState, file: LoopFile, env: Env): string | undefined {
+  if (state.scope === undefined && state.max_files_changed === undefined) return undefined;
+  try {
+    const own = [file.statePath, file.sidecarPath, file.historyPath];
+    return captureScopeTree(state, file.root, env as NodeJS.ProcessEnv, own, file.shown).tree;
+  } catch {
+    return undefined; // the next Stop says why the field cannot be used
+  }
+}
 
 export interface ResumeOutcome {
   /** For the user: one line. */
@@ -23,6 +36,7 @@ export function resumeLoop(
   now: number,
   force: boolean,
   claudePid: string,
+  env: Env,
 ): ResumeOutcome {
   const outcome = updateStateFile<ResumeOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind === "missing") {
@@ -56,8 +70,10 @@ export function resumeLoop(
     if (!state.active) updates.active = true;
     if (sessionId !== undefined && state.session_id !== sessionId) updates.session_id = sessionId;
     const resumed = { ...state, active: true, session_id: sessionId ?? state.session_id };
+    // The working tree as it stands is accepted: the next Stop's scope check starts from it.
+    const accepted = readAcceptedTree(state, file, env);
     const result = {
-      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.`,
+      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.scope_pause ? " The working tree as it stands is accepted for scope." : ""}`,
       context: renderStartContext(resumed, file.shown, now).replace(
         "The user started a continuation loop",
         "The user resumed the continuation loop",
@@ -70,7 +86,14 @@ export function resumeLoop(
       onCommit: () =>
         writeSidecar(
           file.sidecarPath,
-          { ...runtime, sent_digest: "", pause_question: "", ...(sessionId && { owner_pid: claudePid }) },
+          {
+            ...runtime,
+            sent_digest: "",
+            pause_question: "",
+            scope_pause: "",
+            ...(accepted !== undefined && { scope_tree: accepted }),
+            ...(sessionId && { owner_pid: claudePid }),
+          },
           resumed,
         ),
     };

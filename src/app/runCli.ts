@@ -34,7 +34,8 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   },
   restore: {
     run: runRestore,
-    summary: "restore N [--name N]      put iteration N's checkpoint back (refused over changes no checkpoint has)",
+    summary:
+      "restore N|best [--name N] put iteration N's (or the best metric's) checkpoint back (refused over changes no checkpoint has)",
   },
   history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
   statusline: {

@@ -76,7 +76,7 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
           : (loops.find((loop) => loop.owner === sessionId)?.file ??
             chooseSessionLoop(loops, sessionId)?.file ??
             loopFileAt(root, "default"));
-      const resumed = resumeLoop(file, sessionId, ctx.now(), options.force === true, readClaudePid(ctx.env));
+      const resumed = resumeLoop(file, sessionId, ctx.now(), options.force === true, readClaudePid(ctx.env), ctx.env);
       return { systemMessage: resumed.message, additionalContext: resumed.context };
     }
     const status = readStatus(root, ctx.env, ctx.now(), sessionId, {

@@ -6,7 +6,9 @@ import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
-import { removeSidecar } from "../io/sidecarFile.js";
+import { removeSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { EMPTY_RUNTIME } from "../core/sidecar.js";
+import { readScopeBaseline } from "../io/readScopeChanges.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { readGitRepo } from "../io/runGit.js";
 import type { Context } from "./context.js";
@@ -90,6 +92,8 @@ export function startLoop(
   const state = parseState(text, file.shown);
   // Checkpoints need a git work tree: refused here, before any file is written (README "Checkpoints").
   if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
+  // So does scope, whose first Stop compares with the tree as the loop starts (README "Improvement loops").
+  const baseline = readScopeBaseline(state, file, ctx.env as NodeJS.ProcessEnv);
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
 
@@ -112,6 +116,7 @@ export function startLoop(
         if (snapshot.kind === "found") recordStopped(file, snapshot.state, snapshot.state.body, now, sessionId);
         if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
         removeSidecar(file.sidecarPath);
+        if (baseline) writeSidecar(file.sidecarPath, { ...EMPTY_RUNTIME, scope_tree: baseline }, state);
       },
     };
   });

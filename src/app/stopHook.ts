@@ -24,7 +24,9 @@ import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
+import { locateField } from "./gatherImprovement.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
+import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
@@ -44,7 +46,7 @@ function historyRecord(
     session: state.session_id ?? session,
     iteration: decision.iteration,
     decision: decision.kind,
-    reason: ended ? decision.reason : paused ? "question" : "continue",
+    reason: ended ? decision.reason : paused ? (decision.reason ?? "question") : "continue",
     output_tokens: decision.runtime.output_tokens,
     ...(readLoopSpend(decision.runtime) !== undefined && { cost_usd: readLoopSpend(decision.runtime) }),
     tokens_by_model: decision.runtime.tokens_by_model,
@@ -56,34 +58,11 @@ function historyRecord(
     ),
     ...(ended && decision.promise && { promise: decision.promise }),
     ...(decision.kind !== "pause" && decision.refusal && { refusal: decision.refusal }),
-    ...(paused && { question: decision.question }),
+    ...(paused && (decision.reason === "scope" ? { scope: decision.question } : { question: decision.question })),
+    ...renderMetricRecord(state, decision),
     ...(ended && { goal: state.body, fields: renderRecordFields(state) }),
   };
   return record;
-}
-
-/** Claude asked the user (`<loop-pause>`): the loop waits, its count unchanged; the user sees the question. */
-function pauseForUser(
-  decision: Extract<StopDecision, { kind: "pause" }>,
-  state: LoopState,
-  text: string,
-  file: LoopFile,
-  input: StopInput,
-  now: number,
-  record: HistoryRecord,
-) {
-  // A first Stop still claims the loop; the iteration is not counted until the loop goes on.
-  const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
-  const owner = { ...state, ...claim } as LoopState;
-  const message = `continuation-loop: Claude asks: ${decision.question} — the loop waits at iteration ${decision.iteration}/${state.max_iterations}; your next prompt answers it and the loop goes on.`;
-  return {
-    ...(Object.keys(claim).length > 0 && { change: { write: editFrontmatter(text, claim, file.shown) } }),
-    result: tell(message, state.notify ? { terminalSequence: "\u0007" } : {}),
-    onCommit: () => {
-      writeSidecar(file.sidecarPath, decision.runtime, owner);
-      tryAppendHistory(file.historyPath, record);
-    },
-  };
 }
 
 /** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
@@ -109,14 +88,15 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       facts ??= gatherStopFacts(state, runtime, input, file, ctx);
     } catch (error) {
       if (!(error instanceof LoopError)) throw error;
-      return { result: refuse(error, "The loop did not continue; the file was not changed.") };
+      const placed = locateField(error, text, frontmatter);
+      return { result: refuse(placed, "The loop did not continue; the file was not changed.") };
     }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
     const record = historyRecord(decision, state, file, input.session_id, now);
     // The working tree as this iteration left it, before anything is saved (README "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause") {
-      const failed = writeStopCheckpoint(file, state.iteration_count, ctx);
+      const failed = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
       if (failed) return { result: refuse(failed, "The loop did not continue; the file was not changed.") };
     }
     if (decision.kind === "end") {

@@ -55,9 +55,15 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
 }
 
 /** Records this iteration's checkpoint; the LoopError that says why it could not, if it could not. */
-export function writeStopCheckpoint(file: LoopFile, iteration: number, ctx: Context): LoopError | undefined {
+export function writeStopCheckpoint(
+  file: LoopFile,
+  iteration: number,
+  ctx: Context,
+  tree?: string,
+): LoopError | undefined {
   try {
     writeCheckpoint({
+      tree,
       root: file.root,
       loop: file.name,
       env: ctx.env as NodeJS.ProcessEnv,

@@ -26,15 +26,25 @@ export const allChecked = (list: Checklist | undefined) =>
   list !== undefined && list.total > 0 && list.done === list.total;
 
 /**
- * The reply (and the checklist, when the loop has one) → the promise, its fingerprint and the
- * evidence the decision will need. Pure.
+ * The reply (and the checklist, and whether the metric reached its target, when the loop has them) →
+ * the promise, its fingerprint and the evidence the decision will need. Pure.
  */
-export function assessReply(state: LoopState, runtime: Runtime, reply: string, checklist?: Checklist): ReplyAssessment {
+export function assessReply(
+  state: LoopState,
+  runtime: Runtime,
+  reply: string,
+  checklist?: Checklist,
+  metricReached = false,
+): ReplyAssessment {
   const promise = matchPromise(reply, state.completion_promise, state.promise_format);
   const turn = hashText(normalizeText(reply));
   const promiseDue = promise !== undefined && runtime.promise_streak + 1 >= state.completion_threshold;
-  // All boxes checked completes without a promise; an open box refuses before todos and verify run.
-  const due = (promiseDue || allChecked(checklist)) && (checklist === undefined || allChecked(checklist));
+  // All boxes checked, or the metric's target reached, completes without a promise; an open box or a
+  // target not reached refuses before todos and verify run.
+  const due =
+    (promiseDue || allChecked(checklist) || metricReached) &&
+    (checklist === undefined || allChecked(checklist)) &&
+    (state.metric_target === undefined || state.metric === undefined || metricReached);
   // Only a reply identical to the last one can make an unchanged turn, so git runs only then: in a
   // repository a stall shows one turn later than it would if every turn's tree were known, never falsely.
   const needsTree = state.stall_limit > 0 && runtime.last_turn !== "" && runtime.last_turn === turn;

@@ -1,6 +1,13 @@
 import { renderIsoTime } from "./isoTime.js";
 import { allChecked, type ReplyAssessment } from "./assessReply.js";
 import type { Checklist } from "./checklist.js";
+import {
+  decideMetric,
+  decideScopePause,
+  type ImprovementFacts,
+  metricReached,
+  refuseMetric,
+} from "./decideImprovement.js";
 import type { LoopState } from "./parseState.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
@@ -12,6 +19,7 @@ export type EndReason =
   | "max_tokens"
   | "max_cost"
   | "stalled"
+  | "no_improvement"
   | "stopped";
 
 export interface VerifyResult {
@@ -28,7 +36,7 @@ export interface TodoItem {
 }
 
 /** The evidence gathered for this Stop; each optional part only when the assessment asked for it. */
-export interface StopFacts {
+export interface StopFacts extends ImprovementFacts {
   /** Loop-wide output-token tally after this turn, when the transcript could be read. */
   usage?: UsageTally & { transcript: string; offset: number };
   /** Fingerprint of the working tree ("" outside git; undefined when not read or git failed). */
@@ -41,7 +49,7 @@ export interface StopFacts {
 
 export type StopDecision =
   | { kind: "end"; reason: EndReason; iteration: number; promise?: string; refusal?: string; runtime: Runtime }
-  | { kind: "pause"; iteration: number; question: string; runtime: Runtime }
+  | { kind: "pause"; iteration: number; question: string; runtime: Runtime; reason?: "scope" }
   | { kind: "continue"; iteration: number; next: number; refusal?: string; runtime: Runtime };
 
 /** Whose loop is this, for a Stop of `sessionId`? Only `claim` and `ours` go on to a decision. */
@@ -55,12 +63,14 @@ export function decideOwnership(
 }
 
 /** Why a due promise is not accepted, or undefined when every gate passes. */
-function refuseCompletion(state: LoopState, facts: StopFacts): string | undefined {
+function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime): string | undefined {
   const list = facts.checklist;
   if (list && !allChecked(list)) {
     const next = list.firstOpen ? `; the next open box (line ${list.firstOpen.line}): ${list.firstOpen.text}` : "";
     return `the checklist ${state.checklist} has ${list.done}/${list.total} boxes checked${next}`;
   }
+  const metric = refuseMetric(state, runtime, facts);
+  if (metric) return metric;
   const todos = facts.unfinishedTodos ?? [];
   if (state.require_todos_done && todos.length > 0) {
     const list = todos.map((t) => `- [${t.status}] ${t.subject}`).join("\n");
@@ -121,12 +131,24 @@ export function decideStop(
       last_message_id: usage.lastId,
       last_message_tokens: usage.lastTokens,
     }),
+    ...decideMetric(state, previous, facts),
+    ...(facts.scope && { scope_tree: facts.scope.tree }),
+    scope_pause: "",
   };
 
-  // Completion: the promise (or every box checked), gated by threshold, checklist, todos and verify.
+  // Scope: files changed outside it, or too many, pause the loop for the user; nothing else is decided.
+  const outside = decideScopePause(state, facts);
+  if (outside !== undefined) {
+    const kept = { ...runtime, scope_tree: previous.scope_tree, scope_pause: outside };
+    return { kind: "pause", reason: "scope", iteration, question: outside, runtime: kept };
+  }
+
+  // Completion: the promise (or every box checked, or the metric's target reached), gated by
+  // threshold, checklist, metric target, todos and verify.
   let refusal: string | undefined;
-  if ((promise && runtime.promise_streak >= state.completion_threshold) || allChecked(list)) {
-    refusal = refuseCompletion(state, facts);
+  const reached = metricReached(state, facts.metric);
+  if ((promise && runtime.promise_streak >= state.completion_threshold) || allChecked(list) || reached) {
+    refusal = refuseCompletion(state, facts, runtime);
     if (!refusal) return { kind: "end", reason: "completed", iteration, runtime, ...(promise && { promise }) };
   }
 
@@ -153,6 +175,8 @@ export function decideStop(
   const spent = readLoopSpend(runtime);
   if (state.max_cost !== undefined && spent !== undefined && spent >= state.max_cost) return end("max_cost");
   if (state.stall_limit > 0 && runtime.stall_count >= state.stall_limit) return end("stalled");
+  const flat = state.metric !== undefined && state.max_no_improvement !== undefined;
+  if (flat && runtime.no_improvement_count >= (state.max_no_improvement ?? 0)) return end("no_improvement");
 
   return { kind: "continue", iteration, next: iteration + 1, runtime, ...(refusal && { refusal }) };
 }

@@ -14,6 +14,12 @@ export interface HistoryRecord {
   /** What was used and left of each limit, as in the continuation prompt. */
   limits?: string;
   promise?: string;
+  /** An improvement loop's Stop: the metric's value (null: none, see metric_error) and the best's iteration. */
+  metric?: number | null;
+  metric_error?: string;
+  metric_best_iteration?: number;
+  /** A pause for scope: the files it found. */
+  scope?: string;
   refusal?: string;
   /** A pause for the user: Claude's question. */
   question?: string;

@@ -2,6 +2,8 @@ import { parseDuration } from "./duration.js";
 import { LoopError, renderReceived } from "./errors.js";
 import { expectedOf, type FieldName, stateSchema } from "./fields.js";
 import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./frontmatter.js";
+import { type MetricTarget, parseMetricTarget } from "./metric.js";
+import { normalizeScopeEntry, readScopeEntries } from "./scope.js";
 
 /** Validates every field with the table's zod schema; throws the first problem in file order. */
 function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): void {
@@ -49,6 +51,12 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
     require_todos_done: get("require_todos_done", false),
     checkpoints: get("checkpoints", false),
     notify: get("notify", true),
+    metric: get<string | undefined>("metric", undefined),
+    metric_target: parseMetricTarget(data.metric_target),
+    max_no_improvement: get<number | undefined>("max_no_improvement", undefined),
+    metric_timeout_s: parseDuration(data.metric_timeout ?? "5m") ?? 300,
+    scope: data.scope == null ? undefined : readScopeEntries(data.scope)?.map((e) => normalizeScopeEntry(e) ?? e),
+    max_files_changed: get<number | undefined>("max_files_changed", undefined),
     session_id: get<string | undefined>("session_id", undefined),
     started_at: get<string | undefined>("started_at", undefined),
     body: parsed.split.body,
@@ -76,6 +84,14 @@ export interface LoopState {
   require_todos_done: boolean;
   checkpoints: boolean;
   notify: boolean;
+  /** Improvement loops (README "Improvement loops"): the command, its target and limits. */
+  metric: string | undefined;
+  metric_target: MetricTarget | undefined;
+  max_no_improvement: number | undefined;
+  metric_timeout_s: number;
+  /** Normalized paths relative to the root ("" is the whole project); undefined when unset. */
+  scope: string[] | undefined;
+  max_files_changed: number | undefined;
   session_id: string | undefined;
   started_at: string | undefined;
   /** The goal: everything after the closing `---`, exactly as written. */

@@ -1,3 +1,4 @@
+import { renderTarget } from "./metric.js";
 import type { FieldSpec } from "./fields.js";
 import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
@@ -28,8 +29,14 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
 export function renderStartSummary(state: LoopState, shown: string): string {
   const promise = state.completion_promise.length
     ? `promise ${quoteList(state.completion_promise)}`
-    : "no promise (runs until a limit or /loop-stop)";
-  return `continuation-loop: loop started in ${shown}: up to ${state.max_iterations} iterations, ${promise}.`;
+    : state.metric_target
+      ? "no promise"
+      : "no promise (runs until a limit or /loop-stop)";
+  const metric =
+    state.metric === undefined
+      ? ""
+      : `, metric \`${state.metric}\`${state.metric_target ? ` until ${renderTarget(state.metric_target)}` : ""}`;
+  return `continuation-loop: loop started in ${shown}: up to ${state.max_iterations} iterations, ${promise}${metric}.`;
 }
 
 /** The placeholder after a flag, from the field's type. */

@@ -5,6 +5,7 @@ import { renderLimits } from "./renderStop.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
+import { renderImprovementStatus, renderMetricBrief } from "./renderMetric.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -96,6 +97,7 @@ export function renderStatus(
   if (state.verify) lines.push(`  verify: ${state.verify}`);
   if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
   if (state.checklist) lines.push(`  checklist: ${state.checklist}, ${extras.checklist ?? "not read"}`);
+  lines.push(...renderImprovementStatus(state, runtime, extras.records ?? []));
   lines.push(
     recent.length
       ? `  last decisions:\n${recent.map((r) => `    ${renderDecision(r)}`).join("\n")}`
@@ -130,6 +132,7 @@ export function renderStatusline(state: LoopState, runtime: Runtime, now: number
   const spent = readLoopSpend(runtime);
   if (spent !== undefined || state.max_cost !== undefined)
     parts.push(`$${(spent ?? 0).toFixed(2)}${state.max_cost !== undefined ? `/$${state.max_cost.toFixed(2)}` : ""}`);
+  if (state.metric !== undefined) parts.push(renderMetricBrief(state, runtime));
   if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
   return `⟳ ${parts.join(" · ")}`;
 }

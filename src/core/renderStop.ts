@@ -5,6 +5,7 @@ import { formatCount } from "./formatCount.js";
 import { hashText } from "./hash.js";
 import type { LoopState } from "./parseState.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
+import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./renderMetric.js";
 
 const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 
@@ -49,6 +50,7 @@ export function renderFinish(state: LoopState): string {
 function renderFinishLine(state: LoopState): string {
   const phrases = state.completion_promise;
   if (phrases.length === 0) {
+    if (state.metric_target && state.metric) return "The loop completes when the metric reaches its target.";
     return state.checklist
       ? `The loop completes when every box of ${state.checklist} is checked.`
       : "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
@@ -119,9 +121,12 @@ export function renderReminder(
     ? `End your reply with ${phrases.join(" or ")} only when the goal is truly done.`
     : state.checklist
       ? "It completes when every box is checked."
-      : "It ends at a limit or /loop-stop.";
+      : state.metric_target
+        ? "It completes when the metric reaches its target."
+        : "It ends at a limit or /loop-stop.";
   const list = checklist ? ` Checklist ${renderChecklistProgress(checklist)}.` : "";
-  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): the goal above is not done yet; keep working on it.${list} ${finish}\n`;
+  const metric = renderMetricReminder(state, decision.runtime);
+  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): the goal above is not done yet; keep working on it.${list}${metric} ${finish}\n`;
 }
 
 /** The text Claude reads when it is sent back to work (written to stderr with exit 2). */
@@ -147,6 +152,8 @@ export function renderContinuation(
       `Checklist (${state.checklist}): ${renderChecklistProgress(extras.checklist)}. Check each box ("- [x]") in that file as soon as its task is done; the loop is complete when every box is checked.`,
     );
   }
+  const metric = renderMetricSection(state, decision.runtime);
+  if (metric) sections.push(metric);
   sections.push(`How to finish:\n${renderFinish(state)}`);
   if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);
   return `${sections.join("\n\n")}\n`;
@@ -159,6 +166,7 @@ const REASONS: Record<EndReason, string> = {
   max_tokens: "reached max_tokens",
   max_cost: "reached max_cost",
   stalled: "stalled (turns changed nothing)",
+  no_improvement: "ended as no_improvement (the metric did not beat its best for max_no_improvement stops)",
   stopped: "stopped by the user",
 };
 
@@ -180,8 +188,10 @@ export function renderEndMessage(
       ? `completed (promise "${decision.promise}" seen)`
       : decision.reason === "completed" && state.checklist
         ? `completed (every box of ${state.checklist} checked)`
-        : REASONS[decision.reason];
+        : decision.reason === "completed" && state.metric_target
+          ? "completed (the metric reached its target)"
+          : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
   const limits = renderLimits(state, decision.runtime, decision.iteration, now);
-  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${refused} Limits: ${limits}.`;
+  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${renderMetricEnd(state, decision.runtime)}${refused} Limits: ${limits}.`;
 }

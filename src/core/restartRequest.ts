@@ -24,6 +24,13 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   if (state.max_tokens !== undefined) fields.max_tokens = state.max_tokens;
   if (state.verify !== undefined) fields.verify = state.verify;
   if (state.notes_file !== undefined) fields.notes_file = state.notes_file;
+  if (state.metric !== undefined) fields.metric = state.metric;
+  if (state.metric_target !== undefined)
+    fields.metric_target = `${state.metric_target.op} ${state.metric_target.value}`;
+  if (state.max_no_improvement !== undefined) fields.max_no_improvement = state.max_no_improvement;
+  if (state.metric !== undefined) fields.metric_timeout = state.metric_timeout_s;
+  if (state.scope !== undefined) fields.scope = state.scope.map((p) => p || ".");
+  if (state.max_files_changed !== undefined) fields.max_files_changed = state.max_files_changed;
   return fields;
 }
 

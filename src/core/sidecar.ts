@@ -1,9 +1,11 @@
+import type { MetricRecord } from "./metric.js";
+
 /**
  * The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
  * (`.claude/continuation-loop[.NAME].runtime.json`, README "Files the loop keeps"). One set of field
  * names end to end: the file, this type and the history use the same snake_case keys.
  */
-export interface Runtime {
+export interface Runtime extends MetricRecord {
   /** Consecutive replies that carried the promise. */
   promise_streak: number;
   /** Output tokens of the loop's turns, in all and per model. */
@@ -34,6 +36,10 @@ export interface Runtime {
   cost_first_usd: number;
   cost_last_usd: number;
   cost_carried_usd: number;
+  /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
+  scope_tree: string;
+  /** Why the loop paused for the user (the files a Stop found out of scope); "" when it did not. */
+  scope_pause: string;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -62,12 +68,21 @@ export const EMPTY_RUNTIME: Runtime = {
   cost_first_usd: -1,
   cost_last_usd: -1,
   cost_carried_usd: 0,
+  // Written out, not spread from EMPTY_METRIC: a spread keeps this object in the idle Stop's bundle.
+  metric_last: null,
+  metric_error: "",
+  metric_best: null,
+  metric_best_iteration: 0,
+  no_improvement_count: 0,
+  scope_tree: "",
+  scope_pause: "",
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
 const isString = (v: unknown) => typeof v === "string";
 /** A dollar figure, or -1 for none seen yet. */
 const isAmount = (v: unknown) => typeof v === "number" && Number.isFinite(v) && v >= -1;
+const isMetric = (v: unknown) => v === null || (typeof v === "number" && Number.isFinite(v));
 const isTally = (v: unknown) =>
   !!v &&
   typeof v === "object" &&
@@ -94,6 +109,13 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   cost_first_usd: isAmount,
   cost_last_usd: isAmount,
   cost_carried_usd: isAmount,
+  metric_last: isMetric,
+  metric_error: isString,
+  metric_best: isMetric,
+  metric_best_iteration: isCount,
+  no_improvement_count: isCount,
+  scope_tree: isString,
+  scope_pause: isString,
 };
 
 /**

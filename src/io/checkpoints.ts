@@ -26,12 +26,15 @@ export interface CheckpointSummary {
 /** Checkpoint commits carry this identity, so that they work where no git identity is set. */
 const IDENTITY = { name: "continuation-loop", email: "continuation-loop@localhost" };
 
-export function writeCheckpoint(options: CheckpointScope & { iteration: number; now: Date }): WrittenCheckpoint {
+/** `tree`: the working tree already captured this Stop with the same excludes (the scope check's), if it was. */
+export function writeCheckpoint(
+  options: CheckpointScope & { iteration: number; now: Date; tree?: string | undefined },
+): WrittenCheckpoint {
   const { loop, iteration, now } = options;
   const ref = renderCheckpointRef(loop, iteration);
   const repo = readGitRepo(options.root, options.env);
   const excludes = renderExcludes(options.root, options.exclude);
-  const tree = captureTree(repo, excludes);
+  const tree = options.tree ?? captureTree(repo, excludes);
 
   const earlier = readCheckpointRecords(repo, loop).filter((record) => record.iteration < iteration);
   const previous = earlier.at(-1);

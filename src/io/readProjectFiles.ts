@@ -6,7 +6,7 @@ import { LoopError } from "../core/errors.js";
 const MAX_NOTES = 32 * 1024;
 
 /** Is `path` the folder `root` or inside it? */
-const inside = (root: string, path: string) => {
+export const inside = (root: string, path: string) => {
   const rel = relative(root, path);
   return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
 };
@@ -15,7 +15,7 @@ const inside = (root: string, path: string) => {
  * Real path of the deepest existing ancestor, so a symlinked folder is judged by where it points.
  * The system's realpath (one call), not Node's own walk with a stat per folder.
  */
-function realOf(path: string): string {
+export function realOf(path: string): string {
   for (let p = path; ; p = dirname(p)) {
     try {
       const real = realpathSync.native(p);

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import type { VerifyResult } from "../core/decideStop.js";
 import type { Env } from "../core/loopFiles.js";
 
-const MAX_OUTPUT = 4 * 1024 * 1024;
+export const MAX_OUTPUT = 4 * 1024 * 1024;
 const TAIL_LINES = 30;
 const TAIL_CHARS = 3000;
 
@@ -12,8 +12,21 @@ export function tailOf(output: string): string {
   return tail.length > TAIL_CHARS ? `…${tail.slice(-TAIL_CHARS)}` : tail || "(no output)";
 }
 
-/** Runs the verify command through the platform shell in the project root. */
-export function runVerify(command: string, cwd: string, timeoutS: number, env: Env): VerifyResult {
+export interface CommandRun {
+  exitCode: number | null;
+  timedOut: boolean;
+  /** More than the output cap: the command was stopped there. */
+  overflowed: boolean;
+  stdout: string;
+  /** stdout, stderr and a spawn error's message, uncapped (tailOf caps it). */
+  output: string;
+}
+
+/**
+ * Runs a user's command (`verify`, `metric`) through the platform shell in the project root, with a
+ * time limit and an output cap: a command that hangs or prints without end is stopped, never waited for.
+ */
+export function runCommand(command: string, cwd: string, timeoutS: number, env: Env): CommandRun {
   const result = spawnSync(command, {
     cwd,
     env: env as NodeJS.ProcessEnv,
@@ -24,7 +37,16 @@ export function runVerify(command: string, cwd: string, timeoutS: number, env: E
     encoding: "utf8",
     windowsHide: true,
   });
-  const timedOut = (result.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT";
-  const output = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error && !timedOut ? `\n${result.error.message}` : ""}`;
-  return { command, exitCode: timedOut ? null : result.status, timedOut, outputTail: tailOf(output) };
+  const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
+  const timedOut = code === "ETIMEDOUT";
+  const overflowed = code === "ENOBUFS";
+  const stdout = result.stdout ?? "";
+  const output = `${stdout}${result.stderr ?? ""}${result.error && !timedOut ? `\n${result.error.message}` : ""}`;
+  return { exitCode: timedOut ? null : result.status, timedOut, overflowed, stdout, output };
+}
+
+/** Runs the verify command: exit 0 confirms completion. */
+export function runVerify(command: string, cwd: string, timeoutS: number, env: Env): VerifyResult {
+  const run = runCommand(command, cwd, timeoutS, env);
+  return { command, exitCode: run.exitCode, timedOut: run.timedOut, outputTail: tailOf(run.output) };
 }

@@ -43,7 +43,18 @@ interface Case {
 }
 
 const BAD = join(REPO, "test", "fixtures", "bad");
-const corpus = JSON.parse(readFileSync(join(BAD, "cases.json"), "utf8")) as { state: Case[]; stdin: Case[] };
+/** A metric command that misbehaves (README "Improvement loops"): the loop goes on, the reading is no value. */
+interface MetricCase {
+  name: string;
+  metric: string;
+  timeout?: string;
+  expect: string[];
+}
+const corpus = JSON.parse(readFileSync(join(BAD, "cases.json"), "utf8")) as {
+  state: Case[];
+  stdin: Case[];
+  metric: MetricCase[];
+};
 const SHOWN = ".claude/continuation-loop.local.md";
 const STDIN_SOURCE = "hook input (stdin)";
 const isRoot = process.getuid?.() === 0;
@@ -432,4 +443,29 @@ describe.concurrent("places the hook cannot write", () => {
     expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH_SIGNS);
     expect(readFileSync(statePath, "utf8")).toMatch(/\niteration_count: 2\n/);
   });
+});
+
+describe.concurrent("bad metrics: no value, shown to Claude, never a crash; the file keeps its bytes but the count", () => {
+  for (const c of corpus.metric) {
+    it(c.name, { timeout: 60_000 }, async () => {
+      const { root, statePath } = makeBadProject({ expect: [] });
+      const fields = [`metric: ${JSON.stringify(c.metric)}`, ...(c.timeout ? [`metric_timeout: ${c.timeout}`] : [])];
+      const text = `---\nmax_iterations: 3\n${fields.join("\n")}\n---\nImprove the score.\n`;
+      writeFileSync(statePath, text);
+      const stop = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 30_000 });
+      expect(stop.signal, "the hook was killed (hung?)").toBeNull();
+      expect(stop.code).toBe(2);
+      expect(`${stop.stdout}\n${stop.stderr}`).not.toMatch(CRASH_SIGNS);
+      for (const part of c.expect) expect(stop.stderr).toContain(part);
+      const after = readFileSync(statePath, "utf8");
+      expect(
+        after
+          .replace(/iteration_count: 2\n/, "")
+          .replace(/session_id: "s1"\n/, "")
+          .replace(/started_at: .*\n/, ""),
+      ).toBe(text);
+      const record = JSON.parse(readFileSync(join(root, ".claude", "continuation-loop.history.jsonl"), "utf8").trim());
+      expect(record).toMatchObject({ decision: "continue", metric: null });
+    });
+  }
 });

@@ -9,7 +9,10 @@ import {
   decideStop as decideTurn,
   type StopFacts as Evidence,
 } from "../../src/core/decideStop.js";
+import { metricReached } from "../../src/core/decideImprovement.js";
 import { editFrontmatter } from "../../src/core/frontmatter.js";
+import { reachesTarget } from "../../src/core/metric.js";
+import { decideScope } from "../../src/core/scope.js";
 import { FIELD_NAMES } from "../../src/core/fields.js";
 import type { LoopState } from "../../src/core/parseState.js";
 import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
@@ -26,7 +29,8 @@ function decideStop(state: LoopState & { runtime?: Runtime }, facts: StopFacts, 
   if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
   if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
   const runtime = state.runtime ?? EMPTY_RUNTIME;
-  const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply, facts.checklist), facts, now);
+  const reached = metricReached(state, facts.metric);
+  const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply, facts.checklist, reached), facts, now);
   return d.kind === "continue" ? { ...d, updates: decideStateUpdates(state, facts.sessionId, now) } : d;
 }
 
@@ -190,6 +194,13 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   cost_first_usd: fc.constantFrom(-1, 0, 1.5),
   cost_last_usd: fc.constantFrom(-1, 0.5, 3),
   cost_carried_usd: fc.constantFrom(0, 2),
+  metric_last: fc.constantFrom(null, 3, -0.5),
+  metric_error: fc.constantFrom("", "it printed no number on stdout"),
+  metric_best: fc.constantFrom(null, 4, 1e-3),
+  metric_best_iteration: fc.nat(20),
+  no_improvement_count: fc.nat(6),
+  scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
+  scope_pause: fc.constant(""),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
@@ -263,6 +274,14 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   require_todos_done: fc.boolean(),
   checkpoints: fc.constant(false),
   notify: fc.boolean(),
+  metric: fc.option(fc.constant("m"), { nil: undefined }),
+  metric_target: fc.option(fc.constantFrom({ op: ">=" as const, value: 5 }, { op: "<" as const, value: 0 }), {
+    nil: undefined,
+  }),
+  max_no_improvement: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  metric_timeout_s: fc.constant(300),
+  scope: fc.option(fc.constantFrom(["src"], ["src", "test"], [""]), { nil: undefined }),
+  max_files_changed: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
   session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
   started_at: fc.option(
     fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
@@ -309,6 +328,14 @@ const stopFacts: fc.Arbitrary<StopFacts> = fc.record(
       fc.record({ subject: fc.constant("todo"), status: fc.constantFrom("pending" as const, "in_progress" as const) }),
       { maxLength: 2 },
     ),
+    metric: fc.oneof(
+      fc.integer({ min: -3, max: 8 }).map((value) => ({ value })),
+      fc.constant({ error: "it printed no number on stdout" }),
+    ),
+    scope: fc.record({
+      tree: fc.constantFrom("t1", "t2"),
+      changed: fc.array(fc.constantFrom("src/a", "test/b", "docs/c"), { maxLength: 4 }),
+    }),
   },
   { requiredKeys: ["sessionId", "reply"] },
 );
@@ -330,7 +357,24 @@ describe("decideStop invariants", () => {
           // Never completed while a box of the checklist is open.
           if (decision.kind === "end" && decision.reason === "completed" && facts.checklist)
             expect(facts.checklist.done).toBe(facts.checklist.total);
+          // Never completed while the metric has not reached its target.
+          if (decision.kind === "end" && decision.reason === "completed" && state.metric && state.metric_target) {
+            expect(
+              facts.metric && "value" in facts.metric && reachesTarget(facts.metric.value, state.metric_target),
+            ).toBe(true);
+          }
+          // Scope comes first: a change outside it, or too many, always pauses, keeping the last tree.
+          const outside = facts.scope && decideScope(facts.scope.changed, state.scope, state.max_files_changed);
+          if (decision.kind !== "ignore")
+            expect(decision.kind === "pause" && decision.reason === "scope").toBe(!!outside);
+          if (decision.kind === "pause" && decision.reason === "scope") {
+            const before = (state as LoopState & { runtime?: Runtime }).runtime ?? EMPTY_RUNTIME;
+            expect(decision.runtime.scope_tree).toBe(before.scope_tree);
+          }
           if (decision.kind !== "continue") return;
+          if (state.metric && state.max_no_improvement !== undefined) {
+            expect(decision.runtime.no_improvement_count).toBeLessThan(state.max_no_improvement);
+          }
           expect(state.active).toBe(true);
           expect(foreign).toBe(false);
           expect(state.iteration_count).toBeLessThan(state.max_iterations);

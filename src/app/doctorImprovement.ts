@@ -1,0 +1,47 @@
+import { LoopError } from "../core/errors.js";
+import { MAX_VERIFY_TIMEOUT_S } from "../core/fields.js";
+import type { Env, LoopFile } from "../core/loopFiles.js";
+import { directionOf, renderTarget } from "../core/metric.js";
+import type { LoopState } from "../core/parseState.js";
+import { checkScopePaths } from "../io/readScopeChanges.js";
+import { readGitRepo } from "../io/runGit.js";
+/** A line of doctor's report (as src/app/doctorChecks.ts's `Check`). */
+type Check = { level: "ok" | "warn" | "FAIL"; text: string };
+
+/** An improvement loop's fields as the Stop hook will find them (README "Improvement loops"). */
+export function checkImprovement(state: LoopState, where: LoopFile, env: Env): Check[] {
+  const checks: Check[] = [];
+  if (state.metric === undefined && (state.metric_target !== undefined || state.max_no_improvement !== undefined)) {
+    const field = state.metric_target !== undefined ? "metric_target" : "max_no_improvement";
+    checks.push({ level: "FAIL", text: `${where.shown}: ${field} needs a metric command beside it` });
+  }
+  if (state.metric !== undefined) {
+    const target = state.metric_target ? `, target ${renderTarget(state.metric_target)}` : ", no target";
+    checks.push({
+      level: "ok",
+      text: `metric \`${state.metric}\` runs at every stop (${directionOf(state.metric_target)} is better${target})`,
+    });
+    if (state.verify !== undefined && state.verify_timeout_s + state.metric_timeout_s > MAX_VERIFY_TIMEOUT_S) {
+      checks.push({
+        level: "warn",
+        text: `verify_timeout and metric_timeout add up to more than ${MAX_VERIFY_TIMEOUT_S / 60}m: verify gets what the metric leaves of it`,
+      });
+    }
+  }
+  if (state.scope === undefined && state.max_files_changed === undefined) return checks;
+  try {
+    readGitRepo(where.root, env as NodeJS.ProcessEnv);
+    if (state.scope) checkScopePaths(where.root, state.scope, where.shown);
+    checks.push({ level: "ok", text: `scope is checked at every stop against the working tree at the stop before` });
+  } catch (error) {
+    const field = state.scope !== undefined ? "scope" : "max_files_changed";
+    const text =
+      error instanceof LoopError && error.code === "CHECKPOINT_NOT_GIT"
+        ? `${where.shown}: ${field}: needs a git repository (git init), or remove the field`
+        : error instanceof LoopError
+          ? error.describe()
+          : String(error);
+    checks.push({ level: "FAIL", text });
+  }
+  return checks;
+}

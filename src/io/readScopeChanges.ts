@@ -1,0 +1,114 @@
+import { resolve } from "node:path";
+import { LoopError } from "../core/errors.js";
+import type { LoopState } from "../core/parseState.js";
+import { captureTree, renderExcludes } from "./captureTree.js";
+import { inside, realOf } from "./readProjectFiles.js";
+import { type GitRepo, readGitRepo, runGit, spawnGit } from "./runGit.js";
+
+/** The field a refusal names: `scope` when set, else `max_files_changed`. */
+const fieldOf = (state: Pick<LoopState, "scope">) => (state.scope !== undefined ? "scope" : "max_files_changed");
+
+/**
+ * Refuses `scope` entries that leave the project through a symlink (the field's own check already
+ * refused absolute paths and `..`). An entry that does not exist yet is judged by its deepest
+ * existing folder.
+ */
+export function checkScopePaths(root: string, entries: readonly string[], shown: string): void {
+  const realRoot = realOf(root);
+  for (const entry of entries) {
+    const path = resolve(root, entry);
+    if (inside(root, path) && inside(realRoot, realOf(path))) continue;
+    throw new LoopError("SCOPE_OUTSIDE_PROJECT", "the path leaves the project", {
+      file: shown,
+      field: "scope",
+      expected: "paths inside the project, e.g. scope: [src, test] (a symlink out of it does not count as inside)",
+      received: JSON.stringify(entry),
+    });
+  }
+}
+
+export interface ScopeTree {
+  repo: GitRepo;
+  /** The working tree now, as a git tree (tracked and untracked files, .gitignore honoured, the loop's files left out). */
+  tree: string;
+  excludes: string[];
+}
+
+/** The working tree as a git tree; refused, naming the field, outside git. */
+export function captureScopeTree(
+  state: Pick<LoopState, "scope">,
+  root: string,
+  env: NodeJS.ProcessEnv,
+  ownFiles: string[],
+  shown: string,
+): ScopeTree {
+  let repo: GitRepo;
+  try {
+    repo = readGitRepo(root, env);
+  } catch (error) {
+    if (!(error instanceof LoopError)) throw error;
+    throw new LoopError("SCOPE_NOT_GIT", "needs a git repository to compare the working tree with", {
+      file: shown,
+      field: fieldOf(state),
+      expected: "the project inside a git work tree (git init), or no scope and max_files_changed",
+      received: root,
+    });
+  }
+  const excludes = renderExcludes(root, ownFiles);
+  try {
+    return { repo, tree: captureTree(repo, excludes), excludes };
+  } catch (error) {
+    const reason = error instanceof LoopError ? error.message : String(error);
+    throw new LoopError("SCOPE_NOT_GIT", `reading the working tree failed (${reason})`, {
+      file: shown,
+      field: fieldOf(state),
+    });
+  }
+}
+
+/**
+ * The files (relative to the project root) that differ between `base` and the tree now. `base` ""
+ * (no Stop yet) or gone from the object store: the last commit, else the empty tree.
+ */
+export function readChangedFiles(scope: ScopeTree, base: string): string[] {
+  const { repo, tree, excludes } = scope;
+  const diff = (from: string) =>
+    spawnGit(repo, [
+      "diff-tree",
+      "-r",
+      "-z",
+      "--no-renames",
+      "--name-only",
+      "--relative",
+      from,
+      tree,
+      "--",
+      ".",
+      ...excludes,
+    ]);
+  // One git call on the common path; the fallbacks only when the base is not there.
+  for (const from of [base, "HEAD^{tree}"]) {
+    if (!from) continue;
+    const run = diff(from);
+    if (run.status === 0) return run.stdout.split("\0").filter(Boolean);
+  }
+  const empty = runGit(repo, ["hash-object", "-t", "tree", "-w", "--stdin"], { input: "" }).trim();
+  const run = diff(empty);
+  if (run.status !== 0)
+    throw new LoopError("SCOPE_NOT_GIT", `git diff-tree failed: ${run.stderr.trim()}`, { field: "scope" });
+  return run.stdout.split("\0").filter(Boolean);
+}
+
+/**
+ * The tree a new loop's first Stop compares with: the working tree as /loop-start finds it.
+ * Refuses scope outside git or leaving the project, before any file is written.
+ */
+export function readScopeBaseline(
+  state: Pick<LoopState, "scope" | "max_files_changed">,
+  file: { root: string; shown: string; statePath: string; sidecarPath: string; historyPath: string },
+  env: NodeJS.ProcessEnv,
+): string | undefined {
+  if (state.scope === undefined && state.max_files_changed === undefined) return undefined;
+  if (state.scope) checkScopePaths(file.root, state.scope, file.shown);
+  return captureScopeTree(state, file.root, env, [file.statePath, file.sidecarPath, file.historyPath], file.shown).tree;
+}
