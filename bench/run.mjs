@@ -1,17 +1,9 @@
 #!/usr/bin/env node
-// `npm run bench`: whole-process latency of the BUNDLED hooks (hooks/*.js), each case as a ratio to
-// `node -e 0` timed in the same run. Method and figures: docs/PERFORMANCE.md.
+// `npm run bench`: whole-process latency of the bundled hooks (hooks/*.js), each case as a ratio to
+// `node -e 0` timed in the same rounds, interleaved; exits 1 when a target is missed. The method,
+// the cases and the figures: docs/PERFORMANCE.md.
 //
 //   node bench/run.mjs [--runs N] [--only id,id] [--big-mb N]
-//
-// - Every process is started as Claude Code starts a hook: `node <hook>` with its JSON on stdin,
-//   timed from spawn to exit. The baseline `node -e 0` gets the same kind of stdin.
-// - Each round runs baseline, case, baseline, case, …, in an order that rotates every round.
-//   ratio = median(case) / median(every baseline run); paired = median(case run / the baseline
-//   run just before it).
-// - A case's fixture is set up before each of its runs (`loop` rows) or never changes. Each case
-//   is checked once before timing, so a broken fixture cannot make an error path look fast.
-// - Exits 1 when a target is missed.
 import { execFileSync, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { statSync, writeFileSync, writeSync } from "node:fs";

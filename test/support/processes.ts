@@ -3,8 +3,10 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   chmodSync,
+  copyFileSync,
   cpSync,
   existsSync,
+  linkSync,
   lstatSync,
   mkdtempSync,
   readdirSync,
@@ -12,7 +14,7 @@ import {
   readlinkSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { HOOKS, NODE, REPO } from "./runHook.js";
 
 export interface Run {
@@ -49,6 +51,22 @@ const hooksFor = (uid: number | undefined) => {
   }
   return nobodyHooks;
 };
+let nobodyNode: string | undefined;
+/** Nor may it reach a Node binary of another line installed in the checkout: it runs a link or copy beside hooks/. */
+const nodeFor = (uid: number | undefined) => {
+  if (uid === undefined || NODE === process.execPath) return NODE;
+  if (!nobodyNode) {
+    const node = join(dirname(hooksFor(uid)), "node");
+    try {
+      linkSync(NODE, node);
+    } catch {
+      copyFileSync(NODE, node);
+    }
+    chmodSync(node, 0o755);
+    nobodyNode = node;
+  }
+  return nobodyNode;
+};
 const homeFor = (uid: number | undefined) => {
   if (uid === undefined) return cleanHome();
   nobodyHome ??= mkdtempSync(join(tmpdir(), "cl-home-nobody-"));
@@ -65,7 +83,7 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   const started = performance.now();
   const env = { PATH: process.env.PATH ?? "", HOME: homeFor(opts.uid), ...opts.env };
   const user = opts.uid === undefined ? {} : { uid: opts.uid, gid: opts.uid };
-  const child = spawn(NODE, [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], {
+  const child = spawn(nodeFor(opts.uid), [join(hooksFor(opts.uid), `${name}.js`), ...(opts.args ?? [])], {
     cwd: opts.cwd,
     env,
     stdio: ["pipe", "pipe", "pipe"],
