@@ -17,7 +17,7 @@ import {
 } from "./doctorChecks.js";
 import { packageVersion, readManifest } from "./installFiles.js";
 
-const MIN_NODE = 18;
+const MIN_NODE = 20;
 
 /** `doctor [--project DIR]`: is everything in place for a loop to run here? Exit 1 when something is broken. */
 export function runDoctor(argv: string[], ctx: Context): number {

@@ -149,7 +149,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
 }
 
 /**
- * The Stop hook (README "A 60-second tour"): input → loop → facts → decision → transaction → answer.
+ * The Stop hook (docs/ARCHITECTURE.md, "The path of one Stop"): input → loop → facts → decision → transaction → answer.
  * `found` is what the idle check found (src/app/concernsLoop.ts): the root, the loops, the session's loop.
  */
 export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): HookAnswer {

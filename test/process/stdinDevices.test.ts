@@ -1,5 +1,5 @@
-// Hooks read stdin without an fstat first (README "Performance"): a device in its place must still end
-// at once, as empty input: /dev/null ends at once, /dev/zero never does and is caught after 64 KiB.
+// A device in stdin's place (src/io/readStdin.ts) must end at once, as empty input: /dev/null ends at
+// once, /dev/zero never does.
 import { spawnSync } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { join } from "node:path";
