@@ -16,8 +16,8 @@ export interface FieldSpec {
   setByLoop?: true;
   /** A true/false flag: `--flag` alone means true. */
   boolean?: true;
-  /** What the field accepts. */
-  schema: z.ZodMiniType;
+  /** What the field accepts: a zod schema, made when a file first sets the field. */
+  schema: () => z.ZodMiniType;
 }
 
 /**
@@ -45,7 +45,7 @@ const durationUpTo = (max = Number.POSITIVE_INFINITY) =>
  */
 /** A true/false field: `--flag` alone means true. */
 const flagField = (type: string, meaning: string, example: string) =>
-  ({ type, meaning, example, expected: "true or false", boolean: true, schema: z.boolean() }) as const;
+  ({ type, meaning, example, expected: "true or false", boolean: true, schema: z.boolean }) as const;
 
 export const FIELDS = {
   active: flagField("bool, `true`", "`false` pauses: Claude may stop, the file is kept", "active: false"),
@@ -55,21 +55,21 @@ export const FIELDS = {
     example: "iteration_count: 1",
     expected: "a whole number of at least 1",
     setByLoop: true,
-    schema: int(1),
+    schema: () => int(1),
   },
   max_iterations: {
     type: "int 1–10000, `10`",
     meaning: "most turns in the loop, the first one counted",
     example: "max_iterations: 20",
     expected: "a whole number from 1 to 10000",
-    schema: int(1, 10000),
+    schema: () => int(1, 10000),
   },
   completion_promise: {
     type: "string or list, none",
     meaning: 'phrase(s) that mean "done"; any one of a list completes',
     example: "completion_promise: [All tests passing, BLOCKED]",
     expected: "a non-empty string or a list of them",
-    schema: z.union([text(), z.array(text()).check(z.minLength(1))]),
+    schema: () => z.union([text(), z.array(text()).check(z.minLength(1))]),
   },
   promise_format: {
     type: "`substring` \\| `tag`, `substring`",
@@ -77,14 +77,14 @@ export const FIELDS = {
       "`substring`: the phrase anywhere in Claude's last reply, any letter case, runs of whitespace folded; `tag`: only the whole text inside `<promise>…</promise>`",
     example: "promise_format: tag",
     expected: "substring or tag",
-    schema: z.enum(["substring", "tag"]),
+    schema: () => z.enum(["substring", "tag"]),
   },
   completion_threshold: {
     type: "int 1–1000, `1`",
     meaning: "how many consecutive replies must carry the promise; a reply without it resets the streak",
     example: "completion_threshold: 2",
     expected: "a whole number from 1 to 1000",
-    schema: int(1, 1000),
+    schema: () => int(1, 1000),
   },
   checklist: {
     type: "path in the project, none",
@@ -92,21 +92,21 @@ export const FIELDS = {
       "a Markdown file of task boxes (`- [ ]`, `- [x]`): the promise is refused while a box is open, and all boxes checked completes the loop even without a promise; checking a box counts as progress",
     example: "checklist: PLAN.md",
     expected: "a path inside the project to a Markdown file with task boxes",
-    schema: text(),
+    schema: () => text(),
   },
   max_duration: {
     type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds, none",
     meaning: "wall-clock limit from `started_at`",
     example: "max_duration: 2h",
     expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds",
-    schema: durationUpTo(),
+    schema: () => durationUpTo(),
   },
   max_tokens: {
     type: "int ≥ 1, none",
     meaning: "output tokens summed from the transcript over the loop's turns",
     example: "max_tokens: 200000",
     expected: "a whole number of output tokens of at least 1",
-    schema: int(1),
+    schema: () => int(1),
   },
   max_cost: {
     type: "USD, none",
@@ -114,7 +114,7 @@ export const FIELDS = {
       "the loop's spend by Claude Code's own cost figures, which the plugin's status line records (README \"Spend limits\"); never estimated",
     example: "max_cost: 5",
     expected: "an amount of US dollars above 0, e.g. 5 or 2.5",
-    schema: usd(),
+    schema: () => usd(),
   },
   verify: {
     type: "shell command, none",
@@ -122,7 +122,7 @@ export const FIELDS = {
       "run in the project root when completion is due; exit 0 confirms it, anything else sends Claude back with the exit status and the output's tail",
     example: 'verify: "npm test"',
     expected: "a shell command",
-    schema: text(),
+    schema: () => text(),
   },
   verify_timeout: {
     type: "duration up to `14m`, `5m`",
@@ -130,7 +130,7 @@ export const FIELDS = {
       "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
     expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
-    schema: durationUpTo(MAX_VERIFY_TIMEOUT_S),
+    schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   notes_file: {
     type: "path in the project, none",
@@ -138,7 +138,7 @@ export const FIELDS = {
       "its text goes into every continuation prompt and Claude is asked to keep it current; paths that leave the project (`..`, symlinks) are refused",
     example: "notes_file: SHARED_TASK_NOTES.md",
     expected: "a path inside the project",
-    schema: text(),
+    schema: () => text(),
   },
   stall_limit: {
     type: "int 0–1000, `3`; `0` off",
@@ -146,7 +146,7 @@ export const FIELDS = {
       "end after this many consecutive turns that changed nothing: the same reply and, in a git repository, the same `git status` and `git diff`",
     example: "stall_limit: 5",
     expected: "a whole number from 0 (off) to 1000",
-    schema: int(0, 1000),
+    schema: () => int(0, 1000),
   },
   require_todos_done: flagField(
     "bool, `false`",
@@ -169,7 +169,7 @@ export const FIELDS = {
       "run in the project root at every stop; its value is the last number it prints on stdout (`-3`, `0.91`, `1.5e-3`; thousands separators are refused). A failure, a timeout or no number is shown to Claude and is no improvement",
     example: 'metric: "npm run -s bench"',
     expected: "a shell command that prints a number",
-    schema: text(),
+    schema: () => text(),
   },
   metric_target: {
     type: "`>= N` \\| `<= N` \\| `> N` \\| `< N`, none",
@@ -178,14 +178,14 @@ export const FIELDS = {
     example: 'metric_target: ">= 90"',
     expected:
       'a comparison of the metric with a number, quoted (YAML reads a leading > as a block): ">= 90", "<= 0.5", "> 0" or "< 200"',
-    schema: z.string().check(z.refine((v) => parseMetricTarget(v) !== undefined)),
+    schema: () => z.string().check(z.refine((v) => parseMetricTarget(v) !== undefined)),
   },
   max_no_improvement: {
     type: "int 1–10000, none",
     meaning: "end (`no_improvement`) after this many consecutive stops whose metric did not beat the best so far",
     example: "max_no_improvement: 5",
     expected: "a whole number from 1 to 10000",
-    schema: int(1, 10000),
+    schema: () => int(1, 10000),
   },
   metric_timeout: {
     type: "duration up to `14m`, `5m`",
@@ -193,7 +193,7 @@ export const FIELDS = {
       "time limit for `metric` (a timeout gives no value); with `verify`, both fit inside the Stop hook's 15 minutes",
     example: "metric_timeout: 2m",
     expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
-    schema: durationUpTo(MAX_VERIFY_TIMEOUT_S),
+    schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   scope: {
     type: "path or list of paths in the project, none",
@@ -201,14 +201,14 @@ export const FIELDS = {
       "what the loop may change (a folder covers what is under it), in a git repository: a stop that finds a file changed outside it pauses the loop for you; `/loop-resume` accepts the tree as it stands",
     example: "scope: [src/parser, test/parser]",
     expected: "a path inside the project, or a list of them (no absolute paths, no .. out of it)",
-    schema: z.union([z.string(), z.array(z.string())]).check(z.refine(isScopeValue)),
+    schema: () => z.union([z.string(), z.array(z.string())]).check(z.refine(isScopeValue)),
   },
   max_files_changed: {
     type: "int 1–100000, none",
     meaning: "most files one iteration may change, in a git repository; more pause the loop for you",
     example: "max_files_changed: 10",
     expected: "a whole number from 1 to 100000",
-    schema: int(1, 100000),
+    schema: () => int(1, 100000),
   },
   session_id: {
     type: "string, set by the loop",
@@ -216,7 +216,7 @@ export const FIELDS = {
     example: "session_id: 4f0c2a…",
     expected: "the id of the Claude Code session that owns the loop, or nothing",
     setByLoop: true,
-    schema: text(),
+    schema: () => text(),
   },
   started_at: {
     type: "ISO-8601, set by the loop",
@@ -224,7 +224,7 @@ export const FIELDS = {
     example: "started_at: 2026-01-31T09:00:00Z",
     expected: "an ISO-8601 time",
     setByLoop: true,
-    schema: z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
+    schema: () => z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
   },
 } satisfies Record<string, FieldSpec>;
 
@@ -240,11 +240,13 @@ export const isBooleanField = (field: FieldName): boolean => specOf(field).boole
 /** "a whole number from 1 to 10000 (e.g. max_iterations: 20)". */
 export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${specOf(field).example})`;
 
-/** Does the value fit the field? */
-export const acceptsValue = (field: FieldName, value: unknown): boolean =>
-  specOf(field).schema.safeParse(value).success;
+const schemas = new Map<FieldName, z.ZodMiniType>();
 
-/** Every field, each optional; `field:` with no value (null) is the same as leaving it out. Unknown keys stay. */
-export const stateSchema = z.looseObject(
-  Object.fromEntries(FIELD_NAMES.map((field) => [field, z.nullish(specOf(field).schema)])),
-);
+/** Does the value fit the field? Only the fields a file sets have their schema made and run. */
+export function acceptsValue(field: FieldName, value: unknown): boolean {
+  let schema = schemas.get(field);
+  if (!schema) schemas.set(field, (schema = specOf(field).schema()));
+  return schema.safeParse(value).success;
+}
+
+export const isFieldName = (key: string): key is FieldName => Object.hasOwn(FIELDS, key);

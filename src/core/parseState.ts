@@ -1,27 +1,26 @@
 import { parseDuration } from "./duration.js";
 import { LoopError, renderReceived } from "./errors.js";
-import { expectedOf, type FieldName, stateSchema } from "./fields.js";
+import { acceptsValue, expectedOf, type FieldName, isFieldName } from "./fields.js";
 import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./frontmatter.js";
 import { type MetricTarget, parseMetricTarget } from "./metric.js";
 import { normalizeScopeEntry, readScopeEntries } from "./scope.js";
 
-/** Validates every field with the table's zod schema; throws the first problem in file order. */
+/** Validates every field the file sets with its zod schema; throws the first problem in file order. */
 function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): void {
-  const result = stateSchema.safeParse(parsed.data);
-  if (result.success) return;
-  const fields = new Set(result.error.issues.map((issue) => String(issue.path[0]) as FieldName));
-  const problems = [...fields].map((field) => {
-    const at = parsed.keyOffset(field);
-    return new LoopError("STATE_BAD_FIELD", "invalid value", {
-      file,
-      field,
-      line: at === undefined ? undefined : lineAt(text, at),
-      expected: expectedOf(field),
-      received: renderReceived(parsed.data[field]),
+  const problems = Object.entries(parsed.data)
+    .filter(([field, value]) => isFieldName(field) && value != null && !acceptsValue(field, value))
+    .map(([field, value]) => {
+      const at = parsed.keyOffset(field);
+      return new LoopError("STATE_BAD_FIELD", "invalid value", {
+        file,
+        field,
+        line: at === undefined ? undefined : lineAt(text, at),
+        expected: expectedOf(field as FieldName),
+        received: renderReceived(value),
+      });
     });
-  });
   problems.sort((a, b) => (a.details.line ?? 0) - (b.details.line ?? 0));
-  throw problems[0];
+  if (problems[0]) throw problems[0];
 }
 
 /**
