@@ -243,3 +243,34 @@ const sizes = [
 console.log(
   `built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`,
 );
+
+// The companion hooks module (README "The companion module"): one ES module with no Node, which Claude
+// Code loads itself (hooks.json `modules`). Not minified: Claude Code reads its source to see what it
+// calls. gray-matter's one `require("fs")` (its file reader, never called here) gets an empty module.
+const moduleResult = await build({
+  entryPoints: [join(src, "module", "index.ts")],
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  target: "es2022",
+  treeShaking: true,
+  legalComments: "none",
+  alias: common.alias,
+  write: false,
+  outfile: join(outdir, "module.mjs"),
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "no-node",
+      setup(b) {
+        b.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: "fs", namespace: "no-node" }));
+        b.onLoad({ filter: /.*/, namespace: "no-node" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+      },
+    },
+  ],
+});
+writeFileSync(join(outdir, "module.mjs"), moduleResult.outputFiles[0].text);
+console.log(
+  `built ${join(outdir, "module.mjs")} ${(moduleResult.outputFiles[0].contents.length / 1024).toFixed(1)} KB`,
+);

@@ -25,6 +25,7 @@ import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
+import { applyModuleCost, markForModule } from "./moduleBridge.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
@@ -101,7 +102,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (ownership === "claim" && readTrackedByGit(file.root, file.statePath))
       return { result: refuseTracked(file, input, ctx) };
 
-    const runtime = readSidecar(file.sidecarPath, state);
+    // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
+    const runtime = applyModuleCost(readSidecar(file.sidecarPath, state), ctx.env);
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
     if (runtime.pause_question) return { result: SILENT };
     // Gathered once: a retry after a user edit decides again on the same evidence.
@@ -152,7 +154,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         : renderReminder(state, decision, now, facts.checklist);
       return {
         change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
-        result: { exitCode: 2, stdout: "", stderr: prompt } satisfies HookAnswer,
+        result: { exitCode: 2, stdout: "", stderr: markForModule(prompt, ctx.env) } satisfies HookAnswer,
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);
           tryAppendHistory(file.historyPath, record);

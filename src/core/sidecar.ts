@@ -34,6 +34,8 @@ export interface Runtime {
   cost_first_usd: number;
   cost_last_usd: number;
   cost_carried_usd: number;
+  /** Who handed the last figure: `module` (the companion module), `status line`, or "" (none yet). */
+  cost_source: string;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -62,6 +64,7 @@ export const EMPTY_RUNTIME: Runtime = {
   cost_first_usd: -1,
   cost_last_usd: -1,
   cost_carried_usd: 0,
+  cost_source: "",
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -94,6 +97,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   cost_first_usd: isAmount,
   cost_last_usd: isAmount,
   cost_carried_usd: isAmount,
+  cost_source: isString,
 };
 
 /**
@@ -138,11 +142,12 @@ export function readLoopSpend(runtime: Runtime): number | undefined {
  * A new figure of the session's `cost.total_cost_usd`: the first one seen is the baseline; a figure
  * lower than the last (the count restarted, e.g. after /clear) carries what was spent so far.
  */
-export function recordCostFigure(runtime: Runtime, figure: number): Runtime {
-  if (runtime.cost_first_usd < 0) return { ...runtime, cost_first_usd: figure, cost_last_usd: figure };
+export function recordCostFigure(runtime: Runtime, figure: number, source = "status line"): Runtime {
+  if (runtime.cost_first_usd < 0)
+    return { ...runtime, cost_first_usd: figure, cost_last_usd: figure, cost_source: source };
   if (figure < runtime.cost_last_usd) {
     const carried = runtime.cost_carried_usd + Math.max(0, runtime.cost_last_usd - runtime.cost_first_usd);
-    return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried };
+    return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried, cost_source: source };
   }
-  return { ...runtime, cost_last_usd: figure };
+  return { ...runtime, cost_last_usd: figure, cost_source: source };
 }

@@ -190,6 +190,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   cost_first_usd: fc.constantFrom(-1, 0, 1.5),
   cost_last_usd: fc.constantFrom(-1, 0.5, 3),
   cost_carried_usd: fc.constantFrom(0, 2),
+  cost_source: fc.constantFrom("", "module", "status line"),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
