@@ -9239,11 +9239,15 @@ function goQuiet($, error) {
   } catch {
   }
 }
-function sendPending($) {
+function sendPending($, tries = 0) {
   const text2 = mod.pending;
   mod.pending = void 0;
   if (text2 === void 0) return;
-  $.prompt.submit({ text: text2 }).catch((error) => goQuiet($, error));
+  $.prompt.submit({ text: text2 }).catch((error) => {
+    if (mod.pending === void 0) mod.pending = text2;
+    if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
+    else goQuiet($, error);
+  });
 }
 function quietContinuation($, result, id) {
   try {
@@ -9251,7 +9255,7 @@ function quietContinuation($, result, id) {
     const text2 = readContinuation(result?.block, id);
     if (text2 === void 0) return result;
     mod.pending = text2;
-    $.clock.after(250, () => sendPending($));
+    $.clock.after(0, () => sendPending($));
     const { block: _sent, ...rest } = result;
     return rest;
   } catch {
@@ -9265,9 +9269,8 @@ async function onStop($, e, next) {
   await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
   await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
   const result = await next(e);
-  const answer = quietContinuation($, result, id);
   await refreshView($, true).catch(() => void 0);
-  return answer;
+  return quietContinuation($, result, id);
 }
 async function runControl($, verb, args) {
   const argv = ["node", `${$.plugin.root}/hooks/cli.js`, verb, ...args.split(/\s+/).filter(Boolean)];

@@ -44,11 +44,16 @@ function goQuiet($: Engine, error: unknown): void {
 }
 
 /** Sends the continuation the Stop hook asked for, once, whichever of turn end or the timer comes first. */
-function sendPending($: Engine): void {
+function sendPending($: Engine, tries = 0): void {
   const text = mod.pending;
   mod.pending = undefined;
   if (text === undefined) return;
-  $.prompt.submit({ text }).catch((error: unknown) => goQuiet($, error));
+  $.prompt.submit({ text }).catch((error: unknown) => {
+    // Refused (e.g. while the Stop is still settling): kept for the next try, or for the turn's end.
+    if (mod.pending === undefined) mod.pending = text;
+    if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
+    else goQuiet($, error);
+  });
 }
 
 /** After this plugin's Stop hook ran: a continuation block becomes a prompt from the plugin. */
@@ -58,8 +63,9 @@ function quietContinuation($: Engine, result: ClassicStopResult, id: string): Cl
     const text = readContinuation(result?.block, id);
     if (text === undefined) return result;
     mod.pending = text;
-    // Should the turn's end never reach this module, the timer sends it: never lost, never twice.
-    $.clock.after(250, () => sendPending($));
+    // Sent as soon as this Stop has returned (a timer: a Stop hook may not submit), or at the turn's end,
+    // whichever comes first: never lost when one of them fails, never twice.
+    $.clock.after(0, () => sendPending($));
     const { block: _sent, ...rest } = result;
     return rest;
   } catch {
@@ -74,9 +80,8 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
   await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
   await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
   const result = await next(e);
-  const answer = quietContinuation($, result, id);
   await refreshView($, true).catch(() => undefined);
-  return answer;
+  return quietContinuation($, result, id);
 }
 
 /** /loop-stop, /loop-pause, /loop-status typed at any time: the CLI's own code, then the turn ends. */
