@@ -34,8 +34,8 @@ function trustProject(p: LoopProject): void {
   fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
 }
 
-/** A second plugin whose Stop hook counts its runs in a file, and blocks once with its own text when asked. */
-function otherPlugin(root: string, blockOnce: boolean): { dir: string; runs: () => number } {
+/** A second plugin whose Stop hook counts its runs in a file. */
+function otherPlugin(root: string): { dir: string; runs: () => number } {
   const dir = path.join(root, "other-plugin");
   fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
   fs.mkdirSync(path.join(dir, "hooks"));
@@ -44,7 +44,7 @@ function otherPlugin(root: string, blockOnce: boolean): { dir: string; runs: () 
     JSON.stringify({ name: "other", version: "1.0.0" }),
   );
   const log = path.join(root, "other-stops.log");
-  const script = `const fs=require("fs");fs.appendFileSync(${JSON.stringify(log)},"x");if(${blockOnce}&&fs.readFileSync(${JSON.stringify(log)},"utf8").length===1){process.stderr.write("OTHER-PLUGIN-BLOCK");process.exit(2)}`;
+  const script = `const fs=require("fs");fs.appendFileSync(${JSON.stringify(log)},"x");`;
   fs.writeFileSync(path.join(dir, "hooks", "stop.cjs"), script);
   const hooks = {
     hooks: { Stop: [{ hooks: [{ type: "command", command: `node "${path.join(dir, "hooks", "stop.cjs")}"` }] }] },
@@ -115,18 +115,12 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     expect(end?.cost_usd as number).toBeGreaterThanOrEqual(1);
   });
 
-  it("leaves another plugin's Stop hook running at every Stop, and its block as it is", async () => {
-    const p0 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")), false);
+  it("leaves another plugin's Stop hook running at every Stop", async () => {
+    const p0 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")));
     extraDirs.push(path.dirname(p0.dir));
     const quiet = await runLoop(NEWEST, threeIterations, { pluginDirs: [p0.dir] });
     expect(quiet.main).toHaveLength(3);
     expect(p0.runs()).toBe(3);
-
-    const p1 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")), true);
-    extraDirs.push(path.dirname(p1.dir));
-    const blocked = await runLoop(NEWEST, threeIterations, { pluginDirs: [p1.dir], replies: 4 });
-    expect(blocked.continuations.join("\n")).toContain("OTHER-PLUGIN-BLOCK");
-    expect(blocked.history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
   });
 
   it.each(["load", "stop", "turn", "draw", "off"])(
