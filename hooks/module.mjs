@@ -9153,10 +9153,10 @@ var mod = {
   sessionId: void 0,
   view: void 0,
   lastRead: 0,
+  /** A read is already due at the end of this second. */
+  deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
-  pending: void 0,
-  /** The main loop's running turn, for /loop-stop and /loop-pause. */
-  turnId: void 0
+  pending: void 0
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
@@ -9164,7 +9164,8 @@ function injectFault(step) {
 
 // src/module/view.ts
 function redraw($) {
-  if (mod.ready && mod.view) $.ui.invalidate("ui.render");
+  if (!mod.ready || !mod.view) return;
+  refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
 }
 async function readText($, path) {
   try {
@@ -9175,7 +9176,14 @@ async function readText($, path) {
 }
 async function refreshView($, force = false) {
   const now = Date.now();
-  if (!force && now - mod.lastRead < 1e3) return;
+  if (!force && now - mod.lastRead < 1e3) {
+    if (!mod.deferred) {
+      mod.deferred = true;
+      $.clock.after(1e3 - (now - mod.lastRead), () => refreshView($).catch(() => void 0));
+    }
+    return;
+  }
+  mod.deferred = false;
   mod.lastRead = now;
   const before = mod.view;
   mod.sessionId = await $.session.id();
@@ -9213,19 +9221,12 @@ async function tellEnd($, ended) {
 }
 
 // src/module/index.ts
-var COMMANDS = [
-  { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
-  { name: "loop-pause", description: "Pause this session's continuation loop now, and end the running turn" },
-  { name: "loop-status", description: "Show this session's continuation loop at once, even mid-turn" }
-];
 async function startModule($, cwd) {
   if (await $.env.get("CONTINUATION_LOOP_MODULE") === "0") return;
   mod.fault = await $.env.get("CONTINUATION_LOOP_MODULE_FAULT") ?? "";
   injectFault("load");
   mod.root = await $.env.get("CLAUDE_PROJECT_DIR") || cwd || "";
   const { version: version2 } = await $.session.version();
-  for (const command of COMMANDS)
-    await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
   await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", version2 || "unknown");
   mod.ready = true;
   await refreshView($, true);
@@ -9272,22 +9273,6 @@ async function onStop($, e, next) {
   await refreshView($, true).catch(() => void 0);
   return quietContinuation($, result, id);
 }
-async function runControl($, verb, args) {
-  const argv = ["node", `${$.plugin.root}/hooks/cli.js`, verb, ...args.split(/\s+/).filter(Boolean)];
-  const sessionId = await $.session.id();
-  const path = await $.env.get("PATH");
-  const env = { CLAUDE_CODE_SESSION_ID: sessionId, CLAUDE_PROJECT_DIR: mod.root };
-  if (path) env.PATH = path;
-  const run = await $.process.run(argv, { cwd: mod.root, env, timeoutMs: 15e3 });
-  if (verb !== "status") {
-    mod.pending = void 0;
-    const turnId = mod.turnId;
-    mod.turnId = void 0;
-    if (turnId) await $.turn.abort({ turnId }).catch(() => void 0);
-  }
-  await refreshView($, true).catch(() => void 0);
-  return { text: `${run.stdout}${run.stderr}`.trim(), isTextDisplayOnly: true };
-}
 function drawBand($, e, below) {
   injectFault("draw");
   if (!mod.view) return below;
@@ -9311,25 +9296,21 @@ function register(on) {
     "turn.start",
     async ($, e, next) => {
       if (!mod.ready || e.agentId !== void 0) return next(e);
-      mod.turnId = e.turnId;
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
+      await refreshView($).catch(() => void 0);
       return next(e);
     }
   );
   on("turn.complete", async ($, e, next) => {
     if (!mod.ready || e.agentId !== void 0) return next(e);
     injectFault("turn");
-    mod.turnId = void 0;
     sendPending($);
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
     await refreshView($);
     return next(e);
   });
-  on("command.run", { command: "loop-stop" }, ($, e) => runControl($, "stop", e.args));
-  on("command.run", { command: "loop-pause" }, ($, e) => runControl($, "pause", e.args));
-  on("command.run", { command: "loop-status" }, ($, e) => runControl($, "status", e.args));
   on(
     "ui.render",
     { component: "AbovePrompt" },

@@ -11,17 +11,7 @@ export interface Engine {
     list(path?: string): Promise<{ name: string; kind: string; mtimeMs: number; size: number }[]>;
     stat(path: string): Promise<{ kind: string; size: number; mtimeMs: number }>;
   };
-  process: {
-    run(
-      argv: readonly string[],
-      init?: { cwd?: string; env?: Record<string, string>; timeoutMs?: number },
-    ): Promise<{ exitCode: number; stdout: string; stderr: string }>;
-  };
   prompt: { submit(args: { text: string }): Promise<unknown> };
-  turn: { abort(input: { turnId: string }): Promise<void> };
-  command: {
-    register(spec: { name: string; description: string; argumentHint?: string; immediate?: true }): Promise<unknown>;
-  };
   session: {
     id(): Promise<string>;
     usage(): Promise<{ cost?: { usd: number } }>;
@@ -34,7 +24,6 @@ export interface Engine {
     invalidate(event: "ui.render"): void;
     resolve(e: unknown): { Box: unknown; Text: unknown };
   };
-  plugin: { root: string };
 }
 
 export interface ClassicStopInput {

@@ -11,20 +11,12 @@ import { redraw, refreshView } from "./view.js";
 
 declare const h: (type: unknown, props: unknown, ...children: unknown[]) => unknown;
 
-const COMMANDS = [
-  { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
-  { name: "loop-pause", description: "Pause this session's continuation loop now, and end the running turn" },
-  { name: "loop-status", description: "Show this session's continuation loop at once, even mid-turn" },
-];
-
 async function startModule($: Engine, cwd: string | undefined): Promise<void> {
   if ((await $.env.get("CONTINUATION_LOOP_MODULE")) === "0") return;
   mod.fault = (await $.env.get("CONTINUATION_LOOP_MODULE_FAULT")) ?? "";
   injectFault("load");
   mod.root = (await $.env.get("CLAUDE_PROJECT_DIR")) || cwd || "";
   const { version } = await $.session.version();
-  for (const command of COMMANDS)
-    await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
   // The command hooks see the module is live, and on which Claude Code (doctor says so).
   await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", version || "unknown");
   mod.ready = true;
@@ -84,24 +76,6 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
   return quietContinuation($, result, id);
 }
 
-/** /loop-stop, /loop-pause, /loop-status typed at any time: the CLI's own code, then the turn ends. */
-async function runControl($: Engine, verb: "stop" | "pause" | "status", args: string) {
-  const argv = ["node", `${$.plugin.root}/hooks/cli.js`, verb, ...args.split(/\s+/).filter(Boolean)];
-  const sessionId = await $.session.id();
-  const path = await $.env.get("PATH");
-  const env: Record<string, string> = { CLAUDE_CODE_SESSION_ID: sessionId, CLAUDE_PROJECT_DIR: mod.root };
-  if (path) env.PATH = path;
-  const run = await $.process.run(argv, { cwd: mod.root, env, timeoutMs: 15_000 });
-  if (verb !== "status") {
-    mod.pending = undefined;
-    const turnId = mod.turnId;
-    mod.turnId = undefined;
-    if (turnId) await $.turn.abort({ turnId }).catch(() => undefined);
-  }
-  await refreshView($, true).catch(() => undefined);
-  return { text: `${run.stdout}${run.stderr}`.trim(), isTextDisplayOnly: true as const };
-}
-
 function drawBand($: Engine, e: unknown, below: unknown): unknown {
   injectFault("draw");
   if (!mod.view) return below;
@@ -127,26 +101,22 @@ export function register(on: On): void {
     "turn.start",
     async ($: Engine, e: { turnId: string; agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
       if (!mod.ready || e.agentId !== undefined) return next(e);
-      mod.turnId = e.turnId;
       // The session's figure before this turn: a loop's first Stop counts its first turn too.
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
+      await refreshView($).catch(() => undefined);
       return next(e);
     },
   );
   on("turn.complete", async ($: Engine, e: { agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
     if (!mod.ready || e.agentId !== undefined) return next(e);
     injectFault("turn");
-    mod.turnId = undefined;
     sendPending($);
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
     await refreshView($);
     return next(e);
   });
-  on("command.run", { command: "loop-stop" }, ($: Engine, e: { args: string }) => runControl($, "stop", e.args));
-  on("command.run", { command: "loop-pause" }, ($: Engine, e: { args: string }) => runControl($, "pause", e.args));
-  on("command.run", { command: "loop-status" }, ($: Engine, e: { args: string }) => runControl($, "status", e.args));
   on(
     "ui.render",
     { component: "AbovePrompt" },

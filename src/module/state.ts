@@ -9,10 +9,10 @@ export const mod = {
   sessionId: undefined as string | undefined,
   view: undefined as LoopView | undefined,
   lastRead: 0,
+  /** A read is already due at the end of this second. */
+  deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: undefined as string | undefined,
-  /** The main loop's running turn, for /loop-stop and /loop-pause. */
-  turnId: undefined as string | undefined,
 };
 
 /** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw). */

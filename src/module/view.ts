@@ -4,8 +4,12 @@ import { readLoopName, readLoopView, sidecarNameOf, type LoopView } from "./band
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";
 
+/** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
 export function redraw($: Engine): void {
-  if (mod.ready && mod.view) $.ui.invalidate("ui.render");
+  if (!mod.ready || !mod.view) return;
+  refreshView($)
+    .catch(() => undefined)
+    .then(() => $.ui.invalidate("ui.render"));
 }
 
 async function readText($: Engine, path: string): Promise<string | undefined> {
@@ -16,10 +20,20 @@ async function readText($: Engine, path: string): Promise<string | undefined> {
   }
 }
 
-/** Reads this session's loop from its files, at most once a second unless `force`; tells the loop's end. */
+/**
+ * Reads this session's loop from its files, at most once a second unless `force` (an event that asks
+ * sooner is answered when the second is up); tells the loop's end.
+ */
 export async function refreshView($: Engine, force = false): Promise<void> {
   const now = Date.now();
-  if (!force && now - mod.lastRead < 1000) return;
+  if (!force && now - mod.lastRead < 1000) {
+    if (!mod.deferred) {
+      mod.deferred = true;
+      $.clock.after(1000 - (now - mod.lastRead), () => refreshView($).catch(() => undefined));
+    }
+    return;
+  }
+  mod.deferred = false;
   mod.lastRead = now;
   const before = mod.view;
   mod.sessionId = await $.session.id();

@@ -1,6 +1,5 @@
 // The companion module in a real terminal on the newest Claude Code (README "The companion module"): an
-// ordinary iteration in a few neutral rows, the band above the prompt, and /loop-stop, /loop-pause and
-// /loop-status acting while Claude works.
+// ordinary iteration in a few neutral rows, and the band above the prompt.
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
@@ -49,42 +48,28 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     }
   });
 
-  it("draws the band while the loop runs; /loop-status and /loop-pause act mid-turn, /loop-stop ends loop and turn", async () => {
-    const s = (scratch = new TuiScratch("module-control"));
+  it("draws the band while the loop runs: n/max as it goes, paused, then gone when the loop stops", async () => {
+    const s = (scratch = new TuiScratch("module-band"));
     const stateFile = s.claude("continuation-loop.local.md");
-    const held = (s.held = heldScript([HOLD, HOLD, HOLD, HOLD, text("never sent")]));
+    const held = (s.held = heldScript([HOLD, HOLD, text("never sent")]));
     const server = (s.server = await startMessagesServer(held.script));
     const tui = (s.tui = await startTui({ version: NEWEST, baseUrl: server.url, cwd: s.proj, home: s.home, rows: 60 }));
 
     await tui.submit("/continuation-loop:loop-start --max-iterations 5 Tidy the docs");
     await held.arrived(0);
+    await tui.waitFor((screen) => BAND.exec(screen)?.[2] === "1", 30_000);
     held.release(text("Tidied the first page."));
     await held.arrived(1);
-    // Iteration 2 in flight: the band shows it.
+    // Iteration 2 in flight: the band follows.
     await tui.waitFor((screen) => BAND.exec(screen)?.[2] === "2", 30_000);
-
-    // /loop-status runs while the turn goes on (Claude Code shows its row when the turn ends); then
-    // /loop-pause mid-turn pauses the loop at once and ends the turn, with no request after it.
-    await tui.submit("/loop-status");
-    await tui.submit("/loop-pause");
-    await until(() => fs.readFileSync(stateFile, "utf8").includes("active: false"), "the pause", 10_000);
-    await tui.waitFor(/continuation-loop: loop running, iteration 2\/5/, 30_000);
-    await tui.waitFor(/paused at iteration 2\/5/, 30_000);
+    // Paused by hand (active: false): the band says so within a few seconds, with no event needed.
+    fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace("active: true", "active: false"));
     await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    expect(server.mainRequests).toHaveLength(2);
-
-    // Resumed, the next iteration runs; /loop-stop typed while it works ends the loop and the turn.
-    await tui.submit("/continuation-loop:loop-resume");
-    await held.arrived(2);
-    const typed = Date.now();
-    await tui.submit("/loop-stop");
-    await until(() => !fs.existsSync(stateFile), "the loop's end", 10_000);
-    const stoppedAfterMs = Date.now() - typed;
+    // Stopped: the band goes.
+    tui.press("escape");
+    await tui.submit("/continuation-loop:loop-stop");
+    await until(() => !fs.existsSync(stateFile), "the loop's end", 30_000);
     await tui.waitFor((screen) => !BAND.test(screen), 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(server.mainRequests).toHaveLength(3);
-    expect(s.history().at(-1)).toMatchObject({ decision: "end", reason: "stopped" });
-    console.log(`/loop-stop typed mid-turn → loop ended after ${stoppedAfterMs} ms`);
+    expect(server.mainRequests).toHaveLength(2);
   });
 });
