@@ -52,7 +52,7 @@ const CASES = [
   { id: "stop-active-git", label: "Stop, active, 10 KB, in a git repository", hook: "stop", project: "git", transcript: "small", loop: true, target: ACTIVE },
   { id: "stop-active-nocache", label: "Stop, active, 10 KB, no code cache", hook: "stop", project: "plain", transcript: "small", loop: true, env: { CONTINUATION_LOOP_CODE_CACHE: "0" } },
   { id: "stop-active-checkpoints", label: "Stop, active, checkpoints, 5,000-file repo", hook: "stop", project: "repo5000", transcript: "small", loop: true, field: "checkpoints: true" },
-  // Room for the active Stop with the companion module live (its variables in `env`).
+  { id: "stop-active-module", label: "Stop, active, 10 KB, companion module live", hook: "stop", project: "plain", transcript: "small", loop: true, env: { CONTINUATION_LOOP_MODULE_LIVE: "2.1.331", CONTINUATION_LOOP_COST_USD: "0.42", CONTINUATION_LOOP_TURN_COST_USD: "0.40", CONTINUATION_LOOP_STOP_ID: "bench-stop-0001" }, target: ACTIVE },
   { id: "stop-active-scope", label: "Stop, active, scope, 5,000-file repo", hook: "stop", project: "repo5000", transcript: "small", loop: true, field: "scope: ." },
   { id: "prompt-none", label: "Prompt hook, no loop, no todos", hook: "prompt", project: "prompt", transcript: "small", target: PROMPT },
   { id: "prompt-50", label: "Prompt hook, no loop, 50 todos", hook: "prompt", project: "prompt", transcript: "small", session: TODO_SESSION, expect: "todos", target: PROMPT },

@@ -157,3 +157,40 @@ const sizes = [
 console.log(
   `built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`,
 );
+
+// The companion hooks module (README "The companion module"): one ES module with no Node, which Claude
+// Code loads itself (hooks.json `modules`). Not minified: Claude Code reads its source to see what it
+// calls. gray-matter's one `require("fs")` (its file reader, never called here) gets an empty module;
+// node:path is pathe; Buffer is scripts/module-buffer.mjs.
+const moduleResult = await build({
+  entryPoints: [join(src, "module", "index.ts")],
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  mainFields: ["module", "main"],
+  target: "es2022",
+  treeShaking: true,
+  legalComments: "none",
+  alias: common.alias,
+  inject: [join(root, "scripts/module-buffer.mjs")],
+  write: false,
+  outfile: join(outdir, "module.mjs"),
+  logLevel: "warning",
+  plugins: [
+    {
+      name: "no-node",
+      setup(b) {
+        // Core's path logic (scope entries) runs on pathe, node:path's own rules in plain ES code.
+        b.onResolve({ filter: /^(node:)?path$/ }, () =>
+          b.resolve("pathe", { kind: "import-statement", resolveDir: root }),
+        );
+        b.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: "fs", namespace: "no-node" }));
+        b.onLoad({ filter: /.*/, namespace: "no-node" }, () => ({ contents: "module.exports = {};", loader: "js" }));
+      },
+    },
+  ],
+});
+writeFileSync(join(outdir, "module.mjs"), moduleResult.outputFiles[0].text);
+console.log(
+  `built ${join(outdir, "module.mjs")} ${(moduleResult.outputFiles[0].contents.length / 1024).toFixed(1)} KB`,
+);

@@ -16,6 +16,7 @@ import {
   checkCostSource,
 } from "./doctorChecks.js";
 import { packageVersion, readManifest } from "./installFiles.js";
+import { checkModule, readModuleLive } from "./moduleBridge.js";
 
 const MIN_NODE = 20;
 
@@ -64,7 +65,8 @@ export function runDoctor(argv: string[], ctx: Context): number {
       return false;
     }
   }).length;
-  checks.push(checkCostSource(sources, withCost));
+  checks.push(checkModule(ctx.env));
+  checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env)));
   const cap = blockCap(ctx.env, sources);
   for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap, ctx.env));
   if (scanLoops(root, ctx.env).loops.length === 0)

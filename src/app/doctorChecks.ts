@@ -169,7 +169,8 @@ export const NO_COST_SOURCE =
   "max_cost needs the plugin's status line, which hands the loop Claude Code's cost figures; none is configured (README \"Spend limits\"), so this loop is bounded by its other limits only";
 
 /** A warning only when a loop of the project sets max_cost; otherwise the fact, plainly. */
-export function checkCostSource(sources: SettingsSource[], loopsWithMaxCost: number): Check {
+export function checkCostSource(sources: SettingsSource[], loopsWithMaxCost: number, moduleLive = false): Check {
+  if (moduleLive) return { level: "ok", text: "the companion module records Claude Code's cost figures for max_cost" };
   const where = readCostSource(sources);
   if (where) return { level: "ok", text: `the status line records Claude Code's cost figures for max_cost (${where})` };
   return loopsWithMaxCost > 0

@@ -9,6 +9,7 @@ import { renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
+import { pauseLoop } from "./pauseLoop.js";
 import { readStatus } from "./readStatus.js";
 import { resumeLoop } from "./resumeLoop.js";
 import { restartLoop } from "./restartLoop.js";
@@ -82,5 +83,18 @@ export function runResume(argv: string[], ctx: Context): number {
       ? namedLoopFile(root, options.name, "continuation-loop resume")
       : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
   ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true, readClaudePid(ctx.env), ctx.env).message}\n`);
+  return EXIT.ok;
+}
+
+export function runPause(argv: string[], ctx: Context): number {
+  const options = parseCliArgs("pause", argv, { name: "value" });
+  const root = projectRootOf(ctx);
+  const session = sessionOf(ctx);
+  const { loops } = scanLoops(root, ctx.env);
+  const file =
+    typeof options.name === "string"
+      ? namedLoopFile(root, options.name, "continuation-loop pause")
+      : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
+  ctx.out(`${pauseLoop(file, session, ctx.now())}\n`);
   return EXIT.ok;
 }

@@ -1,6 +1,7 @@
 // The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
+import { isLoopContinuation } from "../core/loopMarker.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
@@ -50,6 +51,8 @@ export function renderPromptOutput(command: CommandAnswer | undefined, reminder?
 export async function runPromptHook(input: JsonObject | undefined, ctx: Context): Promise<string> {
   if (!input) return "";
   const prompt = stringField(input, "prompt");
+  // The loop's own continuation, sent as a prompt by the companion module: nobody's answer, no reminder.
+  if (isLoopContinuation(prompt)) return "";
   const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
   // A prompt a person sent (an ordinary one, or /loop-status) in a session that runs a loop: was the
   // last turn interrupted? Then the loop pauses first, so neither the answer nor the status continues it.

@@ -4,7 +4,7 @@ import { runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
-import { runRestart, runResume, runStart, runStatus, runStop } from "./loopCommands.js";
+import { runPause, runRestart, runResume, runStart, runStatus, runStop } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
 
@@ -20,6 +20,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
     summary: "restart [N] [--force]     start the N-th most recent finished loop again (goal and fields; 1 = the last)",
   },
   stop: { run: runStop, summary: "stop [--name N | --all]   end a loop now (history reason: stopped)" },
+  pause: { run: runPause, summary: "pause [--name N]          pause a loop (active: false); resume brings it back" },
   resume: {
     run: runResume,
     summary: "resume [--name N] [--force] resume a paused loop (--force takes over another session's)",

@@ -10,6 +10,7 @@ import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { stringField } from "../core/hookStdin.js";
 import type { Context } from "./context.js";
+import { pauseLoop } from "./pauseLoop.js";
 import { readStatus } from "./readStatus.js";
 import { restartLoop } from "./restartLoop.js";
 import { resumeLoop } from "./resumeLoop.js";
@@ -32,7 +33,7 @@ const describe = (error: unknown) =>
 const optionsOf = (command: LoopCommand) =>
   parseCliArgs(`/loop-${command.name}`, command.args.split(/\s+/).filter(Boolean), {
     name: "value",
-    ...(command.name === "resume" ? { force: "flag" } : { all: "flag" }),
+    ...(command.name === "resume" ? { force: "flag" } : command.name === "pause" ? {} : { all: "flag" }),
   });
 
 /** Runs a loop command the user typed; refusals block the prompt so Claude never acts on them. */
@@ -67,6 +68,15 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
         : "continuation-loop: no loop is running; nothing to stop.";
       // Answered by the hook itself: no model turn, so no Stop that could continue anything.
       return { block: message };
+    }
+    if (command.name === "pause") {
+      const { loops } = scanLoops(root, ctx.env);
+      const file =
+        typeof options.name === "string"
+          ? namedLoopFile(root, options.name, "/loop-pause")
+          : (chooseSessionLoop(loops, sessionId)?.file ?? loopFileAt(root, "default"));
+      // Answered by the hook itself, as /loop-stop: no model turn.
+      return { block: pauseLoop(file, sessionId, ctx.now()) };
     }
     if (command.name === "resume") {
       const { loops } = scanLoops(root, ctx.env);

@@ -27,6 +27,7 @@ import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
+import { applyModuleCost, markForModule } from "./moduleBridge.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
@@ -80,7 +81,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (ownership === "claim" && readTrackedByGit(file.root, file.statePath))
       return { result: refuseTracked(file, input, ctx) };
 
-    const runtime = readSidecar(file.sidecarPath, state);
+    // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
+    const runtime = applyModuleCost(readSidecar(file.sidecarPath, state), ctx.env);
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
     if (runtime.pause_question) return { result: SILENT };
     // Gathered once: a retry after a user edit decides again on the same evidence.
@@ -132,7 +134,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         : renderReminder(state, decision, now, facts.checklist);
       return {
         change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
-        result: { exitCode: 2, stdout: "", stderr: prompt } satisfies HookAnswer,
+        result: { exitCode: 2, stdout: "", stderr: markForModule(prompt, ctx.env) } satisfies HookAnswer,
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);
           tryAppendHistory(file.historyPath, record);

@@ -86,6 +86,7 @@ export function renderStatus(
     `  limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     `  elapsed: ${elapsed === undefined ? "not started yet" : `${renderDuration(elapsed)} (since ${state.started_at})`}`,
     `  tokens: ${renderTokens(runtime)}`,
+    `  spend source: ${runtime.cost_source || "none yet (the companion module or the plugin's status line hands Claude Code's cost figures)"}`,
     ...(extras.records && renderTokenSparkline(extras.records)
       ? [`  tokens per iteration: ${renderTokenSparkline(extras.records.slice(-40))}`]
       : []),

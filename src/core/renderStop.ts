@@ -3,11 +3,10 @@ import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.
 import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 import { hashText } from "./hash.js";
+import { LOOP_MARKER } from "./loopMarker.js";
 import type { LoopState } from "./parseState.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./renderMetric.js";
-
-const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 
 /** "iterations 3/10 (7 left) · time 12m of 2h (1h 48m left) · …": what is used and left of each limit. */
 export function renderLimits(state: LoopState, runtime: Runtime, iteration: number, now: number): string {

@@ -40,6 +40,8 @@ export interface Runtime extends MetricRecord {
   scope_tree: string;
   /** Why the loop paused for the user (the files a Stop found out of scope); "" when it did not. */
   scope_pause: string;
+  /** Who handed the last figure: `module` (the companion module), `status line`, or "" (none yet). */
+  cost_source: string;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -76,6 +78,7 @@ export const EMPTY_RUNTIME: Runtime = {
   no_improvement_count: 0,
   scope_tree: "",
   scope_pause: "",
+  cost_source: "",
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -116,6 +119,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   no_improvement_count: isCount,
   scope_tree: isString,
   scope_pause: isString,
+  cost_source: isString,
 };
 
 /**
@@ -160,11 +164,12 @@ export function readLoopSpend(runtime: Runtime): number | undefined {
  * A new figure of the session's `cost.total_cost_usd`: the first one seen is the baseline; a figure
  * lower than the last (the count restarted, e.g. after /clear) carries what was spent so far.
  */
-export function recordCostFigure(runtime: Runtime, figure: number): Runtime {
-  if (runtime.cost_first_usd < 0) return { ...runtime, cost_first_usd: figure, cost_last_usd: figure };
+export function recordCostFigure(runtime: Runtime, figure: number, source = "status line"): Runtime {
+  if (runtime.cost_first_usd < 0)
+    return { ...runtime, cost_first_usd: figure, cost_last_usd: figure, cost_source: source };
   if (figure < runtime.cost_last_usd) {
     const carried = runtime.cost_carried_usd + Math.max(0, runtime.cost_last_usd - runtime.cost_first_usd);
-    return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried };
+    return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried, cost_source: source };
   }
-  return { ...runtime, cost_last_usd: figure };
+  return { ...runtime, cost_last_usd: figure, cost_source: source };
 }

@@ -29,7 +29,12 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   async function loop(
     state: string,
     script: Script,
-    opts: { allowedTools?: string[]; setup?: (p: LoopProject) => void; sessionId?: string } = {},
+    opts: {
+      allowedTools?: string[];
+      setup?: (p: LoopProject) => void;
+      sessionId?: string;
+      env?: Record<string, string>;
+    } = {},
   ) {
     const p = (project = makeLoopProject());
     p.writeState(state);
@@ -44,6 +49,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       pluginDirs: [PLUGIN_DIR],
       sessionId: opts.sessionId ?? randomUUID(),
       allowedTools: opts.allowedTools ?? [],
+      ...(opts.env && { env: opts.env }),
     });
     expect(r.code, describeRun(r)).toBe(0);
     expect(server.exhausted, "the loop ran past the scripted replies").toBe(false);
@@ -217,7 +223,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
           lines.push(statusline([0.4, 0.9, 1.3, 1.6][index] ?? 2));
           return index < 6 ? text(`Refactored part ${index + 1}.`) : undefined;
         },
-        { sessionId },
+        // The status line's own figures here, not the companion module's (test/e2e/module.e2e.test.ts).
+        { sessionId, env: { CONTINUATION_LOOP_MODULE: "0" } },
       );
       // The hand-written loop is claimed at the first Stop, so 0.9 is the baseline; then 0.4, 0.7 and
       // 1.1 spent at the fifth Stop, which ends it.

@@ -91,7 +91,7 @@ describe("hooks/prompt.js as a process: reminders", () => {
   });
 
   it("a prompt that itself carries a marker is not echoed", () => {
-    const run = prompt(input("sess-mixed", { prompt: `${LOOP_MARKER} ${PROMPT}` }), configFrom("tasks-mixed"));
+    const run = prompt(input("sess-mixed", { prompt: `${PROMPT} ${LOOP_MARKER}` }), configFrom("tasks-mixed"));
     expect(contextOf(run)).not.toContain(LOOP_MARKER);
   });
 

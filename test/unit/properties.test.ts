@@ -201,6 +201,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   no_improvement_count: fc.nat(6),
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   scope_pause: fc.constant(""),
+  cost_source: fc.constantFrom("", "module", "status line"),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(

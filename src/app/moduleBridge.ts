@@ -1,0 +1,64 @@
+// What the companion module hands the command hooks through their environment (README "The companion
+// module"). The command hooks stay the engine: each value only adds to what they do without it.
+import type { Env } from "../core/loopFiles.js";
+import { recordCostFigure, type Runtime } from "../core/sidecar.js";
+
+/** Set by the module at session start: the Claude Code version it runs in. */
+const MODULE_LIVE_ENV = "CONTINUATION_LOOP_MODULE_LIVE";
+/** Claude Code's session cost (USD), set by the module before each Stop hook runs. */
+const MODULE_COST_ENV = "CONTINUATION_LOOP_COST_USD";
+/** The session's cost figure when the running turn started, set by the module at each turn's start. */
+const MODULE_TURN_COST_ENV = "CONTINUATION_LOOP_TURN_COST_USD";
+/** A fresh id per Stop: the module knows the block that ends with it came from this hook, this Stop. */
+const MODULE_STOP_ENV = "CONTINUATION_LOOP_STOP_ID";
+
+const readFigure = (raw: string | undefined): number | undefined => {
+  const figure = raw ? Number(raw) : Number.NaN;
+  return Number.isFinite(figure) && figure >= 0 ? figure : undefined;
+};
+
+/**
+ * The session's cost figure the module handed this Stop, recorded as the status line's would be. The
+ * loop's first figure starts from the one its first turn began at, so that turn is counted too.
+ */
+export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
+  const figure = readFigure(env[MODULE_COST_ENV]);
+  if (figure === undefined || !env[MODULE_LIVE_ENV]) return runtime;
+  const before = readFigure(env[MODULE_TURN_COST_ENV]);
+  const start =
+    runtime.cost_first_usd < 0 && before !== undefined && before <= figure
+      ? recordCostFigure(runtime, before, "module")
+      : runtime;
+  return recordCostFigure(start, figure, "module");
+}
+
+/**
+ * The continuation prompt, with the line that lets the module find where it ends when the module asked
+ * for it; the module strips that line and sends the prompt itself, unchanged.
+ */
+export function markForModule(prompt: string, env: Env): string {
+  const id = env[MODULE_STOP_ENV];
+  return id && /^[A-Za-z0-9-]{8,64}$/.test(id) ? `${prompt}[continuation-loop stop ${id}]\n` : prompt;
+}
+
+/** doctor's line about the module: live, and on which Claude Code; or why it cannot say. */
+export function checkModule(env: Env): { level: "ok" | "warn"; text: string } {
+  const version = env[MODULE_LIVE_ENV];
+  if (version)
+    return {
+      level: "ok",
+      text: `the companion module is live on Claude Code ${version}: quiet continuations, the band, mid-turn /loop-stop, /loop-pause, /loop-status, and max_cost from Claude Code's own figures`,
+    };
+  if (env.CLAUDECODE === "1")
+    return {
+      level: "ok",
+      text: "the companion module is not live in this session (Claude Code before 2.1.287, CONTINUATION_LOOP_MODULE=0, --safe-mode or a policy): the command hooks run the loop",
+    };
+  return {
+    level: "ok",
+    text: "the companion module runs inside Claude Code 2.1.287 or later; run `!npx continuation-loop doctor` there to see whether it is live",
+  };
+}
+
+/** Whether the module hands this session's Stops Claude Code's cost figures. */
+export const readModuleLive = (env: Env): boolean => Boolean(env[MODULE_LIVE_ENV]);

@@ -1,0 +1,11 @@
+/** The first words of every continuation prompt (README "What Claude is sent"). No imports: the prompt hook loads it. */
+export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+
+/**
+ * A prompt the companion module submitted for the loop (README "The companion module"): the Stop hook's own
+ * continuation text, so it begins with the marker. It is not a person's prompt: it never resumes a paused
+ * loop, never answers Claude's question and gets no todo reminder.
+ */
+export function isLoopContinuation(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.startsWith(LOOP_MARKER);
+}

@@ -1,0 +1,67 @@
+// The band above the prompt (README "The companion module"): one line about this session's loop. Pure:
+// the module reads the files on events and keeps the parsed view in memory; drawing only renders it.
+import { parseChecklist } from "../core/checklist.js";
+import { parseState, type LoopState } from "../core/parseState.js";
+import { renderStatusline } from "../core/renderStatus.js";
+import { EMPTY_RUNTIME, parseSidecar, type Runtime } from "../core/sidecar.js";
+
+export interface LoopView {
+  /** `default`, or the NAME of `continuation-loop.NAME.local.md`. */
+  name: string;
+  state: LoopState;
+  runtime: Runtime;
+  /** `k/n done` of the checklist, when the loop has one and it reads. */
+  checklist?: string;
+}
+
+/** `continuation-loop.local.md` → `default`; `continuation-loop.NAME.local.md` → NAME; others undefined. */
+export function readLoopName(fileName: string): string | undefined {
+  if (fileName === "continuation-loop.local.md") return "default";
+  return /^continuation-loop\.([a-z0-9][a-z0-9-]{0,39})\.local\.md$/.exec(fileName)?.[1];
+}
+
+/** The sidecar's name beside a loop file. */
+export const sidecarNameOf = (fileName: string): string => fileName.replace(/\.local\.md$/, ".runtime.json");
+
+/** A loop file's text (and its sidecar's, checklist's) → the view, or undefined when it does not parse. */
+export function readLoopView(
+  name: string,
+  stateText: string,
+  sidecarText: string | undefined,
+  checklistText?: string,
+): LoopView | undefined {
+  let state: LoopState;
+  try {
+    state = parseState(stateText, name);
+  } catch {
+    return undefined;
+  }
+  const runtime = (sidecarText && parseSidecar(sidecarText, state)) || EMPTY_RUNTIME;
+  let checklist: string | undefined;
+  try {
+    if (checklistText !== undefined) {
+      const list = parseChecklist(checklistText);
+      checklist = `${list.done}/${list.total}`;
+    }
+  } catch {
+    checklist = undefined;
+  }
+  return { name, state, runtime, ...(checklist && { checklist }) };
+}
+
+/** Why the loop waits, and how to go on; "" while it runs. */
+function renderPause(view: LoopView): string {
+  if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} — your next prompt answers it`;
+  if (!view.state.active) return "paused — /loop-resume (or active: true) resumes it";
+  return "";
+}
+
+/** The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, pause. */
+export function renderBand(view: LoopView, now: number, sessionId: string | undefined): string {
+  const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
+  const parts = [`⟳ continuation-loop ${view.name === "default" ? "" : `${view.name} `}· ${line}`];
+  if (view.checklist) parts.push(`checklist ${view.checklist}`);
+  const pause = renderPause(view);
+  if (pause) parts.push(pause);
+  return parts.join(" · ");
+}

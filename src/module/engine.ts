@@ -1,0 +1,41 @@
+// The few parts of Claude Code's hooks-module API (early access; README "The companion module") this module
+// uses, typed by hand from the declarations Claude Code 2.1.331 writes: the full file is generated per
+// version and is not committed.
+export interface Engine {
+  env: {
+    get(name: string): Promise<string | undefined>;
+    set(name: string, value: string | undefined): Promise<unknown>;
+  };
+  fs: {
+    read(path: string, options?: { offset?: number; length?: number }): Promise<string>;
+    list(path?: string): Promise<{ name: string; kind: string; mtimeMs: number; size: number }[]>;
+    stat(path: string): Promise<{ kind: string; size: number; mtimeMs: number }>;
+  };
+  prompt: { submit(args: { text: string }): Promise<unknown> };
+  session: {
+    id(): Promise<string>;
+    usage(): Promise<{ cost?: { usd: number } }>;
+    version(): Promise<{ version: string }>;
+  };
+  clock: { after(ms: number, fn: () => unknown): unknown; every(ms: number, fn: () => unknown): unknown };
+  ui: {
+    toast(text: string): void;
+    log(text: string): void;
+    invalidate(event: "ui.render"): void;
+    resolve(e: unknown): { Box: unknown; Text: unknown };
+  };
+}
+
+export interface ClassicStopInput {
+  session_id: string;
+  cwd?: string;
+  agent_id?: string;
+  [key: string]: unknown;
+}
+export interface ClassicStopResult {
+  block?: string;
+  additionalContext?: string[];
+  [key: string]: unknown;
+}
+// biome-ignore lint/suspicious/noExplicitAny: each event's input and result are the engine's to define
+export type On = (event: string, ...rest: any[]) => any;

@@ -1,0 +1,131 @@
+// The companion hooks module (README "The companion module"; docs/ARCHITECTURE.md). Claude Code 2.1.287+
+// runs it inside its own process; the command hooks stay the engine. Every hook here passes the event on
+// untouched unless the module is ready, and a failure anywhere leaves the command hooks' answer standing.
+// Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
+// with literal environment names, and `$` is passed only to functions declared at the top of this file.
+import { renderBand } from "./band.js";
+import { makeStopId, readContinuation } from "./continuation.js";
+import type { ClassicStopInput, ClassicStopResult, Engine, On } from "./engine.js";
+import { injectFault, mod } from "./state.js";
+import { redraw, refreshView } from "./view.js";
+
+declare const h: (type: unknown, props: unknown, ...children: unknown[]) => unknown;
+
+async function startModule($: Engine, cwd: string | undefined): Promise<void> {
+  if ((await $.env.get("CONTINUATION_LOOP_MODULE")) === "0") return;
+  mod.fault = (await $.env.get("CONTINUATION_LOOP_MODULE_FAULT")) ?? "";
+  injectFault("load");
+  mod.root = (await $.env.get("CLAUDE_PROJECT_DIR")) || cwd || "";
+  const { version } = await $.session.version();
+  // The command hooks see the module is live, and on which Claude Code (doctor says so).
+  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", version || "unknown");
+  mod.ready = true;
+  await refreshView($, true);
+  $.clock.every(1000, () => redraw($));
+}
+
+/** One line in the transcript, then the module stays out of the way: the command hooks run the loop. */
+function goQuiet($: Engine, error: unknown): void {
+  mod.ready = false;
+  const why = error instanceof Error ? error.message : String(error);
+  try {
+    $.ui.log(`continuation-loop: the companion module is off for this session (${why}); the loop runs on its hooks.`);
+  } catch {
+    // nothing more to do: the command hooks still run
+  }
+}
+
+/** Sends the continuation the Stop hook asked for, once, whichever of turn end or the timer comes first. */
+function sendPending($: Engine, tries = 0): void {
+  const text = mod.pending;
+  mod.pending = undefined;
+  if (text === undefined) return;
+  $.prompt.submit({ text }).catch((error: unknown) => {
+    // Refused (e.g. while the Stop is still settling): kept for the next try, or for the turn's end.
+    if (mod.pending === undefined) mod.pending = text;
+    if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
+    else goQuiet($, error);
+  });
+}
+
+/** After this plugin's Stop hook ran: a continuation block becomes a prompt from the plugin. */
+function quietContinuation($: Engine, result: ClassicStopResult, id: string): ClassicStopResult {
+  try {
+    injectFault("stop");
+    const text = readContinuation(result?.block, id);
+    if (text === undefined) return result;
+    mod.pending = text;
+    // Sent as soon as this Stop has returned (a timer: a Stop hook may not submit), or at the turn's end,
+    // whichever comes first: never lost when one of them fails, never twice.
+    $.clock.after(0, () => sendPending($));
+    const { block: _sent, ...rest } = result;
+    return rest;
+  } catch {
+    return result;
+  }
+}
+
+async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) {
+  if (!mod.ready || e.agent_id) return next(e);
+  const id = makeStopId(Date.now());
+  const usage = await $.session.usage();
+  await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
+  await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
+  const result = await next(e);
+  await refreshView($, true).catch(() => undefined);
+  return quietContinuation($, result, id);
+}
+
+function drawBand($: Engine, e: unknown, below: unknown): unknown {
+  injectFault("draw");
+  if (!mod.view) return below;
+  const { Box, Text } = $.ui.resolve(e);
+  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId));
+  return h(Box, { flexDirection: "column" }, line, below);
+}
+
+export function register(on: On): void {
+  on("session.start", async ($: Engine, e: { cwd?: string }, next: (e: unknown) => Promise<unknown>) => {
+    try {
+      await startModule($, e?.cwd);
+    } catch (error) {
+      goQuiet($, error);
+    }
+    return next(e);
+  });
+  // Should this hook fail after the Stop hooks ran, their answer stands as they gave it (replayed, not rerun).
+  on("classic.Stop", onStop).catch(
+    (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),
+  );
+  on(
+    "turn.start",
+    async ($: Engine, e: { turnId: string; agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
+      if (!mod.ready || e.agentId !== undefined) return next(e);
+      // The session's figure before this turn: a loop's first Stop counts its first turn too.
+      const usage = await $.session.usage();
+      await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
+      await refreshView($).catch(() => undefined);
+      return next(e);
+    },
+  );
+  on("turn.complete", async ($: Engine, e: { agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
+    if (e.agentId !== undefined) return next(e);
+    // First, before anything that can fail: the continuation this turn's Stop handed over is sent.
+    sendPending($);
+    if (!mod.ready) return next(e);
+    injectFault("turn");
+    const usage = await $.session.usage();
+    if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
+    await refreshView($);
+    return next(e);
+  });
+  on(
+    "ui.render",
+    { component: "AbovePrompt" },
+    async ($: Engine, e: unknown, next: (e: unknown) => Promise<unknown>) => {
+      const below = await next(e);
+      if (!mod.ready) return below;
+      return drawBand($, e, below);
+    },
+  );
+}

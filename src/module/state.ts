@@ -1,0 +1,21 @@
+// What the module knows, kept in memory between events (README "The companion module").
+import type { LoopView } from "./band.js";
+
+/** What the module knows, in memory: drawing reads only this. */
+export const mod = {
+  ready: false,
+  fault: "",
+  root: "",
+  sessionId: undefined as string | undefined,
+  view: undefined as LoopView | undefined,
+  lastRead: 0,
+  /** A read is already due at the end of this second. */
+  deferred: false,
+  /** The continuation the Stop hook asked for, until it is sent (exactly once). */
+  pending: undefined as string | undefined,
+};
+
+/** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw). */
+export function injectFault(step: string): void {
+  if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
+}

@@ -1,0 +1,141 @@
+// The companion module through the real CLI in -p (README "The companion module"): on 2.1.331 the loop's
+// continuations are prompts from the plugin, max_cost holds with no status line, other Stop hooks still
+// run, and a module failing at any step leaves the loop to the command hooks with no iteration lost or
+// doubled. 2.1.197 ignores the module and runs the same loop.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { lastUserText, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { CLAUDE_VERSIONS, describeRun, runClaude, type ClaudeVersion } from "./support/runClaude.js";
+
+const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
+const GOAL = "Write the release summary in NOTES.md.";
+
+let server: MessagesServer | undefined;
+let project: LoopProject | undefined;
+const extraDirs: string[] = [];
+
+afterEach(async () => {
+  await server?.close();
+  project?.cleanup();
+  for (const dir of extraDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  server = undefined;
+  project = undefined;
+});
+
+/** Claude Code loads a plugin's module only in a trusted folder: the HOME a person who trusted it would have. */
+function trustProject(p: LoopProject): void {
+  fs.mkdirSync(p.home, { recursive: true });
+  const config = {
+    hasCompletedOnboarding: true,
+    projects: { [fs.realpathSync(p.proj)]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+  };
+  fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
+}
+
+/** A second plugin whose Stop hook counts its runs in a file. */
+function otherPlugin(root: string): { dir: string; runs: () => number } {
+  const dir = path.join(root, "other-plugin");
+  fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "hooks"));
+  fs.writeFileSync(
+    path.join(dir, ".claude-plugin", "plugin.json"),
+    JSON.stringify({ name: "other", version: "1.0.0" }),
+  );
+  const log = path.join(root, "other-stops.log");
+  const script = `const fs=require("fs");fs.appendFileSync(${JSON.stringify(log)},"x");`;
+  fs.writeFileSync(path.join(dir, "hooks", "stop.cjs"), script);
+  const hooks = {
+    hooks: { Stop: [{ hooks: [{ type: "command", command: `node "${path.join(dir, "hooks", "stop.cjs")}"` }] }] },
+  };
+  fs.writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(hooks));
+  return { dir, runs: () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").length : 0) };
+}
+
+async function runLoop(
+  version: ClaudeVersion,
+  state: string,
+  opts: {
+    env?: Record<string, string>;
+    replies?: number;
+    usage?: { input_tokens: number; output_tokens: number };
+    pluginDirs?: string[];
+  } = {},
+) {
+  const p = (project = makeLoopProject());
+  trustProject(p);
+  p.writeState(state);
+  const replies = Array.from({ length: opts.replies ?? 3 }, (_, i) => text(`working ${i + 1}`, opts.usage));
+  server = await startMessagesServer([...replies, text("never sent")]);
+  const r = await runClaude({
+    version,
+    prompt: "start",
+    baseUrl: server.url,
+    cwd: p.proj,
+    home: p.home,
+    pluginDirs: [PLUGIN_DIR, ...(opts.pluginDirs ?? [])],
+    ...(opts.env && { env: opts.env }),
+  });
+  expect(r.code, describeRun(r)).toBe(0);
+  const main = server.mainRequests;
+  const history = p.history();
+  return { r, main, history, continuations: main.slice(1).map((req) => lastUserText(req)) };
+}
+
+const threeIterations = `---\nmax_iterations: 3\n---\n\n${GOAL}\n`;
+
+describe.each([OLDEST, NEWEST])("Claude Code %s with the module present", (version) => {
+  it("runs every iteration once, each continuation carrying the marker and the goal", async () => {
+    const { main, history, continuations } = await runLoop(version, threeIterations);
+    expect(main).toHaveLength(3);
+    expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
+    expect(history.at(-1)?.reason).toBe("max_iterations");
+    expect(continuations[0]).toContain(LOOP_MARKER);
+    expect(continuations[0]).toContain(GOAL);
+    expect(continuations[1]).toContain("3/3");
+    for (const c of continuations) expect(c).not.toContain("[continuation-loop stop");
+    // Where the module runs the text arrives as a prompt, with no hook command before it.
+    for (const c of continuations) expect(c.includes("stop.js")).toBe(version === OLDEST);
+  });
+});
+
+describe(`Claude Code ${NEWEST.name}: the module`, () => {
+  it("ends a loop at max_cost with no status line, by Claude Code's own cost figures", async () => {
+    const state = `---\nmax_iterations: 20\nmax_cost: 1\n---\n\n${GOAL}\n`;
+    const usage = { input_tokens: 100_000, output_tokens: 2_000 };
+    const { r, main, history } = await runLoop(NEWEST, state, { replies: 20, usage });
+    const end = history.at(-1);
+    expect(end).toMatchObject({ decision: "end", reason: "max_cost" });
+    expect(main.length).toBeLessThan(20);
+    // The spend recorded is Claude Code's own total for the loop's turns (the loop started with the session).
+    const results = r.events.filter((e) => e.type === "result");
+    const total = results.at(-1)?.["total_cost_usd"] as number;
+    expect(end?.cost_usd as number).toBeCloseTo(total, 9);
+    expect(end?.cost_usd as number).toBeGreaterThanOrEqual(1);
+  });
+
+  it("leaves another plugin's Stop hook running at every Stop", async () => {
+    const p0 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")));
+    extraDirs.push(path.dirname(p0.dir));
+    const quiet = await runLoop(NEWEST, threeIterations, { pluginDirs: [p0.dir] });
+    expect(quiet.main).toHaveLength(3);
+    expect(p0.runs()).toBe(3);
+  });
+
+  it.each(["load", "stop", "turn", "draw", "off"])(
+    "a module that fails at %s leaves the loop to the command hooks: no iteration lost or doubled",
+    async (step) => {
+      const env: Record<string, string> =
+        step === "off" ? { CONTINUATION_LOOP_MODULE: "0" } : { CONTINUATION_LOOP_MODULE_FAULT: step };
+      const { main, history, continuations } = await runLoop(NEWEST, threeIterations, { env });
+      expect(main).toHaveLength(3);
+      expect(history.map((h) => [h.decision, h.iteration])).toEqual([
+        ["continue", 1],
+        ["continue", 2],
+        ["end", 3],
+      ]);
+      for (const c of continuations) expect(c).toContain(LOOP_MARKER);
+    },
+  );
+});

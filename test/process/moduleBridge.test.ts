@@ -1,0 +1,92 @@
+// What the command hooks do with what the companion module hands them (README "The companion module"):
+// Claude Code's cost figure, the id that marks this Stop's continuation, the module's own prompts; and
+// /loop-pause, which the module runs mid-turn through the CLI.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const LIVE = { CONTINUATION_LOOP_MODULE_LIVE: "2.1.331" };
+const stop = (root: string, env: Record<string, string> = {}) =>
+  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" }, { env });
+const sidecar = (root: string) =>
+  JSON.parse(readFileSync(`${root}/.claude/continuation-loop.runtime.json`, "utf8")) as Record<string, unknown>;
+
+describe("the Stop hook with the module live", () => {
+  it("records the module's cost figure from the one the loop's first turn began at, and ends at max_cost", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 50\nmax_cost: 1\nsession_id: s1\n---\nGoal\n");
+    const first = stop(root, { ...LIVE, CONTINUATION_LOOP_TURN_COST_USD: "0.25", CONTINUATION_LOOP_COST_USD: "0.5" });
+    expect(first.code).toBe(2);
+    expect(sidecar(root)).toMatchObject({ cost_first_usd: 0.25, cost_last_usd: 0.5, cost_source: "module" });
+    expect(stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "1.0" }).code).toBe(2);
+    // /clear restarts the session's figure at zero: the spend so far is carried.
+    expect(stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "0.1" }).code).toBe(2);
+    expect(sidecar(root)).toMatchObject({ cost_carried_usd: 0.75, cost_last_usd: 0.1 });
+    const end = stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "0.35" });
+    expect(end.code).toBe(0);
+    expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$1\.10 spent/);
+    const status = readFileSync(historyPath, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(status.at(-1)).toMatchObject({ decision: "end", reason: "max_cost", cost_usd: 1.1 });
+  });
+
+  it("ignores a cost figure when the module is not live, and a figure that is not a number", () => {
+    const { root } = makeProject("---\nmax_iterations: 50\nsession_id: s1\n---\nGoal\n");
+    expect(stop(root, { CONTINUATION_LOOP_COST_USD: "0.5" }).code).toBe(2);
+    expect(sidecar(root).cost_first_usd).toBe(-1);
+    expect(stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "lots" }).code).toBe(2);
+    expect(sidecar(root).cost_first_usd).toBe(-1);
+  });
+
+  it("ends its continuation with the id the module gave, and only then", () => {
+    const { root } = makeProject("---\nmax_iterations: 50\nsession_id: s1\n---\nGoal\n");
+    const plain = stop(root);
+    expect(plain.stderr).not.toContain("[continuation-loop stop");
+    const marked = stop(root, { ...LIVE, CONTINUATION_LOOP_STOP_ID: "abc-123-xyz" });
+    expect(marked.code).toBe(2);
+    expect(marked.stderr.endsWith("\n[continuation-loop stop abc-123-xyz]\n")).toBe(true);
+    expect(stop(root, { CONTINUATION_LOOP_STOP_ID: "bad id with spaces" }).stderr).not.toContain(
+      "[continuation-loop stop",
+    );
+  });
+});
+
+describe("the prompt hook and the module's own prompts", () => {
+  it("gives the loop's continuation no todo reminder and never resumes a paused loop with it", () => {
+    const { root, statePath } = makeProject("---\nactive: false\nmax_iterations: 5\nsession_id: s1\n---\nGoal\n");
+    const r = runHook("prompt", {
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] iteration 2/5: keep going.",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(readFileSync(statePath, "utf8")).toContain("active: false");
+  });
+});
+
+describe("pausing", () => {
+  it("/loop-pause and `continuation-loop pause` pause the session's loop, keeping file and counters", () => {
+    const { root, statePath, historyPath } = makeProject(
+      "---\nmax_iterations: 5\niteration_count: 3\nsession_id: s1\n---\nGoal\n",
+    );
+    const r = runHook("prompt", {
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "/loop-pause",
+    });
+    expect(String(r.json?.reason)).toMatch(/paused at iteration 3\/5/);
+    expect(readFileSync(statePath, "utf8")).toContain("active: false");
+    expect(readFileSync(statePath, "utf8")).toContain("iteration_count: 3");
+    expect(stop(root).code).toBe(0);
+    const again = runHook("cli", "", {
+      args: ["pause"],
+      env: { CLAUDE_PROJECT_DIR: root, CLAUDE_CODE_SESSION_ID: "s1" },
+    });
+    expect(again.stdout).toMatch(/already paused/);
+    expect(readFileSync(historyPath, "utf8")).toContain('"reason":"paused"');
+  });
+});

@@ -1,0 +1,75 @@
+// The companion module in a real terminal on the newest Claude Code (README "The companion module"): an
+// ordinary iteration in a few neutral rows, and the band above the prompt.
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { HOLD, heldScript } from "./support/heldScript.js";
+import { iterationRows } from "./support/screen.js";
+import { TuiScratch, until } from "./support/scratch.js";
+import { startTui } from "./support/tui.js";
+
+const NEWEST = CLAUDE_VERSIONS.at(-1)!;
+const REPLIES = ["Drafted the summary.", "Tightened the wording.", "Checked the facts.", "Translated it."];
+/** The band: the plugin's sign and name, then `loop n/max`. */
+const BAND = /⟳ continuation-loop .*loop (paused )?(\d+)\/(\d+)/;
+
+let scratch: TuiScratch | undefined;
+afterEach(async () => {
+  await scratch?.dispose();
+  scratch = undefined;
+});
+
+describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
+  it("shows an ordinary iteration in a few neutral rows at 140 columns, without the hook's command", async () => {
+    const s = (scratch = new TuiScratch("module-rows"));
+    const server = (s.server = await startMessagesServer(REPLIES.map((r) => text(r))));
+    const tui = (s.tui = await startTui({
+      version: NEWEST,
+      baseUrl: server.url,
+      cwd: s.proj,
+      home: s.home,
+      cols: 140,
+      rows: 100,
+    }));
+    await tui.submit("/continuation-loop:loop-start --max-iterations 4 Write the summary");
+    await tui.waitFor(/continuation-loop: .*max_iterations/, 60_000);
+    expect(server.mainRequests).toHaveLength(4);
+    const rows = tui.history();
+    for (const n of [1, 2]) {
+      const between = iterationRows(rows, REPLIES[n]!, REPLIES[n + 1]!);
+      expect(between, rows.join("\n")).toBeDefined();
+      // An ordinary iteration: a prompt from the plugin, not the hook's command and its problem report.
+      // Claude Code's turn summary, a blank row, `› Prompt from the … plugin`, and the reminder (which
+      // wraps to two rows at 140 columns when it names a limit): five rows, against six before.
+      expect(between!.length, between!.join("\n")).toBeLessThanOrEqual(5);
+      expect(between!.join("\n")).not.toContain("stop.js");
+      expect(between!.join("\n")).toContain(`iteration ${n + 2}/4`);
+    }
+  });
+
+  it("draws the band while the loop runs: n/max as it goes, paused, then gone when the loop stops", async () => {
+    const s = (scratch = new TuiScratch("module-band"));
+    const stateFile = s.claude("continuation-loop.local.md");
+    const held = (s.held = heldScript([HOLD, HOLD, text("never sent")]));
+    const server = (s.server = await startMessagesServer(held.script));
+    const tui = (s.tui = await startTui({ version: NEWEST, baseUrl: server.url, cwd: s.proj, home: s.home, rows: 60 }));
+
+    await tui.submit("/continuation-loop:loop-start --max-iterations 5 Tidy the docs");
+    await held.arrived(0);
+    await tui.waitFor((screen) => BAND.exec(screen)?.[2] === "1", 30_000);
+    held.release(text("Tidied the first page."));
+    await held.arrived(1);
+    // Iteration 2 in flight: the band follows.
+    await tui.waitFor((screen) => BAND.exec(screen)?.[2] === "2", 30_000);
+    // Paused by hand (active: false): the band says so within a few seconds, with no event needed.
+    fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace("active: true", "active: false"));
+    await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);
+    // Stopped: the band goes.
+    tui.press("escape");
+    await tui.submit("/continuation-loop:loop-stop");
+    await until(() => !fs.existsSync(stateFile), "the loop's end", 30_000);
+    await tui.waitFor((screen) => !BAND.test(screen), 30_000);
+    expect(server.mainRequests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,96 @@
+// The companion module's pure parts: which block is the plugin's continuation, and the band's line.
+import { describe, expect, it } from "vitest";
+import { isLoopContinuation, LOOP_MARKER } from "../../src/core/loopMarker.js";
+import { readLoopName, readLoopView, renderBand, sidecarNameOf } from "../../src/module/band.js";
+import { makeStopId, readContinuation, stopLine } from "../../src/module/continuation.js";
+
+const PROMPT = `${LOOP_MARKER} iteration 2/5 (3 left): keep working on it.\n`;
+const PREFIX = '[node "/plugins/continuation-loop/hooks/stop.js"]: ';
+
+describe("readContinuation", () => {
+  const id = "m1-abc-123";
+  it("takes the Stop hook's own text, byte for byte, from its block", () => {
+    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\n`, id)).toBe(PROMPT);
+    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\nA line Claude Code adds.`, id)).toBe(PROMPT);
+    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\n\nA line Claude Code adds.`, id)).toBe(PROMPT);
+  });
+
+  it("leaves every other block as it is", () => {
+    expect(readContinuation(undefined, id)).toBeUndefined();
+    expect(readContinuation("[./other-hook.sh]: keep going", id)).toBeUndefined();
+    // an older Stop's id, or none
+    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine("old-id-0000")}\n`, id)).toBeUndefined();
+    expect(readContinuation(`${PREFIX}${PROMPT}`, id)).toBeUndefined();
+    // another hook's block before or after ours
+    expect(readContinuation(`[./a.sh]: no\n\n${PREFIX}${PROMPT}${stopLine(id)}\n`, id)).toBeUndefined();
+    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\n[./b.sh]: no`, id)).toBeUndefined();
+    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\nline one\nline two`, id)).toBeUndefined();
+    // another command printing our marker
+    expect(readContinuation(`[./mimic.sh]: ${PROMPT}${stopLine(id)}\n`, id)).toBeUndefined();
+  });
+
+  it("makes a new id at every call", () => {
+    const ids = new Set(Array.from({ length: 50 }, () => makeStopId(1_700_000_000_000)));
+    expect(ids.size).toBe(50);
+    for (const one of ids) expect(one).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  });
+});
+
+describe("isLoopContinuation", () => {
+  it("knows the loop's own prompt from a person's", () => {
+    expect(isLoopContinuation(PROMPT)).toBe(true);
+    expect(isLoopContinuation("please continue")).toBe(false);
+    expect(isLoopContinuation(` ${PROMPT}`)).toBe(false);
+    expect(isLoopContinuation(undefined)).toBe(false);
+  });
+});
+
+describe("the band", () => {
+  const state = (extra = "") =>
+    `---\nactive: true\niteration_count: 3\nmax_iterations: 10\nmax_cost: 2\nsession_id: s1\nstarted_at: "2026-01-01T00:00:00Z"\n${extra}---\n\nGoal.\n`;
+  const sidecar = JSON.stringify({
+    loop: { started_at: "2026-01-01T00:00:00Z", session_id: "s1" },
+    output_tokens: 4200,
+    cost_first_usd: 0,
+    cost_last_usd: 0.5,
+    cost_carried_usd: 0,
+  });
+  const now = Date.parse("2026-01-01T00:02:05Z");
+
+  it("names loop files and their sidecars", () => {
+    expect(readLoopName("continuation-loop.local.md")).toBe("default");
+    expect(readLoopName("continuation-loop.fix-auth.local.md")).toBe("fix-auth");
+    expect(readLoopName("continuation-loop.history.jsonl")).toBeUndefined();
+    expect(readLoopName("continuation-loop.Bad.local.md")).toBeUndefined();
+    expect(sidecarNameOf("continuation-loop.fix-auth.local.md")).toBe("continuation-loop.fix-auth.runtime.json");
+  });
+
+  it("shows n/max, elapsed, tokens and spend against max_cost", () => {
+    const view = readLoopView("default", state(), sidecar);
+    expect(view).toBeDefined();
+    const line = renderBand(view!, now, "s1");
+    expect(line).toContain("3/10");
+    expect(line).toContain("2m");
+    expect(line).toContain("$0.50/$2.00");
+    expect(line).toContain("4,200");
+  });
+
+  it("shows a named loop's name, the checklist and why it is paused", () => {
+    const view = readLoopView(
+      "fix-auth",
+      state().replace("active: true", "active: false"),
+      sidecar,
+      "- [x] a\n- [ ] b\n",
+    );
+    const line = renderBand(view!, now, "s1");
+    expect(line).toContain("fix-auth");
+    expect(line).toContain("checklist 1/2");
+    expect(line).toContain("/loop-resume");
+  });
+
+  it("reads nothing from a file that does not parse, and ignores another loop's sidecar", () => {
+    expect(readLoopView("default", "---\nmax_iterations: [\n---\n", undefined)).toBeUndefined();
+    const other = JSON.stringify({ loop: { started_at: "x", session_id: "s2" }, output_tokens: 99 });
+    expect(readLoopView("default", state(), other)?.runtime.output_tokens).toBe(0);
+  });
+});
