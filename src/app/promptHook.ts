@@ -12,8 +12,8 @@ import { readUnfinishedTodos } from "../io/readTodos.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
-/** The todo reminder (README "Todo reminder"), or undefined when nothing is unfinished or the input is bad. */
-async function readTodoReminder(input: JsonObject, ctx: Context): Promise<string | undefined> {
+/** The todo reminder (README "Todo reminder"), or undefined when nothing is unfinished. */
+function readTodoReminder(input: JsonObject, ctx: Context): string | undefined {
   try {
     const todos = readUnfinishedTodos({
       env: ctx.env,
@@ -21,10 +21,8 @@ async function readTodoReminder(input: JsonObject, ctx: Context): Promise<string
       sessionId: stringField(input, "session_id"),
       transcriptPath: stringField(input, "transcript_path"),
     });
-    if (!todos?.length) return undefined;
-    // Validated only when there is something to say: most prompts load no schema.
-    const { isPromptInput } = await import("../core/hookInput.js");
-    return isPromptInput(input) ? renderTodoReminder(todos) : undefined;
+    // No schema on this path, which runs before every prompt: the fields it reads are read as strings.
+    return todos?.length ? renderTodoReminder(todos) : undefined;
   } catch {
     // Bad input or a bug: a reminder is a nicety; the user's prompt must go through untouched.
     return undefined;
@@ -69,7 +67,7 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
     }
     if (paused?.systemMessage && answer.block) answer = { block: `${paused.systemMessage}\n${answer.block}` };
   }
-  return renderPromptOutput(answer, answer?.block ? undefined : await readTodoReminder(input, ctx));
+  return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(input, ctx));
 }
 
 /**

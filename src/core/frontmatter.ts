@@ -210,6 +210,9 @@ export function editFrontmatter(
   const base = split.yamlStart;
   const splices: Splice[] = [];
   const appended: string[] = [];
+  // A number or true/false put in place of an untagged scalar reads back as itself, whatever the
+  // file around it: only edits beyond that (an ordinary Stop's count is not one) are parsed again.
+  let readBack = false;
   for (const [key, update] of Object.entries(updates)) {
     const rendered = renderValue(update);
     const pair = items.find((item) => isScalar(item.key) && item.key.value === key);
@@ -225,6 +228,7 @@ export function editFrontmatter(
       (!range || range[1] <= range[0] || (value?.items && !value.flow))
     ) {
       // `key:` with no value, or a block list/map under it: the new value goes right after the colon.
+      readBack = true;
       const colon = text.indexOf(":", base + pair.key.range[1]);
       splices.push({
         start: colon + 1,
@@ -233,8 +237,11 @@ export function editFrontmatter(
       });
     } else if (range) {
       splices.push({ start: base + range[0], end: trimEnd(text, base + range[1]), text: rendered });
+      const plain = typeof update === "number" || typeof update === "boolean";
+      if (!plain || !isScalar(pair?.value) || pair.value.tag) readBack = true;
     } else {
       appended.push(`${key}: ${rendered}${split.newline}`);
+      readBack = true;
     }
   }
   if (appended.length > 0) {
@@ -246,7 +253,7 @@ export function editFrontmatter(
   const ordered = splices.map((s, order) => ({ ...s, order })).sort((a, b) => b.start - a.start || b.order - a.order);
   let out = text;
   for (const s of ordered) out = out.slice(0, s.start) + s.text + out.slice(s.end);
-  return checked(out, updates, file);
+  return readBack ? checked(out, updates, file) : out;
 }
 
 /** Never hand back a file that does not read back as intended. */

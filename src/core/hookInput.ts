@@ -15,17 +15,6 @@ const stopInputSchema = z.looseObject({
 });
 export type StopInput = z.infer<typeof stopInputSchema>;
 
-const promptInputSchema = z.looseObject({
-  session_id: z.optional(z.string()),
-  transcript_path: z.optional(z.string()),
-  cwd: z.optional(z.string()),
-  prompt: z.optional(z.string()),
-  hook_event_name: z.optional(z.string()),
-});
-
-/** Is this a well-formed UserPromptSubmit input? */
-export const isPromptInput = (input: unknown): boolean => promptInputSchema.safeParse(input).success;
-
 const BAD_JSON = { expected: "a JSON object from Claude Code" };
 
 /** The Stop hook's input, validated by zod. Throws LoopError naming the field. */

@@ -8,7 +8,7 @@ import { parseState } from "../core/parseState.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
 import { sleep } from "./sleep.js";
-import { holdsSnapshot, patchFile } from "./writeInPlace.js";
+import { holdsSnapshot } from "./writeInPlace.js";
 import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
 
 /** The state file as the transaction found it, under the lock. */
@@ -96,10 +96,6 @@ function commit(path: string, change: StateChange, bytes: Buffer | undefined): "
   };
   if ("write" in change) {
     const after = Buffer.from(change.write, "utf8");
-    // An ordinary Stop changes only the iteration count's digits: those bytes alone are written.
-    const patched = bytes ? patchFile(path, bytes, after) : "unsuitable";
-    if (patched === "written") return "saved";
-    if (patched !== "unsuitable") return patched;
     if (writeFileAtomic(path, after, { stillCurrent: current, sweepTemps: false })) return "saved";
   } else if (current()) {
     if ("remove" in change) unlinkSync(path);

@@ -34,7 +34,7 @@ export function removeStaleTemps(path: string): void {
  * Test hook (test/process/races.test.ts): how long a save waits before its last check, so an edit
  * can be landed inside it; 0 outside those tests.
  */
-export function savePauseForTests(): number {
+function savePauseForTests(): number {
   const ms = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
   return ms > 0 ? Math.min(ms, 5_000) : 0;
 }

@@ -147,9 +147,6 @@ describe("hooks/prompt.js as a process: silence", () => {
     ["JSON null", "null", todoConfig],
     ["JSON string", '"sess-many"', todoConfig],
     ["session_id of wrong type", input("x", { session_id: 42 }), todoConfig],
-    ["transcript_path of wrong type", input("sess-many", { transcript_path: { a: 1 } }), todoConfig],
-    ["prompt of wrong type", input("sess-many", { prompt: ["x"] }), todoConfig],
-    ["cwd of wrong type", input("sess-many", { cwd: 7 }), todoConfig],
     ["binary junk", Buffer.from([0xff, 0x00, 0x7b, 0x22]).toString("latin1"), todoConfig],
   ] as const)("%s → exit 0, nothing printed", (_name, stdin, config) => {
     silent(prompt(stdin, config));
@@ -157,6 +154,19 @@ describe("hooks/prompt.js as a process: silence", () => {
 
   it("the same input with valid types does remind (so the silences above are the input's doing)", () => {
     contextOf(prompt(input("sess-many"), todoConfig));
+  });
+
+  // The reminder reads only session_id and transcript_path, as strings: another field of the wrong
+  // type changes nothing, and a transcript_path that is not a string is no transcript.
+  it.each([
+    ["transcript_path of wrong type", { transcript_path: { a: 1 } }],
+    ["prompt of wrong type", { prompt: ["x"] }],
+    ["cwd of wrong type", { cwd: 7 }],
+  ])("%s → the task list's reminder, never a block or a crash", (_name, extra) => {
+    const run = prompt(input("sess-many", extra), todoConfig);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(contextOf(run)).toContain("[SYSTEM REMINDER - TODO CONTINUATION]");
   });
 
   it("a huge prompt is read and not echoed", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editFrontmatter } from "../../src/core/frontmatter.js";
+import fc from "fast-check";
+import { editFrontmatter, parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 
 describe("editFrontmatter keeps what the user wrote", () => {
@@ -61,5 +62,52 @@ describe("editFrontmatter keeps what the user wrote", () => {
     const value = 'it\'s "done": #1 \n next';
     const out = editFrontmatter("---\na: 1\n---\n", { session_id: value });
     expect(parseState(out).session_id).toBe(value);
+  });
+});
+
+describe("a number or true/false spliced in place reads back as itself", () => {
+  // editFrontmatter parses its result again only for edits beyond this one; the full parse must agree.
+  const forms = [
+    "4",
+    "+4",
+    "0x4",
+    "4.0",
+    "4   # a comment",
+    "&turn 4",
+    "!!int 4",
+    "!!str 4",
+    "'4'",
+    '"4"',
+    "true",
+    "null",
+    "~",
+    "four",
+    "4\n  continued",
+    "[4]",
+    "{a: 4}",
+  ];
+  it("for every way a user writes the old value, and any new whole number or boolean", () => {
+    const value = fc.oneof(
+      fc.integer({ min: -1e12, max: 1e12 }),
+      fc.boolean(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...forms), value, fc.constantFrom("\n", "\r\n"), (form, update, nl) => {
+        const text = `---${nl}max_iterations: 9${nl}iteration_count: ${form.replace(/\n/g, nl)}${nl}custom: x${nl}---${nl}Goal${nl}`;
+        let out: string;
+        try {
+          out = editFrontmatter(text, { iteration_count: update });
+        } catch {
+          return; // refused: the file is left as it is
+        }
+        // As JSON, as the read-back compares (-0 is written 0).
+        expect(JSON.stringify(parseFrontmatter(out).data)).toBe(
+          JSON.stringify({ max_iterations: 9, iteration_count: update, custom: "x" }),
+        );
+        expect(out.endsWith(`---${nl}Goal${nl}`)).toBe(true);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 400) * 5 },
+    );
   });
 });
