@@ -117,7 +117,7 @@ export function renderReminder(
     state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
   );
   const finish = phrases.length
-    ? `End your reply with ${phrases.join(" or ")} only when the goal is truly done.`
+    ? `Say ${phrases.join(" or ")} only when it is true.`
     : state.checklist
       ? "It completes when every box is checked."
       : state.metric_target
@@ -125,7 +125,8 @@ export function renderReminder(
         : "It ends at a limit or /loop-stop.";
   const list = checklist ? ` Checklist ${renderChecklistProgress(checklist)}.` : "";
   const metric = renderMetricReminder(state, decision.runtime);
-  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): the goal above is not done yet; keep working on it.${list}${metric} ${finish}\n`;
+  // One screen row at 140 columns for a short promise: Claude Code shows it between two replies.
+  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): keep working.${list}${metric} ${finish}\n`;
 }
 
 /** The text Claude reads when it is sent back to work (written to stderr with exit 2). */

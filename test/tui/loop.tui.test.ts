@@ -81,7 +81,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       // Our text: from the marker to its last phrase, at most three rows (two at 120 columns); around
       // it Claude Code's own rows, which on 2.1.330 include the hook's command with its full path.
       const from = rowsOfIteration.findIndex((row) => row.includes(MARKER));
-      const to = rowsOfIteration.findIndex((row) => row.includes("truly done."));
+      const to = rowsOfIteration.findIndex((row) => row.includes("only when it is true."));
       expect(from, rowsOfIteration.join("\n")).toBeGreaterThanOrEqual(0);
       expect(to - from + 1, rowsOfIteration.join("\n")).toBeLessThanOrEqual(3);
       expect(rowsOfIteration.length * 2, rowsOfIteration.join("\n")).toBeLessThan(first.length);
