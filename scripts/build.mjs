@@ -37,6 +37,7 @@ const LAZY_BUILTINS = [
   "http",
   "https",
   "assert",
+  "os",
 ];
 
 const common = {
