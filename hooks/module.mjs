@@ -2716,6 +2716,7 @@ var isScopeValue = (value) => readScopeEntries(value)?.every((entry) => normaliz
 // src/core/fields.ts
 var STOP_HOOK_TIMEOUT_S = 900;
 var MAX_VERIFY_TIMEOUT_S = STOP_HOOK_TIMEOUT_S - 60;
+var TIMEOUT_EXPECTED = `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`;
 var int2 = (min, max = Number.MAX_SAFE_INTEGER) => int().check(_gte(min), _lte(max));
 var text = () => string2().check(_trim(), _minLength(1));
 var usd = () => number2().check(_positive(), _lte(1e6));
@@ -2803,7 +2804,7 @@ var FIELDS = {
     type: "duration up to `14m`, `5m`",
     meaning: "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
-    expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
+    expected: TIMEOUT_EXPECTED,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S)
   },
   notes_file: {
@@ -2860,7 +2861,7 @@ var FIELDS = {
     type: "duration up to `14m`, `5m`",
     meaning: "time limit for `metric` (a timeout gives no value); with `verify`, both fit inside the Stop hook's 15 minutes",
     example: "metric_timeout: 2m",
-    expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
+    expected: TIMEOUT_EXPECTED,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S)
   },
   scope: {

@@ -1,5 +1,5 @@
 // `start`, `stop` and `status` from a terminal (or a `!` line): the same code the slash commands use.
-import { chooseSessionLoop, loopFileAt } from "../core/loopFiles.js";
+import { chooseSessionLoop, type FoundLoop, loopFileAt } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { parseStartArgv } from "../core/parseStartArgs.js";
@@ -18,6 +18,12 @@ import { stopLoop } from "./stopLoop.js";
 
 /** Inside Claude Code (a `!` line) the session is known; in a plain terminal it is not. */
 const sessionOf = (ctx: Context) => ctx.env.CLAUDE_CODE_SESSION_ID || undefined;
+
+/** The loop a command acts on: `--name NAME`, else the session's, else the first, else the default file. */
+function chooseCommandLoop(command: string, name: unknown, root: string, loops: FoundLoop[], session?: string) {
+  if (typeof name === "string") return namedLoopFile(root, name, `continuation-loop ${command}`);
+  return chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default");
+}
 
 export function runStart(argv: string[], ctx: Context): number {
   const request = parseStartArgv(argv);
@@ -52,11 +58,7 @@ export function runStop(argv: string[], ctx: Context): number {
   const session = sessionOf(ctx);
   const targets = options.all
     ? loops.map((loop) => loop.file)
-    : [
-        typeof options.name === "string"
-          ? namedLoopFile(root, options.name, "continuation-loop stop")
-          : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default")),
-      ];
+    : [chooseCommandLoop("stop", options.name, root, loops, session)];
   for (const file of targets) ctx.out(`${stopLoop(file, ctx.now(), session).message}\n`);
   if (targets.length === 0) ctx.out("continuation-loop: no loop is running; nothing to stop.\n");
   return EXIT.ok;
@@ -78,10 +80,7 @@ export function runResume(argv: string[], ctx: Context): number {
   const root = projectRootOf(ctx);
   const session = sessionOf(ctx);
   const { loops } = scanLoops(root, ctx.env);
-  const file =
-    typeof options.name === "string"
-      ? namedLoopFile(root, options.name, "continuation-loop resume")
-      : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
+  const file = chooseCommandLoop("resume", options.name, root, loops, session);
   ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true, readClaudePid(ctx.env), ctx.env).message}\n`);
   return EXIT.ok;
 }
@@ -91,10 +90,7 @@ export function runPause(argv: string[], ctx: Context): number {
   const root = projectRootOf(ctx);
   const session = sessionOf(ctx);
   const { loops } = scanLoops(root, ctx.env);
-  const file =
-    typeof options.name === "string"
-      ? namedLoopFile(root, options.name, "continuation-loop pause")
-      : (chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default"));
+  const file = chooseCommandLoop("pause", options.name, root, loops, session);
   ctx.out(`${pauseLoop(file, session, ctx.now())}\n`);
   return EXIT.ok;
 }

@@ -26,6 +26,7 @@ export interface FieldSpec {
  */
 export const STOP_HOOK_TIMEOUT_S = 900;
 export const MAX_VERIFY_TIMEOUT_S = STOP_HOOK_TIMEOUT_S - 60;
+const TIMEOUT_EXPECTED = `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`;
 
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(min), z.maximum(max));
 const text = () => z.string().check(z.trim(), z.minLength(1));
@@ -129,7 +130,7 @@ export const FIELDS = {
     meaning:
       "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
-    expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
+    expected: TIMEOUT_EXPECTED,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   notes_file: {
@@ -192,7 +193,7 @@ export const FIELDS = {
     meaning:
       "time limit for `metric` (a timeout gives no value); with `verify`, both fit inside the Stop hook's 15 minutes",
     example: "metric_timeout: 2m",
-    expected: `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`,
+    expected: TIMEOUT_EXPECTED,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   scope: {
