@@ -9624,11 +9624,6 @@ function renderStatusline(state, runtime, now, sessionId) {
 }
 
 // src/module/band.ts
-function readLoopName(fileName) {
-  if (fileName === "continuation-loop.local.md") return "default";
-  return /^continuation-loop\.([a-z0-9][a-z0-9-]{0,39})\.local\.md$/.exec(fileName)?.[1];
-}
-var sidecarNameOf = (fileName) => fileName.replace(/\.local\.md$/, ".runtime.json");
 function readLoopView(name, stateText, sidecarText, checklistText) {
   let state;
   try {
@@ -9701,6 +9696,33 @@ function injectFault(step) {
 
 // src/module/view.ts
 init_module_buffer();
+
+// src/core/loopFiles.ts
+init_module_buffer();
+var STATE_DIR = ".claude";
+var HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
+var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
+function parseStateFileName(fileName) {
+  const match = STATE_FILE_NAME.exec(fileName);
+  if (!match) return void 0;
+  const name = match[1];
+  return name === void 0 ? "default" : LOOP_NAME.test(name) ? name : void 0;
+}
+function loopFileAt(root, name) {
+  const stem = name === "default" ? "continuation-loop" : `continuation-loop.${name}`;
+  const dir = `${root}${sep}${STATE_DIR}${sep}`;
+  return {
+    root,
+    name,
+    statePath: `${dir}${stem}.local.md`,
+    sidecarPath: `${dir}${stem}.runtime.json`,
+    historyPath: `${dir}${HISTORY_FILE_NAME}`,
+    shown: `${STATE_DIR}/${stem}.local.md`
+  };
+}
+
+// src/module/view.ts
 function redraw($) {
   if (!mod.ready || !mod.view) return;
   refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
@@ -9729,11 +9751,12 @@ async function refreshView($, force = false) {
   const entries = await $.fs.list(dir).catch(() => []);
   let found;
   for (const entry of entries) {
-    const name = readLoopName(entry.name);
+    const name = parseStateFileName(entry.name);
     if (name === void 0) continue;
-    const text2 = await readText($, `${dir}/${entry.name}`);
+    const files = loopFileAt(mod.root, name);
+    const text2 = await readText($, files.statePath);
     if (text2 === void 0 || !text2.includes(mod.sessionId)) continue;
-    const sidecar = await readText($, `${dir}/${sidecarNameOf(entry.name)}`);
+    const sidecar = await readText($, files.sidecarPath);
     const first = readLoopView(name, text2, sidecar);
     if (!first || first.state.session_id !== mod.sessionId) continue;
     const list = first.state.checklist ? await readText($, `${mod.root}/${first.state.checklist}`) : void 0;

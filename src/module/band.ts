@@ -14,15 +14,6 @@ export interface LoopView {
   checklist?: string;
 }
 
-/** `continuation-loop.local.md` → `default`; `continuation-loop.NAME.local.md` → NAME; others undefined. */
-export function readLoopName(fileName: string): string | undefined {
-  if (fileName === "continuation-loop.local.md") return "default";
-  return /^continuation-loop\.([a-z0-9][a-z0-9-]{0,39})\.local\.md$/.exec(fileName)?.[1];
-}
-
-/** The sidecar's name beside a loop file. */
-export const sidecarNameOf = (fileName: string): string => fileName.replace(/\.local\.md$/, ".runtime.json");
-
 /** A loop file's text (and its sidecar's, checklist's) → the view, or undefined when it does not parse. */
 export function readLoopView(
   name: string,

@@ -1,6 +1,7 @@
 // This session's loop, read from its files on events (at most once a second) and kept in memory for the
 // band; the loop's end told as a toast. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { readLoopName, readLoopView, sidecarNameOf, type LoopView } from "./band.js";
+import { loopFileAt, parseStateFileName } from "../core/loopFiles.js";
+import { readLoopView, type LoopView } from "./band.js";
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";
 
@@ -41,11 +42,12 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   const entries = await $.fs.list(dir).catch(() => []);
   let found: LoopView | undefined;
   for (const entry of entries) {
-    const name = readLoopName(entry.name);
+    const name = parseStateFileName(entry.name);
     if (name === undefined) continue;
-    const text = await readText($, `${dir}/${entry.name}`);
+    const files = loopFileAt(mod.root, name);
+    const text = await readText($, files.statePath);
     if (text === undefined || !text.includes(mod.sessionId)) continue;
-    const sidecar = await readText($, `${dir}/${sidecarNameOf(entry.name)}`);
+    const sidecar = await readText($, files.sidecarPath);
     const first = readLoopView(name, text, sidecar);
     if (!first || first.state.session_id !== mod.sessionId) continue;
     const list = first.state.checklist ? await readText($, `${mod.root}/${first.state.checklist}`) : undefined;

@@ -1,7 +1,7 @@
 // The companion module's pure parts: which block is the plugin's continuation, and the band's line.
 import { describe, expect, it } from "vitest";
 import { isLoopContinuation, LOOP_MARKER } from "../../src/core/loopMarker.js";
-import { readLoopName, readLoopView, renderBand, sidecarNameOf } from "../../src/module/band.js";
+import { readLoopView, renderBand } from "../../src/module/band.js";
 import { makeStopId, readContinuation, stopLine } from "../../src/module/continuation.js";
 
 const PROMPT = `${LOOP_MARKER} iteration 2/5 (3 left): keep working on it.\n`;
@@ -56,14 +56,6 @@ describe("the band", () => {
     cost_carried_usd: 0,
   });
   const now = Date.parse("2026-01-01T00:02:05Z");
-
-  it("names loop files and their sidecars", () => {
-    expect(readLoopName("continuation-loop.local.md")).toBe("default");
-    expect(readLoopName("continuation-loop.fix-auth.local.md")).toBe("fix-auth");
-    expect(readLoopName("continuation-loop.history.jsonl")).toBeUndefined();
-    expect(readLoopName("continuation-loop.Bad.local.md")).toBeUndefined();
-    expect(sidecarNameOf("continuation-loop.fix-auth.local.md")).toBe("continuation-loop.fix-auth.runtime.json");
-  });
 
   it("shows n/max, elapsed, tokens and spend against max_cost", () => {
     const view = readLoopView("default", state(), sidecar);
