@@ -56,7 +56,9 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
         change: { write: editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown) },
         result: undefined,
         onCommit: () => {
-          moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
+          // A fresh_context loop clears itself every iteration through the module: no line for that.
+          if (!(snapshot.state.active && snapshot.state.fresh_context && readModuleLive(ctx.env)))
+            moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
           // Counters carry over; the full prompt goes out again, since the new session starts empty. Where the
           // module hands the cost figures, the session's restarts at zero: the spend so far is carried.
           const carried = readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime;

@@ -8,17 +8,18 @@ import type { Runtime } from "../core/sidecar.js";
 import { readModuleLive } from "./moduleBridge.js";
 
 /** Why the field cannot be honoured in this session, in the words every refusal uses. */
-const NEEDS_MODULE =
-  "fresh_context needs the companion module, which is not live in this session: it runs inside Claude Code 2.1.287 or later, unless CONTINUATION_LOOP_MODULE=0, --safe-mode or a policy turns it off";
+const MODULE_NOT_LIVE =
+  "needs the companion module, which is not live in this session: it runs inside Claude Code 2.1.287 or later, unless CONTINUATION_LOOP_MODULE=0, --safe-mode or a policy turns it off";
+const NEEDS_MODULE = `fresh_context ${MODULE_NOT_LIVE}`;
 
 /** `/loop-start --fresh-context` inside Claude Code where the module is not live: refused before any file is written. */
 export function refuseFreshWithoutModule(state: LoopState, env: Env, shown: string): void {
   // Outside Claude Code (the helper run from a terminal) nobody can tell yet: the loop's first Stop does.
   if (!state.fresh_context || readModuleLive(env) || env.CLAUDECODE !== "1") return;
-  throw new LoopError("USAGE", NEEDS_MODULE, {
+  throw new LoopError("USAGE", MODULE_NOT_LIVE, {
     file: shown,
     field: "fresh_context",
-    expected: "the loop started without --fresh-context (it then keeps one context), or Claude Code 2.1.287 or later",
+    expected: "no --fresh-context in this session (the loop then keeps one context), or the module live",
   });
 }
 

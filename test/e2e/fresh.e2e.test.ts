@@ -58,7 +58,7 @@ function trustProject(p: LoopProject): void {
 async function runNotesLoop(
   version: ClaudeVersion,
   fields: string,
-  opts: { prompt?: string; usage?: Usage; state?: boolean } = {},
+  opts: { prompt?: string; usage?: Usage; state?: boolean; env?: Record<string, string> } = {},
 ) {
   const p = (project = makeLoopProject());
   trustProject(p);
@@ -78,6 +78,7 @@ async function runNotesLoop(
     home: p.home,
     pluginDirs: [PLUGIN_DIR],
     allowedTools: ["Bash"],
+    ...(opts.env && { env: opts.env }),
   });
   expect(r.code, describeRun(r)).toBe(0);
   const main = server.mainRequests;
@@ -150,6 +151,26 @@ describe(`Claude Code ${NEWEST.name}: fresh_context and the loop's books`, () =>
   });
 });
 
+describe(`Claude Code ${NEWEST.name} with the module turned off`, () => {
+  it("refuses /loop-start --fresh-context, and a file with the field goes on in its context, told once", async () => {
+    const env = { CONTINUATION_LOOP_MODULE: "0" };
+    const refused = await runNotesLoop(NEWEST, "", {
+      env,
+      state: false,
+      prompt: `/continuation-loop:loop-start --fresh-context --max-iterations 3 ${GOAL}`,
+    });
+    expect(refused.main).toHaveLength(0);
+    expect(String(refused.r.result?.["result"])).toContain("fresh_context: needs the companion module");
+    await server?.close();
+    project?.cleanup();
+    const { r, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
+    expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
+    expect(allMessagesText(firsts[2]!)).toContain(replyOf(1));
+    const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("fresh_context"));
+    expect(told).toHaveLength(1);
+  });
+});
+
 describe(`Claude Code ${OLDEST.name}: fresh_context without the module`, () => {
   it("/loop-start --fresh-context is refused with its reason before the model is asked", async () => {
     const { main, r } = await runNotesLoop(OLDEST, "", {
@@ -157,7 +178,7 @@ describe(`Claude Code ${OLDEST.name}: fresh_context without the module`, () => {
       prompt: `/continuation-loop:loop-start --fresh-context --max-iterations 3 ${GOAL}`,
     });
     expect(main).toHaveLength(0);
-    expect(String(r.result?.["result"])).toContain("fresh_context needs the companion module");
+    expect(String(r.result?.["result"])).toContain("fresh_context: needs the companion module");
     expect(project!.readState()).toBeUndefined();
   });
 

@@ -131,7 +131,9 @@ describe("where the module is not live", () => {
   const fresh = stateOf("fresh_context: true");
 
   it("/loop-start inside Claude Code refuses the flag; with the module live, or outside Claude Code, it is taken", () => {
-    expect(() => refuseFreshWithoutModule(fresh, OFF, "loop.md")).toThrow(/fresh_context needs the companion module/);
+    expect(() => refuseFreshWithoutModule(fresh, OFF, "loop.md")).toThrow(
+      /needs the companion module, which is not live/,
+    );
     expect(() => refuseFreshWithoutModule(fresh, LIVE, "loop.md")).not.toThrow();
     expect(() => refuseFreshWithoutModule(fresh, {}, "loop.md")).not.toThrow();
     expect(() => refuseFreshWithoutModule(stateOf("max_iterations: 3"), OFF, "loop.md")).not.toThrow();
