@@ -9687,14 +9687,6 @@ function makeStopId(now) {
 
 // src/module/fresh.ts
 init_module_buffer();
-function readFreshPrompt(text2) {
-  return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
-}
-async function clearThenSubmit($, text2, cleared) {
-  await $.command.run({ command: "clear" });
-  cleared();
-  await $.prompt.submit({ text: text2 });
-}
 
 // src/module/state.ts
 init_module_buffer();
@@ -9712,6 +9704,25 @@ var mod = {
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
+}
+
+// src/module/fresh.ts
+function readFreshPrompt(text2) {
+  return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
+}
+async function clearThenSubmit($, text2, cleared) {
+  try {
+    injectFault("clear");
+    await $.command.run({ command: "clear" });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    try {
+      $.ui.log(`continuation-loop: the context could not be cleared (${why}); this iteration goes on in it.`);
+    } catch {
+    }
+  }
+  cleared();
+  await $.prompt.submit({ text: text2 });
 }
 
 // src/module/view.ts

@@ -4,6 +4,7 @@
 // /clear. Every `$` call is spelled `$.noun.verb(…)` (see index.ts).
 import { FRESH_LINE } from "../core/loopMarker.js";
 import type { Engine } from "./engine.js";
+import { injectFault } from "./state.js";
 
 /** The prompt without its fresh-context line, or undefined when the Stop hook did not ask for a clear. */
 export function readFreshPrompt(text: string): string | undefined {
@@ -12,10 +13,22 @@ export function readFreshPrompt(text: string): string | undefined {
 
 /**
  * Clears the context, then sends the prompt as its first message. `cleared` is told once the clear is
- * done, so a retry after a refused submit sends the prompt again without clearing twice.
+ * done (or given up), so a retry after a refused submit sends the prompt again without clearing twice.
+ * A clear that fails costs the fresh context, never the iteration: the prompt, which stands alone, goes
+ * into the context as it is, with one line for the user.
  */
 export async function clearThenSubmit($: Engine, text: string, cleared: () => void): Promise<void> {
-  await $.command.run({ command: "clear" });
+  try {
+    injectFault("clear");
+    await $.command.run({ command: "clear" });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    try {
+      $.ui.log(`continuation-loop: the context could not be cleared (${why}); this iteration goes on in it.`);
+    } catch {
+      // the iteration still goes on
+    }
+  }
   cleared();
   await $.prompt.submit({ text });
 }

@@ -151,6 +151,23 @@ describe(`Claude Code ${NEWEST.name}: fresh_context and the loop's books`, () =>
   });
 });
 
+describe(`Claude Code ${NEWEST.name}: a clear that fails`, () => {
+  it("leaves the loop going on in its context: no iteration lost or doubled", async () => {
+    const env = { CONTINUATION_LOOP_MODULE_FAULT: "clear" };
+    const { main, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
+    expect(main).toHaveLength(6);
+    expect(history.map((h) => [h.decision, h.iteration])).toEqual([
+      ["continue", 1],
+      ["continue", 2],
+      ["end", 3],
+    ]);
+    // Not cleared, yet still the full, stand-alone prompt.
+    expect(allMessagesText(firsts[2]!)).toContain(replyOf(1));
+    expect(lastUserText(firsts[2]!)).toContain(GOAL);
+    expect(lastUserText(firsts[2]!)).toContain(notesAfter(2));
+  });
+});
+
 describe(`Claude Code ${NEWEST.name} with the module turned off`, () => {
   it("refuses /loop-start --fresh-context, and a file with the field goes on in its context, told once", async () => {
     const env = { CONTINUATION_LOOP_MODULE: "0" };
