@@ -128,7 +128,7 @@ describe(`Claude Code ${NEWEST.name}: fresh_context`, () => {
 });
 
 describe(`Claude Code ${NEWEST.name}: fresh_context and the loop's books`, () => {
-  it("carries the spend over each clear: the same as the loop that kept its context", async () => {
+  it("carries the spend and the token tally over each clear: the same as the loop that kept its context", async () => {
     const usage = { input_tokens: 20_000, output_tokens: 1_000 };
     const fresh = await runNotesLoop(NEWEST, "fresh_context: true\nmax_cost: 100\n", { usage });
     const kept = await runNotesLoop(NEWEST, "max_cost: 100\n", { usage });
@@ -137,6 +137,10 @@ describe(`Claude Code ${NEWEST.name}: fresh_context and the loop's books`, () =>
     expect(k[2]).toBeGreaterThan(0);
     // The session's cost restarts at zero at each clear; the loop's spend does not.
     for (let i = 0; i < 3; i++) expect(f[i]).toBeCloseTo(k[i]!, 9);
+    // So does the output-token tally, read from each new session's transcript.
+    const tokens = (h: Record<string, unknown>[]) => h.map((e) => e.output_tokens);
+    expect(tokens(fresh.history)).toEqual(tokens(kept.history));
+    expect(tokens(kept.history).at(-1)).toBe(6_000);
   });
 
   it("/loop-start --fresh-context starts a fresh loop where the module is live", async () => {
