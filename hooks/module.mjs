@@ -2878,6 +2878,11 @@ var FIELDS = {
     expected: "a whole number from 1 to 100000",
     schema: () => int2(1, 1e5)
   },
+  fresh_context: flagField(
+    "bool, `false`",
+    "each continuation clears the context (a real `/clear`) and sends the full prompt, standing alone; memory between iterations is the files, `notes_file` first. Needs the companion module (Claude Code 2.1.287 or later): elsewhere `/loop-start` refuses it and a loop keeps its context",
+    "fresh_context: true"
+  ),
   session_id: {
     type: "string, set by the loop",
     meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",
@@ -9458,6 +9463,7 @@ function parseState(text2, file, parsed = parseFrontmatter(text2, file)) {
     metric_timeout_s: parseDuration(data.metric_timeout ?? "5m") ?? 300,
     scope: data.scope == null ? void 0 : readScopeEntries(data.scope)?.map((e) => normalizeScopeEntry(e) ?? e),
     max_files_changed: get("max_files_changed", void 0),
+    fresh_context: get("fresh_context", false),
     session_id: get("session_id", void 0),
     started_at: get("started_at", void 0),
     body: parsed.split.body
@@ -9515,7 +9521,8 @@ var EMPTY_RUNTIME = {
   no_improvement_count: 0,
   scope_tree: "",
   scope_pause: "",
-  cost_source: ""
+  cost_source: "",
+  fresh_context_told: false
 };
 var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
 var isString = (v) => typeof v === "string";
@@ -9549,7 +9556,8 @@ var GUARDS = {
   no_improvement_count: isCount,
   scope_tree: isString,
   scope_pause: isString,
-  cost_source: isString
+  cost_source: isString,
+  fresh_context_told: (v) => typeof v === "boolean"
 };
 function parseSidecar(text2, owner) {
   let raw;
@@ -9593,6 +9601,7 @@ function formatCount(n) {
 // src/core/loopMarker.ts
 init_module_buffer();
 var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+var FRESH_LINE = "[continuation-loop fresh context]\n";
 
 // src/core/renderMetric.ts
 init_module_buffer();
@@ -9676,6 +9685,9 @@ function makeStopId(now) {
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 4294967295).toString(36)}`;
 }
 
+// src/module/fresh.ts
+init_module_buffer();
+
 // src/module/state.ts
 init_module_buffer();
 var mod = {
@@ -9692,6 +9704,25 @@ var mod = {
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
+}
+
+// src/module/fresh.ts
+function readFreshPrompt(text2) {
+  return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
+}
+async function clearThenSubmit($, text2, cleared) {
+  try {
+    injectFault("clear");
+    await $.command.run({ command: "clear" });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    try {
+      $.ui.log(`continuation-loop: the context could not be cleared (${why}); this iteration goes on in it.`);
+    } catch {
+    }
+  }
+  cleared();
+  await $.prompt.submit({ text: text2 });
 }
 
 // src/module/view.ts
@@ -9805,8 +9836,11 @@ function sendPending($, tries = 0) {
   const text2 = mod.pending;
   mod.pending = void 0;
   if (text2 === void 0) return;
-  $.prompt.submit({ text: text2 }).catch((error) => {
-    if (mod.pending === void 0) mod.pending = text2;
+  const fresh = readFreshPrompt(text2);
+  let retry = text2;
+  const sent = fresh === void 0 ? $.prompt.submit({ text: text2 }) : clearThenSubmit($, fresh, () => retry = fresh);
+  sent.catch((error) => {
+    if (mod.pending === void 0) mod.pending = retry;
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
     else goQuiet($, error);
   });

@@ -6,6 +6,8 @@ import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { carryCostOverClear } from "../core/sidecar.js";
+import { readModuleLive } from "./moduleBridge.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import type { Context } from "./context.js";
@@ -54,9 +56,13 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
         change: { write: editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown) },
         result: undefined,
         onCommit: () => {
-          moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
-          // Counters carry over; the full prompt goes out again, since the new session starts empty.
-          writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, { ...snapshot.state, session_id: sessionId });
+          // A fresh_context loop clears itself every iteration through the module: no line for that.
+          if (!(snapshot.state.active && snapshot.state.fresh_context && readModuleLive(ctx.env)))
+            moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
+          // Counters carry over; the full prompt goes out again, since the new session starts empty. Where the
+          // module hands the cost figures, the session's restarts at zero: the spend so far is carried.
+          const carried = readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime;
+          writeSidecar(file.sidecarPath, { ...carried, sent_digest: "" }, { ...snapshot.state, session_id: sessionId });
         },
       };
     });

@@ -6,6 +6,7 @@ import { parseState } from "../core/parseState.js";
 import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
 import { readStateFile } from "../io/readStateFile.js";
+import { checkFreshContext } from "./freshContext.js";
 import { checkImprovement } from "./doctorImprovement.js";
 import { sha256 } from "./installFiles.js";
 
@@ -142,6 +143,7 @@ export function checkState(where: LoopFile, cap: number, env: Env): Check[] {
       });
     }
     checks.push(...checkImprovement(state, where, env));
+    checks.push(...checkFreshContext(state, env));
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
       checks.push({
         level: "warn",

@@ -2,6 +2,7 @@
 // module"). The command hooks stay the engine: each value only adds to what they do without it.
 import type { Env } from "../core/loopFiles.js";
 import { recordCostFigure, type Runtime } from "../core/sidecar.js";
+import { FRESH_LINE } from "../core/loopMarker.js";
 
 /** Set by the module at session start: the Claude Code version it runs in. */
 const MODULE_LIVE_ENV = "CONTINUATION_LOOP_MODULE_LIVE";
@@ -36,9 +37,11 @@ export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
  * The continuation prompt, with the line that lets the module find where it ends when the module asked
  * for it; the module strips that line and sends the prompt itself, unchanged.
  */
-export function markForModule(prompt: string, env: Env): string {
+export function markForModule(prompt: string, env: Env, fresh = false): string {
   const id = env[MODULE_STOP_ENV];
-  return id && /^[A-Za-z0-9-]{8,64}$/.test(id) ? `${prompt}[continuation-loop stop ${id}]\n` : prompt;
+  if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) return prompt;
+  // fresh_context: one more line asks the module to clear the context before it sends the prompt.
+  return `${prompt}${fresh ? FRESH_LINE : ""}[continuation-loop stop ${id}]\n`;
 }
 
 /** doctor's line about the module: live, and on which Claude Code; or why it cannot say. */

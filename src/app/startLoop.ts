@@ -14,6 +14,7 @@ import { readGitRepo } from "../io/runGit.js";
 import type { Context } from "./context.js";
 import { NO_COST_SOURCE, readCostSource, readSettingsSources } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
+import { refuseFreshWithoutModule } from "./freshContext.js";
 import { recordStopped, stopLoop } from "./stopLoop.js";
 
 /** The same start arriving twice within this window (two registrations of the hook) is one start. */
@@ -90,6 +91,8 @@ export function startLoop(
   const text = composeStateFile({ request, template, sessionId, now });
   const { file, own } = chooseTarget(request, root, ctx, sessionId);
   const state = parseState(text, file.shown);
+  // fresh_context needs the companion module: refused where it is not live (README "Fresh context").
+  refuseFreshWithoutModule(state, ctx.env, file.shown);
   // Checkpoints need a git work tree: refused here, before any file is written (README "Checkpoints").
   if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
   // So does scope, whose first Stop compares with the tree as the loop starts (README "Improvement loops").

@@ -29,6 +29,7 @@ import { gatherStopFacts } from "./gatherStopFacts.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { applyModuleCost, markForModule } from "./moduleBridge.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
+import { decideFresh } from "./freshContext.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
@@ -122,19 +123,26 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       };
       // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see while a loop runs").
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
-      const news = decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
+      // fresh_context: a cleared context gets the full prompt every time (README "Fresh context").
+      const fresh = decideFresh(state, decision.runtime, ctx.env);
+      const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (README "Several loops").
-      const runtime = { ...decision.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
+      const runtime = { ...fresh.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
       const prompt = news
         ? renderContinuation(state, decision, now, {
             ...(notes && { notes }),
             ...(facts.checklist && { checklist: facts.checklist }),
             ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
+            ...(fresh.fresh && { fresh: true }),
           })
         : renderReminder(state, decision, now, facts.checklist);
       return {
         change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
-        result: { exitCode: 2, stdout: "", stderr: markForModule(prompt, ctx.env) } satisfies HookAnswer,
+        result: {
+          exitCode: 2,
+          stdout: fresh.notice ? `${JSON.stringify({ systemMessage: fresh.notice })}\n` : "",
+          stderr: markForModule(prompt, ctx.env, fresh.fresh),
+        } satisfies HookAnswer,
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);
           tryAppendHistory(file.historyPath, record);

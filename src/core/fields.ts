@@ -211,6 +211,11 @@ export const FIELDS = {
     expected: "a whole number from 1 to 100000",
     schema: () => int(1, 100000),
   },
+  fresh_context: flagField(
+    "bool, `false`",
+    "each continuation clears the context (a real `/clear`) and sends the full prompt, standing alone; memory between iterations is the files, `notes_file` first. Needs the companion module (Claude Code 2.1.287 or later): elsewhere `/loop-start` refuses it and a loop keeps its context",
+    "fresh_context: true",
+  ),
   session_id: {
     type: "string, set by the loop",
     meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",

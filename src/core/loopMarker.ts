@@ -9,3 +9,6 @@ export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 export function isLoopContinuation(prompt: string | undefined): boolean {
   return prompt !== undefined && prompt.startsWith(LOOP_MARKER);
 }
+
+/** The line before the module's id line that asks it to clear the context first (README "Fresh context"). */
+export const FRESH_LINE = "[continuation-loop fresh context]\n";

@@ -56,6 +56,7 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
     metric_timeout_s: parseDuration(data.metric_timeout ?? "5m") ?? 300,
     scope: data.scope == null ? undefined : readScopeEntries(data.scope)?.map((e) => normalizeScopeEntry(e) ?? e),
     max_files_changed: get<number | undefined>("max_files_changed", undefined),
+    fresh_context: get("fresh_context", false),
     session_id: get<string | undefined>("session_id", undefined),
     started_at: get<string | undefined>("started_at", undefined),
     body: parsed.split.body,
@@ -91,6 +92,8 @@ export interface LoopState {
   /** Normalized paths relative to the root ("" is the whole project); undefined when unset. */
   scope: string[] | undefined;
   max_files_changed: number | undefined;
+  /** Each continuation starts from a cleared context (README "Fresh context"). */
+  fresh_context: boolean;
   session_id: string | undefined;
   started_at: string | undefined;
   /** The goal: everything after the closing `---`, exactly as written. */

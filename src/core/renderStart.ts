@@ -18,6 +18,11 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
   return [
     `${COMMAND_MARKER} The user started a continuation loop (${shown}, ${owner}). Begin working on the goal now.`,
     "Each time you stop, the Stop hook sends you back to this goal until the loop ends.",
+    ...(state.fresh_context
+      ? [
+          `fresh_context: each iteration after this one starts from a cleared context, with this goal sent again. Keep what the next iteration needs in ${state.notes_file ?? "the project's files"}.`,
+        ]
+      : []),
     `Goal:\n${state.body.trim()}`,
     `How to finish:\n${renderFinish(state)}`,
     `Limits: ${renderLimits(state, EMPTY_RUNTIME, state.iteration_count, now)}`,

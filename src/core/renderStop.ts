@@ -73,6 +73,8 @@ export interface ContinuationExtras {
   notes?: { path: string; text: string };
   checklist?: Checklist;
   unfinishedTodos?: { subject: string; status: string }[];
+  /** `fresh_context`: sent into a cleared context, so the prompt stands alone (README "Fresh context"). */
+  fresh?: boolean;
 }
 
 /**
@@ -138,14 +140,17 @@ export function renderContinuation(
 ): string {
   const sections = [
     LOOP_MARKER,
-    `Continuation loop: iteration ${decision.next}/${state.max_iterations}. You tried to stop, but the goal below is not done yet: keep working on it.`,
+    extras.fresh
+      ? renderFreshIntro(state, decision.next)
+      : `Continuation loop: iteration ${decision.next}/${state.max_iterations}. You tried to stop, but the goal below is not done yet: keep working on it.`,
     `Limits: ${renderLimits(state, decision.runtime, decision.next, now)}`,
     `Goal:\n${state.body.trim()}`,
   ];
   if (extras.notes) {
-    sections.push(
-      `Notes (${extras.notes.path}) — keep this file current with what is done and what is next:\n${extras.notes.text.trim() || "(empty)"}`,
-    );
+    const keep = extras.fresh
+      ? "the loop's memory between iterations. Before you end this reply, update it with what is done, what you learned and what is next: the next iteration starts from a cleared context and knows only this file and the project"
+      : "keep this file current with what is done and what is next";
+    sections.push(`Notes (${extras.notes.path}) — ${keep}:\n${extras.notes.text.trim() || "(empty)"}`);
   }
   if (extras.checklist && state.checklist) {
     sections.push(
@@ -157,6 +162,14 @@ export function renderContinuation(
   sections.push(`How to finish:\n${renderFinish(state)}`);
   if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);
   return `${sections.join("\n\n")}\n`;
+}
+
+/** The first line of a prompt sent into a cleared context: what the loop is, with nothing before it to refer to. */
+function renderFreshIntro(state: LoopState, next: number): string {
+  const memory = state.notes_file
+    ? `the notes file ${state.notes_file} (below) and the project's files`
+    : "the project's files (the code, git status and log)";
+  return `Continuation loop: iteration ${next}/${state.max_iterations}, in a fresh context. The context was cleared before this message (fresh_context): what earlier iterations did is in ${memory}, not in this conversation. Keep working on the goal below; it is not done yet.`;
 }
 
 const REASONS: Record<EndReason, string> = {

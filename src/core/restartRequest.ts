@@ -31,6 +31,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   if (state.metric !== undefined) fields.metric_timeout = state.metric_timeout_s;
   if (state.scope !== undefined) fields.scope = state.scope.map((p) => p || ".");
   if (state.max_files_changed !== undefined) fields.max_files_changed = state.max_files_changed;
+  if (state.fresh_context) fields.fresh_context = true;
   return fields;
 }
 

@@ -42,6 +42,8 @@ export interface Runtime extends MetricRecord {
   scope_pause: string;
   /** Who handed the last figure: `module` (the companion module), `status line`, or "" (none yet). */
   cost_source: string;
+  /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
+  fresh_context_told: boolean;
 }
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
@@ -79,6 +81,7 @@ export const EMPTY_RUNTIME: Runtime = {
   scope_tree: "",
   scope_pause: "",
   cost_source: "",
+  fresh_context_told: false,
 };
 
 const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
@@ -120,6 +123,7 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   scope_tree: isString,
   scope_pause: isString,
   cost_source: isString,
+  fresh_context_told: (v) => typeof v === "boolean",
 };
 
 /**
@@ -172,4 +176,14 @@ export function recordCostFigure(runtime: Runtime, figure: number, source = "sta
     return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried, cost_source: source };
   }
   return { ...runtime, cost_last_usd: figure, cost_source: source };
+}
+
+/**
+ * A `/clear` the companion module saw restart the session's cost at zero (README "Fresh context"): the
+ * spend so far is carried and the next figure counts from zero, even when it is above the last one.
+ */
+export function carryCostOverClear(runtime: Runtime): Runtime {
+  const spent = readLoopSpend(runtime);
+  if (spent === undefined) return runtime;
+  return { ...runtime, cost_first_usd: 0, cost_last_usd: 0, cost_carried_usd: spent };
 }

@@ -12,6 +12,7 @@ export interface Engine {
     stat(path: string): Promise<{ kind: string; size: number; mtimeMs: number }>;
   };
   prompt: { submit(args: { text: string }): Promise<unknown> };
+  command: { run(args: { command: string; args?: string }): Promise<{ text?: string }> };
   session: {
     id(): Promise<string>;
     usage(): Promise<{ cost?: { usd: number } }>;

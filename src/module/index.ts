@@ -6,6 +6,7 @@
 import { renderBand } from "./band.js";
 import { makeStopId, readContinuation } from "./continuation.js";
 import type { ClassicStopInput, ClassicStopResult, Engine, On } from "./engine.js";
+import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
 import { injectFault, mod } from "./state.js";
 import { redraw, refreshView } from "./view.js";
 
@@ -40,9 +41,13 @@ function sendPending($: Engine, tries = 0): void {
   const text = mod.pending;
   mod.pending = undefined;
   if (text === undefined) return;
-  $.prompt.submit({ text }).catch((error: unknown) => {
+  // fresh_context: the context is cleared first; once it is, a retry only sends the prompt.
+  const fresh = readFreshPrompt(text);
+  let retry = text;
+  const sent = fresh === undefined ? $.prompt.submit({ text }) : clearThenSubmit($, fresh, () => (retry = fresh));
+  sent.catch((error: unknown) => {
     // Refused (e.g. while the Stop is still settling): kept for the next try, or for the turn's end.
-    if (mod.pending === undefined) mod.pending = text;
+    if (mod.pending === undefined) mod.pending = retry;
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
     else goQuiet($, error);
   });

@@ -15,7 +15,7 @@ export const mod = {
   pending: undefined as string | undefined,
 };
 
-/** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw). */
+/** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw|clear). */
 export function injectFault(step: string): void {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
 }

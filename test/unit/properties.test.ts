@@ -202,6 +202,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   scope_pause: fc.constant(""),
   cost_source: fc.constantFrom("", "module", "status line"),
+  fresh_context_told: fc.boolean(),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(
@@ -283,6 +284,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   metric_timeout_s: fc.constant(300),
   scope: fc.option(fc.constantFrom(["src"], ["src", "test"], [""]), { nil: undefined }),
   max_files_changed: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  fresh_context: fc.boolean(),
   session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
   started_at: fc.option(
     fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),

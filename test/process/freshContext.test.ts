@@ -1,0 +1,136 @@
+// fresh_context through the bundled hooks (README "Fresh context"): the Stop hook asks the module for a
+// clear and sends the full prompt every time; without the module it tells once and goes on; /loop-start
+// refuses the flag where the module is not live; the /clear handover carries the loop and its spend;
+// doctor says why.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const LIVE = { CONTINUATION_LOOP_MODULE_LIVE: "2.1.331", CLAUDECODE: "1" };
+const FRESH_LINE = "[continuation-loop fresh context]\n";
+const stop = (root: string, session: string, env: Record<string, string> = {}) =>
+  runHook(
+    "stop",
+    { session_id: session, cwd: root, hook_event_name: "Stop", last_assistant_message: "working" },
+    { env },
+  );
+const sidecar = (root: string) =>
+  JSON.parse(readFileSync(join(root, ".claude/continuation-loop.runtime.json"), "utf8")) as Record<string, unknown>;
+const loop = (fields: string) =>
+  makeProject(`---\nmax_iterations: 10\nstall_limit: 0\nnotes_file: NOTES.md\n${fields}---\n\nShip the parser.\n`);
+
+describe("the Stop hook with fresh_context and the module live", () => {
+  it("asks for a clear and sends the full prompt at every Stop, with the notes as they stand", () => {
+    const { root } = loop("fresh_context: true\nsession_id: s1\n");
+    writeFileSync(join(root, "NOTES.md"), "first notes\n");
+    for (const [i, notes] of ["first notes", "second notes", "second notes"].entries()) {
+      writeFileSync(join(root, "NOTES.md"), `${notes}\n`);
+      const r = stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: `stop-id-000${i}` });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.endsWith(`${FRESH_LINE}[continuation-loop stop stop-id-000${i}]\n`)).toBe(true);
+      // The same news as the Stop before: still the whole prompt, since the context it went to is gone.
+      expect(r.stderr).toContain("Goal:\nShip the parser.");
+      expect(r.stderr).toContain(`Notes (NOTES.md)`);
+      expect(r.stderr).toContain(notes);
+      expect(r.stderr).toContain("cleared");
+      expect(r.stderr).toContain(`iteration ${i + 2}/10`);
+    }
+  });
+
+  it("the same loop without the field sends the short reminder once nothing changed", () => {
+    const { root } = loop("session_id: s1\n");
+    writeFileSync(join(root, "NOTES.md"), "notes\n");
+    expect(stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: "stop-id-0000" }).stderr).toContain("Goal:");
+    const second = stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: "stop-id-0001" });
+    expect(second.stderr).not.toContain("Goal:");
+    expect(second.stderr).not.toContain(FRESH_LINE);
+  });
+});
+
+describe("the Stop hook with fresh_context and no module", () => {
+  it("tells once, in one line, and the loop goes on in its context", () => {
+    const { root, statePath } = loop("fresh_context: true\n");
+    writeFileSync(join(root, "NOTES.md"), "notes\n");
+    const first = stop(root, "s1", { CLAUDECODE: "1" });
+    expect(first.code).toBe(2);
+    const told = String(first.json?.systemMessage);
+    expect(told).toMatch(/^continuation-loop: fresh_context needs the companion module.*current context\.$/);
+    expect(told).not.toContain("\n");
+    expect(first.stderr).toContain("Goal:\nShip the parser.");
+    expect(first.stderr).not.toContain("[continuation-loop");
+    expect(sidecar(root).fresh_context_told).toBe(true);
+    const second = stop(root, "s1", { CLAUDECODE: "1" });
+    expect(second.code).toBe(2);
+    expect(second.stdout).toBe("");
+    expect(readFileSync(statePath, "utf8")).toContain("fresh_context: true");
+  });
+});
+
+describe("/loop-start --fresh-context", () => {
+  const start = (root: string, env: Record<string, string>) =>
+    runHook(
+      "prompt",
+      {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "UserPromptSubmit",
+        prompt: "/loop-start --fresh-context Ship it",
+      },
+      { env },
+    );
+
+  it("is refused where the module is not live, with the reason, and writes nothing", () => {
+    const { root, statePath } = makeProject();
+    const r = start(root, { CLAUDECODE: "1" });
+    expect(r.json?.decision).toBe("block");
+    expect(String(r.json?.reason)).toMatch(/fresh_context: needs the companion module.*2\.1\.287/);
+    expect(existsSync(statePath)).toBe(false);
+  });
+
+  it("starts the loop with the field where the module is live", () => {
+    const { root, statePath } = makeProject();
+    const r = start(root, LIVE);
+    expect(r.json?.decision).toBeUndefined();
+    expect(readFileSync(statePath, "utf8")).toMatch(/^fresh_context: true$/m);
+  });
+});
+
+describe("the clear between iterations", () => {
+  const session = (root: string, body: object) =>
+    runHook("session", { cwd: root, ...body }, { env: { CLAUDE_PID: "4242", ...LIVE } });
+
+  it("carries the loop, its counters and its spend to the new session; the next figure counts from zero", () => {
+    const { root, statePath } = loop("fresh_context: true\nmax_cost: 5\n");
+    writeFileSync(join(root, "NOTES.md"), "notes\n");
+    const costs = (turn: string, now: string) => ({
+      ...LIVE,
+      CONTINUATION_LOOP_TURN_COST_USD: turn,
+      CONTINUATION_LOOP_COST_USD: now,
+      CONTINUATION_LOOP_STOP_ID: "stop-id-0000",
+    });
+    expect(stop(root, "old", costs("0", "0.3")).code).toBe(2);
+    session(root, { hook_event_name: "SessionEnd", session_id: "old", reason: "clear" });
+    const started = session(root, { hook_event_name: "SessionStart", session_id: "new", source: "clear" });
+    // The loop's own clear, every iteration: no line for it.
+    expect(started.stdout).toBe("");
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "new"');
+    expect(sidecar(root)).toMatchObject({ cost_carried_usd: 0.3, cost_first_usd: 0, cost_last_usd: 0 });
+    // The new session's figure is above the old one's last: it is still all new spend.
+    expect(stop(root, "new", costs("0", "0.4")).code).toBe(2);
+    const history = readFileSync(join(root, ".claude/continuation-loop.history.jsonl"), "utf8").trim().split("\n");
+    expect(JSON.parse(history.at(-1)!)).toMatchObject({ iteration: 2, session: "new", cost_usd: 0.7 });
+  });
+});
+
+describe("doctor", () => {
+  it("says why a loop's fresh_context cannot be honoured here", () => {
+    const { root } = loop("fresh_context: true\n");
+    writeFileSync(join(root, "NOTES.md"), "notes\n");
+    const off = runHook("cli", "", { args: ["doctor", "--project", root], env: { CLAUDECODE: "1" } });
+    expect(off.stdout).toMatch(/warn +fresh_context needs the companion module.*keeps one context/);
+    const live = runHook("cli", "", { args: ["doctor", "--project", root], env: LIVE });
+    expect(live.stdout).toMatch(/ok +fresh_context: each continuation clears the context first/);
+  });
+});
