@@ -9676,22 +9676,90 @@ function makeStopId(now) {
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 4294967295).toString(36)}`;
 }
 
+// src/module/controls.ts
+init_module_buffer();
+
 // src/module/state.ts
 init_module_buffer();
 var mod = {
   ready: false,
   fault: "",
   root: "",
+  /** The Claude Code version the module runs in. */
+  version: "",
   sessionId: void 0,
   view: void 0,
   lastRead: 0,
   /** A read is already due at the end of this second. */
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
-  pending: void 0
+  pending: void 0,
+  /** The main loop's running turn, which /loop-stop and /loop-pause end. */
+  turnId: void 0
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
+}
+
+// src/module/controls.ts
+var CONTROLS = [
+  { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
+  { name: "loop-pause", description: "Pause this session's continuation loop now, and end the running turn" },
+  { name: "loop-status", description: "Show this session's continuation loop at once, even mid-turn" }
+];
+function readControl(command) {
+  const name = command.replace(/^continuation-loop:/, "");
+  return CONTROLS.some((control) => control.name === name) ? name : void 0;
+}
+function readBlock(stdout) {
+  try {
+    const out = JSON.parse(stdout);
+    return out.decision === "block" && typeof out.reason === "string" ? out.reason : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function registerControls($) {
+  for (const command of CONTROLS)
+    await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
+}
+async function answerControl($, name, args) {
+  const sessionId = await $.session.id();
+  const { transcriptPath } = await $.session.info();
+  const prompt = `/${name}${args ? ` ${args}` : ""}`;
+  const input = {
+    session_id: sessionId,
+    transcript_path: transcriptPath,
+    cwd: mod.root,
+    hook_event_name: "UserPromptSubmit",
+    prompt,
+    source: "user"
+  };
+  const env = {
+    CLAUDE_PROJECT_DIR: mod.root,
+    CLAUDE_PLUGIN_ROOT: $.plugin.root,
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    CONTINUATION_LOOP_MODULE_LIVE: mod.version
+  };
+  const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
+    cwd: mod.root,
+    env,
+    stdin: JSON.stringify(input),
+    timeoutMs: 15e3
+  });
+  const block = readBlock(run.stdout);
+  if (block === void 0) return void 0;
+  const text2 = block.replace(/^continuation-loop: /, "");
+  const turnId = mod.turnId;
+  if (name === "loop-status") {
+    if (turnId === void 0) return { text: text2, isTextDisplayOnly: true };
+    for (const line of text2.split("\n")) $.ui.log(line);
+    return {};
+  }
+  mod.pending = void 0;
+  mod.turnId = void 0;
+  if (turnId) await $.turn.abort({ turnId }).catch(() => void 0);
+  return { text: text2, isTextDisplayOnly: true };
 }
 
 // src/module/view.ts
@@ -9788,7 +9856,9 @@ async function startModule($, cwd2) {
   injectFault("load");
   mod.root = await $.env.get("CLAUDE_PROJECT_DIR") || cwd2 || "";
   const { version: version2 } = await $.session.version();
-  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", version2 || "unknown");
+  mod.version = version2 || "unknown";
+  await registerControls($);
+  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", mod.version);
   mod.ready = true;
   await refreshView($, true);
   $.clock.every(1e3, () => redraw($));
@@ -9834,6 +9904,16 @@ async function onStop($, e, next) {
   await refreshView($, true).catch(() => void 0);
   return quietContinuation($, result, id);
 }
+async function onControl($, e, next) {
+  const name = readControl(e.command);
+  if (!mod.ready || name === void 0) return next(e);
+  const answer = await answerControl($, name, e.args).catch(() => void 0);
+  await refreshView($, true).catch(() => void 0);
+  return answer ?? next(e);
+}
+function passOn(_, e, next) {
+  return next(e);
+}
 function drawBand($, e, below) {
   injectFault("draw");
   if (!mod.view) return below;
@@ -9857,6 +9937,7 @@ function register(on) {
     "turn.start",
     async ($, e, next) => {
       if (!mod.ready || e.agentId !== void 0) return next(e);
+      mod.turnId = e.turnId;
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
       await refreshView($).catch(() => void 0);
@@ -9865,6 +9946,7 @@ function register(on) {
   );
   on("turn.complete", async ($, e, next) => {
     if (e.agentId !== void 0) return next(e);
+    mod.turnId = void 0;
     sendPending($);
     if (!mod.ready) return next(e);
     injectFault("turn");
@@ -9873,6 +9955,12 @@ function register(on) {
     await refreshView($);
     return next(e);
   });
+  on("command.run", { command: "loop-stop" }, onControl).catch(passOn);
+  on("command.run", { command: "loop-pause" }, onControl).catch(passOn);
+  on("command.run", { command: "loop-status" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-stop" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-pause" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-status" }, onControl).catch(passOn);
   on(
     "ui.render",
     { component: "AbovePrompt" },
