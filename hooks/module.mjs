@@ -9660,15 +9660,22 @@ function renderBand(view, now, sessionId) {
 // src/module/continuation.ts
 init_module_buffer();
 var stopLine = (id) => `[continuation-loop stop ${id}]`;
-function readContinuation(block, id) {
-  if (typeof block !== "string") return void 0;
-  const start = block.indexOf(LOOP_MARKER);
-  const end = block.indexOf(stopLine(id));
-  if (start < 0 || end < start) return void 0;
-  if (!/^\[[^\n]*stop\.js"?\]: $/.test(block.slice(0, start))) return void 0;
-  const after = block.slice(end + stopLine(id).length).replace(/^\n+/, "");
-  if (after.includes("\n") || after.includes("]: ")) return void 0;
-  return block.slice(start, end);
+function readContinuation(entry, id) {
+  if (typeof entry !== "string" || !entry.startsWith(LOOP_MARKER)) return void 0;
+  const line = `${stopLine(id)}
+`;
+  return entry.endsWith(line) ? entry.slice(0, -line.length) : void 0;
+}
+function takeContinuation(result, id) {
+  const context = Array.isArray(result?.additionalContext) ? result.additionalContext : [];
+  const at = context.findIndex((entry) => readContinuation(entry, id) !== void 0);
+  if (at < 0) return { rest: result };
+  const text2 = readContinuation(context[at], id);
+  const others = context.filter((_, i) => i !== at);
+  const { additionalContext: _ours, ...rest } = result;
+  if (result.block === void 0 && others.length === 0 && result.preventContinuation === void 0)
+    return { text: text2, rest };
+  return { rest: { ...rest, additionalContext: context.map((entry, i) => i === at ? text2 : entry) } };
 }
 var made = 0;
 function makeStopId(now) {
@@ -9884,11 +9891,10 @@ function sendPending($, tries = 0) {
 function quietContinuation($, result, id) {
   try {
     injectFault("stop");
-    const text2 = readContinuation(result?.block, id);
-    if (text2 === void 0) return result;
+    const { text: text2, rest } = takeContinuation(result, id);
+    if (text2 === void 0) return rest;
     mod.pending = text2;
     $.clock.after(0, () => sendPending($));
-    const { block: _sent, ...rest } = result;
     return rest;
   } catch {
     return result;

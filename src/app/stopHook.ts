@@ -27,7 +27,7 @@ import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
-import { applyModuleCost, markForModule } from "./moduleBridge.js";
+import { applyModuleCost, renderContinuationAnswer } from "./moduleBridge.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
@@ -134,7 +134,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         : renderReminder(state, decision, now, facts.checklist);
       return {
         change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
-        result: { exitCode: 2, stdout: "", stderr: markForModule(prompt, ctx.env) } satisfies HookAnswer,
+        result: renderContinuationAnswer(prompt, ctx.env),
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);
           tryAppendHistory(file.historyPath, record);

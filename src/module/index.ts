@@ -4,7 +4,7 @@
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
 // with literal environment names, and `$` is passed only to functions declared at the top of this file.
 import { renderBand } from "./band.js";
-import { makeStopId, readContinuation } from "./continuation.js";
+import { makeStopId, takeContinuation } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { injectFault, mod } from "./state.js";
@@ -51,17 +51,16 @@ function sendPending($: Engine, tries = 0): void {
   });
 }
 
-/** After this plugin's Stop hook ran: a continuation block becomes a prompt from the plugin. */
+/** After this plugin's Stop hook ran: a continuation nothing else continues becomes a prompt from the plugin. */
 function quietContinuation($: Engine, result: ClassicStopResult, id: string): ClassicStopResult {
   try {
     injectFault("stop");
-    const text = readContinuation(result?.block, id);
-    if (text === undefined) return result;
+    const { text, rest } = takeContinuation(result, id);
+    if (text === undefined) return rest;
     mod.pending = text;
     // Sent as soon as this Stop has returned (a timer: a Stop hook may not submit), or at the turn's end,
     // whichever comes first: never lost when one of them fails, never twice.
     $.clock.after(0, () => sendPending($));
-    const { block: _sent, ...rest } = result;
     return rest;
   } catch {
     return result;
