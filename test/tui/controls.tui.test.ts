@@ -50,10 +50,15 @@ describe(`Claude Code ${NEWEST.name}: loop controls mid-turn`, () => {
     await tui.submit("/continuation-loop:loop-resume");
     await held.arrived(2);
     await tui.waitFor((screen) => BAND.exec(screen)?.[1] === undefined, 30_000);
-    const typed = Date.now();
-    await tui.submit("/loop-stop");
-    await until(() => !fs.existsSync(stateFile), "the loop's end", 10_000);
-    const stoppedAfterMs = Date.now() - typed;
+    // Typed as a person would; the time runs from Enter to the state file's removal, polled every 10 ms.
+    tui.type("/loop-stop");
+    await tui.waitFor((screen) => screen.includes("❯ /loop-stop"), 15_000);
+    await sleep(300);
+    const entered = Date.now();
+    tui.press("enter");
+    while (fs.existsSync(stateFile) && Date.now() - entered < 10_000) await sleep(10);
+    const stoppedAfterMs = Date.now() - entered;
+    expect(fs.existsSync(stateFile)).toBe(false);
     await tui.waitFor(/continuation-loop: .*stopped/, 15_000);
     await tui.waitFor((screen) => !BAND.test(screen), 15_000);
     await sleep(3_000);
@@ -64,6 +69,6 @@ describe(`Claude Code ${NEWEST.name}: loop controls mid-turn`, () => {
     await tui.waitFor(/never sent/, 15_000);
     expect(server.mainRequests).toHaveLength(4);
     expect(stoppedAfterMs).toBeLessThan(5_000);
-    console.log(`/loop-stop typed mid-turn → loop ended ${stoppedAfterMs} ms after typing`);
+    console.log(`/loop-stop typed mid-turn → loop ended ${stoppedAfterMs} ms after Enter`);
   });
 });
