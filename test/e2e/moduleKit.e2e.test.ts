@@ -61,6 +61,25 @@ describe(`Claude Code ${NEWEST.name}: claude plugin test`, () => {
     expect(r.passed, r.out).toBe(declared);
   });
 
+  it("claude plugin validate reads the module as Claude Code will and refuses nothing", () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "cl-modkit-home-"));
+    dirs.push(home);
+    const r = spawnSync(NEWEST.bin, ["plugin", "validate", REPO_ROOT], {
+      encoding: "utf8",
+      timeout: 90_000,
+      env: cleanEnv({ baseUrl: "http://127.0.0.1:9", home }),
+    });
+    const out = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+    expect(r.status, out).toBe(0);
+    expect(out).not.toContain("✘");
+    // Every hook that answers in the module's place has a .catch that hands the event on.
+    for (const command of ["loop-stop", "loop-pause", "loop-status"])
+      for (const name of [command, `continuation-loop:${command}`])
+        expect(out).toContain(`gating hook with .catch: command.run{command=${name}}`);
+    expect(out).toContain("gating hook with .catch: classic.Stop");
+    expect(out).not.toContain("without .catch");
+  });
+
   it("fails, and so fails npm test, when a test of the module's fails", () => {
     const failing = `import { expect, test } from "claude-code/testing";\ntest("fails", () => { expect(1).toBe(2); });\n`;
     const r = pluginTest(stagePlugin({ "fails.test.ts": failing }));
