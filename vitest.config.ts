@@ -36,7 +36,8 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/tui/**", ...STRESS, "**/node_modules/**"],
+          // test/mod: the module's own tests, run by `claude plugin test` (test/e2e/moduleKit.e2e.test.ts).
+          exclude: ["test/e2e/**", "test/tui/**", "test/mod/**", ...STRESS, "**/node_modules/**"],
           testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },

@@ -9669,15 +9669,22 @@ function renderBand(view, now, sessionId) {
 // src/module/continuation.ts
 init_module_buffer();
 var stopLine = (id) => `[continuation-loop stop ${id}]`;
-function readContinuation(block, id) {
-  if (typeof block !== "string") return void 0;
-  const start = block.indexOf(LOOP_MARKER);
-  const end = block.indexOf(stopLine(id));
-  if (start < 0 || end < start) return void 0;
-  if (!/^\[[^\n]*stop\.js"?\]: $/.test(block.slice(0, start))) return void 0;
-  const after = block.slice(end + stopLine(id).length).replace(/^\n+/, "");
-  if (after.includes("\n") || after.includes("]: ")) return void 0;
-  return block.slice(start, end);
+function readContinuation(entry, id) {
+  if (typeof entry !== "string" || !entry.startsWith(LOOP_MARKER)) return void 0;
+  const line = `${stopLine(id)}
+`;
+  return entry.endsWith(line) ? entry.slice(0, -line.length) : void 0;
+}
+function takeContinuation(result, id) {
+  const context = Array.isArray(result?.additionalContext) ? result.additionalContext : [];
+  const at = context.findIndex((entry) => readContinuation(entry, id) !== void 0);
+  if (at < 0) return { rest: result };
+  const text2 = readContinuation(context[at], id);
+  const others = context.filter((_, i) => i !== at);
+  const { additionalContext: _ours, ...rest } = result;
+  if (result.block === void 0 && others.length === 0 && result.preventContinuation === void 0)
+    return { text: text2, rest };
+  return { rest: { ...rest, additionalContext: context.map((entry, i) => i === at ? text2 : entry) } };
 }
 var made = 0;
 function makeStopId(now) {
@@ -9685,7 +9692,7 @@ function makeStopId(now) {
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 4294967295).toString(36)}`;
 }
 
-// src/module/fresh.ts
+// src/module/controls.ts
 init_module_buffer();
 
 // src/module/state.ts
@@ -9694,19 +9701,85 @@ var mod = {
   ready: false,
   fault: "",
   root: "",
+  /** The Claude Code version the module runs in. */
+  version: "",
   sessionId: void 0,
   view: void 0,
   lastRead: 0,
   /** A read is already due at the end of this second. */
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
-  pending: void 0
+  pending: void 0,
+  /** The main loop's running turn, which /loop-stop and /loop-pause end. */
+  turnId: void 0
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
 }
 
+// src/module/controls.ts
+var CONTROLS = [
+  { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
+  { name: "loop-pause", description: "Pause this session's continuation loop now, and end the running turn" },
+  { name: "loop-status", description: "Show this session's continuation loop at once, even mid-turn" }
+];
+function readControl(command) {
+  const name = command.replace(/^continuation-loop:/, "");
+  return CONTROLS.some((control) => control.name === name) ? name : void 0;
+}
+function readBlock(stdout) {
+  try {
+    const out = JSON.parse(stdout);
+    return out.decision === "block" && typeof out.reason === "string" ? out.reason : void 0;
+  } catch {
+    return void 0;
+  }
+}
+async function registerControls($) {
+  for (const command of CONTROLS)
+    await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
+}
+async function answerControl($, name, args) {
+  const sessionId = await $.session.id();
+  const { transcriptPath } = await $.session.info();
+  const prompt = `/${name}${args ? ` ${args}` : ""}`;
+  const input = {
+    session_id: sessionId,
+    transcript_path: transcriptPath,
+    cwd: mod.root,
+    hook_event_name: "UserPromptSubmit",
+    prompt,
+    source: "user"
+  };
+  const env = {
+    CLAUDE_PROJECT_DIR: mod.root,
+    CLAUDE_PLUGIN_ROOT: $.plugin.root,
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    CONTINUATION_LOOP_MODULE_LIVE: mod.version
+  };
+  const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
+    cwd: mod.root,
+    env,
+    stdin: JSON.stringify(input),
+    timeoutMs: 15e3
+  });
+  const block = readBlock(run.stdout);
+  if (block === void 0) return void 0;
+  const text2 = block.replace(/^continuation-loop: /, "");
+  const turnId = mod.turnId;
+  if (name === "loop-status") {
+    if (turnId === void 0) return { text: text2, isTextDisplayOnly: true };
+    for (const line of text2.split("\n")) $.ui.log(line);
+    return {};
+  }
+  mod.pending = void 0;
+  mod.turnId = void 0;
+  if (turnId) await $.turn.abort({ turnId }).catch(() => void 0);
+  return { text: text2, isTextDisplayOnly: true };
+}
+
 // src/module/fresh.ts
+init_module_buffer();
 function readFreshPrompt(text2) {
   return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
 }
@@ -9819,7 +9892,9 @@ async function startModule($, cwd2) {
   injectFault("load");
   mod.root = await $.env.get("CLAUDE_PROJECT_DIR") || cwd2 || "";
   const { version: version2 } = await $.session.version();
-  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", version2 || "unknown");
+  mod.version = version2 || "unknown";
+  await registerControls($);
+  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", mod.version);
   mod.ready = true;
   await refreshView($, true);
   $.clock.every(1e3, () => redraw($));
@@ -9848,11 +9923,10 @@ function sendPending($, tries = 0) {
 function quietContinuation($, result, id) {
   try {
     injectFault("stop");
-    const text2 = readContinuation(result?.block, id);
-    if (text2 === void 0) return result;
+    const { text: text2, rest } = takeContinuation(result, id);
+    if (text2 === void 0) return rest;
     mod.pending = text2;
     $.clock.after(0, () => sendPending($));
-    const { block: _sent, ...rest } = result;
     return rest;
   } catch {
     return result;
@@ -9867,6 +9941,16 @@ async function onStop($, e, next) {
   const result = await next(e);
   await refreshView($, true).catch(() => void 0);
   return quietContinuation($, result, id);
+}
+async function onControl($, e, next) {
+  const name = readControl(e.command);
+  if (!mod.ready || name === void 0) return next(e);
+  const answer = await answerControl($, name, e.args).catch(() => void 0);
+  await refreshView($, true).catch(() => void 0);
+  return answer ?? next(e);
+}
+function passOn(_, e, next) {
+  return next(e);
 }
 function drawBand($, e, below) {
   injectFault("draw");
@@ -9891,6 +9975,7 @@ function register(on) {
     "turn.start",
     async ($, e, next) => {
       if (!mod.ready || e.agentId !== void 0) return next(e);
+      mod.turnId = e.turnId;
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
       await refreshView($).catch(() => void 0);
@@ -9899,6 +9984,7 @@ function register(on) {
   );
   on("turn.complete", async ($, e, next) => {
     if (e.agentId !== void 0) return next(e);
+    mod.turnId = void 0;
     sendPending($);
     if (!mod.ready) return next(e);
     injectFault("turn");
@@ -9907,6 +9993,12 @@ function register(on) {
     await refreshView($);
     return next(e);
   });
+  on("command.run", { command: "loop-stop" }, onControl).catch(passOn);
+  on("command.run", { command: "loop-pause" }, onControl).catch(passOn);
+  on("command.run", { command: "loop-status" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-stop" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-pause" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-status" }, onControl).catch(passOn);
   on(
     "ui.render",
     { component: "AbovePrompt" },

@@ -3,6 +3,7 @@
 import type { Env } from "../core/loopFiles.js";
 import { recordCostFigure, type Runtime } from "../core/sidecar.js";
 import { FRESH_LINE } from "../core/loopMarker.js";
+import type { HookAnswer } from "./context.js";
 
 /** Set by the module at session start: the Claude Code version it runs in. */
 const MODULE_LIVE_ENV = "CONTINUATION_LOOP_MODULE_LIVE";
@@ -37,11 +38,26 @@ export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
  * The continuation prompt, with the line that lets the module find where it ends when the module asked
  * for it; the module strips that line and sends the prompt itself, unchanged.
  */
-export function markForModule(prompt: string, env: Env, fresh = false): string {
+function markForModule(prompt: string, env: Env, fresh = false): string {
   const id = env[MODULE_STOP_ENV];
   if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) return prompt;
   // fresh_context: one more line asks the module to clear the context before it sends the prompt.
   return `${prompt}${fresh ? FRESH_LINE : ""}[continuation-loop stop ${id}]\n`;
+}
+
+/**
+ * The Stop hook's answer that continues a loop. Where the module asked (a valid id), the prompt goes in
+ * `additionalContext` with exit 0: Claude Code folds the Stop hooks' answers into one, a block standing for
+ * all of them, so a block of ours would hide another hook's block from the module; our context beside it
+ * leaves both. Elsewhere, exit 2 with the prompt on stderr.
+ */
+export function renderContinuationAnswer(prompt: string, env: Env, fresh = false, notice?: string): HookAnswer {
+  const marked = markForModule(prompt, env, fresh);
+  const told = notice === undefined ? {} : { systemMessage: notice };
+  if (marked === prompt)
+    return { exitCode: 2, stdout: notice === undefined ? "" : `${JSON.stringify(told)}\n`, stderr: prompt };
+  const out = { ...told, hookSpecificOutput: { hookEventName: "Stop", additionalContext: marked } };
+  return { exitCode: 0, stdout: `${JSON.stringify(out)}\n`, stderr: "" };
 }
 
 /** doctor's line about the module: live, and on which Claude Code; or why it cannot say. */

@@ -27,7 +27,7 @@ import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
-import { applyModuleCost, markForModule } from "./moduleBridge.js";
+import { applyModuleCost, renderContinuationAnswer } from "./moduleBridge.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 import { decideFresh } from "./freshContext.js";
 
@@ -138,11 +138,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         : renderReminder(state, decision, now, facts.checklist);
       return {
         change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
-        result: {
-          exitCode: 2,
-          stdout: fresh.notice ? `${JSON.stringify({ systemMessage: fresh.notice })}\n` : "",
-          stderr: markForModule(prompt, ctx.env, fresh.fresh),
-        } satisfies HookAnswer,
+        result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice),
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);
           tryAppendHistory(file.historyPath, record);

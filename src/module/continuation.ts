@@ -1,30 +1,46 @@
-// Which Stop-hook block is this plugin's continuation, and its text (README "The companion module"). Pure.
+// Which Stop-hook answer is this plugin's continuation, and its text (README "The companion module"). Pure.
 import { LOOP_MARKER } from "../core/loopMarker.js";
 
 /** The line the Stop hook ends its continuation with when the module handed it `id` (src/app/moduleBridge.ts). */
 export const stopLine = (id: string): string => `[continuation-loop stop ${id}]`;
 
+/** The Stop hooks' folded answer, as `classic.Stop`'s `next(e)` gives it. */
+interface StopAnswer {
+  block?: string;
+  additionalContext?: string[];
+  [key: string]: unknown;
+}
+
 /**
- * The continuation text of a block that is exactly this plugin's Stop hook's, this Stop (`id`): the hook's
- * own prompt, byte for byte, without the command Claude Code puts before it or the line it adds after.
- * Undefined for any other block (another hook's, several hooks' at once, an older Stop's): those stay as
- * they are.
+ * The continuation text of a context entry that is exactly this plugin's Stop hook's, this Stop (`id`):
+ * the hook's own prompt, byte for byte, without its id line. Undefined for any other entry.
  */
-export function readContinuation(block: string | undefined, id: string): string | undefined {
-  if (typeof block !== "string") return undefined;
-  const start = block.indexOf(LOOP_MARKER);
-  const end = block.indexOf(stopLine(id));
-  if (start < 0 || end < start) return undefined;
-  // Before the text: only the hook's own command, `[node ".../stop.js"]: `.
-  if (!/^\[[^\n]*stop\.js"?\]: $/.test(block.slice(0, start))) return undefined;
-  // After the id line: at most one line Claude Code adds, no other hook's block.
-  const after = block.slice(end + stopLine(id).length).replace(/^\n+/, "");
-  if (after.includes("\n") || after.includes("]: ")) return undefined;
-  return block.slice(start, end);
+export function readContinuation(entry: string | undefined, id: string): string | undefined {
+  if (typeof entry !== "string" || !entry.startsWith(LOOP_MARKER)) return undefined;
+  const line = `${stopLine(id)}\n`;
+  return entry.endsWith(line) ? entry.slice(0, -line.length) : undefined;
+}
+
+/**
+ * The Stop hooks' answer → the continuation to send as a prompt from the plugin (`text`) and the answer that
+ * stays (`rest`). Only when nothing else in the answer continues the turn (no block, no other hook's
+ * context, no stop of the session) is the continuation taken out; otherwise every part of the answer
+ * stands as the hooks gave it, ours without its id line, and Claude reads them all in the continued turn.
+ */
+export function takeContinuation(result: StopAnswer, id: string): { text?: string; rest: StopAnswer } {
+  const context = Array.isArray(result?.additionalContext) ? result.additionalContext : [];
+  const at = context.findIndex((entry) => readContinuation(entry, id) !== undefined);
+  if (at < 0) return { rest: result };
+  const text = readContinuation(context[at], id) as string;
+  const others = context.filter((_, i) => i !== at);
+  const { additionalContext: _ours, ...rest } = result;
+  if (result.block === undefined && others.length === 0 && result.preventContinuation === undefined)
+    return { text, rest };
+  return { rest: { ...rest, additionalContext: context.map((entry, i) => (i === at ? text : entry)) } };
 }
 
 let made = 0;
-/** A fresh id per Stop (not a secret: it only tells this Stop's block from an older one). */
+/** A fresh id per Stop (not a secret: it only tells this Stop's answer from an older one). */
 export function makeStopId(now: number): string {
   made += 1;
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 0xffffffff).toString(36)}`;

@@ -11,10 +11,22 @@ export interface Engine {
     list(path?: string): Promise<{ name: string; kind: string; mtimeMs: number; size: number }[]>;
     stat(path: string): Promise<{ kind: string; size: number; mtimeMs: number }>;
   };
+  process: {
+    run(
+      argv: readonly string[],
+      init?: { cwd?: string; env?: Record<string, string>; stdin?: string; timeoutMs?: number },
+    ): Promise<{ exitCode: number; stdout: string; stderr: string }>;
+  };
   prompt: { submit(args: { text: string }): Promise<unknown> };
-  command: { run(args: { command: string; args?: string }): Promise<{ text?: string }> };
+  turn: { abort(input: { turnId: string }): Promise<void> };
+  command: {
+    run(args: { command: string; args?: string }): Promise<{ text?: string }>;
+    register(spec: { name: string; description: string; argumentHint?: string; immediate?: true }): Promise<unknown>;
+  };
+  plugin: { root: string };
   session: {
     id(): Promise<string>;
+    info(): Promise<{ transcriptPath: string }>;
     usage(): Promise<{ cost?: { usd: number } }>;
     version(): Promise<{ version: string }>;
   };
@@ -36,6 +48,16 @@ export interface ClassicStopInput {
 export interface ClassicStopResult {
   block?: string;
   additionalContext?: string[];
+  [key: string]: unknown;
+}
+export interface CommandRunInput {
+  command: string;
+  args: string;
+  [key: string]: unknown;
+}
+export interface CommandRunResult {
+  text?: string;
+  isTextDisplayOnly?: true;
   [key: string]: unknown;
 }
 // biome-ignore lint/suspicious/noExplicitAny: each event's input and result are the engine's to define

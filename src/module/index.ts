@@ -4,8 +4,9 @@
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
 // with literal environment names, and `$` is passed only to functions declared at the top of this file.
 import { renderBand } from "./band.js";
-import { makeStopId, readContinuation } from "./continuation.js";
-import type { ClassicStopInput, ClassicStopResult, Engine, On } from "./engine.js";
+import { makeStopId, takeContinuation } from "./continuation.js";
+import { answerControl, readControl, registerControls } from "./controls.js";
+import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
 import { injectFault, mod } from "./state.js";
 import { redraw, refreshView } from "./view.js";
@@ -18,8 +19,10 @@ async function startModule($: Engine, cwd: string | undefined): Promise<void> {
   injectFault("load");
   mod.root = (await $.env.get("CLAUDE_PROJECT_DIR")) || cwd || "";
   const { version } = await $.session.version();
+  mod.version = version || "unknown";
+  await registerControls($);
   // The command hooks see the module is live, and on which Claude Code (doctor says so).
-  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", version || "unknown");
+  await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", mod.version);
   mod.ready = true;
   await refreshView($, true);
   $.clock.every(1000, () => redraw($));
@@ -53,17 +56,16 @@ function sendPending($: Engine, tries = 0): void {
   });
 }
 
-/** After this plugin's Stop hook ran: a continuation block becomes a prompt from the plugin. */
+/** After this plugin's Stop hook ran: a continuation nothing else continues becomes a prompt from the plugin. */
 function quietContinuation($: Engine, result: ClassicStopResult, id: string): ClassicStopResult {
   try {
     injectFault("stop");
-    const text = readContinuation(result?.block, id);
-    if (text === undefined) return result;
+    const { text, rest } = takeContinuation(result, id);
+    if (text === undefined) return rest;
     mod.pending = text;
     // Sent as soon as this Stop has returned (a timer: a Stop hook may not submit), or at the turn's end,
     // whichever comes first: never lost when one of them fails, never twice.
     $.clock.after(0, () => sendPending($));
-    const { block: _sent, ...rest } = result;
     return rest;
   } catch {
     return result;
@@ -79,6 +81,19 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
   const result = await next(e);
   await refreshView($, true).catch(() => undefined);
   return quietContinuation($, result, id);
+}
+
+/** A loop control, typed at any time: the command hooks' own answer; any failure leaves the command as it was. */
+async function onControl($: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Promise<CommandRunResult>) {
+  const name = readControl(e.command);
+  if (!mod.ready || name === undefined) return next(e);
+  const answer = await answerControl($, name, e.args).catch(() => undefined);
+  await refreshView($, true).catch(() => undefined);
+  return answer ?? next(e);
+}
+
+function passOn(_: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Promise<CommandRunResult>) {
+  return next(e);
 }
 
 function drawBand($: Engine, e: unknown, below: unknown): unknown {
@@ -106,6 +121,7 @@ export function register(on: On): void {
     "turn.start",
     async ($: Engine, e: { turnId: string; agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
       if (!mod.ready || e.agentId !== undefined) return next(e);
+      mod.turnId = e.turnId;
       // The session's figure before this turn: a loop's first Stop counts its first turn too.
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
@@ -115,6 +131,7 @@ export function register(on: On): void {
   );
   on("turn.complete", async ($: Engine, e: { agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
     if (e.agentId !== undefined) return next(e);
+    mod.turnId = undefined;
     // First, before anything that can fail: the continuation this turn's Stop handed over is sent.
     sendPending($);
     if (!mod.ready) return next(e);
@@ -124,6 +141,14 @@ export function register(on: On): void {
     await refreshView($);
     return next(e);
   });
+  // Each spelled out, so that Claude Code sees which commands the module answers; a failure runs the command
+  // as Claude Code would without the module.
+  on("command.run", { command: "loop-stop" }, onControl).catch(passOn);
+  on("command.run", { command: "loop-pause" }, onControl).catch(passOn);
+  on("command.run", { command: "loop-status" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-stop" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-pause" }, onControl).catch(passOn);
+  on("command.run", { command: "continuation-loop:loop-status" }, onControl).catch(passOn);
   on(
     "ui.render",
     { component: "AbovePrompt" },

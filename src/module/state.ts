@@ -6,6 +6,8 @@ export const mod = {
   ready: false,
   fault: "",
   root: "",
+  /** The Claude Code version the module runs in. */
+  version: "",
   sessionId: undefined as string | undefined,
   view: undefined as LoopView | undefined,
   lastRead: 0,
@@ -13,6 +15,8 @@ export const mod = {
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: undefined as string | undefined,
+  /** The main loop's running turn, which /loop-stop and /loop-pause end. */
+  turnId: undefined as string | undefined,
 };
 
 /** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw|clear). */

@@ -5,7 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lastUserText, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import {
+  lastUserText,
+  messageText,
+  startMessagesServer,
+  text,
+  type MessagesServer,
+  type RecordedRequest,
+} from "./support/messagesServer.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, runClaude, type ClaudeVersion } from "./support/runClaude.js";
 
@@ -34,8 +41,8 @@ function trustProject(p: LoopProject): void {
   fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
 }
 
-/** A second plugin whose Stop hook counts its runs in a file. */
-function otherPlugin(root: string): { dir: string; runs: () => number } {
+/** A second plugin whose Stop hook counts its runs in a file and, when `blocks` says so, blocks its first Stops. */
+function otherPlugin(root: string, blocks = 0): { dir: string; runs: () => number } {
   const dir = path.join(root, "other-plugin");
   fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
   fs.mkdirSync(path.join(dir, "hooks"));
@@ -44,7 +51,10 @@ function otherPlugin(root: string): { dir: string; runs: () => number } {
     JSON.stringify({ name: "other", version: "1.0.0" }),
   );
   const log = path.join(root, "other-stops.log");
-  const script = `const fs=require("fs");fs.appendFileSync(${JSON.stringify(log)},"x");`;
+  const script =
+    `const fs=require("fs");fs.appendFileSync(${JSON.stringify(log)},"x");` +
+    `const n=fs.readFileSync(${JSON.stringify(log)},"utf8").length;` +
+    `if(n<=${blocks}){process.stderr.write("OTHER-PLUGIN-"+n+": run the linter before you stop.");process.exit(2)}`;
   fs.writeFileSync(path.join(dir, "hooks", "stop.cjs"), script);
   const hooks = {
     hooks: { Stop: [{ hooks: [{ type: "command", command: `node "${path.join(dir, "hooks", "stop.cjs")}"` }] }] },
@@ -81,6 +91,17 @@ async function runLoop(
   const main = server.mainRequests;
   const history = p.history();
   return { r, main, history, continuations: main.slice(1).map((req) => lastUserText(req)) };
+}
+
+/** Every message of a request after the model's last reply: what a Stop's answer handed it. */
+function textAfterReply(req: RecordedRequest): string {
+  const messages = req.body?.messages ?? [];
+  let last = messages.length - 1;
+  while (last >= 0 && messages[last]?.role !== "assistant") last -= 1;
+  return messages
+    .slice(last + 1)
+    .map(messageText)
+    .join("\n");
 }
 
 const threeIterations = `---\nmax_iterations: 3\n---\n\n${GOAL}\n`;
@@ -121,6 +142,31 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     const quiet = await runLoop(NEWEST, threeIterations, { pluginDirs: [p0.dir] });
     expect(quiet.main).toHaveLength(3);
     expect(p0.runs()).toBe(3);
+  });
+
+  it("hands Claude another plugin's Stop block as it was, beside the loop's continuation", async () => {
+    // With the module, and without it: the same texts reach Claude.
+    const envs: Record<string, string>[] = [{}, { CONTINUATION_LOOP_MODULE: "0" }];
+    for (const env of envs) {
+      const p0 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")), 2);
+      extraDirs.push(path.dirname(p0.dir));
+      const run = await runLoop(NEWEST, threeIterations, { pluginDirs: [p0.dir], env });
+      expect(run.history.map((h) => [h.decision, h.iteration])).toEqual([
+        ["continue", 1],
+        ["continue", 2],
+        ["end", 3],
+      ]);
+      expect(run.main).toHaveLength(3);
+      expect(p0.runs()).toBe(3);
+      // What Claude reads after its reply at each of the two Stops both hooks blocked.
+      const sent = run.main.slice(1).map((req) => textAfterReply(req));
+      for (const [i, text] of sent.entries()) {
+        expect(text).toContain(`OTHER-PLUGIN-${i + 1}: run the linter before you stop.`);
+        expect(text).toContain(LOOP_MARKER);
+        expect(text).not.toContain("[continuation-loop stop");
+      }
+      expect(sent[0]).toContain(GOAL);
+    }
   });
 
   it.each(["load", "stop", "turn", "draw", "off"])(

@@ -15,6 +15,9 @@ const stop = (root: string, session: string, env: Record<string, string> = {}) =
     { session_id: session, cwd: root, hook_event_name: "Stop", last_assistant_message: "working" },
     { env },
   );
+/** The continuation the Stop hook hands the live module: its context, exit 0. */
+const handed = (r: { json?: Record<string, unknown> }) =>
+  String((r.json?.hookSpecificOutput as { additionalContext?: string } | undefined)?.additionalContext);
 const sidecar = (root: string) =>
   JSON.parse(readFileSync(join(root, ".claude/continuation-loop.runtime.json"), "utf8")) as Record<string, unknown>;
 const loop = (fields: string) =>
@@ -27,25 +30,25 @@ describe("the Stop hook with fresh_context and the module live", () => {
     for (const [i, notes] of ["first notes", "second notes", "second notes"].entries()) {
       writeFileSync(join(root, "NOTES.md"), `${notes}\n`);
       const r = stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: `stop-id-000${i}` });
-      expect(r.code).toBe(2);
-      expect(r.stdout).toBe("");
-      expect(r.stderr.endsWith(`${FRESH_LINE}[continuation-loop stop stop-id-000${i}]\n`)).toBe(true);
+      expect(r.code).toBe(0);
+      const sent = handed(r);
+      expect(sent.endsWith(`${FRESH_LINE}[continuation-loop stop stop-id-000${i}]\n`)).toBe(true);
       // The same news as the Stop before: still the whole prompt, since the context it went to is gone.
-      expect(r.stderr).toContain("Goal:\nShip the parser.");
-      expect(r.stderr).toContain(`Notes (NOTES.md)`);
-      expect(r.stderr).toContain(notes);
-      expect(r.stderr).toContain("cleared");
-      expect(r.stderr).toContain(`iteration ${i + 2}/10`);
+      expect(sent).toContain("Goal:\nShip the parser.");
+      expect(sent).toContain(`Notes (NOTES.md)`);
+      expect(sent).toContain(notes);
+      expect(sent).toContain("cleared");
+      expect(sent).toContain(`iteration ${i + 2}/10`);
     }
   });
 
   it("the same loop without the field sends the short reminder once nothing changed", () => {
     const { root } = loop("session_id: s1\n");
     writeFileSync(join(root, "NOTES.md"), "notes\n");
-    expect(stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: "stop-id-0000" }).stderr).toContain("Goal:");
-    const second = stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: "stop-id-0001" });
-    expect(second.stderr).not.toContain("Goal:");
-    expect(second.stderr).not.toContain(FRESH_LINE);
+    expect(handed(stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: "stop-id-0000" }))).toContain("Goal:");
+    const second = handed(stop(root, "s1", { ...LIVE, CONTINUATION_LOOP_STOP_ID: "stop-id-0001" }));
+    expect(second).not.toContain("Goal:");
+    expect(second).not.toContain(FRESH_LINE);
   });
 });
 
@@ -110,7 +113,7 @@ describe("the clear between iterations", () => {
       CONTINUATION_LOOP_COST_USD: now,
       CONTINUATION_LOOP_STOP_ID: "stop-id-0000",
     });
-    expect(stop(root, "old", costs("0", "0.3")).code).toBe(2);
+    expect(stop(root, "old", costs("0", "0.3")).code).toBe(0);
     session(root, { hook_event_name: "SessionEnd", session_id: "old", reason: "clear" });
     const started = session(root, { hook_event_name: "SessionStart", session_id: "new", source: "clear" });
     // The loop's own clear, every iteration: no line for it.
@@ -118,7 +121,7 @@ describe("the clear between iterations", () => {
     expect(readFileSync(statePath, "utf8")).toContain('session_id: "new"');
     expect(sidecar(root)).toMatchObject({ cost_carried_usd: 0.3, cost_first_usd: 0, cost_last_usd: 0 });
     // The new session's figure is above the old one's last: it is still all new spend.
-    expect(stop(root, "new", costs("0", "0.4")).code).toBe(2);
+    expect(stop(root, "new", costs("0", "0.4")).code).toBe(0);
     const history = readFileSync(join(root, ".claude/continuation-loop.history.jsonl"), "utf8").trim().split("\n");
     expect(JSON.parse(history.at(-1)!)).toMatchObject({ iteration: 2, session: "new", cost_usd: 0.7 });
   });

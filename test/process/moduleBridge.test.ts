@@ -39,16 +39,24 @@ describe("the Stop hook with the module live", () => {
     expect(sidecar(root).cost_first_usd).toBe(-1);
   });
 
-  it("ends its continuation with the id the module gave, and only then", () => {
+  it("hands the module its continuation as context ending with the id it gave, and only then", () => {
     const { root } = makeProject("---\nmax_iterations: 50\nsession_id: s1\n---\nGoal\n");
     const plain = stop(root);
+    expect(plain.code).toBe(2);
     expect(plain.stderr).not.toContain("[continuation-loop stop");
     const marked = stop(root, { ...LIVE, CONTINUATION_LOOP_STOP_ID: "abc-123-xyz" });
-    expect(marked.code).toBe(2);
-    expect(marked.stderr.endsWith("\n[continuation-loop stop abc-123-xyz]\n")).toBe(true);
-    expect(stop(root, { CONTINUATION_LOOP_STOP_ID: "bad id with spaces" }).stderr).not.toContain(
-      "[continuation-loop stop",
-    );
+    // Context beside the other Stop hooks' answers, not a block that would stand for all of them.
+    expect(marked.code).toBe(0);
+    expect(marked.stderr).toBe("");
+    const out = JSON.parse(marked.stdout) as {
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(out.hookSpecificOutput.hookEventName).toBe("Stop");
+    expect(out.hookSpecificOutput.additionalContext).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
+    expect(out.hookSpecificOutput.additionalContext.endsWith("\n[continuation-loop stop abc-123-xyz]\n")).toBe(true);
+    const bad = stop(root, { CONTINUATION_LOOP_STOP_ID: "bad id with spaces" });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).not.toContain("[continuation-loop stop");
   });
 });
 

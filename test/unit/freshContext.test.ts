@@ -2,7 +2,7 @@
 // the refusals where the module is not live, and the spend carried over a clear.
 import { describe, expect, it } from "vitest";
 import { checkFreshContext, decideFresh, refuseFreshWithoutModule } from "../../src/app/freshContext.js";
-import { markForModule } from "../../src/app/moduleBridge.js";
+import { renderContinuationAnswer } from "../../src/app/moduleBridge.js";
 import { parseChecklist } from "../../src/core/checklist.js";
 import type { StopDecision } from "../../src/core/decideStop.js";
 import { LoopError } from "../../src/core/errors.js";
@@ -111,19 +111,23 @@ describe("the prompt sent into a cleared context", () => {
 describe("the line the module reads", () => {
   const id = "m3k9x-1-abc123";
   const env = { ...LIVE, CONTINUATION_LOOP_STOP_ID: id };
-  const block = (stderr: string) => `[node "/p/hooks/stop.js"]: ${stderr}\nThis hook comes from the plugin.`;
+  /** The context entry the Stop hook hands the module, as Claude Code passes it on. */
+  const context = (prompt: string, fresh?: boolean) => {
+    const answer = renderContinuationAnswer(prompt, env, fresh);
+    return JSON.parse(answer.stdout).hookSpecificOutput.additionalContext as string;
+  };
 
   it("asks for a clear, and the module gets the prompt back byte for byte", () => {
     const prompt = `${LOOP_MARKER}\n\nGoal:\n${GOAL}\n`;
-    const text = readContinuation(block(markForModule(prompt, env, true)), id);
+    const text = readContinuation(context(prompt, true), id);
     expect(text).toBeDefined();
     expect(readFreshPrompt(text!)).toBe(prompt);
   });
 
   it("is absent from an ordinary continuation and when the module handed no id", () => {
     const prompt = `${LOOP_MARKER}\n\nGoal:\n${GOAL}\n`;
-    expect(readFreshPrompt(readContinuation(block(markForModule(prompt, env)), id)!)).toBeUndefined();
-    expect(markForModule(prompt, LIVE, true)).toBe(prompt);
+    expect(readFreshPrompt(readContinuation(context(prompt), id)!)).toBeUndefined();
+    expect(renderContinuationAnswer(prompt, LIVE, true)).toMatchObject({ exitCode: 2, stderr: prompt });
   });
 });
 

@@ -2,31 +2,41 @@
 import { describe, expect, it } from "vitest";
 import { isLoopContinuation, LOOP_MARKER } from "../../src/core/loopMarker.js";
 import { readLoopView, renderBand } from "../../src/module/band.js";
-import { makeStopId, readContinuation, stopLine } from "../../src/module/continuation.js";
+import { makeStopId, readContinuation, stopLine, takeContinuation } from "../../src/module/continuation.js";
 
 const PROMPT = `${LOOP_MARKER} iteration 2/5 (3 left): keep working on it.\n`;
-const PREFIX = '[node "/plugins/continuation-loop/hooks/stop.js"]: ';
 
-describe("readContinuation", () => {
+describe("readContinuation, takeContinuation", () => {
   const id = "m1-abc-123";
-  it("takes the Stop hook's own text, byte for byte, from its block", () => {
-    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\n`, id)).toBe(PROMPT);
-    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\nA line Claude Code adds.`, id)).toBe(PROMPT);
-    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\n\nA line Claude Code adds.`, id)).toBe(PROMPT);
+  const ours = `${PROMPT}${stopLine(id)}\n`;
+  it("takes the Stop hook's own text, byte for byte, from its context entry", () => {
+    expect(readContinuation(ours, id)).toBe(PROMPT);
+    expect(takeContinuation({ additionalContext: [ours] }, id)).toEqual({ text: PROMPT, rest: {} });
   });
 
-  it("leaves every other block as it is", () => {
+  it("reads no other entry as ours", () => {
     expect(readContinuation(undefined, id)).toBeUndefined();
-    expect(readContinuation("[./other-hook.sh]: keep going", id)).toBeUndefined();
+    expect(readContinuation("keep going", id)).toBeUndefined();
     // an older Stop's id, or none
-    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine("old-id-0000")}\n`, id)).toBeUndefined();
-    expect(readContinuation(`${PREFIX}${PROMPT}`, id)).toBeUndefined();
-    // another hook's block before or after ours
-    expect(readContinuation(`[./a.sh]: no\n\n${PREFIX}${PROMPT}${stopLine(id)}\n`, id)).toBeUndefined();
-    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\n[./b.sh]: no`, id)).toBeUndefined();
-    expect(readContinuation(`${PREFIX}${PROMPT}${stopLine(id)}\nline one\nline two`, id)).toBeUndefined();
-    // another command printing our marker
-    expect(readContinuation(`[./mimic.sh]: ${PROMPT}${stopLine(id)}\n`, id)).toBeUndefined();
+    expect(readContinuation(`${PROMPT}${stopLine("old-id-0000")}\n`, id)).toBeUndefined();
+    expect(readContinuation(PROMPT, id)).toBeUndefined();
+    // another hook printing our id line without our marker first
+    expect(readContinuation(`mimic ${PROMPT}${stopLine(id)}\n`, id)).toBeUndefined();
+    expect(takeContinuation({ block: "[./a.sh]: no" }, id)).toEqual({ rest: { block: "[./a.sh]: no" } });
+    expect(takeContinuation({}, id)).toEqual({ rest: {} });
+  });
+
+  it("leaves every part standing, ours without its id line, when anything else continues the turn", () => {
+    const block = "[./lint.sh]: run the linter";
+    expect(takeContinuation({ block, additionalContext: [ours] }, id)).toEqual({
+      rest: { block, additionalContext: [PROMPT] },
+    });
+    expect(takeContinuation({ additionalContext: ["note", ours] }, id)).toEqual({
+      rest: { additionalContext: ["note", PROMPT] },
+    });
+    expect(takeContinuation({ preventContinuation: true, additionalContext: [ours] }, id)).toEqual({
+      rest: { preventContinuation: true, additionalContext: [PROMPT] },
+    });
   });
 
   it("makes a new id at every call", () => {

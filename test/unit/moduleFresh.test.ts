@@ -32,7 +32,9 @@ function makeEngine(opts: { clear?: () => Promise<unknown>; submit?: (n: number)
         calls.push(`run ${command}`);
         return opts.clear ? opts.clear() : {};
       },
+      register: async () => undefined,
     },
+    plugin: { root: "/p" },
     session: {
       id: async () => "s1",
       usage: async () => ({ cost: { usd: 0 } }),
@@ -64,12 +66,12 @@ function loadModule() {
   return hooks;
 }
 
-async function stopWithBlock(fresh: boolean, engine: ReturnType<typeof makeEngine>) {
+async function stopWithContinuation(fresh: boolean, engine: ReturnType<typeof makeEngine>) {
   const hooks = loadModule();
   await hooks.get("session.start")!(engine.$, { cwd: "/p" }, async () => ({}));
   const next = async (): Promise<ClassicStopResult> => {
     const id = engine.env.get("CONTINUATION_LOOP_STOP_ID")!;
-    return { block: `[node "/p/hooks/stop.js"]: ${PROMPT}${fresh ? FRESH_LINE : ""}${stopLine(id)}\n` };
+    return { additionalContext: [`${PROMPT}${fresh ? FRESH_LINE : ""}${stopLine(id)}\n`] };
   };
   const result = (await hooks.get("classic.Stop")!(engine.$, { session_id: "s1" }, next)) as ClassicStopResult;
   await engine.runTimers();
@@ -82,22 +84,22 @@ beforeEach(() => {
 });
 
 describe("the module and a fresh_context continuation", () => {
-  it("runs /clear, then sends the prompt without the marking line, once each; the block is taken", async () => {
+  it("runs /clear, then sends the prompt without the marking line, once each; the continuation is taken", async () => {
     const engine = makeEngine();
-    const result = await stopWithBlock(true, engine);
-    expect(result.block).toBeUndefined();
+    const result = await stopWithContinuation(true, engine);
+    expect(result.additionalContext).toBeUndefined();
     expect(engine.calls).toEqual(["run clear", "submit PROMPT"]);
   });
 
   it("an ordinary continuation is sent with no clear", async () => {
     const engine = makeEngine();
-    await stopWithBlock(false, engine);
+    await stopWithContinuation(false, engine);
     expect(engine.calls).toEqual(["submit PROMPT"]);
   });
 
   it("a clear that fails still sends the prompt, with one line for the user", async () => {
     const engine = makeEngine({ clear: () => Promise.reject(new Error("refused")) });
-    await stopWithBlock(true, engine);
+    await stopWithContinuation(true, engine);
     expect(engine.calls).toEqual([
       "run clear",
       expect.stringMatching(/^log continuation-loop: the context could not be cleared \(refused\)/),
@@ -107,7 +109,7 @@ describe("the module and a fresh_context continuation", () => {
 
   it("a submit refused after the clear is sent again, without a second clear", async () => {
     const engine = makeEngine({ submit: (n) => (n === 1 ? Promise.reject(new Error("busy")) : Promise.resolve()) });
-    await stopWithBlock(true, engine);
+    await stopWithContinuation(true, engine);
     expect(engine.calls).toEqual(["run clear", "submit PROMPT", "submit PROMPT"]);
   });
 });

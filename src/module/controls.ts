@@ -1,0 +1,85 @@
+// /loop-stop, /loop-pause and /loop-status from the module (README "The companion module"): typed while
+// Claude works they act at once, and stop and pause end the running turn. The answer is the command hooks'
+// own: the module runs hooks/prompt.js, as Claude Code would for the typed command, so the slash command,
+// the CLI and the module share one implementation (stopLoop, pauseLoop, readStatus). Every `$` call is
+// spelled `$.noun.verb(…)` (see index.ts).
+import type { CommandRunResult, Engine } from "./engine.js";
+import { mod } from "./state.js";
+
+/** The module's own commands (a module's names carry no `plugin:` namespace), run at once when typed mid-turn. */
+const CONTROLS = [
+  { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
+  { name: "loop-pause", description: "Pause this session's continuation loop now, and end the running turn" },
+  { name: "loop-status", description: "Show this session's continuation loop at once, even mid-turn" },
+] as const;
+
+/**
+ * The command a `command.run` names → `loop-stop|loop-pause|loop-status`, or undefined for any other. The
+ * plugin's own slash commands (`continuation-loop:loop-stop`, run idle or queued until the turn's end) are
+ * answered here too: then Claude Code runs no UserPromptSubmit for them, and the answer is the same.
+ */
+export function readControl(command: string): string | undefined {
+  const name = command.replace(/^continuation-loop:/, "");
+  return CONTROLS.some((control) => control.name === name) ? name : undefined;
+}
+
+/** What prompt.js printed → the text for the person, or undefined when it did not answer the command alone. */
+function readBlock(stdout: string): string | undefined {
+  try {
+    const out = JSON.parse(stdout) as { decision?: unknown; reason?: unknown };
+    return out.decision === "block" && typeof out.reason === "string" ? out.reason : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function registerControls($: Engine): Promise<void> {
+  for (const command of CONTROLS)
+    await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
+}
+
+/**
+ * Runs the command hooks' answer to `/<name> args` for this session. Stop and pause end the running turn
+ * after the loop has ended or paused, so no Stop of that turn can continue it. Undefined when the hook
+ * gave no answer of its own (the caller lets Claude Code run the command as without the module).
+ */
+export async function answerControl($: Engine, name: string, args: string): Promise<CommandRunResult | undefined> {
+  const sessionId = await $.session.id();
+  const { transcriptPath } = await $.session.info();
+  const prompt = `/${name}${args ? ` ${args}` : ""}`;
+  const input = {
+    session_id: sessionId,
+    transcript_path: transcriptPath,
+    cwd: mod.root,
+    hook_event_name: "UserPromptSubmit",
+    prompt,
+    source: "user",
+  };
+  const env: Record<string, string> = {
+    CLAUDE_PROJECT_DIR: mod.root,
+    CLAUDE_PLUGIN_ROOT: $.plugin.root,
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    CONTINUATION_LOOP_MODULE_LIVE: mod.version,
+  };
+  const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
+    cwd: mod.root,
+    env,
+    stdin: JSON.stringify(input),
+    timeoutMs: 15_000,
+  });
+  const block = readBlock(run.stdout);
+  if (block === undefined) return undefined;
+  // Claude Code shows a module's answer under the plugin's name already.
+  const text = block.replace(/^continuation-loop: /, "");
+  const turnId = mod.turnId;
+  if (name === "loop-status") {
+    // A command's answer shows when the turn ends: mid-turn the status goes in the transcript at once.
+    if (turnId === undefined) return { text, isTextDisplayOnly: true };
+    for (const line of text.split("\n")) $.ui.log(line);
+    return {};
+  }
+  mod.pending = undefined;
+  mod.turnId = undefined;
+  if (turnId) await $.turn.abort({ turnId }).catch(() => undefined);
+  return { text, isTextDisplayOnly: true };
+}

@@ -1,0 +1,188 @@
+// The companion module's own tests, run offline by `claude plugin test` with Claude Code's testing kit:
+// every `$` call the module makes is answered here, in memory.
+import type { ClassicResultOf, CommandRunInput, CommandRunResult, On, SessionUsage } from "claude-code";
+import { describe, expect, mock, test, type Engine } from "claude-code/testing";
+
+const ROOT = "/project";
+const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+
+/** The world beneath the module: what it calls, answered and recorded. */
+function world(on: On, env: Record<string, string> = {}) {
+  mock.env(on, { CLAUDE_PROJECT_DIR: ROOT, ...env });
+  const clock = mock.clock(on, { now: 1_700_000_000_000 });
+  const seen = {
+    env: {} as Record<string, string | undefined>,
+    registered: [] as { name: string; immediate?: true }[],
+    submitted: [] as string[],
+    aborted: [] as string[],
+    runs: [] as { argv: readonly string[]; init?: { env?: Readonly<Record<string, string>>; stdin?: string } }[],
+    logged: [] as string[],
+    promptOut: "",
+    /** What the settings Stop hooks answer, given this Stop's id. */
+    stopAnswer: (_id: string | undefined): ClassicResultOf["classic.Stop"] => ({}),
+    /** What Claude Code's own run of a command answers. */
+    commandAnswer: { text: "the command itself" } as CommandRunResult,
+  };
+  on("env.set", (_$, e) => {
+    seen.env[e.name] = e.value;
+    return { value: {} };
+  });
+  on("command.register", (_$, e) => {
+    seen.registered.push(e);
+    return { value: { command: e.name } };
+  });
+  on("session.version", () => ({ value: { version: "2.1.331" } }));
+  on("session.id", () => ({ value: "s1" }));
+  on("session.info", () => ({ value: { transcriptPath: "/t/s1.jsonl" } }));
+  on("session.usage", () => ({ value: { cost: { usd: 0.25 } } as SessionUsage }));
+  on("fs.list", () => ({ value: [] }));
+  on("fs.read", () => {
+    throw new Error("no such file");
+  });
+  on("ui.invalidate", () => ({ value: undefined }));
+  on("ui.log", (_$: unknown, e: { text: string }) => {
+    seen.logged.push(e.text);
+    return { value: undefined };
+  });
+  on("prompt.submit", (_$: unknown, e: { text: string }) => {
+    seen.submitted.push(e.text);
+    return e;
+  });
+  on("turn.abort", (_$: unknown, e: { turnId: string }) => {
+    seen.aborted.push(e.turnId);
+    return { value: undefined };
+  });
+  on("process.run", (_$, e) => {
+    seen.runs.push(e);
+    return {
+      value: { exitCode: 0, stdout: seen.promptOut, stderr: "", isStdoutTruncated: false, isStderrTruncated: false },
+    };
+  });
+  on("session.start", (_$, e) => ({ cwd: e.cwd }));
+  on("classic.Stop", () => seen.stopAnswer(seen.env.CONTINUATION_LOOP_STOP_ID));
+  on("command.run", () => seen.commandAnswer);
+  on("turn.start", (_$: unknown, e: { turnId: string }) => ({ turnId: e.turnId }));
+  return { clock, seen };
+}
+
+/** A slash command typed at the prompt. */
+const typed = (command: string, args = ""): CommandRunInput => ({
+  command,
+  args,
+  origin: { kind: "composer" },
+  presentation: { isFullscreen: true, columns: 120 },
+});
+
+async function start($: Engine, on: On, env: Record<string, string> = {}) {
+  const w = world(on, env);
+  await $.session.start({ cwd: ROOT, surface: null, isInteractive: true });
+  return w;
+}
+
+describe("start", () => {
+  test("registers the three controls to run mid-turn and tells the command hooks it is live", async ($, on) => {
+    const { seen } = await start($, on);
+    expect(seen.registered.map((c) => [c.name, c.immediate])).toEqual([
+      ["loop-stop", true],
+      ["loop-pause", true],
+      ["loop-status", true],
+    ]);
+    expect(seen.env.CONTINUATION_LOOP_MODULE_LIVE).toBe("2.1.331");
+  });
+
+  test("CONTINUATION_LOOP_MODULE=0: registers nothing and sets nothing", async ($, on) => {
+    const { seen } = await start($, on, { CONTINUATION_LOOP_MODULE: "0" });
+    expect(seen.registered).toEqual([]);
+    expect(seen.env).toEqual({});
+  });
+});
+
+describe("Stop", () => {
+  test("a continuation nothing else continues becomes one prompt from the plugin", async ($, on) => {
+    const { clock, seen } = await start($, on);
+    seen.stopAnswer = (id) => ({ additionalContext: [`${MARKER} iteration 2/5\n[continuation-loop stop ${id}]\n`] });
+    const result = await $.classic.Stop({ stop_hook_active: false, last_assistant_message: "done" } as never);
+    expect(result).toEqual({});
+    expect(seen.env.CONTINUATION_LOOP_COST_USD).toBe("0.25");
+    await clock.advance(0);
+    expect(seen.submitted).toEqual([`${MARKER} iteration 2/5\n`]);
+  });
+
+  test("another hook's block stands as it was, the continuation beside it, and nothing is sent", async ($, on) => {
+    const { clock, seen } = await start($, on);
+    const block = '[node "/other/stop.js"]: run the linter first';
+    seen.stopAnswer = (id) => ({
+      block,
+      additionalContext: [`${MARKER} iteration 2/5\n[continuation-loop stop ${id}]\n`],
+    });
+    const result = await $.classic.Stop({ stop_hook_active: false, last_assistant_message: "done" } as never);
+    expect(result).toEqual({ block, additionalContext: [`${MARKER} iteration 2/5\n`] });
+    await clock.advance(1000);
+    expect(seen.submitted).toEqual([]);
+  });
+
+  test("an older Stop's continuation or another hook's text is left alone", async ($, on) => {
+    const { clock, seen } = await start($, on);
+    const stale = { additionalContext: [`${MARKER} iteration 2/5\n[continuation-loop stop old-0000-id]\n`] };
+    seen.stopAnswer = () => stale;
+    expect(await $.classic.Stop({ stop_hook_active: false } as never)).toEqual(stale);
+    await clock.advance(1000);
+    expect(seen.submitted).toEqual([]);
+  });
+
+  test("a fault at the Stop step leaves the hooks' answer as they gave it", async ($, on) => {
+    const { seen } = await start($, on, { CONTINUATION_LOOP_MODULE_FAULT: "stop" });
+    let given: ClassicResultOf["classic.Stop"] = {};
+    seen.stopAnswer = (id) => {
+      given = { additionalContext: [`${MARKER} iteration 2/5\n[continuation-loop stop ${id}]\n`] };
+      return given;
+    };
+    expect(await $.classic.Stop({ stop_hook_active: false } as never)).toEqual(given);
+    expect(seen.submitted).toEqual([]);
+  });
+});
+
+describe("controls", () => {
+  test("/loop-stop mid-turn: the prompt hook's own answer for this session, then the running turn ends", async ($, on) => {
+    const { seen } = await start($, on);
+    seen.promptOut = JSON.stringify({ decision: "block", reason: "continuation-loop: loop stopped at iteration 2/5" });
+    await $.turn.start({ text: "", turnId: "turn-7" });
+    const result = await $.command.run(typed("loop-stop", "--name docs"));
+    expect(result.text).toBe("loop stopped at iteration 2/5");
+    expect(seen.aborted).toEqual(["turn-7"]);
+    expect(seen.runs).toHaveLength(1);
+    const run = seen.runs[0]!;
+    expect(run.argv[0]).toBe("node");
+    expect(run.argv[1]?.endsWith("/hooks/prompt.js")).toBe(true);
+    const input = JSON.parse(run.init?.stdin ?? "");
+    expect(input).toMatchObject({
+      session_id: "s1",
+      transcript_path: "/t/s1.jsonl",
+      cwd: ROOT,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "/loop-stop --name docs",
+    });
+    expect(run.init?.env?.CLAUDE_CODE_SESSION_ID).toBe("s1");
+  });
+
+  test("/loop-status mid-turn goes in the transcript at once and leaves the turn running", async ($, on) => {
+    const { seen } = await start($, on);
+    seen.promptOut = JSON.stringify({
+      decision: "block",
+      reason: "continuation-loop: loop running, iteration 2/5\n  goal: Docs",
+    });
+    await $.turn.start({ text: "", turnId: "turn-8" });
+    const result = await $.command.run(typed("continuation-loop:loop-status"));
+    expect(result.text).toBeUndefined();
+    expect(seen.logged).toEqual(["loop running, iteration 2/5", "  goal: Docs"]);
+    expect(seen.aborted).toEqual([]);
+  });
+
+  test("a command the hook does not answer alone runs as it would without the module", async ($, on) => {
+    const { seen } = await start($, on);
+    seen.promptOut = "";
+    const result = await $.command.run(typed("continuation-loop:loop-pause"));
+    expect(result.text).toBe("the command itself");
+    expect(seen.aborted).toEqual([]);
+  });
+});
