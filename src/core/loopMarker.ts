@@ -9,3 +9,11 @@ export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 export function isLoopContinuation(prompt: string | undefined): boolean {
   return prompt !== undefined && prompt.startsWith(LOOP_MARKER);
 }
+
+/** The words after the marker that open the prompt the module sends when the loop goes on after an API error. */
+export const API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
+
+/** That prompt (README "Leave it running"): recorded as the loop's resume, and refused when the loop no longer runs. */
+export function isApiResume(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.startsWith(API_RESUME_OPENING);
+}

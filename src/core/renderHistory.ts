@@ -31,7 +31,11 @@ export function renderHistoryTable(records: HistoryRecord[], all = false): strin
         ? `refused: ${firstLine(r.refusal, 50)}`
         : r.question
           ? `asked: ${firstLine(r.question, 60)}`
-          : "",
+          : r.until
+            ? `until ${r.until.replace("T", " ").replace(/(\.\d+)?Z$/, "")} (${r.wait_s}s, ${r.basis === "reset" ? "Claude Code's reset time" : `error ${r.failures ?? "?"} in a row`})`
+            : r.failures
+              ? `${r.failures} API errors in a row`
+              : "",
   ]);
   return renderTable([all ? "TIME" : "ENDED", all ? "DECISION" : "REASON", "ITER", "TOKENS", "SESSION", "GOAL"], rows);
 }

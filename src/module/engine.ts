@@ -14,10 +14,10 @@ export interface Engine {
   prompt: { submit(args: { text: string }): Promise<unknown> };
   session: {
     id(): Promise<string>;
-    usage(): Promise<{ cost?: { usd: number } }>;
+    usage(): Promise<{ cost?: { usd: number }; rateLimits?: { percentUsed?: number; resetsAt?: string }[] }>;
     version(): Promise<{ version: string }>;
   };
-  clock: { after(ms: number, fn: () => unknown): unknown; every(ms: number, fn: () => unknown): unknown };
+  clock: { after(ms: number, fn: () => unknown): { cancel(): void }; every(ms: number, fn: () => unknown): unknown };
   ui: {
     toast(text: string): void;
     log(text: string): void;
