@@ -9764,7 +9764,7 @@ function pickResetsAt(windows, now) {
 init_module_buffer();
 function renderWaitCause(kind) {
   if (kind === "rate_limit") return "the rate or usage limit";
-  if (kind === "overloaded") return "the API's overload";
+  if (kind === "overloaded" || kind === "server_error") return "the API to recover";
   return `the API error (${kind})`;
 }
 var renderClock = (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;

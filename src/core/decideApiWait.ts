@@ -1,8 +1,12 @@
 // Going on after an API error (README "Leave it running"): how long the loop waits before it goes on by
 // itself, or why it does not. Pure: the clock, the reset time and the jitter's random number are inputs.
 
-/** The API errors that clear by themselves: a rate or usage limit (`rate_limit`), an overload. */
-const RETRIED = new Set(["rate_limit", "overloaded"]);
+/**
+ * The API errors that clear by themselves: a rate or usage limit (`rate_limit`), an overload (`overloaded`;
+ * Claude Code 2.1.331 reports an overload that outlasted its own retries as `server_error`, as it does other
+ * 5xx answers, which clear the same way).
+ */
+const RETRIED = new Set(["rate_limit", "overloaded", "server_error"]);
 const isRetriedApiError = (kind: string): boolean => RETRIED.has(kind);
 
 /** Growing waits: 1, 2, 4, 8, 16, then 30 minutes at most. */

@@ -8,7 +8,7 @@ import type { Runtime } from "./sidecar.js";
 /** "rate_limit" → "the rate limit": what the loop waits for. */
 function renderWaitCause(kind: string): string {
   if (kind === "rate_limit") return "the rate or usage limit";
-  if (kind === "overloaded") return "the API's overload";
+  if (kind === "overloaded" || kind === "server_error") return "the API to recover";
   return `the API error (${kind})`;
 }
 

@@ -47,9 +47,10 @@ describe("decideApiWait", () => {
     expect(decideApiWait({ ...base, resetsAt: NOW - 1000, random: 0 })).toMatchObject({ basis: "backoff" });
   });
 
-  it("overloads wait too; other errors are left to a person", () => {
+  it("overloads and server errors wait too; other errors are left to a person", () => {
     expect(decideApiWait({ ...base, kind: "overloaded" })).toMatchObject({ kind: "wait" });
-    for (const kind of ["invalid_request", "authentication_failed", "billing_error", "unknown", "server_error"])
+    expect(decideApiWait({ ...base, kind: "server_error" })).toMatchObject({ kind: "wait" });
+    for (const kind of ["invalid_request", "authentication_failed", "billing_error", "unknown", "max_output_tokens"])
       expect(decideApiWait({ ...base, kind })).toEqual({ kind: "none" });
   });
 
@@ -79,7 +80,7 @@ describe("decideApiWait", () => {
   it("property: a wait is never negative, never past the cap (plus a reset's margin), and grows with the count", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom("rate_limit", "overloaded"),
+        fc.constantFrom("rate_limit", "overloaded", "server_error"),
         fc.integer({ min: 1, max: 60 }),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         fc.option(fc.integer({ min: -3_600_000, max: 7 * 86_400_000 }), { nil: undefined }),
