@@ -2823,7 +2823,7 @@ var FIELDS = {
   },
   max_api_failures: {
     type: "int 1\u2013100, `5`",
-    meaning: 'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself (README "Leave it running"); a turn that ends normally starts the count again',
+    meaning: 'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself ("Leave it running"; only where the companion module runs); a turn that ends normally starts the count again',
     example: "max_api_failures: 3",
     expected: "a whole number from 1 to 100",
     schema: () => int2(1, 100)

@@ -152,7 +152,7 @@ export const FIELDS = {
   max_api_failures: {
     type: "int 1–100, `5`",
     meaning:
-      'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself (README "Leave it running"); a turn that ends normally starts the count again',
+      'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself ("Leave it running"; only where the companion module runs); a turn that ends normally starts the count again',
     example: "max_api_failures: 3",
     expected: "a whole number from 1 to 100",
     schema: () => int(1, 100),

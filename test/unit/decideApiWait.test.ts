@@ -9,6 +9,8 @@ import {
   parseWaitScale,
   pickResetsAt,
 } from "../../src/core/decideApiWait.js";
+import { renderWaitBand } from "../../src/core/renderApiWait.js";
+import { renderHistoryTable } from "../../src/core/renderHistory.js";
 
 const NOW = Date.parse("2026-11-24T01:00:00Z");
 const MIN = 60_000;
@@ -147,5 +149,56 @@ describe("parseWaitScale", () => {
     expect(parseWaitScale("0.001")).toBe(0.001);
     expect(parseWaitScale("1")).toBe(1);
     for (const bad of [undefined, "", "0", "-1", "2", "fast", "NaN"]) expect(parseWaitScale(bad)).toBe(1);
+  });
+});
+
+describe("what the history and the band say about a wait", () => {
+  it("the history table shows until when, how long and why; the resume after how many errors", () => {
+    const rows = renderHistoryTable(
+      [
+        { time: "2026-11-24T01:00:00.000Z", session: "s1", iteration: 2, decision: "api_error", reason: "rate_limit" },
+        {
+          time: "2026-11-24T01:00:00.000Z",
+          session: "s1",
+          iteration: 2,
+          decision: "wait",
+          reason: "rate_limit",
+          until: "2026-11-24T01:01:52.000Z",
+          wait_s: 112,
+          basis: "backoff",
+          failures: 2,
+        },
+        {
+          time: "2026-11-24T01:01:52.100Z",
+          session: "s1",
+          iteration: 2,
+          decision: "resume",
+          reason: "api_wait",
+          failures: 2,
+        },
+        {
+          time: "2026-11-24T02:00:00.000Z",
+          session: "s1",
+          iteration: 3,
+          decision: "wait",
+          reason: "rate_limit",
+          until: "2026-11-24T04:00:45.000Z",
+          wait_s: 7245,
+          basis: "reset",
+          failures: 1,
+        },
+      ],
+      true,
+    ).split("\n");
+    expect(rows[2]).toMatch(/wait: rate_limit\s+2 .*until 2026-11-24 01:01:52 \(1m 52s, error 2 in a row\)$/);
+    expect(rows[3]).toMatch(/resume: api_wait\s+2 .*after 2 API errors in a row$/);
+    expect(rows[4]).toMatch(/until 2026-11-24 04:00:45 \(2h 45s, Claude Code's reset time\)$/);
+  });
+
+  it("the band names what the loop waits for, until when and how long is left", () => {
+    expect(renderWaitBand("rate_limit", NOW + 252_000, NOW)).toBe(
+      "waits for the rate or usage limit until 01:04:12 UTC (4m 12s) — /loop-stop or /loop-pause cancels",
+    );
+    expect(renderWaitBand("server_error", NOW + 1000, NOW)).toMatch(/^waits for the API to recover until/);
   });
 });
