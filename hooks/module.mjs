@@ -9769,10 +9769,10 @@ function renderWaitCause(kind) {
 }
 var renderClock = (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 function renderWaitBand(kind, until, now) {
-  return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1e3)}) \u2014 /loop-stop or /loop-pause cancels`;
+  return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1e3)})`;
 }
 function renderWaitLine(kind, until, now, failures, max) {
-  return `continuation-loop: an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1e3)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
+  return `an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1e3)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
 }
 function renderResumePrompt(state, runtime, kind, now) {
   return [
@@ -9900,7 +9900,7 @@ function cancelWait($, why) {
   if (!dropped) return;
   wait = void 0;
   dropped.timer?.cancel();
-  if (why) $.ui.log(`continuation-loop: the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
+  if (why) $.ui.log(`the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
   $.ui.invalidate("ui.render");
 }
 function checkWait($) {
@@ -9934,11 +9934,11 @@ async function followDecision($, kind, hadLoop) {
   await refreshView($, true);
   const view = mod.view;
   if (!view) {
-    if (hadLoop) $.ui.log("continuation-loop: the loop ended: waiting for the API would pass its max_duration.");
+    if (hadLoop) $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
     return;
   }
   if (!view.state.active && view.runtime.api_pause) {
-    $.ui.log(`continuation-loop: loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
+    $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
     return;
   }

@@ -15,14 +15,14 @@ function renderWaitCause(kind: string): string {
 /** "01:23:45 UTC". */
 const renderClock = (ms: number): string => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 
-/** The band's part while the loop waits: "waits for the rate or usage limit until 01:23:45 UTC (4m 10s)". */
+/** The band's part while the loop waits, short enough for 120 columns: "waits for the rate or usage limit until 01:23:45 UTC (4m 10s)". */
 export function renderWaitBand(kind: string, until: number, now: number): string {
-  return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1000)}) — /loop-stop or /loop-pause cancels`;
+  return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1000)})`;
 }
 
-/** The one line in the transcript when the wait starts. */
+/** The one line in the transcript when the wait starts (Claude Code puts the plugin's name before it). */
 export function renderWaitLine(kind: string, until: number, now: number, failures: number, max: number): string {
-  return `continuation-loop: an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1000)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
+  return `an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1000)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
 }
 
 /**

@@ -28,7 +28,7 @@ export function cancelWait($: Engine, why?: string): void {
   if (!dropped) return;
   wait = undefined;
   dropped.timer?.cancel();
-  if (why) $.ui.log(`continuation-loop: the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
+  if (why) $.ui.log(`the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
   $.ui.invalidate("ui.render");
 }
 
@@ -70,11 +70,11 @@ async function followDecision($: Engine, kind: string, hadLoop: boolean): Promis
   await refreshView($, true);
   const view = mod.view;
   if (!view) {
-    if (hadLoop) $.ui.log("continuation-loop: the loop ended: waiting for the API would pass its max_duration.");
+    if (hadLoop) $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
     return;
   }
   if (!view.state.active && view.runtime.api_pause) {
-    $.ui.log(`continuation-loop: loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
+    $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
     return;
   }

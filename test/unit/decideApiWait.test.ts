@@ -197,7 +197,7 @@ describe("what the history and the band say about a wait", () => {
 
   it("the band names what the loop waits for, until when and how long is left", () => {
     expect(renderWaitBand("rate_limit", NOW + 252_000, NOW)).toBe(
-      "waits for the rate or usage limit until 01:04:12 UTC (4m 12s) — /loop-stop or /loop-pause cancels",
+      "waits for the rate or usage limit until 01:04:12 UTC (4m 12s)",
     );
     expect(renderWaitBand("server_error", NOW + 1000, NOW)).toMatch(/^waits for the API to recover until/);
   });
