@@ -1,8 +1,10 @@
 // Going on after an API error through the real CLI (README "Leave it running"). A session that stays up
 // between turns (stream-json input, as an interactive one): on 2.1.331 a scripted rate limit or overload
 // that ends a turn is followed, after the (shortened) wait, by the module's prompt and the loop goes on;
-// /loop-stop during the wait cancels it; max_api_failures errors in a row pause the loop. On 2.1.197 the
+// /loop-stop (or `continuation-loop pause`) during the wait cancels it; max_api_failures errors in a row pause
+// the loop. On 2.1.197 the
 // module does not run: the error is recorded and the loop waits for a person, as before.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -102,6 +104,23 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
     expect(s.mainRequests).toHaveLength(2);
     expect(decisions(p)).toEqual(["continue:continue", `api_error:${kind}`, `wait:${kind}`, "end:stopped"]);
     expect(p.readState()).toBeUndefined();
+  });
+
+  it("continuation-loop pause from a terminal during the wait cancels it: the loop stays paused", async () => {
+    const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(429), text("never sent")]);
+    await until("the wait", () => p.history().some((r) => r.decision === "wait"));
+    const wait = p.history().at(-1) as { until: string };
+    const cli = spawnSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), "pause"], {
+      cwd: p.proj,
+      env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
+      encoding: "utf8",
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(wait.until) - Date.now()) + 2000));
+    expect(s.mainRequests).toHaveLength(2);
+    expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "wait:rate_limit", "pause:paused"]);
+    expect(p.readState()).toMatch(/^active: false$/m);
   });
 
   it("max_api_failures errors in a row pause the loop for the user, with the reason", async () => {
