@@ -2,8 +2,7 @@
 // between turns (stream-json input, as an interactive one): on 2.1.331 a scripted rate limit or overload
 // that ends a turn is followed, after the (shortened) wait, by the module's prompt and the loop goes on;
 // /loop-stop (or `continuation-loop pause`) during the wait cancels it; max_api_failures errors in a row pause
-// the loop. On 2.1.197 the
-// module does not run: the error is recorded and the loop waits for a person, as before.
+// the loop. On 2.1.197 the module does not run: the error is recorded and the loop waits for a person.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
