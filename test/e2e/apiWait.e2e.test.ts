@@ -36,7 +36,12 @@ async function until(what: string, check: () => boolean, ms = 30_000): Promise<v
   }
 }
 
-async function startLoop(version: ClaudeVersion, state: string, script: Parameters<typeof startMessagesServer>[0]) {
+async function startLoop(
+  version: ClaudeVersion,
+  state: string,
+  script: Parameters<typeof startMessagesServer>[0],
+  env: Record<string, string> = ENV,
+) {
   const p = (project = makeLoopProject());
   fs.mkdirSync(p.home, { recursive: true });
   const trusted = { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true };
@@ -45,7 +50,7 @@ async function startLoop(version: ClaudeVersion, state: string, script: Paramete
   p.writeState(state);
   const s = (server = await startMessagesServer(script));
   session = startLiveSession(
-    { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env: ENV },
+    { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env },
     "start",
   );
   return { p, s };
@@ -120,6 +125,20 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
     expect(s.mainRequests).toHaveLength(2);
     expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "wait:rate_limit", "pause:paused"]);
     expect(p.readState()).toMatch(/^active: false$/m);
+  });
+
+  it("a wait that would end past max_duration ends the loop at once instead", async () => {
+    // Waits not shortened: the first one (48–60 s) passes the loop's 30 s.
+    const state = `---\nmax_iterations: 5\nmax_duration: 30s\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(429), text("never sent")], {
+      CLAUDE_CODE_MAX_RETRIES: "0",
+    });
+    await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
+    expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "end:max_duration"]);
+    expect(p.history().at(-1)?.goal).toContain(GOAL);
+    expect(p.readState()).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(s.mainRequests).toHaveLength(2);
   });
 
   it("max_api_failures errors in a row pause the loop for the user, with the reason", async () => {
