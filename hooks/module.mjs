@@ -9930,16 +9930,19 @@ async function goOn($, kept, tries = 0) {
     else cancelWait($, "Claude Code refused the prompt; send any prompt to go on");
   }
 }
-async function followDecision($, kind, hadLoop) {
+async function followDecision($, kind, before) {
   await refreshView($, true);
   const view = mod.view;
   if (!view) {
-    if (hadLoop) $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
+    if (!before) return;
+    $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
+    if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
   }
   if (!view.state.active && view.runtime.api_pause) {
     $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
+    if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
     return;
   }
   const until = view.runtime.api_wait_until;
@@ -9959,14 +9962,14 @@ async function onStopFailure($, e, next) {
   const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
   await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === void 0 ? void 0 : new Date(resetsAt).toISOString());
   await $.env.set("CONTINUATION_LOOP_RESUME", "1");
-  const hadLoop = mod.view !== void 0;
+  const before = mod.view;
   let result;
   try {
     result = await next(e);
   } finally {
     await $.env.set("CONTINUATION_LOOP_RESUME", void 0);
   }
-  await followDecision($, typeof e.error === "string" ? e.error : "unknown", hadLoop).catch(() => void 0);
+  await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => void 0);
   return result;
 }
 

@@ -20,6 +20,7 @@ export interface Engine {
   clock: { after(ms: number, fn: () => unknown): { cancel(): void }; every(ms: number, fn: () => unknown): unknown };
   ui: {
     toast(text: string): void;
+    notify(text: string): Promise<unknown>;
     log(text: string): void;
     invalidate(event: "ui.render"): void;
     resolve(e: unknown): { Box: unknown; Text: unknown };

@@ -5,6 +5,7 @@
 // `$.noun.verb(…)` (see index.ts).
 import { pickResetsAt } from "../core/decideApiWait.js";
 import { renderResumePrompt, renderWaitBand, renderWaitLine } from "../core/renderApiWait.js";
+import type { LoopView } from "./band.js";
 import type { ClassicStopInput, ClassicStopResult, Engine } from "./engine.js";
 import { mod } from "./state.js";
 import { refreshView } from "./view.js";
@@ -66,16 +67,20 @@ async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
 }
 
 /** After this plugin's StopFailure hook recorded the error and decided: keep the wait, or tell the pause or end. */
-async function followDecision($: Engine, kind: string, hadLoop: boolean): Promise<void> {
+async function followDecision($: Engine, kind: string, before: LoopView | undefined): Promise<void> {
   await refreshView($, true);
   const view = mod.view;
   if (!view) {
-    if (hadLoop) $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
+    if (!before) return;
+    $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
+    // The person is told as at any end, with the notification their terminal gives (`notify`).
+    if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
   }
   if (!view.state.active && view.runtime.api_pause) {
     $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
+    if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
     return;
   }
   const until = view.runtime.api_wait_until;
@@ -104,13 +109,13 @@ export async function onStopFailure(
   const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
   await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === undefined ? undefined : new Date(resetsAt).toISOString());
   await $.env.set("CONTINUATION_LOOP_RESUME", "1");
-  const hadLoop = mod.view !== undefined;
+  const before = mod.view;
   let result: ClassicStopResult;
   try {
     result = await next(e);
   } finally {
     await $.env.set("CONTINUATION_LOOP_RESUME", undefined);
   }
-  await followDecision($, typeof e.error === "string" ? e.error : "unknown", hadLoop).catch(() => undefined);
+  await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => undefined);
   return result;
 }

@@ -22,6 +22,7 @@ let timers: { at: number; fn: () => unknown; cancelled: boolean }[];
 let sent: string[];
 let logs: string[];
 let toasts: string[];
+let notes: string[];
 
 const $ = {
   env: {
@@ -61,6 +62,10 @@ const $ = {
   },
   ui: {
     toast: (text: string) => toasts.push(text),
+    notify: async (text: string) => {
+      notes.push(text);
+      return { isSent: true, channel: "terminal_bell" };
+    },
     log: (text: string) => logs.push(text),
     invalidate: () => undefined,
     resolve: () => ({ Box: "Box", Text: "Text" }),
@@ -100,6 +105,7 @@ beforeEach(() => {
   sent = [];
   logs = [];
   toasts = [];
+  notes = [];
   Object.assign(mod, { ready: true, root: ROOT, view: undefined, lastRead: 0, deferred: false });
 });
 
@@ -169,7 +175,25 @@ describe("the module after an API error", () => {
     });
     expect(logs.at(-1)).toBe(`loop paused: ${reason}. /loop-resume (or active: true) resumes it.`);
     expect(toasts).toHaveLength(1);
+    // `notify: true` (the default): the person's terminal notification too.
+    expect(notes).toEqual(["continuation-loop: loop paused after API errors in a row"]);
     expect(renderWaitPart(Date.now())).toBeUndefined();
+    await advance(3_600_000);
+    expect(sent).toEqual([]);
+  });
+
+  it("follows the loop's end when the wait would pass max_duration: one line, the toast, the notification", async () => {
+    const { refreshView } = await import("../../src/module/view.js");
+    await refreshView($, true);
+    const history = `${ROOT}/.claude/continuation-loop.history.jsonl`;
+    await failTurn(() => {
+      files.delete(STATE);
+      files.delete(SIDECAR);
+      files.set(history, `${JSON.stringify({ decision: "end", reason: "max_duration" })}\n`);
+    });
+    expect(logs.at(-1)).toBe("the loop ended: waiting for the API would pass its max_duration.");
+    expect(toasts).toEqual(["continuation-loop: loop max_duration"]);
+    expect(notes).toEqual(["continuation-loop: loop ended (max_duration) after an API error"]);
     await advance(3_600_000);
     expect(sent).toEqual([]);
   });
