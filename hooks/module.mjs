@@ -9710,7 +9710,7 @@ function readLoopView(name, stateText, sidecarText, checklistText) {
 function renderPause(view) {
   if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} \u2014 your next prompt answers it`;
   if (!view.state.active && view.runtime.api_pause)
-    return `paused: ${view.runtime.api_pause} \u2014 /loop-resume (or active: true) resumes it`;
+    return `paused after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused \u2014 /loop-resume (or active: true) resumes it";
   return "";
 }

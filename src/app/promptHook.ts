@@ -50,6 +50,7 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
   if (!input) return "";
   const prompt = stringField(input, "prompt");
   // The loop's own continuation, sent as a prompt by the companion module: nobody's answer, no reminder.
+  // After a wait for an API error it is also recorded, or refused should the loop no longer run.
   if (isApiResume(prompt)) {
     const { recordApiResume } = await import("./recordApiResume.js");
     return renderPromptOutput(recordApiResume(input, ctx));

@@ -44,7 +44,7 @@ export function readLoopView(
 function renderPause(view: LoopView): string {
   if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} — your next prompt answers it`;
   if (!view.state.active && view.runtime.api_pause)
-    return `paused: ${view.runtime.api_pause} — /loop-resume (or active: true) resumes it`;
+    return `paused after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused — /loop-resume (or active: true) resumes it";
   return "";
 }
