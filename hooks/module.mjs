@@ -2821,6 +2821,13 @@ var FIELDS = {
     expected: "a whole number from 0 (off) to 1000",
     schema: () => int2(0, 1e3)
   },
+  max_api_failures: {
+    type: "int 1\u2013100, `5`",
+    meaning: 'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself ("Leave it running"; only where the companion module runs); a turn that ends normally starts the count again',
+    example: "max_api_failures: 3",
+    expected: "a whole number from 1 to 100",
+    schema: () => int2(1, 100)
+  },
   require_todos_done: flagField(
     "bool, `false`",
     "the promise is not accepted while the session's todo list has unfinished items",
@@ -9454,6 +9461,7 @@ function parseState(text2, file, parsed = parseFrontmatter(text2, file)) {
     verify_timeout_s: parseDuration(data.verify_timeout ?? "5m") ?? 300,
     notes_file: get("notes_file", void 0),
     stall_limit: get("stall_limit", 3),
+    max_api_failures: get("max_api_failures", 5),
     require_todos_done: get("require_todos_done", false),
     checkpoints: get("checkpoints", false),
     notify: get("notify", true),
@@ -9509,6 +9517,8 @@ var EMPTY_RUNTIME = {
   pause_question: "",
   last_api_error: "",
   api_errors_since_stop: 0,
+  api_wait_until: "",
+  api_pause: "",
   owner_pid: "",
   cost_first_usd: -1,
   cost_last_usd: -1,
@@ -9545,6 +9555,8 @@ var GUARDS = {
   pause_question: isString,
   last_api_error: isString,
   api_errors_since_stop: isCount,
+  api_wait_until: isString,
+  api_pause: isString,
   owner_pid: isString,
   cost_first_usd: isAmount,
   cost_last_usd: isAmount,
@@ -9602,12 +9614,64 @@ function formatCount(n) {
 init_module_buffer();
 var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 var FRESH_LINE = "[continuation-loop fresh context]\n";
+var API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
 
 // src/core/renderMetric.ts
 init_module_buffer();
 function renderMetricBrief(state, record) {
   const target = state.metric_target ? ` (${renderTarget(state.metric_target)})` : "";
   return `metric ${record.metric_last === null ? "\u2013" : renderMetricValue(record.metric_last)}${target}`;
+}
+
+// src/core/renderStop.ts
+function renderLimits(state, runtime, iteration, now) {
+  const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
+  const elapsed = elapsedSeconds(state, now);
+  if (state.max_duration_s !== void 0) {
+    const used = elapsed ?? 0;
+    parts.push(
+      `time ${renderDuration(used)} of ${renderDuration(state.max_duration_s)} (${renderDuration(state.max_duration_s - used)} left)`
+    );
+  }
+  if (state.max_tokens !== void 0) {
+    const left = Math.max(0, state.max_tokens - runtime.output_tokens);
+    parts.push(
+      `output tokens ${formatCount(runtime.output_tokens)} of ${formatCount(state.max_tokens)} (${formatCount(left)} left)`
+    );
+  }
+  if (state.max_cost !== void 0) {
+    const spent = readLoopSpend(runtime);
+    parts.push(
+      spent === void 0 ? `cost: no figure from Claude Code yet, of $${state.max_cost.toFixed(2)}` : `cost $${spent.toFixed(2)} of $${state.max_cost.toFixed(2)} ($${Math.max(0, state.max_cost - spent).toFixed(2)} left)`
+    );
+  }
+  if (state.stall_limit > 0) parts.push(`unchanged turns ${runtime.stall_count}/${state.stall_limit}`);
+  if (state.completion_threshold > 1)
+    parts.push(`promise streak ${runtime.promise_streak}/${state.completion_threshold}`);
+  return parts.join(" \xB7 ");
+}
+var PAUSE_HINT = "Blocked on something only the user can decide? End your reply with <loop-pause>your question</loop-pause>: the loop waits for their answer. Only for real blockers, never to stop working.";
+function renderFinish(state) {
+  return `${renderFinishLine(state)}
+${PAUSE_HINT}`;
+}
+function renderFinishLine(state) {
+  const phrases = state.completion_promise;
+  if (phrases.length === 0) {
+    if (state.metric_target && state.metric) return "The loop completes when the metric reaches its target.";
+    return state.checklist ? `The loop completes when every box of ${state.checklist} is checked.` : "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
+  }
+  const shown = phrases.map((p) => state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`).join(" or ");
+  const lines = [
+    `When, and only when, the goal is fully done and verified, end your reply with ${shown}.`,
+    "Do not write it to escape the loop: the loop is meant to go on until it is true."
+  ];
+  if (state.completion_threshold > 1)
+    lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
+  if (state.verify) lines.push(`It is then checked by running \`${state.verify}\`, which must exit 0.`);
+  if (state.checklist) lines.push(`It is not accepted while a box of ${state.checklist} is unchecked.`);
+  if (state.require_todos_done) lines.push("It is not accepted while the todo list has unfinished items.");
+  return lines.join("\n");
 }
 
 // src/core/renderStatus.ts
@@ -9654,15 +9718,18 @@ function readLoopView(name, stateText, sidecarText, checklistText) {
 }
 function renderPause(view) {
   if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} \u2014 your next prompt answers it`;
+  if (!view.state.active && view.runtime.api_pause)
+    return `paused after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused \u2014 /loop-resume (or active: true) resumes it";
   return "";
 }
-function renderBand(view, now, sessionId) {
+function renderBand(view, now, sessionId, wait2) {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`\u27F3 continuation-loop ${view.name === "default" ? "" : `${view.name} `}\xB7 ${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
   const pause = renderPause(view);
   if (pause) parts.push(pause);
+  else if (wait2) parts.push(wait2);
   return parts.join(" \xB7 ");
 }
 
@@ -9798,6 +9865,48 @@ async function clearThenSubmit($, text2, cleared) {
   await $.prompt.submit({ text: text2 });
 }
 
+// src/module/resume.ts
+init_module_buffer();
+
+// src/core/decideApiWait.ts
+init_module_buffer();
+var STEP_MS = 6e4;
+var MAX_WAIT_MS = 30 * STEP_MS;
+function pickResetsAt(windows, now) {
+  let latest;
+  for (const window of windows ?? []) {
+    if (typeof window.percentUsed !== "number" || window.percentUsed < 100 || !window.resetsAt) continue;
+    const at = Date.parse(window.resetsAt);
+    if (Number.isFinite(at) && at > now && (latest === void 0 || at > latest)) latest = at;
+  }
+  return latest;
+}
+
+// src/core/renderApiWait.ts
+init_module_buffer();
+function renderWaitCause(kind) {
+  if (kind === "rate_limit") return "the rate or usage limit";
+  if (kind === "overloaded" || kind === "server_error") return "the API to recover";
+  return `the API error (${kind})`;
+}
+var renderClock = (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+function renderWaitBand(kind, until, now) {
+  return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1e3)})`;
+}
+function renderWaitLine(kind, until, now, failures, max) {
+  return `an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1e3)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
+}
+function renderResumePrompt(state, runtime, kind, now) {
+  return [
+    `${API_RESUME_OPENING} (${kind}). Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, cut short by the error and not counted. Take up the goal where the last turn stopped; check what it finished before redoing anything.`,
+    `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
+    `Goal:
+${state.body.trim()}`,
+    `How to finish:
+${renderFinish(state)}`
+  ].join("\n\n");
+}
+
 // src/module/view.ts
 init_module_buffer();
 
@@ -9885,6 +9994,89 @@ async function tellEnd($, ended) {
   $.ui.toast(`continuation-loop: loop${name} ${reason}`);
 }
 
+// src/module/resume.ts
+var wait;
+function renderWaitPart(now) {
+  return wait ? renderWaitBand(wait.kind, Date.parse(wait.until), now) : void 0;
+}
+function cancelWait($, why) {
+  const dropped = wait;
+  if (!dropped) return;
+  wait = void 0;
+  dropped.timer?.cancel();
+  if (why) $.ui.log(`the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
+  $.ui.invalidate("ui.render");
+}
+function checkWait($) {
+  if (!wait) return;
+  const view = mod.view;
+  if (!view) cancelWait($, "the loop was stopped");
+  else if (!view.state.active) cancelWait($, "the loop was paused");
+}
+async function goOn($, kept, tries = 0) {
+  if (wait !== kept) return;
+  await refreshView($, true).catch(() => void 0);
+  const view = mod.view;
+  if (!view || !view.state.active || view.runtime.pause_question || view.runtime.api_wait_until !== kept.until) {
+    checkWait($);
+    if (wait === kept) cancelWait($, "the loop no longer waits for it");
+    return;
+  }
+  const text2 = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
+  wait = void 0;
+  $.ui.invalidate("ui.render");
+  try {
+    await $.prompt.submit({ text: text2 });
+  } catch {
+    if (wait !== void 0) return;
+    wait = kept;
+    if (tries < 40) $.clock.after(250, () => goOn($, kept, tries + 1));
+    else cancelWait($, "Claude Code refused the prompt; send any prompt to go on");
+  }
+}
+async function followDecision($, kind, before) {
+  await refreshView($, true);
+  const view = mod.view;
+  if (!view) {
+    if (!before) return;
+    $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
+    if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
+    return;
+  }
+  if (!view.state.active && view.runtime.api_pause) {
+    $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
+    $.ui.toast("continuation-loop: loop paused after API errors in a row");
+    if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
+    return;
+  }
+  const until = view.runtime.api_wait_until;
+  const at = Date.parse(until);
+  if (!view.state.active || !until || !Number.isFinite(at)) return;
+  cancelWait($);
+  const kept = { kind, until, timer: void 0 };
+  wait = kept;
+  const now = Date.now();
+  kept.timer = $.clock.after(Math.max(0, at - now), () => goOn($, kept));
+  $.ui.log(renderWaitLine(kind, at, now, view.runtime.api_errors_since_stop, view.state.max_api_failures));
+  $.ui.invalidate("ui.render");
+}
+async function onStopFailure($, e, next) {
+  if (!mod.ready || e.agent_id) return next(e);
+  const usage = await $.session.usage();
+  const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
+  await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === void 0 ? void 0 : new Date(resetsAt).toISOString());
+  await $.env.set("CONTINUATION_LOOP_RESUME", "1");
+  const before = mod.view;
+  let result;
+  try {
+    result = await next(e);
+  } finally {
+    await $.env.set("CONTINUATION_LOOP_RESUME", void 0);
+  }
+  await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => void 0);
+  return result;
+}
+
 // src/module/index.ts
 async function startModule($, cwd2) {
   if (await $.env.get("CONTINUATION_LOOP_MODULE") === "0") return;
@@ -9897,7 +10089,10 @@ async function startModule($, cwd2) {
   await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", mod.version);
   mod.ready = true;
   await refreshView($, true);
-  $.clock.every(1e3, () => redraw($));
+  $.clock.every(1e3, () => {
+    redraw($);
+    checkWait($);
+  });
 }
 function goQuiet($, error) {
   mod.ready = false;
@@ -9956,7 +10151,7 @@ function drawBand($, e, below) {
   injectFault("draw");
   if (!mod.view) return below;
   const { Box, Text } = $.ui.resolve(e);
-  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId));
+  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now())));
   return h(Box, { flexDirection: "column" }, line, below);
 }
 function register(on) {
@@ -9971,11 +10166,15 @@ function register(on) {
   on("classic.Stop", onStop).catch(
     (_, e, next) => next(e)
   );
+  on("classic.StopFailure", onStopFailure).catch(
+    (_, e, next) => next(e)
+  );
   on(
     "turn.start",
     async ($, e, next) => {
       if (!mod.ready || e.agentId !== void 0) return next(e);
       mod.turnId = e.turnId;
+      cancelWait($, "a prompt went on first");
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
       await refreshView($).catch(() => void 0);

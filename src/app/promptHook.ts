@@ -1,7 +1,7 @@
 // The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
-import { isLoopContinuation } from "../core/loopMarker.js";
+import { isApiResume, isLoopContinuation } from "../core/loopMarker.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
@@ -50,6 +50,11 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
   if (!input) return "";
   const prompt = stringField(input, "prompt");
   // The loop's own continuation, sent as a prompt by the companion module: nobody's answer, no reminder.
+  // After a wait for an API error it is also recorded, or refused should the loop no longer run.
+  if (isApiResume(prompt)) {
+    const { recordApiResume } = await import("./recordApiResume.js");
+    return renderPromptOutput(recordApiResume(input, ctx));
+  }
   if (isLoopContinuation(prompt)) return "";
   const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
   // A prompt a person sent (an ordinary one, or /loop-status) in a session that runs a loop: was the

@@ -1,17 +1,31 @@
+import { decideApiWait, parseWaitScale } from "../core/decideApiWait.js";
+import { editFrontmatter } from "../core/frontmatter.js";
+import type { HistoryRecord } from "../core/history.js";
 import { renderIsoTime } from "../core/isoTime.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
+import { renderRecordFields } from "../core/restartRequest.js";
+import { renderLimits } from "../core/renderStop.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 
+/** An ISO time from the environment or the state file, in ms; undefined when absent or unreadable. */
+const parseTime = (value: string | undefined): number | undefined => {
+  const at = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(at) ? at : undefined;
+};
+
 /**
- * StopFailure (README "Several loops"): a turn of the session's loop ended on an API error (rate or
- * usage limit, overload…) instead of a Stop. It is recorded in the history and the sidecar, so
- * /loop-status says why the loop went quiet, and the next Stop does not count it as an unchanged
- * turn. The loop itself goes on when the session does. Prints nothing.
+ * StopFailure (README "Several loops", "Leave it running"): a turn of the session's loop ended on an API
+ * error (rate or usage limit, overload…) instead of a Stop. It is recorded in the history and the sidecar,
+ * so /loop-status says why the loop went quiet, and the next Stop does not count it as an unchanged turn.
+ * Where the companion module runs (it says so in CONTINUATION_LOOP_RESUME, with Claude Code's reset time
+ * in CONTINUATION_LOOP_RESETS_AT), a limit or an overload is also decided here (`decideApiWait`): a wait
+ * the module then keeps, a pause after `max_api_failures` in a row, or the loop's end when the wait would
+ * pass `max_duration`. Without the module the loop goes on when the session does. Prints nothing.
  */
 export function recordApiError(input: JsonObject | undefined, ctx: Context): void {
   const sessionId = stringField(input, "session_id");
@@ -21,31 +35,92 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
   if (!own) return;
   const { file } = own;
   const kind = stringField(input, "error") || "unknown";
-  const time = renderIsoTime(ctx.now());
+  const now = ctx.now();
+  const time = renderIsoTime(now);
   updateStateFile(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-    const { state } = snapshot;
+    const { state, text } = snapshot;
     const runtime = readSidecar(file.sidecarPath, state);
+    // Resumed by hand (`active: true`) after a pause for errors in a row: the count starts again.
+    const failures = (runtime.api_pause ? 0 : runtime.api_errors_since_stop) + 1;
+    const record: HistoryRecord = {
+      time,
+      state_file: file.shown,
+      session: sessionId,
+      iteration: state.iteration_count,
+      decision: "api_error",
+      reason: kind,
+    };
+    const counted = {
+      ...runtime,
+      last_api_error: `${kind} at ${time}`,
+      api_errors_since_stop: failures,
+      api_wait_until: "",
+      api_pause: "",
+    };
+    const moduleResumes = ctx.env.CONTINUATION_LOOP_RESUME === "1" && state.active && !runtime.pause_question;
+    const wait = moduleResumes
+      ? decideApiWait({
+          kind,
+          failures,
+          maxFailures: state.max_api_failures,
+          now,
+          resetsAt: parseTime(ctx.env.CONTINUATION_LOOP_RESETS_AT),
+          startedAt: parseTime(state.started_at),
+          maxDurationS: state.max_duration_s,
+          random: Math.random(),
+          scale: parseWaitScale(ctx.env.CONTINUATION_LOOP_WAIT_SCALE),
+        })
+      : ({ kind: "none" } as const);
+    const base = { time, state_file: file.shown, session: sessionId, iteration: state.iteration_count };
+    if (wait.kind === "end") {
+      return {
+        change: { remove: true },
+        result: undefined,
+        onCommit: () => {
+          removeSidecar(file.sidecarPath);
+          tryAppendHistory(file.historyPath, record);
+          tryAppendHistory(file.historyPath, {
+            ...base,
+            decision: "end",
+            reason: wait.reason,
+            output_tokens: runtime.output_tokens,
+            tokens_by_model: runtime.tokens_by_model,
+            limits: renderLimits(state, runtime, state.iteration_count, now),
+            goal: state.body,
+            fields: renderRecordFields(state),
+          });
+        },
+      };
+    }
+    if (wait.kind === "pause") {
+      return {
+        change: { write: editFrontmatter(text, { active: false }, file.shown) },
+        result: undefined,
+        onCommit: () => {
+          writeSidecar(file.sidecarPath, { ...counted, api_pause: wait.reason }, state);
+          tryAppendHistory(file.historyPath, record);
+          tryAppendHistory(file.historyPath, { ...base, decision: "pause", reason: "api_errors", failures });
+        },
+      };
+    }
+    const until = wait.kind === "wait" ? renderIsoTime(wait.until) : "";
     return {
       result: undefined,
       onCommit: () => {
-        writeSidecar(
-          file.sidecarPath,
-          {
-            ...runtime,
-            last_api_error: `${kind} at ${time}`,
-            api_errors_since_stop: runtime.api_errors_since_stop + 1,
-          },
-          state,
-        );
-        tryAppendHistory(file.historyPath, {
-          time,
-          state_file: file.shown,
-          session: sessionId,
-          iteration: state.iteration_count,
-          decision: "api_error",
-          reason: kind,
-        });
+        writeSidecar(file.sidecarPath, { ...counted, api_wait_until: until }, state);
+        tryAppendHistory(file.historyPath, record);
+        if (wait.kind === "wait") {
+          tryAppendHistory(file.historyPath, {
+            ...base,
+            decision: "wait",
+            reason: kind,
+            until,
+            wait_s: Math.round(wait.waitMs) / 1000,
+            basis: wait.basis,
+            failures,
+          });
+        }
       },
     };
   });

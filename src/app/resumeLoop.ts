@@ -91,6 +91,10 @@ export function resumeLoop(
             sent_digest: "",
             pause_question: "",
             scope_pause: "",
+            // After a pause for API errors in a row, the count starts again.
+            api_errors_since_stop: 0,
+            api_pause: "",
+            api_wait_until: "",
             ...(accepted !== undefined && { scope_tree: accepted }),
             ...(sessionId && { owner_pid: claudePid }),
           },

@@ -123,6 +123,7 @@ export function decideStop(
     last_tree: facts.treeState ?? "",
     checklist_done: list?.done ?? previous.checklist_done,
     api_errors_since_stop: 0,
+    api_wait_until: "",
     ...(usage && {
       output_tokens: usage.total,
       tokens_by_model: usage.byModel,

@@ -149,6 +149,14 @@ export const FIELDS = {
     expected: "a whole number from 0 (off) to 1000",
     schema: () => int(0, 1000),
   },
+  max_api_failures: {
+    type: "int 1–100, `5`",
+    meaning:
+      'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself ("Leave it running"; only where the companion module runs); a turn that ends normally starts the count again',
+    example: "max_api_failures: 3",
+    expected: "a whole number from 1 to 100",
+    schema: () => int(1, 100),
+  },
   require_todos_done: flagField(
     "bool, `false`",
     "the promise is not accepted while the session's todo list has unfinished items",

@@ -5,7 +5,7 @@ export interface HistoryRecord {
   state_file?: string;
   session?: string | undefined;
   iteration?: number;
-  decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error";
+  decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error" | "wait";
   reason?: string;
   output_tokens?: number;
   /** The loop's spend so far (USD, Claude Code's figures), when known. */
@@ -21,6 +21,12 @@ export interface HistoryRecord {
   /** A pause for scope: the files it found. */
   scope?: string;
   refusal?: string;
+  /** A wait after an API error: until when, how long (s), and from what (`reset`: Claude Code's reset time). */
+  until?: string;
+  wait_s?: number;
+  basis?: "reset" | "backoff";
+  /** API errors in a row when the loop waited or paused after one. */
+  failures?: number;
   /** A pause for the user: Claude's question. */
   question?: string;
   /** At loop end: the goal and the user fields, so the loop can be restarted. */

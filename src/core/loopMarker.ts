@@ -12,3 +12,11 @@ export function isLoopContinuation(prompt: string | undefined): boolean {
 
 /** The line before the module's id line that asks it to clear the context first (README "Fresh context"). */
 export const FRESH_LINE = "[continuation-loop fresh context]\n";
+
+/** The words after the marker that open the prompt the module sends when the loop goes on after an API error. */
+export const API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
+
+/** That prompt (README "Leave it running"): recorded as the loop's resume, and refused when the loop no longer runs. */
+export function isApiResume(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.startsWith(API_RESUME_OPENING);
+}

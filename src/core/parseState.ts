@@ -47,6 +47,7 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
     verify_timeout_s: parseDuration(data.verify_timeout ?? "5m") ?? 300,
     notes_file: get<string | undefined>("notes_file", undefined),
     stall_limit: get("stall_limit", 3),
+    max_api_failures: get("max_api_failures", 5),
     require_todos_done: get("require_todos_done", false),
     checkpoints: get("checkpoints", false),
     notify: get("notify", true),
@@ -81,6 +82,8 @@ export interface LoopState {
   verify_timeout_s: number;
   notes_file: string | undefined;
   stall_limit: number;
+  /** API errors in a row after which the loop pauses instead of going on by itself (README "Leave it running"). */
+  max_api_failures: number;
   require_todos_done: boolean;
   checkpoints: boolean;
   notify: boolean;

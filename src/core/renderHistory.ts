@@ -1,5 +1,6 @@
 import type { HistoryRecord } from "./history.js";
 import { firstLine, shortId } from "./renderStatus.js";
+import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 
 const fmt = (n: number | undefined) => (n === undefined ? "-" : formatCount(n));
@@ -31,7 +32,11 @@ export function renderHistoryTable(records: HistoryRecord[], all = false): strin
         ? `refused: ${firstLine(r.refusal, 50)}`
         : r.question
           ? `asked: ${firstLine(r.question, 60)}`
-          : "",
+          : r.until
+            ? `until ${r.until.replace("T", " ").replace(/(\.\d+)?Z$/, "")} (${renderDuration(r.wait_s ?? 0)}, ${r.basis === "reset" ? "Claude Code's reset time" : `error ${r.failures ?? "?"} in a row`})`
+            : r.failures
+              ? `after ${r.failures} API error${r.failures === 1 ? "" : "s"} in a row`
+              : "",
   ]);
   return renderTable([all ? "TIME" : "ENDED", all ? "DECISION" : "REASON", "ITER", "TOKENS", "SESSION", "GOAL"], rows);
 }

@@ -94,7 +94,15 @@ export function renderStatus(
     `  state file: ${shown}`,
   ];
   if (runtime.last_api_error)
-    lines.push(`  last API error: ${runtime.last_api_error} (the turn ended early; the loop goes on with the session)`);
+    lines.push(
+      `  last API error: ${runtime.last_api_error} (the turn ended early; ${
+        runtime.api_pause
+          ? `paused: ${runtime.api_pause}`
+          : runtime.api_wait_until
+            ? `the loop goes on by itself at ${runtime.api_wait_until}`
+            : "the loop goes on with the session"
+      })`,
+    );
   if (state.verify) lines.push(`  verify: ${state.verify}`);
   if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
   if (state.checklist) lines.push(`  checklist: ${state.checklist}, ${extras.checklist ?? "not read"}`);

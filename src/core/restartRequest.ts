@@ -14,6 +14,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
     completion_threshold: state.completion_threshold,
     verify_timeout: state.verify_timeout_s,
     stall_limit: state.stall_limit,
+    max_api_failures: state.max_api_failures,
     require_todos_done: state.require_todos_done,
     notify: state.notify,
     checkpoints: state.checkpoints,

@@ -30,6 +30,10 @@ export interface Runtime extends MetricRecord {
   /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
   last_api_error: string;
   api_errors_since_stop: number;
+  /** Where the companion module goes on by itself after such an error: when (ISO time), "" when it does not wait. */
+  api_wait_until: string;
+  /** Why the loop paused after `max_api_failures` errors in a row; "" when it did not. */
+  api_pause: string;
   /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
   owner_pid: string;
   /** Claude Code's session cost (USD) as the status line saw it: first figure, last figure, and spend carried over a reset. */
@@ -68,6 +72,8 @@ export const EMPTY_RUNTIME: Runtime = {
   pause_question: "",
   last_api_error: "",
   api_errors_since_stop: 0,
+  api_wait_until: "",
+  api_pause: "",
   owner_pid: "",
   cost_first_usd: -1,
   cost_last_usd: -1,
@@ -111,6 +117,8 @@ const GUARDS: Record<keyof Runtime, (v: unknown) => boolean> = {
   pause_question: isString,
   last_api_error: isString,
   api_errors_since_stop: isCount,
+  api_wait_until: isString,
+  api_pause: isString,
   owner_pid: isString,
   cost_first_usd: isAmount,
   cost_last_usd: isAmount,

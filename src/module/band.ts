@@ -43,16 +43,19 @@ export function readLoopView(
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: LoopView): string {
   if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} — your next prompt answers it`;
+  if (!view.state.active && view.runtime.api_pause)
+    return `paused after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused — /loop-resume (or active: true) resumes it";
   return "";
 }
 
-/** The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, pause. */
-export function renderBand(view: LoopView, now: number, sessionId: string | undefined): string {
+/** The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, pause, a wait after an API error. */
+export function renderBand(view: LoopView, now: number, sessionId: string | undefined, wait?: string): string {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`⟳ continuation-loop ${view.name === "default" ? "" : `${view.name} `}· ${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
   const pause = renderPause(view);
   if (pause) parts.push(pause);
+  else if (wait) parts.push(wait);
   return parts.join(" · ");
 }

@@ -27,12 +27,13 @@ export interface Engine {
   session: {
     id(): Promise<string>;
     info(): Promise<{ transcriptPath: string }>;
-    usage(): Promise<{ cost?: { usd: number } }>;
+    usage(): Promise<{ cost?: { usd: number }; rateLimits?: { percentUsed?: number; resetsAt?: string }[] }>;
     version(): Promise<{ version: string }>;
   };
-  clock: { after(ms: number, fn: () => unknown): unknown; every(ms: number, fn: () => unknown): unknown };
+  clock: { after(ms: number, fn: () => unknown): { cancel(): void }; every(ms: number, fn: () => unknown): unknown };
   ui: {
     toast(text: string): void;
+    notify(text: string): Promise<unknown>;
     log(text: string): void;
     invalidate(event: "ui.render"): void;
     resolve(e: unknown): { Box: unknown; Text: unknown };

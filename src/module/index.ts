@@ -8,6 +8,7 @@ import { makeStopId, takeContinuation } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
+import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "./resume.js";
 import { injectFault, mod } from "./state.js";
 import { redraw, refreshView } from "./view.js";
 
@@ -25,7 +26,10 @@ async function startModule($: Engine, cwd: string | undefined): Promise<void> {
   await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", mod.version);
   mod.ready = true;
   await refreshView($, true);
-  $.clock.every(1000, () => redraw($));
+  $.clock.every(1000, () => {
+    redraw($);
+    checkWait($);
+  });
 }
 
 /** One line in the transcript, then the module stays out of the way: the command hooks run the loop. */
@@ -100,7 +104,7 @@ function drawBand($: Engine, e: unknown, below: unknown): unknown {
   injectFault("draw");
   if (!mod.view) return below;
   const { Box, Text } = $.ui.resolve(e);
-  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId));
+  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now())));
   return h(Box, { flexDirection: "column" }, line, below);
 }
 
@@ -117,11 +121,17 @@ export function register(on: On): void {
   on("classic.Stop", onStop).catch(
     (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),
   );
+  // A turn ended by an API error: the loop goes on by itself after a wait (src/module/resume.ts).
+  on("classic.StopFailure", onStopFailure).catch(
+    (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),
+  );
   on(
     "turn.start",
     async ($: Engine, e: { turnId: string; agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
       if (!mod.ready || e.agentId !== undefined) return next(e);
       mod.turnId = e.turnId;
+      // A person's prompt during a wait after an API error: the session goes on, the wait is not needed.
+      cancelWait($, "a prompt went on first");
       // The session's figure before this turn: a loop's first Stop counts its first turn too.
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);

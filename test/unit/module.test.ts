@@ -90,6 +90,20 @@ describe("the band", () => {
     expect(line).toContain("/loop-resume");
   });
 
+  it("says why it paused after API errors in a row, and what it waits for otherwise", () => {
+    const paused = JSON.stringify({
+      ...JSON.parse(sidecar),
+      api_errors_since_stop: 5,
+      api_pause: "5 API errors in a row",
+    });
+    const view = readLoopView("default", state().replace("active: true", "active: false"), paused);
+    expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/paused after 5 API errors in a row — \/loop-resume/);
+    const running = readLoopView("default", state(), sidecar);
+    expect(renderBand(running!, now, "s1", "waits for the rate or usage limit until 00:03:00 UTC (55s)")).toMatch(
+      / · waits for the rate or usage limit until 00:03:00 UTC \(55s\)$/,
+    );
+  });
+
   it("reads nothing from a file that does not parse, and ignores another loop's sidecar", () => {
     expect(readLoopView("default", "---\nmax_iterations: [\n---\n", undefined)).toBeUndefined();
     const other = JSON.stringify({ loop: { started_at: "x", session_id: "s2" }, output_tokens: 99 });

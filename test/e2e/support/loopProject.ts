@@ -37,8 +37,9 @@ export function makeLoopProject(): LoopProject {
       fs.existsSync(historyPath)
         ? fs
             .readFileSync(historyPath, "utf8")
-            .trim()
             .split("\n")
+            // Only whole lines: a hook may be appending one while a test polls.
+            .filter((l, i, all) => l.trim() !== "" && i < all.length - 1)
             .map((l) => JSON.parse(l) as Record<string, unknown>)
         : [],
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),

@@ -14,6 +14,8 @@ export interface Usage {
 
 export interface ScriptedReply {
   content: ContentBlock[];
+  /** Answer with this HTTP error instead of a message (see {@link apiError}). */
+  error?: { status: number; type: string };
   usage?: Usage;
   /** Defaults to `tool_use` when the reply holds a tool_use block, else `end_turn`. */
   stop_reason?: string;
@@ -87,6 +89,17 @@ export const EXHAUSTED_TEXT = "SCRIPT-EXHAUSTED: the test script has no more rep
 const AUX_REPLY: ScriptedReply = { content: [{ type: "text", text: "ok" }] };
 
 let toolIds = 0;
+
+/**
+ * An HTTP error as the Messages API sends it: 429 `rate_limit_error` (a rate or usage limit), 529
+ * `overloaded_error`. Claude Code retries these unless `CLAUDE_CODE_MAX_RETRIES=0` (README.md here).
+ */
+export function apiError(
+  status: 429 | 529 | 500,
+  type = status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : "api_error",
+): ScriptedReply {
+  return { content: [], error: { status, type } };
+}
 
 export function text(t: string, usage?: Usage): ScriptedReply {
   return { content: [{ type: "text", text: t }], ...(usage ? { usage } : {}) };
@@ -297,6 +310,12 @@ export async function startMessagesServer(
     rec.reply = r;
     const model = typeof body.model === "string" ? body.model : "claude-e2e";
     const id = `msg_e2e_${++msgIds}`;
+    if (r.error) {
+      // `x-should-retry: false`: Claude Code gives up at once (a 529 is retried otherwise, whatever CLAUDE_CODE_MAX_RETRIES says).
+      res.setHeader("x-should-retry", "false");
+      sendJson(res, r.error.status, { type: "error", error: { type: r.error.type, message: "e2e scripted error" } });
+      return;
+    }
     if (body.stream === true) streamMessage(res, r, model, id);
     else sendMessage(res, r, model, id);
   }

@@ -31,10 +31,11 @@ export class TuiScratch {
   history(): Record<string, unknown>[] {
     const file = this.claude("continuation-loop.history.jsonl");
     if (!fs.existsSync(file)) return [];
+    // Only whole lines: a hook may be appending one while the test polls.
     return fs
       .readFileSync(file, "utf8")
-      .trim()
       .split("\n")
+      .filter((line, i, all) => line.trim() !== "" && i < all.length - 1)
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   }
 

@@ -1,0 +1,40 @@
+// What the user and Claude are told about a wait after an API error (README "Leave it running"). Pure.
+import { renderDuration } from "./duration.js";
+import { API_RESUME_OPENING } from "./loopMarker.js";
+import type { LoopState } from "./parseState.js";
+import { renderFinish, renderLimits } from "./renderStop.js";
+import type { Runtime } from "./sidecar.js";
+
+/** "rate_limit" → "the rate limit": what the loop waits for. */
+function renderWaitCause(kind: string): string {
+  if (kind === "rate_limit") return "the rate or usage limit";
+  if (kind === "overloaded" || kind === "server_error") return "the API to recover";
+  return `the API error (${kind})`;
+}
+
+/** "01:23:45 UTC". */
+const renderClock = (ms: number): string => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+
+/** The band's part while the loop waits, short enough for 120 columns: "waits for the rate or usage limit until 01:23:45 UTC (4m 10s)". */
+export function renderWaitBand(kind: string, until: number, now: number): string {
+  return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1000)})`;
+}
+
+/** The one line in the transcript when the wait starts (Claude Code puts the plugin's name before it). */
+export function renderWaitLine(kind: string, until: number, now: number, failures: number, max: number): string {
+  return `an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1000)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
+}
+
+/**
+ * The prompt that takes the loop up again after the wait: the marker (so it is the loop's own prompt, never
+ * a person's), the iteration, the limits, the goal and how to finish. The iteration is the one the error
+ * cut short: it was not counted.
+ */
+export function renderResumePrompt(state: LoopState, runtime: Runtime, kind: string, now: number): string {
+  return [
+    `${API_RESUME_OPENING} (${kind}). Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, cut short by the error and not counted. Take up the goal where the last turn stopped; check what it finished before redoing anything.`,
+    `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
+    `Goal:\n${state.body.trim()}`,
+    `How to finish:\n${renderFinish(state)}`,
+  ].join("\n\n");
+}

@@ -1,0 +1,187 @@
+// Going on after an API error through the real CLI (README "Leave it running"). A session that stays up
+// between turns (stream-json input, as an interactive one): on 2.1.331 a scripted rate limit or overload
+// that ends a turn is followed, after the (shortened) wait, by the module's prompt and the loop goes on;
+// /loop-stop (or `continuation-loop pause`) during the wait cancels it; max_api_failures errors in a row pause
+// the loop. On 2.1.197 the module does not run: the error is recorded and the loop waits for a person.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { apiError, lastUserText, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { startLiveSession, type LiveSession } from "./support/liveSession.js";
+import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { CLAUDE_VERSIONS, type ClaudeVersion } from "./support/runClaude.js";
+
+const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
+const GOAL = "Write the release summary in NOTES.md.";
+/** 1 minute becomes 48–60 ms × 50 = 2.4–3 s; Claude Code itself does not retry (README in support/). */
+const ENV = { CONTINUATION_LOOP_WAIT_SCALE: "0.05", CLAUDE_CODE_MAX_RETRIES: "0" };
+
+let server: MessagesServer | undefined;
+let project: LoopProject | undefined;
+let session: LiveSession | undefined;
+
+afterEach(async () => {
+  await session?.close(5000);
+  await server?.close();
+  project?.cleanup();
+  session = server = project = undefined;
+});
+
+async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function startLoop(
+  version: ClaudeVersion,
+  state: string,
+  script: Parameters<typeof startMessagesServer>[0],
+  env: Record<string, string> = ENV,
+) {
+  const p = (project = makeLoopProject());
+  fs.mkdirSync(p.home, { recursive: true });
+  const trusted = { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true };
+  const config = { hasCompletedOnboarding: true, projects: { [fs.realpathSync(p.proj)]: trusted } };
+  fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
+  p.writeState(state);
+  const s = (server = await startMessagesServer(script));
+  session = startLiveSession(
+    { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env },
+    "start",
+  );
+  return { p, s };
+}
+
+const decisions = (p: LoopProject) => p.history().map((r) => `${r.decision}:${r.reason}`);
+
+describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API error`, () => {
+  it("a rate limit ends a turn; after the wait the module's prompt takes the loop up again, to its end", async () => {
+    const state = `---\nmax_iterations: 5\ncompletion_promise: DONE\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [
+      text("working 1"),
+      apiError(429),
+      text("working 2"),
+      text("Summary written. DONE"),
+    ]);
+    await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
+    expect(decisions(p)).toEqual([
+      "continue:continue",
+      "api_error:rate_limit",
+      "wait:rate_limit",
+      "resume:api_wait",
+      "continue:continue",
+      "end:completed",
+    ]);
+    const history = p.history();
+    const wait = history[2] as { until: string; wait_s: number; basis: string; iteration: number };
+    expect(wait).toMatchObject({ basis: "backoff", iteration: 2, failures: 1 });
+    expect(wait.wait_s).toBeGreaterThanOrEqual(2.4);
+    expect(wait.wait_s).toBeLessThanOrEqual(3);
+    // The loop went on no sooner than the wait said, and the error turn was not an iteration.
+    expect(Date.parse(String(history[3]?.time))).toBeGreaterThanOrEqual(Date.parse(wait.until));
+    expect(history.map((r) => r.iteration)).toEqual([1, 2, 2, 2, 2, 3]);
+    const main = s.mainRequests;
+    expect(main).toHaveLength(4);
+    const resume = lastUserText(main[2] as (typeof main)[number]);
+    expect(resume).toContain(LOOP_MARKER);
+    expect(resume).toContain("The wait after an API error is over");
+    expect(resume).toContain(GOAL);
+    expect(resume).toContain('"DONE"');
+  });
+
+  it("/loop-stop during the wait cancels it: no request follows", async () => {
+    const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(529), text("never sent")]);
+    await until("the wait", () => p.history().some((r) => r.decision === "wait"));
+    const wait = p.history().at(-1) as { until: string; reason: string };
+    // An overload (529): `overloaded`, or `server_error` as 2.1.331 names one that outlasted its retries.
+    const kind = wait.reason;
+    expect(["overloaded", "server_error"]).toContain(kind);
+    session?.send("/continuation-loop:loop-stop");
+    await until("the stop", () => p.history().some((r) => r.reason === "stopped"));
+    // Well past the time the loop would have gone on.
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(wait.until) - Date.now()) + 2000));
+    expect(s.mainRequests).toHaveLength(2);
+    expect(decisions(p)).toEqual(["continue:continue", `api_error:${kind}`, `wait:${kind}`, "end:stopped"]);
+    expect(p.readState()).toBeUndefined();
+  });
+
+  it("continuation-loop pause from a terminal during the wait cancels it: the loop stays paused", async () => {
+    const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(429), text("never sent")]);
+    await until("the wait", () => p.history().some((r) => r.decision === "wait"));
+    const wait = p.history().at(-1) as { until: string };
+    const cli = spawnSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), "pause"], {
+      cwd: p.proj,
+      env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
+      encoding: "utf8",
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(wait.until) - Date.now()) + 2000));
+    expect(s.mainRequests).toHaveLength(2);
+    expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "wait:rate_limit", "pause:paused"]);
+    expect(p.readState()).toMatch(/^active: false$/m);
+  });
+
+  it("a wait that would end past max_duration ends the loop at once instead", async () => {
+    // Waits not shortened: the first one (48–60 s) passes the loop's 30 s.
+    const state = `---\nmax_iterations: 5\nmax_duration: 30s\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(429), text("never sent")], {
+      CLAUDE_CODE_MAX_RETRIES: "0",
+    });
+    await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
+    expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "end:max_duration"]);
+    expect(p.history().at(-1)?.goal).toContain(GOAL);
+    expect(p.readState()).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(s.mainRequests).toHaveLength(2);
+  });
+
+  it("max_api_failures errors in a row pause the loop for the user, with the reason", async () => {
+    const state = `---\nmax_iterations: 5\nmax_api_failures: 2\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(NEWEST, state, [
+      text("working 1"),
+      apiError(429),
+      apiError(529),
+      text("never sent"),
+    ]);
+    await until("the pause", () => p.history().some((r) => r.decision === "pause"));
+    const kind = String(p.history().at(-2)?.reason);
+    expect(["overloaded", "server_error"]).toContain(kind);
+    expect(decisions(p)).toEqual([
+      "continue:continue",
+      "api_error:rate_limit",
+      "wait:rate_limit",
+      "resume:api_wait",
+      `api_error:${kind}`,
+      "pause:api_errors",
+    ]);
+    expect(p.readState()).toMatch(/^active: false$/m);
+    // Paused: nothing goes on by itself.
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(s.mainRequests).toHaveLength(3);
+  });
+});
+
+describe(`Claude Code ${OLDEST.name}: no module, the loop waits for a person after an API error`, () => {
+  it("records the error, sends nothing by itself, and goes on with the person's next prompt", async () => {
+    const state = `---\nmax_iterations: 5\ncompletion_promise: DONE\n---\n\n${GOAL}\n`;
+    const { p, s } = await startLoop(OLDEST, state, [
+      text("working 1"),
+      apiError(429),
+      text("working 2"),
+      text("Summary written. DONE"),
+    ]);
+    await until("the error", () => p.history().some((r) => r.decision === "api_error"));
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(s.mainRequests).toHaveLength(2);
+    expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit"]);
+    session?.send("Please go on.");
+    await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
+    expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "continue:continue", "end:completed"]);
+  });
+});

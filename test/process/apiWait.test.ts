@@ -1,0 +1,136 @@
+// Going on after an API error, through the bundled hooks (README "Leave it running"): the StopFailure hook
+// decides the wait the companion module keeps (the module says it runs in CONTINUATION_LOOP_RESUME), pauses
+// after max_api_failures in a row, ends a loop whose wait would pass max_duration; the module's resume
+// prompt is recorded, and refused once the loop was stopped or paused. Without the module: as before.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { API_RESUME_OPENING } from "../../src/core/loopMarker.js";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const MODULE = { CONTINUATION_LOOP_RESUME: "1", CONTINUATION_LOOP_WAIT_SCALE: "0.001" };
+const stop = (root: string, reply = "working") =>
+  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+const failure = (root: string, error: string, env: Record<string, string> = MODULE) =>
+  runHook("session", { cwd: root, hook_event_name: "StopFailure", session_id: "s1", error }, { env });
+const prompt = (root: string, text: string) =>
+  runHook("prompt", { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: text });
+const cli = (root: string, ...args: string[]) =>
+  runHook("cli", "", { cwd: root, args, env: { CLAUDE_PROJECT_DIR: root } });
+const history = (path: string) =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const sidecar = (root: string) =>
+  JSON.parse(readFileSync(join(root, ".claude", "continuation-loop.runtime.json"), "utf8")) as Record<string, unknown>;
+const RESUME = `${API_RESUME_OPENING} (rate_limit). Continuation loop: iteration 2/10.`;
+
+describe("after an API error, where the module runs", () => {
+  it("records the error and a wait that grows with each error in a row; a normal turn starts the count again", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    const before = Date.now();
+    expect(failure(root, "rate_limit")).toMatchObject({ code: 0, stdout: "" });
+    const [error, wait] = history(historyPath).slice(-2);
+    expect(error).toMatchObject({ decision: "api_error", reason: "rate_limit", iteration: 2 });
+    expect(wait).toMatchObject({ decision: "wait", reason: "rate_limit", iteration: 2, basis: "backoff", failures: 1 });
+    // 1 minute, 80–100 % of it, shortened 1000 times by the test's scale.
+    expect(wait?.wait_s).toBeGreaterThanOrEqual(0.04);
+    expect(wait?.wait_s).toBeLessThanOrEqual(0.07);
+    const until = Date.parse(String(wait?.until));
+    expect(until - before).toBeGreaterThanOrEqual(40);
+    expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 1, api_wait_until: wait?.until });
+    // Error 2 in a row: twice as long.
+    expect(failure(root, "overloaded").code).toBe(0);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", reason: "overloaded", failures: 2 });
+    expect(Number(history(historyPath).at(-1)?.wait_s)).toBeGreaterThanOrEqual(0.09);
+    // /loop-status says when the loop goes on.
+    expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(
+      /last API error: overloaded at .*goes on by itself at \d{4}-/,
+    );
+    // The module's prompt after the wait: recorded as the loop's resume, not a person's prompt (nothing added).
+    expect(prompt(root, RESUME)).toMatchObject({ code: 0, stdout: "" });
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "resume", reason: "api_wait", iteration: 2 });
+    expect(sidecar(root)).toMatchObject({ api_wait_until: "" });
+    // The error turns were not iterations: the resumed turn's Stop counts iteration 2 → 3, and resets the count.
+    const next = stop(root, "more");
+    expect(next.code).toBe(2);
+    expect(next.stderr).toContain("3/10");
+    expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 0, api_wait_until: "" });
+    expect(failure(root, "rate_limit").code).toBe(0);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", failures: 1 });
+  });
+
+  it("waits for Claude Code's reset time plus a margin when the module hands one", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    const resetsAt = new Date(Date.now() + 3_600_000).toISOString();
+    expect(
+      failure(root, "rate_limit", { CONTINUATION_LOOP_RESUME: "1", CONTINUATION_LOOP_RESETS_AT: resetsAt }).code,
+    ).toBe(0);
+    const wait = history(historyPath).at(-1);
+    expect(wait).toMatchObject({ decision: "wait", basis: "reset" });
+    const after = Date.parse(String(wait?.until)) - Date.parse(resetsAt);
+    expect(after).toBeGreaterThanOrEqual(30_000);
+    expect(after).toBeLessThanOrEqual(60_000);
+  });
+
+  it("pauses after max_api_failures in a row, with the reason; /loop-resume starts the count again", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_api_failures: 2\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    expect(failure(root, "rate_limit").code).toBe(0);
+    expect(failure(root, "rate_limit").code).toBe(0);
+    expect(readFileSync(statePath, "utf8")).toMatch(/^active: false$/m);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause", reason: "api_errors", failures: 2 });
+    expect(sidecar(root).api_pause).toMatch(/2 API errors in a row .*max_api_failures is 2/);
+    expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(/paused: 2 API errors in a row/);
+    // A paused loop is never taken up by the module's prompt.
+    const refused = prompt(root, RESUME);
+    expect(refused.json).toMatchObject({ decision: "block" });
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause" });
+    // Resumed by the user: the next error waits again instead of pausing at once.
+    expect(cli(root, "resume").code).toBe(0);
+    expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 0, api_pause: "" });
+    expect(failure(root, "overloaded").code).toBe(0);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", failures: 1 });
+  });
+
+  it("ends the loop when the wait would pass max_duration; the history keeps the goal", () => {
+    const started = new Date(Date.now() - 59.5 * 60_000).toISOString();
+    const { root, statePath, historyPath } = makeProject(
+      `---\nmax_iterations: 10\nmax_duration: 1h\nsession_id: s1\nstarted_at: ${started}\n---\nShip it\n`,
+    );
+    expect(failure(root, "rate_limit", { CONTINUATION_LOOP_RESUME: "1" }).code).toBe(0);
+    expect(existsSync(statePath)).toBe(false);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "max_duration", goal: "Ship it\n" });
+  });
+
+  it("a stopped loop is never taken up by the module's prompt", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    expect(failure(root, "rate_limit").code).toBe(0);
+    expect(prompt(root, "/loop-stop").code).toBe(0);
+    expect(prompt(root, RESUME).json).toMatchObject({ decision: "block" });
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "stopped" });
+  });
+
+  it("other errors are only recorded: they do not clear by themselves", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 10\nmax_api_failures: 1\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    expect(failure(root, "invalid_request").code).toBe(0);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "api_error", reason: "invalid_request" });
+    expect(sidecar(root)).toMatchObject({ api_wait_until: "", api_pause: "" });
+  });
+});
+
+describe("after an API error, without the module", () => {
+  it("records it and waits for a person, as before: no wait, and no pause even past max_api_failures", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_api_failures: 2\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    for (let i = 0; i < 3; i++) expect(failure(root, "rate_limit", {}).code).toBe(0);
+    expect(history(historyPath).map((r) => r.decision)).toEqual(["continue", "api_error", "api_error", "api_error"]);
+    expect(readFileSync(statePath, "utf8")).not.toMatch(/^active: false$/m);
+    expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 3, api_wait_until: "" });
+  });
+});
