@@ -3,7 +3,10 @@
 // `node -e 0` timed in the same rounds, interleaved; exits 1 when a target is missed. The method,
 // the cases and the figures: docs/PERFORMANCE.md.
 //
-//   node bench/run.mjs [--runs N] [--only id,id] [--big-mb N]
+//   node bench/run.mjs [--runs N] [--only id,id] [--big-mb N] [--hooks DIR,DIR]
+//
+// --hooks: run each case once per hooks folder in the same rounds (A/B of builds made with
+// `node scripts/build.mjs DIR`); the default is this repository's hooks/.
 import { execFileSync, spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { statSync, writeFileSync, writeSync } from "node:fs";
@@ -18,6 +21,10 @@ const option = (name, fallback) => (argv.includes(`--${name}`) ? argv[argv.index
 const RUNS = Number(option("runs", 100));
 const BIG_MB = Number(option("big-mb", 200));
 const ONLY = option("only", "").split(",").filter(Boolean);
+const HOOK_DIRS = option("hooks", HOOKS)
+  .split(",")
+  .filter(Boolean)
+  .map((dir) => resolve(dir));
 const fail = (message) => {
   console.error(`bench: ${message}`);
   process.exit(1);
@@ -62,10 +69,17 @@ const CASES = [
 /** The active Stop over a 200 MB transcript against the same over 10 KB, median against median. */
 const SCALING = { big: "stop-active-big", small: "stop-active-10k", target: 1.05 };
 
-const cases = ONLY.length ? CASES.filter((c) => ONLY.includes(c.id)) : CASES;
-if (!cases.length) fail(`--only matches no case; cases: ${CASES.map((c) => c.id).join(", ")}`);
-for (const hook of new Set(cases.map((c) => c.hook)))
-  if (!existsSync(join(HOOKS, `${hook}.js`))) fail(`hooks/${hook}.js is missing: run \`npm run build\` first`);
+const chosen = ONLY.length ? CASES.filter((c) => ONLY.includes(c.id)) : CASES;
+if (!chosen.length) fail(`--only matches no case; cases: ${CASES.map((c) => c.id).join(", ")}`);
+// One case per hooks folder; with several, each id and label names its folder.
+const cases = HOOK_DIRS.flatMap((hooks, i) =>
+  chosen.map((c) =>
+    HOOK_DIRS.length === 1 ? { ...c, hooks } : { ...c, hooks, id: `${c.id}@${i + 1}`, label: `${c.label} @${i + 1}` },
+  ),
+);
+for (const c of cases)
+  if (!existsSync(join(c.hooks, `${c.hook}.js`)))
+    fail(`${c.hooks}/${c.hook}.js is missing: run \`npm run build\` first`);
 
 // ---------------------------------------------------------------- fixtures
 const TMP = mkdtempSync(join(tmpdir(), "cl-bench-"));
@@ -293,7 +307,7 @@ function prepare(c) {
     return t && !(tokens > t.remembered.tokens) ? "output_tokens did not grow" : "";
   };
   const input = inputFor(c, root, t);
-  return { ...c, args: [join(HOOKS, `${c.hook}.js`)], cwd: root, env: envFor(root, c.env), input, reset, check };
+  return { ...c, args: [join(c.hooks, `${c.hook}.js`)], cwd: root, env: envFor(root, c.env), input, reset, check };
 }
 
 const spawnRun = (r) =>
@@ -311,7 +325,14 @@ function timed(r) {
 
 console.log(`bench: writing fixtures in ${TMP} …`);
 const runs = cases.map(prepare);
-const base = prepare({ id: "baseline", label: "node -e 0", hook: "stop", project: "plain", transcript: "small" });
+const base = prepare({
+  id: "baseline",
+  label: "node -e 0",
+  hooks: HOOKS,
+  hook: "stop",
+  project: "plain",
+  transcript: "small",
+});
 const baseline = { ...base, args: ["-e", "0"] };
 for (const r of runs) {
   r.reset();
@@ -372,7 +393,8 @@ for (const r of rows) {
 const [cpu, node, os] = [cpus()[0]?.model ?? "unknown CPU", process.version, `${platform()} ${release()}`];
 const load = [loadBefore, loadavg()[0]].map((x) => x.toFixed(2));
 console.log(`\n${cpu}, ${cpus().length} cores, ${os}, Node ${node}, load average ${load.join(" → ")}; ${RUNS} rounds.`);
-const results = { date: new Date().toISOString(), cpu, os, node, load, rounds: RUNS, rows, samples };
+if (HOOK_DIRS.length > 1) console.log(HOOK_DIRS.map((dir, i) => `@${i + 1}: ${dir}`).join("\n"));
+const results = { date: new Date().toISOString(), cpu, os, node, load, rounds: RUNS, hooks: HOOK_DIRS, rows, samples };
 writeFileSync(join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 const failed = rows.filter((r) => r.pass === false).map((r) => r.id);
 console.log(failed.length ? `bench: targets not met: ${failed.join(", ")}` : "bench: every target met");

@@ -9,6 +9,9 @@
 //   it needs: a chunk and the entry that loads it exchange plain data, never instances of a class.
 // - Heavy Node builtins (node:child_process for git and verify) are required on first call.
 // - gray-matter's js-yaml is never bundled: yaml parses the frontmatter.
+// - yaml comes from its ES-module build (the package's "default" export, the same code as the
+//   CommonJS build its "node" export names, as the companion module gets it): esbuild drops what the
+//   hooks never call, and the Stop chunk loads no CommonJS wrapper per yaml module.
 import { build } from "esbuild";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -50,6 +53,7 @@ const common = {
   legalComments: "none",
   alias: {
     "js-yaml": join(root, "scripts/js-yaml-unused.cjs"),
+    yaml: join(dirname(nodeRequire.resolve("yaml/package.json")), "browser/index.js"),
   },
   // `import.meta.url` in CommonJS: the file's own URL, as in an ES module.
   define: { "import.meta.url": "import_meta_url" },
