@@ -9851,18 +9851,23 @@ function readFreshPrompt(text2) {
   return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
 }
 async function clearThenSubmit($, text2, cleared) {
+  let clearing;
   try {
     injectFault("clear");
-    await $.command.run({ command: "clear" });
+    clearing = $.command.run({ command: "clear" });
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    try {
-      $.ui.log(`continuation-loop: the context could not be cleared (${why}); this iteration goes on in it.`);
-    } catch {
-    }
+    clearing = Promise.reject(error);
   }
   cleared();
-  await $.prompt.submit({ text: text2 });
+  const submitted = $.prompt.submit({ text: text2 });
+  await clearing.catch((error) => {
+    const why = error instanceof Error ? error.message : String(error);
+    try {
+      $.ui.log(`the context could not be cleared (${why}); this iteration goes on in it.`);
+    } catch {
+    }
+  });
+  await submitted;
 }
 
 // src/module/resume.ts
@@ -10098,7 +10103,7 @@ function goQuiet($, error) {
   mod.ready = false;
   const why = error instanceof Error ? error.message : String(error);
   try {
-    $.ui.log(`continuation-loop: the companion module is off for this session (${why}); the loop runs on its hooks.`);
+    $.ui.log(`the companion module is off for this session (${why}); the loop runs on its hooks.`);
   } catch {
   }
 }

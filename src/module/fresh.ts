@@ -12,23 +12,30 @@ export function readFreshPrompt(text: string): string | undefined {
 }
 
 /**
- * Clears the context, then sends the prompt as its first message. `cleared` is told once the clear is
- * done (or given up), so a retry after a refused submit sends the prompt again without clearing twice.
- * A clear that fails costs the fresh context, never the iteration: the prompt, which stands alone, goes
- * into the context as it is, with one line for the user.
+ * Clears the context, then sends the prompt as its first message. Both are queued at once, the clear
+ * first: Claude Code runs the clear only once the turn has ended, and a `-p` session whose turn ends with
+ * nothing queued ends (docs/ARCHITECTURE.md). `cleared` is told once the clear is queued, so a retry after
+ * a refused submit sends the prompt again without clearing twice. A clear that fails costs the fresh
+ * context, never the iteration: the prompt, which stands alone, goes into the context as it is, with one
+ * line for the user.
  */
 export async function clearThenSubmit($: Engine, text: string, cleared: () => void): Promise<void> {
+  let clearing: Promise<unknown>;
   try {
     injectFault("clear");
-    await $.command.run({ command: "clear" });
+    clearing = $.command.run({ command: "clear" });
   } catch (error) {
+    clearing = Promise.reject(error);
+  }
+  cleared();
+  const submitted = $.prompt.submit({ text });
+  await clearing.catch((error: unknown) => {
     const why = error instanceof Error ? error.message : String(error);
     try {
-      $.ui.log(`continuation-loop: the context could not be cleared (${why}); this iteration goes on in it.`);
+      $.ui.log(`the context could not be cleared (${why}); this iteration goes on in it.`);
     } catch {
       // the iteration still goes on
     }
-  }
-  cleared();
-  await $.prompt.submit({ text });
+  });
+  await submitted;
 }

@@ -37,7 +37,7 @@ function goQuiet($: Engine, error: unknown): void {
   mod.ready = false;
   const why = error instanceof Error ? error.message : String(error);
   try {
-    $.ui.log(`continuation-loop: the companion module is off for this session (${why}); the loop runs on its hooks.`);
+    $.ui.log(`the companion module is off for this session (${why}); the loop runs on its hooks.`);
   } catch {
     // nothing more to do: the command hooks still run
   }

@@ -100,10 +100,11 @@ describe("the module and a fresh_context continuation", () => {
   it("a clear that fails still sends the prompt, with one line for the user", async () => {
     const engine = makeEngine({ clear: () => Promise.reject(new Error("refused")) });
     await stopWithContinuation(true, engine);
+    // The prompt is queued right behind the clear (a `-p` session ends at a turn's end with nothing queued).
     expect(engine.calls).toEqual([
       "run clear",
-      expect.stringMatching(/^log continuation-loop: the context could not be cleared \(refused\)/),
       "submit PROMPT",
+      expect.stringMatching(/^log the context could not be cleared \(refused\)/),
     ]);
   });
 
