@@ -4,12 +4,11 @@
 // /loop-stop (or `continuation-loop pause`) during the wait cancels it; max_api_failures errors in a row pause
 // the loop. On 2.1.197 the module does not run: the error is recorded and the loop waits for a person.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, lastUserText, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
 import { startLiveSession, type LiveSession } from "./support/liveSession.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, type ClaudeVersion } from "./support/runClaude.js";
 
 const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
@@ -43,10 +42,7 @@ async function startLoop(
   env: Record<string, string> = ENV,
 ) {
   const p = (project = makeLoopProject());
-  fs.mkdirSync(p.home, { recursive: true });
-  const trusted = { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true };
-  const config = { hasCompletedOnboarding: true, projects: { [fs.realpathSync(p.proj)]: trusted } };
-  fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
+  trustProject(p);
   p.writeState(state);
   const s = (server = await startMessagesServer(script));
   session = startLiveSession(

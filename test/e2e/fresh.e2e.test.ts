@@ -16,7 +16,7 @@ import {
   type MessagesServer,
   type Usage,
 } from "./support/messagesServer.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
 import {
   CLAUDE_VERSIONS,
   describeRun,
@@ -40,16 +40,6 @@ afterEach(async () => {
   server = undefined;
   project = undefined;
 });
-
-/** Claude Code loads a plugin's module only in a trusted folder: the HOME a person who trusted it would have. */
-function trustProject(p: LoopProject): void {
-  fs.mkdirSync(p.home, { recursive: true });
-  const config = {
-    hasCompletedOnboarding: true,
-    projects: { [fs.realpathSync(p.proj)]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-  };
-  fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
-}
 
 /**
  * Each iteration is two requests: Claude rewrites the notes file (a Bash call), then replies with a text

@@ -13,7 +13,7 @@ import {
   type MessagesServer,
   type RecordedRequest,
 } from "./support/messagesServer.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, runClaude, type ClaudeVersion } from "./support/runClaude.js";
 
 const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
@@ -30,16 +30,6 @@ afterEach(async () => {
   server = undefined;
   project = undefined;
 });
-
-/** Claude Code loads a plugin's module only in a trusted folder: the HOME a person who trusted it would have. */
-function trustProject(p: LoopProject): void {
-  fs.mkdirSync(p.home, { recursive: true });
-  const config = {
-    hasCompletedOnboarding: true,
-    projects: { [fs.realpathSync(p.proj)]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
-  };
-  fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
-}
 
 /** A second plugin whose Stop hook counts its runs in a file and, when `blocks` says so, blocks its first Stops. */
 function otherPlugin(root: string, blocks = 0): { dir: string; runs: () => number } {

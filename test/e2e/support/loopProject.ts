@@ -48,3 +48,13 @@ export function makeLoopProject(): LoopProject {
 
 /** The repo itself is the plugin (hooks/ bundles + .claude-plugin/). */
 export const PLUGIN_DIR = REPO_ROOT;
+
+/** Claude Code loads a plugin's module only in a trusted folder: the HOME a person who trusted it would have. */
+export function trustProject(p: LoopProject): void {
+  fs.mkdirSync(p.home, { recursive: true });
+  const config = {
+    hasCompletedOnboarding: true,
+    projects: { [fs.realpathSync(p.proj)]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true } },
+  };
+  fs.writeFileSync(path.join(p.home, ".claude.json"), JSON.stringify(config));
+}
