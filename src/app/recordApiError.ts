@@ -5,6 +5,7 @@ import { renderIsoTime } from "../core/isoTime.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { renderLimits } from "../core/renderStop.js";
+import { readLoopSpend } from "../core/sidecar.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -85,6 +86,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
             decision: "end",
             reason: wait.reason,
             output_tokens: runtime.output_tokens,
+            ...(readLoopSpend(runtime) !== undefined && { cost_usd: readLoopSpend(runtime) }),
             tokens_by_model: runtime.tokens_by_model,
             limits: renderLimits(state, runtime, state.iteration_count, now),
             goal: state.body,

@@ -96,14 +96,27 @@ describe("after an API error, where the module runs", () => {
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", failures: 1 });
   });
 
-  it("ends the loop when the wait would pass max_duration; the history keeps the goal", () => {
+  it("ends the loop when the wait would pass max_duration; the history keeps the goal and the spend", () => {
     const started = new Date(Date.now() - 59.5 * 60_000).toISOString();
     const { root, statePath, historyPath } = makeProject(
       `---\nmax_iterations: 10\nmax_duration: 1h\nsession_id: s1\nstarted_at: ${started}\n---\nShip it\n`,
     );
+    // One iteration whose spend the module handed over: 0.25 USD.
+    const costs = {
+      CONTINUATION_LOOP_MODULE_LIVE: "2.1.331",
+      CONTINUATION_LOOP_TURN_COST_USD: "0",
+      CONTINUATION_LOOP_COST_USD: "0.25",
+    };
+    const input = { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" };
+    expect(runHook("stop", input, { env: costs }).code).toBe(2);
     expect(failure(root, "rate_limit", { CONTINUATION_LOOP_RESUME: "1" }).code).toBe(0);
     expect(existsSync(statePath)).toBe(false);
-    expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "max_duration", goal: "Ship it\n" });
+    expect(history(historyPath).at(-1)).toMatchObject({
+      decision: "end",
+      reason: "max_duration",
+      goal: "Ship it\n",
+      cost_usd: 0.25,
+    });
   });
 
   it("a stopped loop is never taken up by the module's prompt", () => {
