@@ -179,16 +179,15 @@ export function readLoopSpend(runtime: Runtime): number | undefined {
 export function recordCostFigure(runtime: Runtime, figure: number, source = "status line"): Runtime {
   if (runtime.cost_first_usd < 0)
     return { ...runtime, cost_first_usd: figure, cost_last_usd: figure, cost_source: source };
-  if (figure < runtime.cost_last_usd) {
-    const carried = runtime.cost_carried_usd + Math.max(0, runtime.cost_last_usd - runtime.cost_first_usd);
-    return { ...runtime, cost_first_usd: 0, cost_last_usd: figure, cost_carried_usd: carried, cost_source: source };
-  }
+  if (figure < runtime.cost_last_usd)
+    return { ...carryCostOverClear(runtime), cost_last_usd: figure, cost_source: source };
   return { ...runtime, cost_last_usd: figure, cost_source: source };
 }
 
 /**
- * A `/clear` the companion module saw restart the session's cost at zero (README "Fresh context"): the
- * spend so far is carried and the next figure counts from zero, even when it is above the last one.
+ * The session's cost restarted at zero (a figure below the last one, or a `/clear` the companion module saw,
+ * README "Fresh context"): the spend so far is carried and the next figure counts from zero, even when it is
+ * above the last one.
  */
 export function carryCostOverClear(runtime: Runtime): Runtime {
   const spent = readLoopSpend(runtime);
