@@ -18,7 +18,7 @@ export interface ClaudeVersion {
 // only one of them, so each binary is named by its package folder.
 export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [
   claudeVersion("2.1.197", path.join("@anthropic-ai", "claude-code")),
-  claudeVersion("2.1.331", "claude-code-latest"),
+  claudeVersion("2.1.332", "claude-code-latest"),
 ];
 
 function claudeVersion(name: string, packageDir: string): ClaudeVersion {
