@@ -2,17 +2,8 @@
 // module"). The command hooks stay the engine: each value only adds to what they do without it.
 import type { Env } from "../core/loopFiles.js";
 import { recordCostFigure, type Runtime } from "../core/sidecar.js";
-import { FRESH_LINE } from "../core/loopMarker.js";
+import { FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";
 import type { HookAnswer } from "./context.js";
-
-/** Set by the module at session start: the Claude Code version it runs in. */
-const MODULE_LIVE_ENV = "CONTINUATION_LOOP_MODULE_LIVE";
-/** Claude Code's session cost (USD), set by the module before each Stop hook runs. */
-const MODULE_COST_ENV = "CONTINUATION_LOOP_COST_USD";
-/** The session's cost figure when the running turn started, set by the module at each turn's start. */
-const MODULE_TURN_COST_ENV = "CONTINUATION_LOOP_TURN_COST_USD";
-/** A fresh id per Stop: the module knows the block that ends with it came from this hook, this Stop. */
-const MODULE_STOP_ENV = "CONTINUATION_LOOP_STOP_ID";
 
 const readFigure = (raw: string | undefined): number | undefined => {
   const figure = raw ? Number(raw) : Number.NaN;
@@ -24,9 +15,9 @@ const readFigure = (raw: string | undefined): number | undefined => {
  * loop's first figure starts from the one its first turn began at, so that turn is counted too.
  */
 export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
-  const figure = readFigure(env[MODULE_COST_ENV]);
-  if (figure === undefined || !env[MODULE_LIVE_ENV]) return runtime;
-  const before = readFigure(env[MODULE_TURN_COST_ENV]);
+  const figure = readFigure(env[MODULE_ENV.cost]);
+  if (figure === undefined || !env[MODULE_ENV.live]) return runtime;
+  const before = readFigure(env[MODULE_ENV.turnCost]);
   const start =
     runtime.cost_first_usd < 0 && before !== undefined && before <= figure
       ? recordCostFigure(runtime, before, "module")
@@ -39,10 +30,10 @@ export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
  * for it; the module strips that line and sends the prompt itself, unchanged.
  */
 function markForModule(prompt: string, env: Env, fresh = false): string {
-  const id = env[MODULE_STOP_ENV];
-  if (!id || !/^[A-Za-z0-9-]{8,64}$/.test(id)) return prompt;
+  const id = env[MODULE_ENV.stopId];
+  if (!id || !STOP_ID_PATTERN.test(id)) return prompt;
   // fresh_context: one more line asks the module to clear the context before it sends the prompt.
-  return `${prompt}${fresh ? FRESH_LINE : ""}[continuation-loop stop ${id}]\n`;
+  return `${prompt}${fresh ? FRESH_LINE : ""}${renderStopLine(id)}\n`;
 }
 
 /**
@@ -62,7 +53,7 @@ export function renderContinuationAnswer(prompt: string, env: Env, fresh = false
 
 /** doctor's line about the module: live, and on which Claude Code; or why it cannot say. */
 export function checkModule(env: Env): { level: "ok" | "warn"; text: string } {
-  const version = env[MODULE_LIVE_ENV];
+  const version = env[MODULE_ENV.live];
   if (version)
     return {
       level: "ok",
@@ -80,4 +71,4 @@ export function checkModule(env: Env): { level: "ok" | "warn"; text: string } {
 }
 
 /** Whether the module hands this session's Stops Claude Code's cost figures. */
-export const readModuleLive = (env: Env): boolean => Boolean(env[MODULE_LIVE_ENV]);
+export const readModuleLive = (env: Env): boolean => Boolean(env[MODULE_ENV.live]);

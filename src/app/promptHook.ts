@@ -1,7 +1,7 @@
 // The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
-import { isApiResume, isLoopContinuation } from "../core/loopMarker.js";
+import { isApiResume, isLoopContinuation } from "../core/protocol.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";

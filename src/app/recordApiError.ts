@@ -12,6 +12,7 @@ import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
+import { MODULE_ENV } from "../core/protocol.js";
 
 /** An ISO time from the environment or the state file, in ms; undefined when absent or unreadable. */
 const parseTime = (value: string | undefined): number | undefined => {
@@ -59,14 +60,14 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
       api_wait_until: "",
       api_pause: "",
     };
-    const moduleResumes = ctx.env.CONTINUATION_LOOP_RESUME === "1" && state.active && !runtime.pause_question;
+    const moduleResumes = ctx.env[MODULE_ENV.resume] === "1" && state.active && !runtime.pause_question;
     const wait = moduleResumes
       ? decideApiWait({
           kind,
           failures,
           maxFailures: state.max_api_failures,
           now,
-          resetsAt: parseTime(ctx.env.CONTINUATION_LOOP_RESETS_AT),
+          resetsAt: parseTime(ctx.env[MODULE_ENV.resetsAt]),
           startedAt: parseTime(state.started_at),
           maxDurationS: state.max_duration_s,
           random: Math.random(),

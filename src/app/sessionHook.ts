@@ -6,6 +6,7 @@ import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
+import { LOOP_MARKER } from "../core/protocol.js";
 
 /**
  * SessionStart after compaction (README "Several loops"): Claude works from a summary
@@ -31,7 +32,7 @@ export function runSessionHook(input: JsonObject | undefined, ctx: Context): str
     });
     const state = outcome.kind === "done" ? outcome.result : undefined;
     if (!state?.active) return "";
-    const context = `[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE] The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(
+    const context = `${LOOP_MARKER} The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(
       state,
       file.shown,
       ctx.now(),

@@ -1,6 +1,6 @@
 // What the user and Claude are told about a wait after an API error (README "Leave it running"). Pure.
 import { renderDuration } from "./duration.js";
-import { API_RESUME_OPENING } from "./loopMarker.js";
+import { API_RESUME_OPENING } from "./protocol.js";
 import type { LoopState } from "./parseState.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
 import type { Runtime } from "./sidecar.js";

@@ -3,7 +3,7 @@ import { elapsedSeconds, type EndReason, type StopDecision } from "./decideStop.
 import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 import { hashText } from "./hash.js";
-import { LOOP_MARKER } from "./loopMarker.js";
+import { LOOP_MARKER } from "./protocol.js";
 import type { LoopState } from "./parseState.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./renderMetric.js";

@@ -4,8 +4,8 @@
  * guards cost nothing at start-up.
  */
 import type { TodoItem } from "./decideStop.js";
+import { TODO_MARKER } from "./protocol.js";
 
-export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 /** Most pending items listed; in-progress ones are always all listed. */
 const MAX_PENDING_SHOWN = 5;
 const MAX_SUBJECT = 200;

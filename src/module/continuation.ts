@@ -1,8 +1,8 @@
 // Which Stop-hook answer is this plugin's continuation, and its text (README "The companion module"). Pure.
-import { LOOP_MARKER } from "../core/loopMarker.js";
+import { LOOP_MARKER, renderStopLine } from "../core/protocol.js";
 
-/** The line the Stop hook ends its continuation with when the module handed it `id` (src/app/moduleBridge.ts). */
-export const stopLine = (id: string): string => `[continuation-loop stop ${id}]`;
+/** The line the Stop hook ends its continuation with when the module handed it `id` (src/core/protocol.ts). */
+export const stopLine = renderStopLine;
 
 /** The Stop hooks' folded answer, as `classic.Stop`'s `next(e)` gives it. */
 interface StopAnswer {

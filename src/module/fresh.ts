@@ -2,7 +2,7 @@
 // the fresh-context line goes into a cleared context, a real `/clear` first, then the prompt. The loop's
 // files carry over the clear through the command hooks' SessionEnd and SessionStart, as for a person's
 // /clear. Every `$` call is spelled `$.noun.verb(…)` (see index.ts).
-import { FRESH_LINE } from "../core/loopMarker.js";
+import { FRESH_LINE } from "../core/protocol.js";
 import type { Engine } from "./engine.js";
 import { injectFault } from "./state.js";
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { API_RESUME_OPENING } from "../../src/core/loopMarker.js";
+import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const MODULE = { CONTINUATION_LOOP_RESUME: "1", CONTINUATION_LOOP_WAIT_SCALE: "0.001" };

@@ -6,7 +6,7 @@ import { renderContinuationAnswer } from "../../src/app/moduleBridge.js";
 import { parseChecklist } from "../../src/core/checklist.js";
 import type { StopDecision } from "../../src/core/decideStop.js";
 import { LoopError } from "../../src/core/errors.js";
-import { LOOP_MARKER } from "../../src/core/loopMarker.js";
+import { LOOP_MARKER } from "../../src/core/protocol.js";
 import { parseStartArgs } from "../../src/core/parseStartArgs.js";
 import { parseState } from "../../src/core/parseState.js";
 import { renderContinuation } from "../../src/core/renderStop.js";

@@ -1,6 +1,6 @@
 // The companion module's pure parts: which block is the plugin's continuation, and the band's line.
 import { describe, expect, it } from "vitest";
-import { isLoopContinuation, LOOP_MARKER } from "../../src/core/loopMarker.js";
+import { isLoopContinuation, LOOP_MARKER } from "../../src/core/protocol.js";
 import { readLoopView, renderBand } from "../../src/module/band.js";
 import { makeStopId, readContinuation, stopLine, takeContinuation } from "../../src/module/continuation.js";
 

@@ -2,7 +2,7 @@
 // a marked continuation is a real /clear and then the prompt, in that order and once each; a clear that
 // fails still sends the prompt; a refused submit after the clear is sent again without a second clear.
 import { beforeEach, describe, expect, it } from "vitest";
-import { FRESH_LINE, LOOP_MARKER } from "../../src/core/loopMarker.js";
+import { FRESH_LINE, LOOP_MARKER } from "../../src/core/protocol.js";
 import { stopLine } from "../../src/module/continuation.js";
 import type { ClassicStopResult } from "../../src/module/engine.js";
 import { register } from "../../src/module/index.js";

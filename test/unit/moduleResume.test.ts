@@ -2,7 +2,7 @@
 // Code's `$`: the command hook's decision is followed, the wait is kept and shown, and the prompt goes
 // only to a loop that still runs and still waits; a stop, a pause or a person's prompt cancels it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { API_RESUME_OPENING } from "../../src/core/loopMarker.js";
+import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
 import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
 import { mod } from "../../src/module/state.js";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TodoItem } from "../../src/core/decideStop.js";
+import { TODO_MARKER } from "../../src/core/protocol.js";
 import {
   cleanSubject,
   compareIds,
@@ -8,7 +9,6 @@ import {
   parseTodoList,
   pickUnfinished,
   renderTodoReminder,
-  TODO_MARKER,
   type ParsedTodo,
 } from "../../src/core/todos.js";
 

@@ -1,0 +1,59 @@
+// What the command hooks and the companion module say to each other (README "The companion module";
+// docs/ARCHITECTURE.md "The protocol"): the markers that open the texts Claude is sent, the lines the Stop
+// hook ends a continuation with for the module, and the environment variables the module sets for the
+// command hooks. Both sides import this file. No imports: the idle prompt hook loads it.
+
+/** The first words of every continuation prompt (README "What Claude is sent"). */
+export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+
+/** The first words of the todo reminder (README "Todo reminder"). */
+export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
+
+/** The line before the module's id line that asks it to clear the context first (README "Fresh context"). */
+export const FRESH_LINE = "[continuation-loop fresh context]\n";
+
+/** The line the Stop hook ends its continuation with when the module handed it the Stop's `id`. */
+export const renderStopLine = (id: string): string => `[continuation-loop stop ${id}]`;
+
+/** The ids the Stop hook accepts from the module: anything else is not the module's, and gets no id line. */
+export const STOP_ID_PATTERN = /^[A-Za-z0-9-]{8,64}$/;
+
+/**
+ * The environment the module sets for the command hooks. The module spells these names as literals in its
+ * `$.env` calls (Claude Code reads its source); test/unit/protocol.test.ts checks they are these.
+ */
+export const MODULE_ENV = {
+  /** Set by the user: `0` turns the module off. */
+  off: "CONTINUATION_LOOP_MODULE",
+  /** Set at session start: the Claude Code version the module runs in. */
+  live: "CONTINUATION_LOOP_MODULE_LIVE",
+  /** Claude Code's session cost (USD), set before each Stop hook runs. */
+  cost: "CONTINUATION_LOOP_COST_USD",
+  /** The session's cost figure when the running turn started. */
+  turnCost: "CONTINUATION_LOOP_TURN_COST_USD",
+  /** A fresh id per Stop: the continuation that ends with it came from this hook, this Stop. */
+  stopId: "CONTINUATION_LOOP_STOP_ID",
+  /** For a StopFailure only: `1`, the module goes on by itself after the wait. */
+  resume: "CONTINUATION_LOOP_RESUME",
+  /** For a StopFailure only: Claude Code's reset time of the limit hit (ISO time). */
+  resetsAt: "CONTINUATION_LOOP_RESETS_AT",
+  /** Tests only: the module throws at one step (load|stop|turn|draw|clear). */
+  fault: "CONTINUATION_LOOP_MODULE_FAULT",
+} as const;
+
+/**
+ * A prompt the companion module submitted for the loop: the Stop hook's own continuation text, so it
+ * begins with the marker. It is not a person's prompt: it never resumes a paused loop, never answers
+ * Claude's question and gets no todo reminder.
+ */
+export function isLoopContinuation(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.startsWith(LOOP_MARKER);
+}
+
+/** The words after the marker that open the prompt the module sends when the loop goes on after an API error. */
+export const API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
+
+/** That prompt (README "Leave it running"): recorded as the loop's resume, and refused when the loop no longer runs. */
+export function isApiResume(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.startsWith(API_RESUME_OPENING);
+}
