@@ -3,7 +3,7 @@
 import { LoopError } from "../core/errors.js";
 import { chooseSessionLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
-import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseCliArgs } from "./parseCliArgs.js";
 import { listCheckpoints } from "../io/checkpoints.js";
 import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";

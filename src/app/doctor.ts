@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { COMMAND_FILES, COMMANDS_DIR } from "../core/installLayout.js";
-import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseCliArgs } from "./parseCliArgs.js";
 import { parseState } from "../core/parseState.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";

@@ -1,4 +1,4 @@
-import { intOption, parseCliArgs } from "../core/parseCliArgs.js";
+import { intOption, parseCliArgs } from "./parseCliArgs.js";
 import { renderHistoryTable } from "../core/renderHistory.js";
 import { loopFileAt } from "../core/loopFiles.js";
 import { readHistory } from "../io/history.js";

@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { addGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, rewriteHookTable, SETTINGS, type Manifest } from "../core/installLayout.js";
-import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseCliArgs } from "./parseCliArgs.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { addHooks, parseSettings, renderSettings, type SettingsRecord } from "../core/settingsHooks.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";

@@ -1,7 +1,7 @@
 // `start`, `stop` and `status` from a terminal (or a `!` line): the same code the slash commands use.
 import { chooseSessionLoop, type FoundLoop, loopFileAt } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
-import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseCliArgs } from "./parseCliArgs.js";
 import { parseStartArgv } from "../core/parseStartArgs.js";
 import { parseAgainArgs } from "../core/restartRequest.js";
 import { LoopError } from "../core/errors.js";

@@ -1,4 +1,3 @@
-import { renderIsoTime } from "../core/isoTime.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
@@ -20,7 +19,7 @@ export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: nu
       result: `continuation-loop: loop paused at ${where}; /loop-resume (or active: true) resumes it.`,
       onCommit: () =>
         tryAppendHistory(file.historyPath, {
-          time: renderIsoTime(now),
+          time: new Date(now).toISOString(),
           state_file: file.shown,
           session: state.session_id ?? sessionId,
           iteration: state.iteration_count,

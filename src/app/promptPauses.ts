@@ -1,4 +1,3 @@
-import { renderIsoTime } from "../core/isoTime.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
@@ -46,7 +45,7 @@ export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): 
       onCommit: () => {
         writeSidecar(file.sidecarPath, { ...runtime, pause_question: "" }, state);
         tryAppendHistory(file.historyPath, {
-          time: renderIsoTime(now),
+          time: new Date(now).toISOString(),
           state_file: file.shown,
           session: sessionId,
           iteration: state.iteration_count,

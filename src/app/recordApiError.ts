@@ -1,7 +1,6 @@
 import { decideApiWait, parseWaitScale } from "../core/decideApiWait.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { HistoryRecord } from "../core/history.js";
-import { renderIsoTime } from "../core/isoTime.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { renderLimits } from "../core/renderStop.js";
@@ -38,7 +37,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
   const { file } = own;
   const kind = stringField(input, "error") || "unknown";
   const now = ctx.now();
-  const time = renderIsoTime(now);
+  const time = new Date(now).toISOString();
   updateStateFile(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
     const { state, text } = snapshot;
@@ -107,7 +106,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         },
       };
     }
-    const until = wait.kind === "wait" ? renderIsoTime(wait.until) : "";
+    const until = wait.kind === "wait" ? new Date(wait.until).toISOString() : "";
     return {
       result: undefined,
       onCommit: () => {

@@ -1,4 +1,3 @@
-import { renderIsoTime } from "../core/isoTime.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { tryAppendHistory } from "../io/history.js";
@@ -34,7 +33,7 @@ export function recordApiResume(input: JsonObject, ctx: Context): CommandAnswer 
       onCommit: () => {
         writeSidecar(file.sidecarPath, { ...runtime, api_wait_until: "" }, state);
         tryAppendHistory(file.historyPath, {
-          time: renderIsoTime(ctx.now()),
+          time: new Date(ctx.now()).toISOString(),
           state_file: file.shown,
           session: sessionId,
           iteration: state.iteration_count,

@@ -2,7 +2,7 @@ import { LoopError } from "../core/errors.js";
 import type { LoopCommand } from "../core/loopCommand.js";
 import { chooseSessionLoop, loopFileAt, resolveProjectRoot } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
-import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseCliArgs } from "./parseCliArgs.js";
 import { parseStartArgs } from "../core/parseStartArgs.js";
 import { parseAgainArgs } from "../core/restartRequest.js";
 import { renderStartUsage } from "../core/renderStart.js";

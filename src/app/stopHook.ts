@@ -1,4 +1,3 @@
-import { renderIsoTime } from "../core/isoTime.js";
 import { decideOwnership, decideStateUpdates, decideStop, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
@@ -43,7 +42,7 @@ function historyRecord(
   const ended = decision.kind === "end";
   const paused = decision.kind === "pause";
   const record: HistoryRecord = {
-    time: renderIsoTime(now),
+    time: new Date(now).toISOString(),
     state_file: file.shown,
     session: state.session_id ?? session,
     iteration: decision.iteration,

@@ -1,4 +1,3 @@
-import { renderIsoTime } from "../core/isoTime.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { LoopFile } from "../core/loopFiles.js";
@@ -34,7 +33,7 @@ export function recordStopped(
 ): void {
   const runtime = state && readSidecar(file.sidecarPath, state);
   tryAppendHistory(file.historyPath, {
-    time: renderIsoTime(now),
+    time: new Date(now).toISOString(),
     state_file: file.shown,
     session: state?.session_id ?? sessionId,
     iteration: state?.iteration_count ?? 0,
@@ -58,7 +57,7 @@ const nothing = (file: LoopFile) => ({
  * deleted: it is moved aside, byte for byte. Deterministic: nothing here depends on the model.
  */
 export function stopLoop(file: LoopFile, now: number, sessionId: string | undefined): StopOutcome {
-  const aside = `${file.statePath}.stopped-${renderIsoTime(now).replace(/[:.]/g, "-")}`;
+  const aside = `${file.statePath}.stopped-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
   const outcome = updateStateFile<StopOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind === "missing") return { result: nothing(file) };
     if (snapshot.kind === "invalid" && snapshot.text === undefined) return { result: snapshot.error };
@@ -81,7 +80,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
           writeTombstone(file.sidecarPath, state, {
             reason: "stopped",
             by: sessionId ?? "a terminal",
-            at: renderIsoTime(now),
+            at: new Date(now).toISOString(),
           });
         } else removeSidecar(file.sidecarPath);
       },

@@ -1,4 +1,3 @@
-import { renderIsoTime } from "../core/isoTime.js";
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { LoopFile } from "../core/loopFiles.js";
@@ -20,7 +19,7 @@ export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): H
   );
   if (told) return SILENT;
   tryAppendHistory(file.historyPath, {
-    time: renderIsoTime(ctx.now()),
+    time: new Date(ctx.now()).toISOString(),
     state_file: file.shown,
     session: input.session_id,
     decision: "refused",
@@ -43,7 +42,7 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
     return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
   }
   tryAppendHistory(file.historyPath, {
-    time: renderIsoTime(ctx.now()),
+    time: new Date(ctx.now()).toISOString(),
     state_file: file.shown,
     session: input.session_id,
     decision: "end",

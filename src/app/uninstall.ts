@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from "no
 import { join } from "node:path";
 import { removeGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, SETTINGS } from "../core/installLayout.js";
-import { parseCliArgs } from "../core/parseCliArgs.js";
+import { parseCliArgs } from "./parseCliArgs.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { parseSettings, removeHooks, renderSettings } from "../core/settingsHooks.js";
 import { loopFileAt } from "../core/loopFiles.js";

@@ -4,7 +4,6 @@
  * `continuation-loop checkpoints` lists, so listing needs one git call and no other file.
  */
 import { LoopError } from "./errors.js";
-import { renderIsoTime } from "./isoTime.js";
 import { LOOP_NAME } from "./loopFiles.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
@@ -76,7 +75,7 @@ export function parseCheckpointList(output: string, loop: string): CheckpointRec
       iteration: Number(name),
       commit,
       tree,
-      time: Number.isFinite(seconds) ? renderIsoTime(seconds * 1000) : "",
+      time: Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : "",
       filesChanged: Number(FILES_CHANGED.exec(body)?.[1] ?? 0),
     });
   }

@@ -1,4 +1,3 @@
-import { renderIsoTime } from "./isoTime.js";
 import { editFrontmatter } from "./frontmatter.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
 import { parseState } from "./parseState.js";
@@ -45,7 +44,7 @@ export function composeStateFile({ request, template, sessionId, now }: ComposeI
   }
   const session = given.session_id ?? sessionId;
   if (session !== undefined) updates.session_id = session;
-  updates.started_at = given.started_at ?? renderIsoTime(now);
+  updates.started_at = given.started_at ?? new Date(now).toISOString();
 
   const front = editFrontmatter(base, updates, file);
   const closing = front.length - parseState(front, file).body.length;

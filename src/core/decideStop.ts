@@ -1,4 +1,3 @@
-import { renderIsoTime } from "./isoTime.js";
 import { allChecked, type ReplyAssessment } from "./assessReply.js";
 import type { Checklist } from "./checklist.js";
 import {
@@ -190,7 +189,7 @@ export function decideStateUpdates(
 ): Record<string, unknown> {
   const updates: Record<string, unknown> = {};
   if (state.session_id === undefined && sessionId !== undefined) updates.session_id = sessionId;
-  if (state.started_at === undefined) updates.started_at = renderIsoTime(now);
+  if (state.started_at === undefined) updates.started_at = new Date(now).toISOString();
   updates.iteration_count = state.iteration_count + 1;
   return updates;
 }

@@ -9,7 +9,6 @@ import {
   writeSync,
   readSync,
 } from "node:fs";
-import { renderIsoTime } from "../core/isoTime.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
 
@@ -87,7 +86,7 @@ export function acquireLock(
       const fd = openSync(lock, "wx");
       let ino: number;
       try {
-        writeSync(fd, `${process.pid} ${renderIsoTime(Date.now())}\n`);
+        writeSync(fd, `${process.pid} ${new Date(Date.now()).toISOString()}\n`);
         ino = fstatSync(fd).ino;
       } finally {
         closeSync(fd);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LoopError } from "../../src/core/errors.js";
-import { intOption, parseCliArgs } from "../../src/core/parseCliArgs.js";
+import { intOption, parseCliArgs } from "../../src/app/parseCliArgs.js";
 
 const spec = { project: "value", json: "flag", limit: "value" } as const;
 
@@ -19,8 +19,28 @@ describe("parseCliArgs", () => {
     [["--nope"], "unexpected argument"],
     [["--project"], "needs a value"],
     [["--json=yes"], "takes no value"],
+    [["--project="], "needs a value"],
+    [["--project", "--json"], "needs a value"],
+    [["-x"], "unexpected argument"],
   ])("refuses %j", (argv, message) => {
     expect(() => parseCliArgs("x", argv, spec)).toThrow(message);
+  });
+
+  it("names the command, the flag and what it expects", () => {
+    const describe = (argv: string[]) => {
+      try {
+        parseCliArgs("history", argv, spec);
+      } catch (error) {
+        return (error as LoopError).describe();
+      }
+      return "";
+    };
+    expect(describe(["--project"])).toContain("continuation-loop history");
+    expect(describe(["--project"])).toContain("--project");
+    expect(describe(["--json=1"])).toContain("--json");
+    expect(describe(["--nope"])).toContain('"--nope"');
+    expect(describe(["--nope"])).toContain("--project, --json, --limit");
+    expect(describe(["stray"])).toContain('"stray"');
   });
 
   it.each([
