@@ -19,6 +19,10 @@ var __commonJS = (cb, mod2) => function __require() {
     throw mod2 = 0, e;
   }
 };
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
     for (let key of __getOwnPropNames(from))
@@ -41,7 +45,7 @@ var Buffer;
 var init_module_buffer = __esm({
   "scripts/module-buffer.mjs"() {
     "use strict";
-    Buffer = { from: (text2) => text2, isBuffer: () => false };
+    Buffer = { from: (text3) => text3, isBuffer: () => false };
   }
 });
 
@@ -755,15 +759,15 @@ var FENCE = /^(`{3,}|~{3,})(.*)$/;
 var CLOSING_FENCE = /^(`{3,}|~{3,})[ \t]*$/;
 var THEMATIC_BREAK = /^([-*_])[ \t]*(?:\1[ \t]*){2,}$/;
 var ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
-function measureIndent(text2, column = 0) {
+function measureIndent(text3, column = 0) {
   let width = column;
   let i = 0;
-  for (; i < text2.length; i++) {
-    if (text2[i] === " ") width += 1;
-    else if (text2[i] === "	") width += 4 - width % 4;
+  for (; i < text3.length; i++) {
+    if (text3[i] === " ") width += 1;
+    else if (text3[i] === "	") width += 4 - width % 4;
     else break;
   }
-  return { width: width - column, rest: text2.slice(i) };
+  return { width: width - column, rest: text3.slice(i) };
 }
 function parseOpeningFence(content) {
   const m = FENCE.exec(content);
@@ -822,7 +826,7 @@ var TASK_BOX = /^\[([ \txX])\][ \t]+(\S.*)$/;
 var BARE_BOX = /^\[([ \txX])\][ \t]*$/;
 var MAX_DEPTH = 100;
 var isChecked = (mark) => mark === "x" || mark === "X";
-function parseChecklist(text2) {
+function parseChecklist(text3) {
   const items = [];
   const containers = [];
   let raw;
@@ -830,7 +834,7 @@ function parseChecklist(text2) {
   let bareBox;
   let paragraphBox = false;
   let emptyItemLevel = 0;
-  const lines = text2.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
+  const lines = text3.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   lines.forEach((line, index) => {
     if (raw) {
       const at2 = matchContainers(line, containers);
@@ -938,11 +942,11 @@ var PAIR = /(\d+(?:\.\d+)?)([smhd])/g;
 function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : void 0;
   if (typeof value !== "string") return void 0;
-  const text2 = value.trim().toLowerCase();
-  if (NUMBER.test(text2)) return parseDuration(Number(text2));
-  if (!PAIRS.test(text2)) return void 0;
+  const text3 = value.trim().toLowerCase();
+  if (NUMBER.test(text3)) return parseDuration(Number(text3));
+  if (!PAIRS.test(text3)) return void 0;
   let total = 0;
-  for (const [, number3, unit] of text2.matchAll(PAIR)) total += Number(number3) * (UNITS[unit ?? "s"] ?? 1);
+  for (const [, number3, unit] of text3.matchAll(PAIR)) total += Number(number3) * (UNITS[unit ?? "s"] ?? 1);
   return total > 0 ? total : void 0;
 }
 function renderDuration(seconds) {
@@ -977,13 +981,13 @@ var LoopError = class extends Error {
   }
 };
 function renderReceived(value) {
-  let text2;
+  let text3;
   try {
-    text2 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+    text3 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
   } catch {
-    text2 = Array.isArray(value) ? "a deeply nested list" : typeof value === "object" ? "a deeply nested object" : typeof value;
+    text3 = Array.isArray(value) ? "a deeply nested list" : typeof value === "object" ? "a deeply nested object" : typeof value;
   }
-  return text2.length > 80 ? `${text2.slice(0, 77)}...` : text2;
+  return text3.length > 80 ? `${text3.slice(0, 77)}...` : text3;
 }
 
 // src/core/fields.ts
@@ -992,20 +996,138 @@ init_module_buffer();
 // node_modules/zod/v4/mini/external.js
 init_module_buffer();
 
+// node_modules/zod/v4/core/index.js
+init_module_buffer();
+
 // node_modules/zod/v4/core/core.js
 init_module_buffer();
 
 // node_modules/zod/v4/core/util.js
+var util_exports = {};
+__export(util_exports, {
+  BIGINT_FORMAT_RANGES: () => BIGINT_FORMAT_RANGES,
+  CONSTANT_CATCH: () => CONSTANT_CATCH,
+  Class: () => Class,
+  NUMBER_FORMAT_RANGES: () => NUMBER_FORMAT_RANGES,
+  aborted: () => aborted,
+  allowsEval: () => allowsEval,
+  assert: () => assert,
+  assertEqual: () => assertEqual,
+  assertIs: () => assertIs,
+  assertNever: () => assertNever,
+  assertNotEqual: () => assertNotEqual,
+  assignProp: () => assignProp,
+  attachSchema: () => attachSchema,
+  base64ToUint8Array: () => base64ToUint8Array,
+  base64urlToUint8Array: () => base64urlToUint8Array,
+  cached: () => cached,
+  captureStackTrace: () => captureStackTrace,
+  cleanEnum: () => cleanEnum,
+  cleanRegex: () => cleanRegex,
+  clone: () => clone,
+  cloneDef: () => cloneDef,
+  codePointLength: () => codePointLength,
+  constantCatch: () => constantCatch,
+  createTransparentProxy: () => createTransparentProxy,
+  defineLazy: () => defineLazy,
+  defineLazyInternal: () => defineLazyInternal,
+  derived: () => derived,
+  esc: () => esc,
+  escapeRegex: () => escapeRegex,
+  explicitlyAborted: () => explicitlyAborted,
+  extend: () => extend,
+  finalizeIssue: () => finalizeIssue,
+  floatSafeRemainder: () => floatSafeRemainder,
+  getElementAtPath: () => getElementAtPath,
+  getEnumValues: () => getEnumValues,
+  getLengthableOrigin: () => getLengthableOrigin,
+  getParsedType: () => getParsedType,
+  getSizableOrigin: () => getSizableOrigin,
+  hexToUint8Array: () => hexToUint8Array,
+  hide: () => hide,
+  installLazyProp: () => installLazyProp,
+  isObject: () => isObject,
+  isPlainObject: () => isPlainObject,
+  issue: () => issue,
+  joinValues: () => joinValues,
+  jsonStringifyReplacer: () => jsonStringifyReplacer,
+  members: () => members,
+  merge: () => merge,
+  mergeDefs: () => mergeDefs,
+  normalizeParams: () => normalizeParams,
+  nullish: () => nullish,
+  numKeys: () => numKeys,
+  objectClone: () => objectClone,
+  omit: () => omit,
+  optionalKeys: () => optionalKeys,
+  own: () => own,
+  parsedType: () => parsedType,
+  partial: () => partial,
+  pick: () => pick,
+  prefixIssues: () => prefixIssues,
+  primitiveTypes: () => primitiveTypes,
+  promiseAllObject: () => promiseAllObject,
+  propertyKeyTypes: () => propertyKeyTypes,
+  randomString: () => randomString,
+  rawShape: () => rawShape,
+  required: () => required,
+  safeExtend: () => safeExtend,
+  shallowClone: () => shallowClone,
+  sizeCaps: () => sizeCaps,
+  slugify: () => slugify,
+  stringifyPrimitive: () => stringifyPrimitive,
+  toZod: () => toZod,
+  uint8ArrayToBase64: () => uint8ArrayToBase64,
+  uint8ArrayToBase64url: () => uint8ArrayToBase64url,
+  uint8ArrayToHex: () => uint8ArrayToHex,
+  unwrapMessage: () => unwrapMessage
+});
 init_module_buffer();
+function assertEqual(val) {
+  return val;
+}
+function assertNotEqual(val) {
+  return val;
+}
+function toZod() {
+  return (schema4) => schema4;
+}
+function assertIs(_arg) {
+}
+function assertNever(_x) {
+  throw new Error("Unexpected value in exhaustive check");
+}
+function assert(_) {
+}
 function getEnumValues(entries) {
   const numericValues = Object.values(entries).filter((v) => typeof v === "number");
   const values = Object.entries(entries).filter(([k, _]) => numericValues.indexOf(+k) === -1).map(([_, v]) => v);
   return values;
 }
+function joinValues(array2, separator = "|") {
+  return array2.map((val) => stringifyPrimitive(val)).join(separator);
+}
 function jsonStringifyReplacer(_, value) {
   if (typeof value === "bigint")
     return value.toString();
   return value;
+}
+var Cached = class {
+  constructor(getter) {
+    this._getter = getter;
+    this._value = void 0;
+  }
+  get value() {
+    const getter = this._getter;
+    if (getter !== void 0) {
+      this._value = getter();
+      this._getter = void 0;
+    }
+    return this._value;
+  }
+};
+function cached(getter) {
+  return new Cached(getter);
 }
 function nullish(input) {
   return input === null || input === void 0;
@@ -1015,9 +1137,248 @@ function cleanRegex(source) {
   const end = source.endsWith("$") ? source.length - 1 : source.length;
   return source.slice(start, end);
 }
+function floatSafeRemainder(val, step) {
+  const ratio = val / step;
+  const roundedRatio = Math.round(ratio);
+  const tolerance = 4 * Number.EPSILON * Math.max(Math.abs(ratio), 1);
+  if (Math.abs(ratio - roundedRatio) < tolerance)
+    return 0;
+  return ratio - roundedRatio;
+}
+var EVALUATING = /* @__PURE__ */ Symbol("evaluating");
+function defineLazy(object2, key, getter) {
+  let value = void 0;
+  Object.defineProperty(object2, key, {
+    get() {
+      if (value === EVALUATING) {
+        return void 0;
+      }
+      if (value === void 0) {
+        value = EVALUATING;
+        value = getter();
+      }
+      return value;
+    },
+    set(v) {
+      Object.defineProperty(object2, key, {
+        value: v
+        // configurable: true,
+      });
+    },
+    configurable: true
+  });
+}
+function objectClone(obj) {
+  return Object.create(Object.getPrototypeOf(obj), Object.getOwnPropertyDescriptors(obj));
+}
+function assignProp(target, prop, value) {
+  Object.defineProperty(target, prop, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true
+  });
+}
+function rawShape(def) {
+  const desc = Object.getOwnPropertyDescriptor(def, "shape");
+  return desc?.get ? desc.get.raw : desc?.value;
+}
+function sourceShape(schema4) {
+  return rawShape(schema4._zod.def) ?? schema4._zod.def.shape;
+}
+function deferProp(target, key, getter) {
+  Object.defineProperty(target, key, {
+    get() {
+      const value = getter();
+      assignProp(this, key, value);
+      return value;
+    },
+    enumerable: true,
+    configurable: true
+  });
+}
+function putProp(target, key, value) {
+  if (key in target)
+    assignProp(target, key, value);
+  else
+    target[key] = value;
+}
+function mirrorShape(target, source, keys, wrap2) {
+  const raw = sourceShape(source);
+  for (const key of keys) {
+    const desc = Object.getOwnPropertyDescriptor(raw, key);
+    if (!desc.enumerable)
+      continue;
+    if (desc.get) {
+      deferProp(target, key, () => {
+        const value = source._zod.def.shape[key];
+        return wrap2 ? wrap2(value, key) : value;
+      });
+    } else
+      putProp(target, key, wrap2 ? wrap2(desc.value, key) : desc.value);
+  }
+}
+function mirrorProps(target, source) {
+  for (const key of Reflect.ownKeys(source)) {
+    const desc = Object.getOwnPropertyDescriptor(source, key);
+    if (!desc.enumerable)
+      continue;
+    if (desc.get)
+      deferProp(target, key, () => source[key]);
+    else
+      putProp(target, key, desc.value);
+  }
+}
+function mergeDefs(...defs) {
+  const mergedDescriptors = {};
+  for (const def of defs) {
+    const descriptors = Object.getOwnPropertyDescriptors(def);
+    Object.assign(mergedDescriptors, descriptors);
+  }
+  return Object.defineProperties({}, mergedDescriptors);
+}
+function cloneDef(schema4) {
+  return mergeDefs(schema4._zod.def);
+}
+function getElementAtPath(obj, path) {
+  if (!path)
+    return obj;
+  return path.reduce((acc, key) => acc?.[key], obj);
+}
+function promiseAllObject(promisesObj) {
+  const keys = Object.keys(promisesObj);
+  const promises = keys.map((key) => promisesObj[key]);
+  return Promise.all(promises).then((results) => {
+    const resolvedObj = {};
+    for (let i = 0; i < keys.length; i++) {
+      resolvedObj[keys[i]] = results[i];
+    }
+    return resolvedObj;
+  });
+}
+function randomString(length = 10) {
+  const chars = "abcdefghijklmnopqrstuvwxyz";
+  let str2 = "";
+  for (let i = 0; i < length; i++) {
+    str2 += chars[Math.floor(Math.random() * chars.length)];
+  }
+  return str2;
+}
+function esc(str2) {
+  return JSON.stringify(str2);
+}
+function slugify(input) {
+  return input.toLowerCase().trim().replace(/[^\w\s-]/g, "").replace(/[\s_-]+/g, "-").replace(/^-+|-+$/g, "");
+}
 var captureStackTrace = "captureStackTrace" in Error ? Error.captureStackTrace : (..._args) => {
 };
+function isObject(data) {
+  return typeof data === "object" && data !== null && !Array.isArray(data);
+}
+var allowsEval = /* @__PURE__ */ cached(() => {
+  if (globalConfig.jitless) {
+    return false;
+  }
+  if (typeof navigator !== "undefined" && navigator?.userAgent?.includes("Cloudflare")) {
+    return false;
+  }
+  try {
+    const F = Function;
+    new F("");
+    return true;
+  } catch (_) {
+    return false;
+  }
+});
+function isPlainObject(o) {
+  if (isObject(o) === false)
+    return false;
+  const ctor = o.constructor;
+  if (ctor === void 0)
+    return true;
+  if (typeof ctor !== "function")
+    return true;
+  const prot = ctor.prototype;
+  if (isObject(prot) === false)
+    return false;
+  if (Object.prototype.hasOwnProperty.call(prot, "isPrototypeOf") === false) {
+    return false;
+  }
+  return true;
+}
+function shallowClone(o) {
+  if (isPlainObject(o))
+    return { ...o };
+  if (Array.isArray(o))
+    return [...o];
+  if (o instanceof Map)
+    return new Map(o);
+  if (o instanceof Set)
+    return new Set(o);
+  return o;
+}
+function numKeys(data) {
+  let keyCount = 0;
+  for (const key in data) {
+    if (Object.prototype.hasOwnProperty.call(data, key)) {
+      keyCount++;
+    }
+  }
+  return keyCount;
+}
+var getParsedType = (data) => {
+  const t = typeof data;
+  switch (t) {
+    case "undefined":
+      return "undefined";
+    case "string":
+      return "string";
+    case "number":
+      return Number.isNaN(data) ? "nan" : "number";
+    case "boolean":
+      return "boolean";
+    case "function":
+      return "function";
+    case "bigint":
+      return "bigint";
+    case "symbol":
+      return "symbol";
+    case "object":
+      if (Array.isArray(data)) {
+        return "array";
+      }
+      if (data === null) {
+        return "null";
+      }
+      if (data.then && typeof data.then === "function" && data.catch && typeof data.catch === "function") {
+        return "promise";
+      }
+      if (typeof Map !== "undefined" && data instanceof Map) {
+        return "map";
+      }
+      if (typeof Set !== "undefined" && data instanceof Set) {
+        return "set";
+      }
+      if (typeof Date !== "undefined" && data instanceof Date) {
+        return "date";
+      }
+      if (typeof File !== "undefined" && data instanceof File) {
+        return "file";
+      }
+      return "object";
+    default:
+      throw new Error(`Unknown data type: ${t}`);
+  }
+};
 var propertyKeyTypes = /* @__PURE__ */ new Set(["string", "number", "symbol"]);
+var primitiveTypes = /* @__PURE__ */ new Set([
+  "string",
+  "number",
+  "bigint",
+  "boolean",
+  "symbol",
+  "undefined"
+]);
 function escapeRegex(str2) {
   return str2.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -1043,6 +1404,51 @@ function normalizeParams(_params) {
     return { ...params, error: () => params.error };
   return params;
 }
+function createTransparentProxy(getter) {
+  let target;
+  return new Proxy({}, {
+    get(_, prop, receiver) {
+      target ?? (target = getter());
+      return Reflect.get(target, prop, receiver);
+    },
+    set(_, prop, value, receiver) {
+      target ?? (target = getter());
+      return Reflect.set(target, prop, value, receiver);
+    },
+    has(_, prop) {
+      target ?? (target = getter());
+      return Reflect.has(target, prop);
+    },
+    deleteProperty(_, prop) {
+      target ?? (target = getter());
+      return Reflect.deleteProperty(target, prop);
+    },
+    ownKeys(_) {
+      target ?? (target = getter());
+      return Reflect.ownKeys(target);
+    },
+    getOwnPropertyDescriptor(_, prop) {
+      target ?? (target = getter());
+      return Reflect.getOwnPropertyDescriptor(target, prop);
+    },
+    defineProperty(_, prop, descriptor) {
+      target ?? (target = getter());
+      return Reflect.defineProperty(target, prop, descriptor);
+    }
+  });
+}
+function stringifyPrimitive(value) {
+  if (typeof value === "bigint")
+    return value.toString() + "n";
+  if (typeof value === "string")
+    return `"${value}"`;
+  return `${value}`;
+}
+function optionalKeys(shape) {
+  return Object.keys(shape).filter((k) => {
+    return shape[k]._zod.optin !== void 0 && shape[k]._zod.optout === "optional";
+  });
+}
 var NUMBER_FORMAT_RANGES = /* @__PURE__ */ (() => ({
   safeint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
   int32: [-2147483648, 2147483647],
@@ -1050,6 +1456,113 @@ var NUMBER_FORMAT_RANGES = /* @__PURE__ */ (() => ({
   float32: [-34028234663852886e22, 34028234663852886e22],
   float64: [-Number.MAX_VALUE, Number.MAX_VALUE]
 }))();
+var BIGINT_FORMAT_RANGES = {
+  int64: [/* @__PURE__ */ BigInt("-9223372036854775808"), /* @__PURE__ */ BigInt("9223372036854775807")],
+  uint64: [/* @__PURE__ */ BigInt(0), /* @__PURE__ */ BigInt("18446744073709551615")]
+};
+function pick(schema4, mask) {
+  const currDef = schema4._zod.def;
+  const checks = currDef.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    throw new Error(".pick() cannot be used on object schemas containing refinements");
+  }
+  const newShape = {};
+  mirrorShape(newShape, schema4, maskedKeys(schema4, mask));
+  return clone(schema4, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function maskedKeys(schema4, mask) {
+  const raw = sourceShape(schema4);
+  const keys = [];
+  for (const key of Reflect.ownKeys(mask)) {
+    if (!Object.getOwnPropertyDescriptor(raw, key)?.enumerable) {
+      throw new Error(`Unrecognized key: "${String(key)}"`);
+    }
+    if (mask[key])
+      keys.push(key);
+  }
+  return keys;
+}
+function omit(schema4, mask) {
+  const currDef = schema4._zod.def;
+  const checks = currDef.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    throw new Error(".omit() cannot be used on object schemas containing refinements");
+  }
+  const omitted = new Set(maskedKeys(schema4, mask));
+  const newShape = {};
+  mirrorShape(newShape, schema4, Reflect.ownKeys(sourceShape(schema4)).filter((key) => !omitted.has(key)));
+  return clone(schema4, mergeDefs(currDef, { shape: newShape, checks: [] }));
+}
+function extend(schema4, shape) {
+  if (!isPlainObject(shape)) {
+    throw new Error("Invalid input to extend: expected a plain object");
+  }
+  const checks = schema4._zod.def.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    const existingShape = sourceShape(schema4);
+    for (const key of Reflect.ownKeys(shape)) {
+      if (Object.getOwnPropertyDescriptor(existingShape, key) !== void 0) {
+        throw new Error("Cannot overwrite keys on object schemas containing refinements. Use `.safeExtend()` instead.");
+      }
+    }
+  }
+  return clone(schema4, mergeDefs(schema4._zod.def, { shape: extended(schema4, shape) }));
+}
+function extended(schema4, shape) {
+  const newShape = {};
+  mirrorShape(newShape, schema4, Reflect.ownKeys(sourceShape(schema4)));
+  mirrorProps(newShape, shape);
+  return newShape;
+}
+function safeExtend(schema4, shape) {
+  if (!isPlainObject(shape)) {
+    throw new Error("Invalid input to safeExtend: expected a plain object");
+  }
+  return clone(schema4, mergeDefs(schema4._zod.def, { shape: extended(schema4, shape) }));
+}
+function merge(a, b) {
+  if (!b?._zod?.def) {
+    throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
+  }
+  if (a._zod.def.checks?.length) {
+    throw new Error(".merge() cannot be used on object schemas containing refinements. Use .safeExtend() instead.");
+  }
+  const newShape = {};
+  mirrorShape(newShape, a, Reflect.ownKeys(sourceShape(a)));
+  mirrorShape(newShape, b, Reflect.ownKeys(sourceShape(b)));
+  const def = mergeDefs(a._zod.def, {
+    shape: newShape,
+    get catchall() {
+      return b._zod.def.catchall;
+    },
+    checks: b._zod.def.checks ?? []
+  });
+  return clone(a, def);
+}
+function partial(Class2, schema4, mask, name = "partial") {
+  const currDef = schema4._zod.def;
+  const checks = currDef.checks;
+  const hasChecks = checks && checks.length > 0;
+  if (hasChecks) {
+    throw new Error(`.${name}() cannot be used on object schemas containing refinements`);
+  }
+  const selected = mask ? new Set(maskedKeys(schema4, mask)) : void 0;
+  const newShape = {};
+  mirrorShape(newShape, schema4, Reflect.ownKeys(sourceShape(schema4)), Class2 && ((value, key) => selected && !selected.has(key) ? value : new Class2({ type: "optional", innerType: value })));
+  return clone(schema4, mergeDefs(schema4._zod.def, { shape: newShape, checks: [] }));
+}
+function required(Class2, schema4, mask) {
+  const selected = mask ? new Set(maskedKeys(schema4, mask)) : void 0;
+  const newShape = {};
+  mirrorShape(newShape, schema4, Reflect.ownKeys(sourceShape(schema4)), (value, key) => (
+    // overwrite with non-optional
+    selected && !selected.has(key) ? value : new Class2({ type: "nonoptional", innerType: value })
+  ));
+  return clone(schema4, mergeDefs(schema4._zod.def, { shape: newShape }));
+}
 function aborted(x, startIndex = 0) {
   if (x.aborted === true)
     return true;
@@ -1123,19 +1636,28 @@ function finalizeIssue(iss, ctx, config2) {
   }
   return full;
 }
+function getSizableOrigin(input) {
+  if (input instanceof Set)
+    return "set";
+  if (input instanceof Map)
+    return "map";
+  if (input instanceof File)
+    return "file";
+  return "unknown";
+}
 var highSurrogate = /[\uD800-\uDBFF]/;
 function codePointLength(str2) {
   const units = str2.length;
   if (!highSurrogate.test(str2))
     return units;
-  let count = units;
+  let count2 = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str2.charCodeAt(i) & 64512) === 55296 && (str2.charCodeAt(i + 1) & 64512) === 56320) {
-      count--;
+      count2--;
       i++;
     }
   }
-  return count;
+  return count2;
 }
 function getLengthableOrigin(input) {
   if (Array.isArray(input))
@@ -1143,6 +1665,27 @@ function getLengthableOrigin(input) {
   if (typeof input === "string")
     return "string";
   return "unknown";
+}
+function parsedType(data) {
+  const t = typeof data;
+  switch (t) {
+    case "number": {
+      return Number.isNaN(data) ? "nan" : "number";
+    }
+    case "object": {
+      if (data === null) {
+        return "null";
+      }
+      if (Array.isArray(data)) {
+        return "array";
+      }
+      const obj = data;
+      if (obj && Object.getPrototypeOf(obj) !== Object.prototype && "constructor" in obj && obj.constructor) {
+        return obj.constructor.name;
+      }
+    }
+  }
+  return t;
 }
 function issue(...args) {
   const [iss, input, inst] = args;
@@ -1156,6 +1699,52 @@ function issue(...args) {
   }
   return { ...iss };
 }
+function cleanEnum(obj) {
+  return Object.entries(obj).filter(([k, _]) => {
+    return Number.isNaN(Number.parseInt(k, 10));
+  }).map((el) => el[1]);
+}
+function base64ToUint8Array(base64) {
+  const binaryString = atob(base64);
+  const bytes = new Uint8Array(binaryString.length);
+  for (let i = 0; i < binaryString.length; i++) {
+    bytes[i] = binaryString.charCodeAt(i);
+  }
+  return bytes;
+}
+function uint8ArrayToBase64(bytes) {
+  let binaryString = "";
+  for (let i = 0; i < bytes.length; i++) {
+    binaryString += String.fromCharCode(bytes[i]);
+  }
+  return btoa(binaryString);
+}
+function base64urlToUint8Array(base64url) {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+  const padding = "=".repeat((4 - base64.length % 4) % 4);
+  return base64ToUint8Array(base64 + padding);
+}
+function uint8ArrayToBase64url(bytes) {
+  return uint8ArrayToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+}
+function hexToUint8Array(hex) {
+  const cleanHex = hex.replace(/^0x/, "");
+  if (cleanHex.length % 2 !== 0) {
+    throw new Error("Invalid hex string length");
+  }
+  const bytes = new Uint8Array(cleanHex.length / 2);
+  for (let i = 0; i < cleanHex.length; i += 2) {
+    bytes[i / 2] = Number.parseInt(cleanHex.slice(i, i + 2), 16);
+  }
+  return bytes;
+}
+function uint8ArrayToHex(bytes) {
+  return Array.from(bytes).map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+var Class = class {
+  constructor(..._args) {
+  }
+};
 function members(proto, table) {
   for (const key in table) {
     const desc = Object.getOwnPropertyDescriptor(table, key);
@@ -1172,6 +1761,23 @@ function own(inst, key, value, enumerable = true) {
 function hide(inst, key, value) {
   return own(inst, key, value, false);
 }
+// @__NO_SIDE_EFFECTS__
+function derived(computes, table) {
+  for (const key in computes) {
+    const compute = computes[key];
+    Object.defineProperty(table, key, {
+      configurable: true,
+      enumerable: true,
+      get() {
+        return own(this, key, compute(this));
+      },
+      set(value) {
+        own(this, key, value);
+      }
+    });
+  }
+  return table;
+}
 function defineBound(proto, key, fn) {
   Object.defineProperty(proto, key, {
     configurable: true,
@@ -1182,6 +1788,10 @@ function defineBound(proto, key, fn) {
       own(this, key, value);
     }
   });
+}
+function claim(inst, sentinel) {
+  const proto = Object.getPrototypeOf(inst);
+  return sentinel in proto ? void 0 : proto;
 }
 var installing;
 var broke = false;
@@ -1223,6 +1833,30 @@ function defineLazyInternal(inst, key, compute) {
       Object.defineProperty(this, key, { configurable: true, writable: true, value });
     }
   });
+}
+function installLazyProp(inst, key, make, enumerable) {
+  const proto = claim(inst, key);
+  if (!proto)
+    return;
+  Object.defineProperty(proto, key, {
+    configurable: true,
+    get() {
+      const desc = { configurable: true, writable: true, enumerable, value: void 0 };
+      Object.defineProperty(this, key, desc);
+      desc.value = make(this);
+      Object.defineProperty(this, key, desc);
+      return desc.value;
+    },
+    set(value) {
+      Object.defineProperty(this, key, { configurable: true, writable: true, enumerable, value });
+    }
+  });
+}
+var CONSTANT_CATCH = "~constantCatch";
+function constantCatch(value) {
+  const fn = () => value;
+  fn[CONSTANT_CATCH] = true;
+  return fn;
 }
 
 // node_modules/zod/v4/core/core.js
@@ -1897,6 +2531,185 @@ var $ZodArray = /* @__PURE__ */ $constructor("$ZodArray", (inst, def) => {
   };
   capSize(inst, arraySize);
 });
+function handlePropertyResult(result, final, key, input, optin, optout) {
+  const isPresent = key in input;
+  const isOptionalOut = optout === "optional";
+  if (!isPresent && isOptionalOut && optin === "optional") {
+    return;
+  }
+  if (result.issues.length) {
+    if (optin !== void 0 && isOptionalOut && !isPresent) {
+      return;
+    }
+    final.issues.push(...prefixIssues(key, result.issues));
+  }
+  if (!isPresent && optin === void 0) {
+    if (!result.issues.length) {
+      final.issues.push({
+        code: "invalid_type",
+        expected: "nonoptional",
+        input: void 0,
+        path: [key]
+      });
+    }
+    return;
+  }
+  if (result.value === void 0) {
+    if (isPresent || optin === "defaulted" && !isOptionalOut) {
+      final.value[key] = void 0;
+    }
+  } else {
+    final.value[key] = result.value;
+  }
+}
+var NO_SYMBOL_KEYS = [];
+function normalizeDef(def) {
+  const keys = Object.keys(def.shape);
+  const ownSymbols = Object.getOwnPropertySymbols(def.shape);
+  const symbolKeys = ownSymbols.length ? ownSymbols : NO_SYMBOL_KEYS;
+  const allKeys = symbolKeys.length ? [...keys, ...symbolKeys] : keys;
+  for (const k of allKeys) {
+    if (!def.shape?.[k]?._zod?.traits?.has("$ZodType")) {
+      throw new Error(`Invalid element at key "${String(k)}": expected a Zod schema`);
+    }
+  }
+  const okeys = optionalKeys(def.shape);
+  return {
+    ...def,
+    allKeys,
+    symbolKeys,
+    // string-only: handleCatchall matches it against `for...in`, which never yields a symbol
+    keySet: new Set(keys),
+    numKeys: keys.length,
+    optionalKeys: new Set(okeys)
+  };
+}
+function handleCatchall(proms, input, payload, ctx, def, inst, abortEarly) {
+  const unrecognized = [];
+  const keySet = def.keySet;
+  const _catchall = def.catchall._zod;
+  const t = _catchall.def.type;
+  const optin = _catchall.optin;
+  const optout = _catchall.optout;
+  let seen = 0;
+  for (const key in input) {
+    if (abortEarly && payload.issues.length !== seen) {
+      if (aborted(payload, seen))
+        break;
+      seen = payload.issues.length;
+    }
+    if (keySet.has(key))
+      continue;
+    if (key === "__proto__") {
+      if (t === "never")
+        unrecognized.push(key);
+      continue;
+    }
+    if (t === "never") {
+      unrecognized.push(key);
+      continue;
+    }
+    const r = _catchall.run({ value: input[key], issues: [] }, ctx);
+    if (r instanceof Promise) {
+      proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input, optin, optout)));
+    } else {
+      handlePropertyResult(r, payload, key, input, optin, optout);
+    }
+  }
+  if (unrecognized.length) {
+    payload.issues.push({
+      code: "unrecognized_keys",
+      keys: unrecognized,
+      input,
+      inst,
+      // Describes the shape of the input, not the validity of the parsed value, so it never aborts. The parse still fails; the schema's own checks just get to run first, and an enclosing intersection can reconcile the key against a sibling operand.
+      continue: true
+    });
+  }
+  if (!proms.length)
+    return payload;
+  return Promise.all(proms).then(() => {
+    return payload;
+  });
+}
+var $ZodObject = /* @__PURE__ */ $constructor("$ZodObject", (inst, def) => {
+  $ZodType.init(inst, def);
+  const desc = Object.getOwnPropertyDescriptor(def, "shape");
+  const sh = desc?.get ? desc.get.raw : def.shape ?? {};
+  if (sh) {
+    const get = () => {
+      const newSh = { ...sh };
+      Object.defineProperty(def, "shape", { value: newSh });
+      get.raw = newSh;
+      return newSh;
+    };
+    get.raw = sh;
+    Object.defineProperty(def, "shape", { get });
+  }
+  const _normalized = cached(() => normalizeDef(def));
+  defineLazyInternal(inst, "propValues", (zod) => {
+    const shape = zod.def.shape;
+    const propValues = {};
+    for (const key in shape) {
+      const field = shape[key]._zod;
+      if (field.values) {
+        if (!Object.prototype.hasOwnProperty.call(propValues, key)) {
+          assignProp(propValues, key, /* @__PURE__ */ new Set());
+        }
+        for (const v of field.values)
+          propValues[key].add(v);
+        if (field.optin !== void 0)
+          propValues[key].add(void 0);
+      }
+    }
+    return propValues;
+  });
+  const isObject2 = isObject;
+  const catchall = def.catchall;
+  let value;
+  const memo = globalConfig.memoizer;
+  memo?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    value ?? (value = _normalized.value);
+    const input = payload.value;
+    if (!isObject2(input)) {
+      payload.issues.push({
+        expected: "object",
+        code: "invalid_type",
+        input,
+        inst
+      });
+      return payload;
+    }
+    payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+    const proms = [];
+    const shape = value.shape;
+    const abortEarly = ctx?.abortEarly;
+    let seen = payload.issues.length;
+    for (const key of value.allKeys) {
+      if (abortEarly && payload.issues.length !== seen) {
+        if (aborted(payload, seen))
+          break;
+        seen = payload.issues.length;
+      }
+      if (key === "__proto__")
+        continue;
+      const el = shape[key];
+      const optin = el._zod.optin;
+      const optout = el._zod.optout;
+      const r = el._zod.run({ value: input[key], issues: [] }, ctx);
+      if (r instanceof Promise) {
+        proms.push(r.then((r2) => handlePropertyResult(r2, payload, key, input, optin, optout)));
+      } else {
+        handlePropertyResult(r, payload, key, input, optin, optout);
+      }
+    }
+    if (!catchall) {
+      return proms.length ? Promise.all(proms).then(() => payload) : payload;
+    }
+    return handleCatchall(proms, input, payload, ctx, _normalized.value, inst, abortEarly === true);
+  };
+});
 function handleUnionResults(results, final, inst, ctx) {
   for (const result of results) {
     if (result.issues.length === 0) {
@@ -1962,6 +2775,161 @@ var $ZodUnion = /* @__PURE__ */ $constructor("$ZodUnion", (inst, def) => {
     });
   };
 });
+var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
+  $ZodType.init(inst, def);
+  const memo = globalConfig.memoizer;
+  memo?.attach(inst);
+  inst._zod.parse = (payload, ctx) => {
+    const input = payload.value;
+    if (!isPlainObject(input)) {
+      payload.issues.push({
+        expected: "record",
+        code: "invalid_type",
+        input,
+        inst
+      });
+      return payload;
+    }
+    const proms = [];
+    const values = def.keyType._zod.values;
+    if (values && !def.partial) {
+      payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+      const recordKeys = /* @__PURE__ */ new Set();
+      for (const key of values) {
+        if (typeof key === "string" || typeof key === "number" || typeof key === "symbol") {
+          recordKeys.add(typeof key === "number" ? key.toString() : key);
+          if (key === "__proto__")
+            continue;
+          const keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+          if (keyResult instanceof Promise) {
+            throw new Error("Async schemas not supported in object keys currently");
+          }
+          if (keyResult.issues.length) {
+            payload.issues.push({
+              code: "invalid_key",
+              origin: "record",
+              issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+              input: key,
+              path: [key],
+              inst
+            });
+            continue;
+          }
+          const outKey = keyResult.value;
+          if (outKey === "__proto__")
+            continue;
+          const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+          if (result instanceof Promise) {
+            proms.push(result.then((result2) => {
+              if (result2.issues.length) {
+                payload.issues.push(...prefixIssues(key, result2.issues));
+              }
+              payload.value[outKey] = result2.value;
+            }));
+          } else {
+            if (result.issues.length) {
+              payload.issues.push(...prefixIssues(key, result.issues));
+            }
+            payload.value[outKey] = result.value;
+          }
+        }
+      }
+      let unrecognized;
+      for (const key in input) {
+        if (!recordKeys.has(key)) {
+          if (def.mode === "loose") {
+            if (key === "__proto__")
+              continue;
+            payload.value[key] = input[key];
+          } else {
+            unrecognized = unrecognized ?? [];
+            unrecognized.push(key);
+          }
+        }
+      }
+      if (unrecognized && unrecognized.length > 0) {
+        payload.issues.push({
+          code: "unrecognized_keys",
+          input,
+          inst,
+          keys: unrecognized,
+          continue: true
+        });
+      }
+    } else {
+      payload.value = memo ? memo.alloc(inst, payload, {}, ctx) : {};
+      let unrecognized;
+      for (const key of Reflect.ownKeys(input)) {
+        if (key === "__proto__")
+          continue;
+        if (!Object.prototype.propertyIsEnumerable.call(input, key))
+          continue;
+        let keyResult = def.keyType._zod.run({ value: key, issues: [] }, ctx);
+        if (keyResult instanceof Promise) {
+          throw new Error("Async schemas not supported in object keys currently");
+        }
+        const checkNumericKey = typeof key === "string" && number.test(key) && keyResult.issues.length;
+        if (checkNumericKey) {
+          const retryResult = def.keyType._zod.run({ value: Number(key), issues: [] }, ctx);
+          if (retryResult instanceof Promise) {
+            throw new Error("Async schemas not supported in object keys currently");
+          }
+          if (retryResult.issues.length === 0) {
+            keyResult = retryResult;
+          }
+        }
+        if (keyResult.issues.length) {
+          if (def.mode === "loose") {
+            payload.value[key] = input[key];
+          } else if (values) {
+            unrecognized = unrecognized ?? [];
+            unrecognized.push(key);
+          } else {
+            payload.issues.push({
+              code: "invalid_key",
+              origin: "record",
+              issues: keyResult.issues.map((iss) => finalizeIssue(iss, ctx, config())),
+              input: key,
+              path: [key],
+              inst
+            });
+          }
+          continue;
+        }
+        const outKey = keyResult.value;
+        if (outKey === "__proto__")
+          continue;
+        const result = def.valueType._zod.run({ value: input[key], issues: [] }, ctx);
+        if (result instanceof Promise) {
+          proms.push(result.then((result2) => {
+            if (result2.issues.length) {
+              payload.issues.push(...prefixIssues(key, result2.issues));
+            }
+            payload.value[outKey] = result2.value;
+          }));
+        } else {
+          if (result.issues.length) {
+            payload.issues.push(...prefixIssues(key, result.issues));
+          }
+          payload.value[outKey] = result.value;
+        }
+      }
+      if (unrecognized && unrecognized.length > 0) {
+        payload.issues.push({
+          code: "unrecognized_keys",
+          input,
+          inst,
+          keys: unrecognized,
+          continue: true
+        });
+      }
+    }
+    if (proms.length) {
+      return Promise.all(proms).then(() => payload);
+    }
+    return payload;
+  };
+});
 var $ZodEnum = /* @__PURE__ */ $constructor("$ZodEnum", (inst, def) => {
   $ZodType.init(inst, def);
   const values = getEnumValues(def.entries);
@@ -1983,6 +2951,56 @@ var $ZodEnum = /* @__PURE__ */ $constructor("$ZodEnum", (inst, def) => {
       inst
     });
     return payload;
+  };
+});
+var $ZodNullable = /* @__PURE__ */ $constructor("$ZodNullable", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin);
+  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+  defineLazyInternal(inst, "pattern", (zod) => {
+    const pattern = zod.def.innerType._zod.pattern;
+    return pattern ? new RegExp(`^(${cleanRegex(pattern.source)}|null)$`) : void 0;
+  });
+  defineLazyInternal(inst, "values", (zod) => {
+    return zod.def.innerType._zod.values ? /* @__PURE__ */ new Set([...zod.def.innerType._zod.values, null]) : void 0;
+  });
+  inst._zod.parse = (payload, ctx) => {
+    if (payload.value === null)
+      return payload;
+    return def.innerType._zod.run(payload, ctx);
+  };
+});
+function handleCatchResult(payload, result, def, ctx) {
+  if (!result.issues.length) {
+    payload.value = result.value;
+    if (result.memo)
+      payload.memo = true;
+    return payload;
+  }
+  payload.value = def.catchValue({
+    ...result,
+    value: payload.value,
+    error: {
+      issues: result.issues.map((iss) => finalizeIssue(iss, ctx, config()))
+    },
+    input: payload.value
+  });
+  return payload;
+}
+var $ZodCatch = /* @__PURE__ */ $constructor("$ZodCatch", (inst, def) => {
+  $ZodType.init(inst, def);
+  defineLazyInternal(inst, "optin", (zod) => zod.def.innerType._zod.optin === "defaulted" ? "defaulted" : "optional");
+  defineLazyInternal(inst, "optout", (zod) => zod.def.innerType._zod.optout);
+  defineLazyInternal(inst, "values", (zod) => zod.def.innerType._zod.values);
+  inst._zod.parse = (payload, ctx) => {
+    if (ctx.direction === "backward") {
+      return def.innerType._zod.run(payload, ctx);
+    }
+    const result = def.innerType._zod.run({ value: payload.value, issues: [] }, ctx);
+    if (result instanceof Promise) {
+      return result.then((result2) => handleCatchResult(payload, result2, def, ctx));
+    }
+    return handleCatchResult(payload, result, def, ctx);
   };
 });
 var $ZodCustom = /* @__PURE__ */ $constructor("$ZodCustom", (inst, def) => {
@@ -2027,16 +3045,16 @@ function snapshotChecks(def) {
   return def;
 }
 // @__NO_SIDE_EFFECTS__
-function _string(Class, params) {
-  return new Class(snapshotChecks({ type: "string", ...normalizeParams(params) }));
+function _string(Class2, params) {
+  return new Class2(snapshotChecks({ type: "string", ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
-function _number(Class, params) {
-  return new Class(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
+function _number(Class2, params) {
+  return new Class2(snapshotChecks({ type: "number", checks: [], ...normalizeParams(params) }));
 }
 // @__NO_SIDE_EFFECTS__
-function _int(Class, params) {
-  return new Class({
+function _int(Class2, params) {
+  return new Class2({
     type: "number",
     check: "number_format",
     abort: false,
@@ -2045,8 +3063,8 @@ function _int(Class, params) {
   });
 }
 // @__NO_SIDE_EFFECTS__
-function _boolean(Class, params) {
-  return new Class({
+function _boolean(Class2, params) {
+  return new Class2({
     type: "boolean",
     ...normalizeParams(params)
   });
@@ -2102,8 +3120,8 @@ function _trim() {
   return /* @__PURE__ */ _overwrite((input) => input.trim());
 }
 // @__NO_SIDE_EFFECTS__
-function _refine(Class, fn, _params) {
-  const schema4 = new Class({
+function _refine(Class2, fn, _params) {
+  const schema4 = new Class2({
     type: "custom",
     check: "custom",
     fn,
@@ -2210,6 +3228,20 @@ function array(element, params) {
     ...normalizeParams(params)
   });
 }
+var ZodMiniObject = /* @__PURE__ */ $constructor("ZodMiniObject", (inst, def) => {
+  $ZodObject.init(inst, def);
+  ZodMiniType.init(inst, def);
+  installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
+});
+// @__NO_SIDE_EFFECTS__
+function object(shape, params) {
+  const def = {
+    type: "object",
+    shape: shape ?? {},
+    ...normalizeParams(params)
+  };
+  return new ZodMiniObject(def);
+}
 var ZodMiniUnion = /* @__PURE__ */ $constructor("ZodMiniUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodMiniType.init(inst, def);
@@ -2219,6 +3251,27 @@ function union(options2, params) {
   return new ZodMiniUnion({
     type: "union",
     options: options2,
+    ...normalizeParams(params)
+  });
+}
+var ZodMiniRecord = /* @__PURE__ */ $constructor("ZodMiniRecord", (inst, def) => {
+  $ZodRecord.init(inst, def);
+  ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function record(keyType, valueType, params) {
+  if (!valueType || !valueType._zod) {
+    return new ZodMiniRecord({
+      type: "record",
+      keyType: /* @__PURE__ */ string2(),
+      valueType: keyType,
+      ...normalizeParams(valueType)
+    });
+  }
+  return new ZodMiniRecord({
+    type: "record",
+    keyType,
+    valueType,
     ...normalizeParams(params)
   });
 }
@@ -2234,6 +3287,29 @@ function _enum(values, params) {
     type: "enum",
     entries,
     ...normalizeParams(params)
+  });
+}
+var ZodMiniNullable = /* @__PURE__ */ $constructor("ZodMiniNullable", (inst, def) => {
+  $ZodNullable.init(inst, def);
+  ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function nullable(innerType) {
+  return new ZodMiniNullable({
+    type: "nullable",
+    innerType
+  });
+}
+var ZodMiniCatch = /* @__PURE__ */ $constructor("ZodMiniCatch", (inst, def) => {
+  $ZodCatch.init(inst, def);
+  ZodMiniType.init(inst, def);
+});
+// @__NO_SIDE_EFFECTS__
+function _catch(innerType, catchValue) {
+  return new ZodMiniCatch({
+    type: "catch",
+    innerType,
+    catchValue: typeof catchValue === "function" ? catchValue : util_exports.constantCatch(catchValue)
   });
 }
 var ZodMiniCustom = /* @__PURE__ */ $constructor("ZodMiniCustom", (inst, def) => {
@@ -2256,9 +3332,9 @@ config({ jitless: true });
 init_module_buffer();
 var MAX_METRIC_MAGNITUDE = 1e15;
 var TARGET = /^\s*(>=|<=|>|<)\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?)\s*$/;
-function parseMetricTarget(text2) {
-  if (typeof text2 !== "string") return void 0;
-  const match = TARGET.exec(text2);
+function parseMetricTarget(text3) {
+  if (typeof text3 !== "string") return void 0;
+  const match = TARGET.exec(text3);
   if (!match) return void 0;
   const value = Number(match[2]);
   if (!Number.isFinite(value) || Math.abs(value) > MAX_METRIC_MAGNITUDE) return void 0;
@@ -2699,10 +3775,10 @@ var win32 = /* @__PURE__ */ mix(";");
 
 // src/core/scope.ts
 function normalizeScopeEntry(entry) {
-  const text2 = entry.trim().replace(/\\/g, "/");
-  if (text2 === "" || text2.includes("\0")) return void 0;
-  if (text2.startsWith("/") || text2.startsWith("~") || /^[A-Za-z]:/.test(text2)) return void 0;
-  const normal = posix.normalize(text2).replace(/\/+$/, "");
+  const text3 = entry.trim().replace(/\\/g, "/");
+  if (text3 === "" || text3.includes("\0")) return void 0;
+  if (text3.startsWith("/") || text3.startsWith("~") || /^[A-Za-z]:/.test(text3)) return void 0;
+  const normal = posix.normalize(text3).replace(/\/+$/, "");
   if (normal === ".." || normal.startsWith("../")) return void 0;
   return normal === "." ? "" : normal;
 }
@@ -3450,8 +4526,8 @@ var NodeBase = class {
     };
     const res = toJS(this, "", ctx);
     if (typeof onAnchor === "function")
-      for (const { count, res: res2 } of ctx.anchors.values())
-        onAnchor(res2, count);
+      for (const { count: count2, res: res2 } of ctx.anchors.values())
+        onAnchor(res2, count2);
     return typeof reviver === "function" ? applyReviver(reviver, { "": res }, "", res) : res;
   }
 };
@@ -3548,13 +4624,13 @@ function getAliasCount(doc, node, anchors) {
     const anchor = anchors && source && anchors.get(source);
     return anchor ? anchor.count * anchor.aliasCount : 0;
   } else if (isCollection(node)) {
-    let count = 0;
+    let count2 = 0;
     for (const item of node.items) {
       const c = getAliasCount(doc, item, anchors);
-      if (c > count)
-        count = c;
+      if (c > count2)
+        count2 = c;
     }
-    return count;
+    return count2;
   } else if (isPair(node)) {
     const kc = getAliasCount(doc, node.key, anchors);
     const vc = getAliasCount(doc, node.value, anchors);
@@ -3815,14 +4891,14 @@ init_module_buffer();
 var FOLD_FLOW = "flow";
 var FOLD_BLOCK = "block";
 var FOLD_QUOTED = "quoted";
-function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
   if (!lineWidth || lineWidth < 0)
-    return text2;
+    return text3;
   if (lineWidth < minContentWidth)
     minContentWidth = 0;
   const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-  if (text2.length <= endStep)
-    return text2;
+  if (text3.length <= endStep)
+    return text3;
   const folds = [];
   const escapedFolds = {};
   let end = lineWidth - indent.length;
@@ -3839,14 +4915,14 @@ function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth 
   let escStart = -1;
   let escEnd = -1;
   if (mode === FOLD_BLOCK) {
-    i = consumeMoreIndentedLines(text2, i, indent.length);
+    i = consumeMoreIndentedLines(text3, i, indent.length);
     if (i !== -1)
       end = i + endStep;
   }
-  for (let ch; ch = text2[i += 1]; ) {
+  for (let ch; ch = text3[i += 1]; ) {
     if (mode === FOLD_QUOTED && ch === "\\") {
       escStart = i;
-      switch (text2[i + 1]) {
+      switch (text3[i + 1]) {
         case "x":
           i += 3;
           break;
@@ -3863,12 +4939,12 @@ function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth 
     }
     if (ch === "\n") {
       if (mode === FOLD_BLOCK)
-        i = consumeMoreIndentedLines(text2, i, indent.length);
+        i = consumeMoreIndentedLines(text3, i, indent.length);
       end = i + indent.length + endStep;
       split = void 0;
     } else {
       if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-        const next = text2[i + 1];
+        const next = text3[i + 1];
         if (next && next !== " " && next !== "\n" && next !== "	")
           split = i;
       }
@@ -3880,12 +4956,12 @@ function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth 
         } else if (mode === FOLD_QUOTED) {
           while (prev === " " || prev === "	") {
             prev = ch;
-            ch = text2[i += 1];
+            ch = text3[i += 1];
             overflow = true;
           }
           const j = i > escEnd + 1 ? i - 2 : escStart - 1;
           if (escapedFolds[j])
-            return text2;
+            return text3;
           folds.push(j);
           escapedFolds[j] = true;
           end = j + endStep;
@@ -3900,39 +4976,39 @@ function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth 
   if (overflow && onOverflow)
     onOverflow();
   if (folds.length === 0)
-    return text2;
+    return text3;
   if (onFold)
     onFold();
-  let res = text2.slice(0, folds[0]);
+  let res = text3.slice(0, folds[0]);
   for (let i2 = 0; i2 < folds.length; ++i2) {
     const fold = folds[i2];
-    const end2 = folds[i2 + 1] || text2.length;
+    const end2 = folds[i2 + 1] || text3.length;
     if (fold === 0)
       res = `
-${indent}${text2.slice(0, end2)}`;
+${indent}${text3.slice(0, end2)}`;
     else {
       if (mode === FOLD_QUOTED && escapedFolds[fold])
-        res += `${text2[fold]}\\`;
+        res += `${text3[fold]}\\`;
       res += `
-${indent}${text2.slice(fold + 1, end2)}`;
+${indent}${text3.slice(fold + 1, end2)}`;
     }
   }
   return res;
 }
-function consumeMoreIndentedLines(text2, i, indent) {
+function consumeMoreIndentedLines(text3, i, indent) {
   let end = i;
   let start = i + 1;
-  let ch = text2[start];
+  let ch = text3[start];
   while (ch === " " || ch === "	") {
     if (i < start + indent) {
-      ch = text2[++i];
+      ch = text3[++i];
     } else {
       do {
-        ch = text2[++i];
+        ch = text3[++i];
       } while (ch && ch !== "\n");
       end = i;
       start = i + 1;
-      ch = text2[start];
+      ch = text3[start];
     }
   }
   return end;
@@ -6170,8 +7246,8 @@ var Document = class _Document {
     };
     const res = toJS(this.contents, jsonArg ?? "", ctx);
     if (typeof onAnchor === "function")
-      for (const { count, res: res2 } of ctx.anchors.values())
-        onAnchor(res2, count);
+      for (const { count: count2, res: res2 } of ctx.anchors.values())
+        onAnchor(res2, count2);
     return typeof reviver === "function" ? applyReviver(reviver, { "": res }, "", res) : res;
   }
   /**
@@ -6243,12 +7319,12 @@ var prettifyError2 = (src, lc) => (error) => {
     lineStr = prev + lineStr;
   }
   if (/[^ ]/.test(lineStr)) {
-    let count = 1;
+    let count2 = 1;
     const end = error.linePos[1];
     if (end?.line === line && end.col > col) {
-      count = Math.max(1, Math.min(end.col - col, 80 - ci));
+      count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
     }
-    const pointer = " ".repeat(ci) + "^".repeat(count);
+    const pointer = " ".repeat(ci) + "^".repeat(count2);
     error.message += `:
 
 ${lineStr}
@@ -9313,9 +10389,9 @@ function parseDocument(source, options2 = {}) {
 var passThrough = { parse: () => ({}), stringify: () => "" };
 var OPENING = /^---[ \t]*(\r?\n)/;
 var CLOSING_REST = /^[ \t]*(\r?\n|$)/;
-function splitFrontmatter(text2, file) {
-  const bomLength = text2.charCodeAt(0) === 65279 ? 1 : 0;
-  const source = text2.slice(bomLength);
+function splitFrontmatter(text3, file) {
+  const bomLength = text3.charCodeAt(0) === 65279 ? 1 : 0;
+  const source = text3.slice(bomLength);
   const opening = OPENING.exec(source);
   if (!opening) {
     throw new LoopError("STATE_NO_FRONTMATTER", "the file does not start with a frontmatter block", {
@@ -9347,29 +10423,29 @@ function splitFrontmatter(text2, file) {
   return { bomLength, yamlStart: bomLength + 3, yaml: yaml2, body: source.slice(bodyStart), newline };
 }
 var MAX_ALIASES = 100;
-function lineAt(text2, offset) {
+function lineAt(text3, offset) {
   let line = 1;
-  for (let i = text2.indexOf("\n"); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
+  for (let i = text3.indexOf("\n"); i !== -1 && i < offset; i = text3.indexOf("\n", i + 1)) line++;
   return line;
 }
-function parseFrontmatter(text2, file) {
-  const bad = text2.search(/[\u0000\uFFFD]/);
+function parseFrontmatter(text3, file) {
+  const bad = text3.search(/[\u0000\uFFFD]/);
   if (bad !== -1) {
-    const what = text2[bad] === "\0" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
+    const what = text3[bad] === "\0" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
     throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", {
       file,
-      line: lineAt(text2, bad),
+      line: lineAt(text3, bad),
       expected: "a UTF-8 Markdown file",
       received: what
     });
   }
-  const split = splitFrontmatter(text2, file);
+  const split = splitFrontmatter(text3, file);
   const doc = parseDocument(split.yaml, { uniqueKeys: false, prettyErrors: false, logLevel: "error" });
   const error = doc.errors[0];
   if (error) {
     throw new LoopError("STATE_BAD_YAML", `the frontmatter is not valid YAML (${error.code})`, {
       file,
-      line: lineAt(text2, split.yamlStart + error.pos[0]),
+      line: lineAt(text3, split.yamlStart + error.pos[0]),
       expected: 'one "field: value" per line, e.g. "max_iterations: 10"',
       received: renderReceived(error.message.split("\n")[0])
     });
@@ -9377,7 +10453,7 @@ function parseFrontmatter(text2, file) {
   if (doc.contents !== null && !isMap(doc.contents)) {
     throw new LoopError("STATE_NOT_MAPPING", "the frontmatter is not a list of fields", {
       file,
-      line: lineAt(text2, split.yamlStart + (doc.contents.range?.[0] ?? 0)),
+      line: lineAt(text3, split.yamlStart + (doc.contents.range?.[0] ?? 0)),
       expected: 'lines of "field: value", e.g. "max_iterations: 10"'
     });
   }
@@ -9389,7 +10465,7 @@ function parseFrontmatter(text2, file) {
         throw new LoopError("STATE_BAD_YAML", "the field is written twice", {
           file,
           field: String(pair.key.value),
-          line: lineAt(text2, split.yamlStart + (pair.key.range?.[0] ?? 0)),
+          line: lineAt(text3, split.yamlStart + (pair.key.range?.[0] ?? 0)),
           expected: "each field once; delete one of the two lines"
         });
       }
@@ -9408,7 +10484,7 @@ function parseFrontmatter(text2, file) {
       });
       throw new LoopError("STATE_BAD_YAML", `the alias *${name} refers to no anchor`, {
         file,
-        ...at !== void 0 && { line: lineAt(text2, split.yamlStart + at) },
+        ...at !== void 0 && { line: lineAt(text3, split.yamlStart + at) },
         expected: `an anchor &${name} set before the alias, or a plain value`
       });
     }
@@ -9427,13 +10503,13 @@ function parseFrontmatter(text2, file) {
 }
 
 // src/core/parseState.ts
-function checkFields(text2, parsed, file) {
+function checkFields(text3, parsed, file) {
   const problems = Object.entries(parsed.data).filter(([field, value]) => isFieldName(field) && value != null && !acceptsValue(field, value)).map(([field, value]) => {
     const at = parsed.keyOffset(field);
     return new LoopError("STATE_BAD_FIELD", "invalid value", {
       file,
       field,
-      line: at === void 0 ? void 0 : lineAt(text2, at),
+      line: at === void 0 ? void 0 : lineAt(text3, at),
       expected: expectedOf(field),
       received: renderReceived(value)
     });
@@ -9441,8 +10517,8 @@ function checkFields(text2, parsed, file) {
   problems.sort((a, b) => (a.details.line ?? 0) - (b.details.line ?? 0));
   if (problems[0]) throw problems[0];
 }
-function parseState(text2, file, parsed = parseFrontmatter(text2, file)) {
-  checkFields(text2, parsed, file);
+function parseState(text3, file, parsed = parseFrontmatter(text3, file)) {
+  checkFields(text3, parsed, file);
   const data = parsed.data;
   const get = (field, fallback) => data[field] ?? fallback;
   const promise = get("completion_promise", void 0);
@@ -9484,9 +10560,6 @@ init_module_buffer();
 // src/core/decideStop.ts
 init_module_buffer();
 
-// src/core/isoTime.ts
-init_module_buffer();
-
 // src/core/assessReply.ts
 init_module_buffer();
 
@@ -9501,98 +10574,91 @@ init_module_buffer();
 
 // src/core/sidecar.ts
 init_module_buffer();
-var EMPTY_RUNTIME = {
-  promise_streak: 0,
-  output_tokens: 0,
-  tokens_by_model: {},
-  transcript: "",
-  transcript_offset: 0,
-  last_message_id: "",
-  last_message_tokens: 0,
-  stall_count: 0,
-  last_turn: "",
-  last_tree: "",
-  sent_digest: "",
-  checklist_done: 0,
-  pause_question: "",
-  last_api_error: "",
-  api_errors_since_stop: 0,
-  api_wait_until: "",
-  api_pause: "",
-  owner_pid: "",
-  cost_first_usd: -1,
-  cost_last_usd: -1,
-  cost_carried_usd: 0,
-  // Written out, not spread from EMPTY_METRIC: a spread keeps this object in the idle Stop's bundle.
-  metric_last: null,
-  metric_error: "",
-  metric_best: null,
-  metric_best_iteration: 0,
-  no_improvement_count: 0,
-  scope_tree: "",
-  scope_pause: "",
-  cost_source: "",
-  fresh_context_told: false
-};
-var isCount = (v) => Number.isSafeInteger(v) && v >= 0;
-var isString = (v) => typeof v === "string";
-var isAmount = (v) => typeof v === "number" && Number.isFinite(v) && v >= -1;
-var isMetric = (v) => v === null || typeof v === "number" && Number.isFinite(v);
-var isTally = (v) => !!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0);
-var GUARDS = {
-  promise_streak: isCount,
-  output_tokens: isCount,
-  tokens_by_model: isTally,
-  transcript: isString,
-  transcript_offset: isCount,
-  last_message_id: isString,
-  last_message_tokens: isCount,
-  stall_count: isCount,
-  last_turn: isString,
-  last_tree: isString,
-  sent_digest: isString,
-  checklist_done: isCount,
-  pause_question: isString,
-  last_api_error: isString,
-  api_errors_since_stop: isCount,
-  api_wait_until: isString,
-  api_pause: isString,
-  owner_pid: isString,
-  cost_first_usd: isAmount,
-  cost_last_usd: isAmount,
-  cost_carried_usd: isAmount,
-  metric_last: isMetric,
-  metric_error: isString,
-  metric_best: isMetric,
-  metric_best_iteration: isCount,
-  no_improvement_count: isCount,
-  scope_tree: isString,
-  scope_pause: isString,
-  cost_source: isString,
-  fresh_context_told: (v) => typeof v === "boolean"
-};
-function parseSidecar(text2, owner) {
+var count = () => _catch(int().check(_gte(0)), 0);
+var text2 = () => _catch(string2(), "");
+var metricValue = () => _catch(nullable(number2().check(refine(Number.isFinite))), null);
+var makePauseSchema = () => object({
+  reason: _enum(["question", "scope", "api_errors"]),
+  text: string2(),
+  /** ISO time of the pause. */
+  since: string2()
+});
+var makeSpendSchema = () => object({
+  figure: number2().check(_gte(0), refine(Number.isFinite)),
+  baseline: number2().check(refine(Number.isFinite)),
+  source: _enum(["module", "status line"])
+});
+var makeRuntimeSchema = () => object({
+  /** Consecutive replies that carried the promise. */
+  promise_streak: count(),
+  /** Output tokens of the loop's turns, in all and per model. */
+  output_tokens: count(),
+  tokens_by_model: _catch(record(string2(), number2().check(_gte(0), refine(Number.isFinite))), () => ({})),
+  /** The transcript read last and the byte offset counted up to. */
+  transcript: text2(),
+  transcript_offset: count(),
+  /** The last message counted, so a message split across two reads is counted once. */
+  last_message_id: text2(),
+  last_message_tokens: count(),
+  /** Consecutive turns that changed nothing, and the fingerprints of the last turn. */
+  stall_count: count(),
+  last_turn: text2(),
+  last_tree: text2(),
+  /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
+  sent_digest: text2(),
+  /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
+  checklist_done: count(),
+  /** Why the hooks paused the loop, or null. */
+  pause: _catch(nullable(makePauseSchema()), null),
+  /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
+  last_api_error: text2(),
+  api_errors_since_stop: count(),
+  /** Where the companion module goes on by itself after such an error: when (ISO time), "" when it does not wait. */
+  api_wait_until: text2(),
+  /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
+  owner_pid: text2(),
+  /** Claude Code's cost figures, or null before the first one. */
+  spend: _catch(nullable(makeSpendSchema()), null),
+  /** Improvement loops (README "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
+  metric_last: metricValue(),
+  metric_error: text2(),
+  metric_best: metricValue(),
+  metric_best_iteration: count(),
+  no_improvement_count: count(),
+  /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
+  scope_tree: text2(),
+  /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
+  fresh_context_told: _catch(boolean2(), false)
+});
+var makeOwnerSchema = () => object({ loop: object({ started_at: nullable(string2()), session_id: nullable(string2()) }) });
+var schemas3;
+var readSchemas = () => schemas3 ??= { runtime: makeRuntimeSchema(), owner: makeOwnerSchema() };
+function makeRuntime() {
+  return readSchemas().runtime.parse({});
+}
+function parseSidecar(text3, owner) {
   let raw;
   try {
-    raw = JSON.parse(text2);
+    raw = JSON.parse(text3);
   } catch {
     return void 0;
   }
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return void 0;
-  const map2 = raw;
-  const loop = map2.loop;
-  if (!loop || loop.started_at !== (owner.started_at ?? null) || loop.session_id !== (owner.session_id ?? null)) {
+  const { runtime, owner: ownerSchema } = readSchemas();
+  const found = ownerSchema.safeParse(raw);
+  if (!found.success) return void 0;
+  const { loop } = found.data;
+  if (loop.started_at !== (owner.started_at ?? null) || loop.session_id !== (owner.session_id ?? null))
     return void 0;
-  }
-  const runtime = { ...EMPTY_RUNTIME, tokens_by_model: {} };
-  for (const key of Object.keys(GUARDS)) {
-    if (GUARDS[key](map2[key])) runtime[key] = key === "tokens_by_model" ? { ...map2[key] } : map2[key];
-  }
-  return runtime;
+  return runtime.parse(raw);
+}
+function readPause(active, runtime) {
+  const pause = runtime.pause;
+  if (!pause) return void 0;
+  return pause.reason === "question" || !active ? pause : void 0;
 }
 function readLoopSpend(runtime) {
-  if (runtime.cost_first_usd < 0) return void 0;
-  return runtime.cost_carried_usd + Math.max(0, runtime.cost_last_usd - runtime.cost_first_usd);
+  const spend = runtime.spend;
+  return spend ? Math.max(0, spend.figure - spend.baseline) : void 0;
 }
 
 // src/core/decideStop.ts
@@ -9610,17 +10676,18 @@ function formatCount(n) {
   return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : n.toLocaleString("en-US");
 }
 
-// src/core/loopMarker.ts
+// src/core/protocol.ts
 init_module_buffer();
 var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 var FRESH_LINE = "[continuation-loop fresh context]\n";
+var renderStopLine = (id) => `[continuation-loop stop ${id}]`;
 var API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
 
 // src/core/renderMetric.ts
 init_module_buffer();
-function renderMetricBrief(state, record) {
+function renderMetricBrief(state, record2) {
   const target = state.metric_target ? ` (${renderTarget(state.metric_target)})` : "";
-  return `metric ${record.metric_last === null ? "\u2013" : renderMetricValue(record.metric_last)}${target}`;
+  return `metric ${record2.metric_last === null ? "\u2013" : renderMetricValue(record2.metric_last)}${target}`;
 }
 
 // src/core/renderStop.ts
@@ -9678,7 +10745,7 @@ function renderFinishLine(state) {
 var fmt = formatCount;
 function renderStatusline(state, runtime, now, sessionId) {
   const parts = [
-    `${state.active && !runtime.pause_question ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`
+    `${state.active && runtime.pause?.reason !== "question" ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`
   ];
   const elapsed = elapsedSeconds(state, now);
   if (elapsed !== void 0)
@@ -9704,7 +10771,7 @@ function readLoopView(name, stateText, sidecarText, checklistText) {
   } catch {
     return void 0;
   }
-  const runtime = sidecarText && parseSidecar(sidecarText, state) || EMPTY_RUNTIME;
+  const runtime = sidecarText && parseSidecar(sidecarText, state) || makeRuntime();
   let checklist;
   try {
     if (checklistText !== void 0) {
@@ -9717,8 +10784,9 @@ function readLoopView(name, stateText, sidecarText, checklistText) {
   return { name, state, runtime, ...checklist && { checklist } };
 }
 function renderPause(view) {
-  if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} \u2014 your next prompt answers it`;
-  if (!view.state.active && view.runtime.api_pause)
+  const pause = readPause(view.state.active, view.runtime);
+  if (pause?.reason === "question") return `Claude asks: ${pause.text} \u2014 your next prompt answers it`;
+  if (pause?.reason === "api_errors")
     return `paused after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused \u2014 /loop-resume (or active: true) resumes it";
   return "";
@@ -9735,7 +10803,7 @@ function renderBand(view, now, sessionId, wait2) {
 
 // src/module/continuation.ts
 init_module_buffer();
-var stopLine = (id) => `[continuation-loop stop ${id}]`;
+var stopLine = renderStopLine;
 function readContinuation(entry, id) {
   if (typeof entry !== "string" || !entry.startsWith(LOOP_MARKER)) return void 0;
   const line = `${stopLine(id)}
@@ -9746,12 +10814,12 @@ function takeContinuation(result, id) {
   const context = Array.isArray(result?.additionalContext) ? result.additionalContext : [];
   const at = context.findIndex((entry) => readContinuation(entry, id) !== void 0);
   if (at < 0) return { rest: result };
-  const text2 = readContinuation(context[at], id);
+  const text3 = readContinuation(context[at], id);
   const others = context.filter((_, i) => i !== at);
   const { additionalContext: _ours, ...rest } = result;
   if (result.block === void 0 && others.length === 0 && result.preventContinuation === void 0)
-    return { text: text2, rest };
-  return { rest: { ...rest, additionalContext: context.map((entry, i) => i === at ? text2 : entry) } };
+    return { text: text3, rest };
+  return { rest: { ...rest, additionalContext: context.map((entry, i) => i === at ? text3 : entry) } };
 }
 var made = 0;
 function makeStopId(now) {
@@ -9832,25 +10900,25 @@ async function answerControl($, name, args) {
   });
   const block = readBlock(run.stdout);
   if (block === void 0) return void 0;
-  const text2 = block.replace(/^continuation-loop: /, "");
+  const text3 = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
   if (name === "loop-status") {
-    if (turnId === void 0) return { text: text2, isTextDisplayOnly: true };
-    for (const line of text2.split("\n")) $.ui.log(line);
+    if (turnId === void 0) return { text: text3, isTextDisplayOnly: true };
+    for (const line of text3.split("\n")) $.ui.log(line);
     return {};
   }
   mod.pending = void 0;
   mod.turnId = void 0;
   if (turnId) await $.turn.abort({ turnId }).catch(() => void 0);
-  return { text: text2, isTextDisplayOnly: true };
+  return { text: text3, isTextDisplayOnly: true };
 }
 
 // src/module/fresh.ts
 init_module_buffer();
-function readFreshPrompt(text2) {
-  return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
+function readFreshPrompt(text3) {
+  return text3.endsWith(FRESH_LINE) ? text3.slice(0, -FRESH_LINE.length) : void 0;
 }
-async function clearThenSubmit($, text2, cleared) {
+async function clearThenSubmit($, text3, cleared) {
   let clearing;
   try {
     injectFault("clear");
@@ -9859,7 +10927,7 @@ async function clearThenSubmit($, text2, cleared) {
     clearing = Promise.reject(error);
   }
   cleared();
-  const submitted = $.prompt.submit({ text: text2 });
+  const submitted = $.prompt.submit({ text: text3 });
   await clearing.catch((error) => {
     const why = error instanceof Error ? error.message : String(error);
     try {
@@ -9972,13 +11040,13 @@ async function refreshView($, force = false) {
     const name = parseStateFileName(entry.name);
     if (name === void 0) continue;
     const files = loopFileAt(mod.root, name);
-    const text2 = await readText($, files.statePath);
-    if (text2 === void 0 || !text2.includes(mod.sessionId)) continue;
+    const text3 = await readText($, files.statePath);
+    if (text3 === void 0 || !text3.includes(mod.sessionId)) continue;
     const sidecar = await readText($, files.sidecarPath);
-    const first = readLoopView(name, text2, sidecar);
+    const first = readLoopView(name, text3, sidecar);
     if (!first || first.state.session_id !== mod.sessionId) continue;
     const list = first.state.checklist ? await readText($, `${mod.root}/${first.state.checklist}`) : void 0;
-    found = list === void 0 ? first : readLoopView(name, text2, sidecar, list) ?? first;
+    found = list === void 0 ? first : readLoopView(name, text3, sidecar, list) ?? first;
     break;
   }
   mod.view = found;
@@ -10022,16 +11090,16 @@ async function goOn($, kept, tries = 0) {
   if (wait !== kept) return;
   await refreshView($, true).catch(() => void 0);
   const view = mod.view;
-  if (!view || !view.state.active || view.runtime.pause_question || view.runtime.api_wait_until !== kept.until) {
+  if (!view || !view.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept.until) {
     checkWait($);
     if (wait === kept) cancelWait($, "the loop no longer waits for it");
     return;
   }
-  const text2 = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
+  const text3 = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
   wait = void 0;
   $.ui.invalidate("ui.render");
   try {
-    await $.prompt.submit({ text: text2 });
+    await $.prompt.submit({ text: text3 });
   } catch {
     if (wait !== void 0) return;
     wait = kept;
@@ -10048,8 +11116,8 @@ async function followDecision($, kind, before) {
     if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
   }
-  if (!view.state.active && view.runtime.api_pause) {
-    $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
+  if (!view.state.active && view.runtime.pause?.reason === "api_errors") {
+    $.ui.log(`loop paused: ${view.runtime.pause.text}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
     if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
     return;
@@ -10108,12 +11176,12 @@ function goQuiet($, error) {
   }
 }
 function sendPending($, tries = 0) {
-  const text2 = mod.pending;
+  const text3 = mod.pending;
   mod.pending = void 0;
-  if (text2 === void 0) return;
-  const fresh = readFreshPrompt(text2);
-  let retry = text2;
-  const sent = fresh === void 0 ? $.prompt.submit({ text: text2 }) : clearThenSubmit($, fresh, () => retry = fresh);
+  if (text3 === void 0) return;
+  const fresh = readFreshPrompt(text3);
+  let retry = text3;
+  const sent = fresh === void 0 ? $.prompt.submit({ text: text3 }) : clearThenSubmit($, fresh, () => retry = fresh);
   sent.catch((error) => {
     if (mod.pending === void 0) mod.pending = retry;
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
@@ -10123,9 +11191,9 @@ function sendPending($, tries = 0) {
 function quietContinuation($, result, id) {
   try {
     injectFault("stop");
-    const { text: text2, rest } = takeContinuation(result, id);
-    if (text2 === void 0) return rest;
-    mod.pending = text2;
+    const { text: text3, rest } = takeContinuation(result, id);
+    if (text3 === void 0) return rest;
+    mod.pending = text3;
     $.clock.after(0, () => sendPending($));
     return rest;
   } catch {

@@ -19,7 +19,7 @@ export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
   if (figure === undefined || !env[MODULE_ENV.live]) return runtime;
   const before = readFigure(env[MODULE_ENV.turnCost]);
   const start =
-    runtime.cost_first_usd < 0 && before !== undefined && before <= figure
+    runtime.spend === null && before !== undefined && before <= figure
       ? recordCostFigure(runtime, before, "module")
       : runtime;
   return recordCostFigure(start, figure, "module");

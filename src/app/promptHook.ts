@@ -5,7 +5,7 @@ import { isApiResume, isLoopContinuation } from "../core/protocol.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
-import { readPendingQuestion } from "../io/sidecarFile.js";
+import { readPendingQuestion } from "../io/peekSidecar.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";

@@ -36,14 +36,15 @@ export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): 
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
     const { state } = snapshot;
     const runtime = readSidecar(file.sidecarPath, state);
-    if (!runtime.pause_question) return { result: undefined };
+    const question = runtime.pause?.reason === "question" ? runtime.pause.text : undefined;
+    if (question === undefined) return { result: undefined };
     return {
       result: {
         systemMessage: "continuation-loop: your answer goes to Claude, and the loop goes on.",
-        additionalContext: `[continuation-loop] This prompt answers your question ("${runtime.pause_question}"). Answer it, then go on with the continuation loop's goal (${file.shown}, iteration ${state.iteration_count}/${state.max_iterations}).`,
+        additionalContext: `[continuation-loop] This prompt answers your question ("${question}"). Answer it, then go on with the continuation loop's goal (${file.shown}, iteration ${state.iteration_count}/${state.max_iterations}).`,
       },
       onCommit: () => {
-        writeSidecar(file.sidecarPath, { ...runtime, pause_question: "" }, state);
+        writeSidecar(file.sidecarPath, { ...runtime, pause: null }, state);
         tryAppendHistory(file.historyPath, {
           time: new Date(now).toISOString(),
           state_file: file.shown,

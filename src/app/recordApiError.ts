@@ -43,7 +43,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
     const { state, text } = snapshot;
     const runtime = readSidecar(file.sidecarPath, state);
     // Resumed by hand (`active: true`) after a pause for errors in a row: the count starts again.
-    const failures = (runtime.api_pause ? 0 : runtime.api_errors_since_stop) + 1;
+    const failures = (runtime.pause?.reason === "api_errors" ? 0 : runtime.api_errors_since_stop) + 1;
     const record: HistoryRecord = {
       time,
       state_file: file.shown,
@@ -57,9 +57,9 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
       last_api_error: `${kind} at ${time}`,
       api_errors_since_stop: failures,
       api_wait_until: "",
-      api_pause: "",
+      pause: runtime.pause?.reason === "api_errors" ? null : runtime.pause,
     };
-    const moduleResumes = ctx.env[MODULE_ENV.resume] === "1" && state.active && !runtime.pause_question;
+    const moduleResumes = ctx.env[MODULE_ENV.resume] === "1" && state.active && runtime.pause?.reason !== "question";
     const wait = moduleResumes
       ? decideApiWait({
           kind,
@@ -100,7 +100,11 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         change: { write: editFrontmatter(text, { active: false }, file.shown) },
         result: undefined,
         onCommit: () => {
-          writeSidecar(file.sidecarPath, { ...counted, api_pause: wait.reason }, state);
+          writeSidecar(
+            file.sidecarPath,
+            { ...counted, pause: { reason: "api_errors", text: wait.reason, since: time } },
+            state,
+          );
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, { ...base, decision: "pause", reason: "api_errors", failures });
         },

@@ -27,7 +27,7 @@ export function recordApiResume(input: JsonObject, ctx: Context): CommandAnswer 
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: DROPPED };
     const { state } = snapshot;
     const runtime = readSidecar(file.sidecarPath, state);
-    if (!state.active || runtime.pause_question) return { result: DROPPED };
+    if (!state.active || runtime.pause?.reason === "question") return { result: DROPPED };
     return {
       result: undefined,
       onCommit: () => {

@@ -19,7 +19,7 @@ export function recordCost(file: LoopFile, sessionId: string, figure: number): v
       if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
       const { state } = snapshot;
       const runtime = readSidecar(file.sidecarPath, state);
-      if (runtime.cost_last_usd === figure) return { result: undefined };
+      if (runtime.spend?.figure === figure) return { result: undefined };
       return {
         result: undefined,
         onCommit: () => writeSidecar(file.sidecarPath, recordCostFigure(runtime, figure), state),

@@ -73,7 +73,7 @@ export function resumeLoop(
     // The working tree as it stands is accepted: the next Stop's scope check starts from it.
     const accepted = readAcceptedTree(state, file, env);
     const result = {
-      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.scope_pause ? " The working tree as it stands is accepted for scope." : ""}`,
+      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.pause?.reason === "scope" ? " The working tree as it stands is accepted for scope." : ""}`,
       context: renderStartContext(resumed, file.shown, now).replace(
         "The user started a continuation loop",
         "The user resumed the continuation loop",
@@ -89,11 +89,9 @@ export function resumeLoop(
           {
             ...runtime,
             sent_digest: "",
-            pause_question: "",
-            scope_pause: "",
+            pause: null,
             // After a pause for API errors in a row, the count starts again.
             api_errors_since_stop: 0,
-            api_pause: "",
             api_wait_until: "",
             ...(accepted !== undefined && { scope_tree: accepted }),
             ...(sessionId && { owner_pid: claudePid }),

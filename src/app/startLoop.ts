@@ -7,7 +7,7 @@ import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { removeSidecar, writeSidecar } from "../io/sidecarFile.js";
-import { EMPTY_RUNTIME } from "../core/sidecar.js";
+import { makeRuntime } from "../core/sidecar.js";
 import { readScopeBaseline } from "../io/readScopeChanges.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { readGitRepo } from "../io/runGit.js";
@@ -119,7 +119,7 @@ export function startLoop(
         if (snapshot.kind === "found") recordStopped(file, snapshot.state, snapshot.state.body, now, sessionId);
         if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
         removeSidecar(file.sidecarPath);
-        if (baseline) writeSidecar(file.sidecarPath, { ...EMPTY_RUNTIME, scope_tree: baseline }, state);
+        if (baseline) writeSidecar(file.sidecarPath, { ...makeRuntime(), scope_tree: baseline }, state);
       },
     };
   });

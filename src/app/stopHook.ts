@@ -84,7 +84,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
     const runtime = applyModuleCost(readSidecar(file.sidecarPath, state), ctx.env);
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
-    if (runtime.pause_question) return { result: SILENT };
+    if (runtime.pause?.reason === "question") return { result: SILENT };
     // Gathered once: a retry after a user edit decides again on the same evidence.
     try {
       facts ??= gatherStopFacts(state, runtime, input, file, ctx);

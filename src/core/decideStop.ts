@@ -133,13 +133,18 @@ export function decideStop(
     }),
     ...decideMetric(state, previous, facts),
     ...(facts.scope && { scope_tree: facts.scope.tree }),
-    scope_pause: "",
+    pause: null,
   };
 
   // Scope: files changed outside it, or too many, pause the loop for the user; nothing else is decided.
   const outside = decideScopePause(state, facts);
   if (outside !== undefined) {
-    const kept = { ...runtime, scope_tree: previous.scope_tree, scope_pause: outside };
+    const since = new Date(now).toISOString();
+    const kept = {
+      ...runtime,
+      scope_tree: previous.scope_tree,
+      pause: { reason: "scope", text: outside, since },
+    } as const;
     return { kind: "pause", reason: "scope", iteration, question: outside, runtime: kept };
   }
 
@@ -155,7 +160,16 @@ export function decideStop(
   // Claude asks the user: the loop waits for their answer (a limit reached meanwhile ends it then).
   if (assessment.pauseQuestion !== undefined) {
     const question = assessment.pauseQuestion || "(no question given)";
-    return { kind: "pause", iteration, question, runtime: { ...runtime, stall_count: 0, pause_question: question } };
+    return {
+      kind: "pause",
+      iteration,
+      question,
+      runtime: {
+        ...runtime,
+        stall_count: 0,
+        pause: { reason: "question", text: question, since: new Date(now).toISOString() },
+      },
+    };
   }
 
   // Limits, in the order of the field table.

@@ -1,6 +1,7 @@
 import type { HistoryRecord } from "./history.js";
 import { directionOf, type MetricRecord, renderMetricValue, renderTarget } from "./metric.js";
 import type { LoopState } from "./parseState.js";
+import type { Runtime } from "./sidecar.js";
 
 // What an improvement loop shows (README "Improvement loops"): the prompt's line, the reminder's
 // part, the end line's part and /loop-status's sparkline.
@@ -89,7 +90,7 @@ export function renderMetricSparkline(records: HistoryRecord[], best: number | n
 /** /loop-status's lines for an improvement loop: the metric and its sparkline, the scope, a scope pause. */
 export function renderImprovementStatus(
   state: LoopState,
-  record: MetricRecord & { scope_pause: string },
+  record: MetricRecord & Pick<Runtime, "pause">,
   records: HistoryRecord[],
 ): string[] {
   const lines: string[] = [];
@@ -104,8 +105,8 @@ export function renderImprovementStatus(
       state.max_files_changed !== undefined ? ` · at most ${state.max_files_changed} files per iteration` : "";
     lines.push(`  scope: ${paths}${most}`);
   }
-  if (record.scope_pause) {
-    lines.push(`  paused for scope: ${record.scope_pause} (/loop-resume accepts the tree as it stands)`);
+  if (record.pause?.reason === "scope") {
+    lines.push(`  paused for scope: ${record.pause.text} (/loop-resume accepts the tree as it stands)`);
   }
   return lines;
 }

@@ -2,7 +2,7 @@ import { renderTarget } from "./metric.js";
 import type { FieldSpec } from "./fields.js";
 import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
-import { EMPTY_RUNTIME } from "./sidecar.js";
+import { makeRuntime } from "./sidecar.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
@@ -25,7 +25,7 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
       : []),
     `Goal:\n${state.body.trim()}`,
     `How to finish:\n${renderFinish(state)}`,
-    `Limits: ${renderLimits(state, EMPTY_RUNTIME, state.iteration_count, now)}`,
+    `Limits: ${renderLimits(state, makeRuntime(), state.iteration_count, now)}`,
     "The user steers the loop by editing the state file and ends it with /loop-stop.",
   ].join("\n\n");
 }

@@ -78,15 +78,16 @@ export function renderStatus(
   const promise = state.completion_promise.length
     ? `${state.completion_promise.map((p) => JSON.stringify(p)).join(" or ")} (${state.promise_format})`
     : "none: the loop runs until a limit or /loop-stop";
+  const question = runtime.pause?.reason === "question" ? runtime.pause.text : undefined;
   const lines = [
-    `continuation-loop: loop ${!state.active ? "paused (active: false)" : runtime.pause_question ? "paused: Claude asked you a question" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}`,
-    ...(runtime.pause_question ? [`  question: ${runtime.pause_question} (your next prompt answers it)`] : []),
+    `continuation-loop: loop ${!state.active ? "paused (active: false)" : question !== undefined ? "paused: Claude asked you a question" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}`,
+    ...(question !== undefined ? [`  question: ${question} (your next prompt answers it)`] : []),
     `  goal: ${firstLine(state.body)}`,
     `  promise: ${promise}`,
     `  limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     `  elapsed: ${elapsed === undefined ? "not started yet" : `${renderDuration(elapsed)} (since ${state.started_at})`}`,
     `  tokens: ${renderTokens(runtime)}`,
-    `  spend source: ${runtime.cost_source || "none yet (the companion module or the plugin's status line hands Claude Code's cost figures)"}`,
+    `  spend source: ${runtime.spend?.source || "none yet (the companion module or the plugin's status line hands Claude Code's cost figures)"}`,
     ...(extras.records && renderTokenSparkline(extras.records)
       ? [`  tokens per iteration: ${renderTokenSparkline(extras.records.slice(-40))}`]
       : []),
@@ -96,8 +97,8 @@ export function renderStatus(
   if (runtime.last_api_error)
     lines.push(
       `  last API error: ${runtime.last_api_error} (the turn ended early; ${
-        runtime.api_pause
-          ? `paused: ${runtime.api_pause}`
+        runtime.pause?.reason === "api_errors"
+          ? `paused: ${runtime.pause.text}`
           : runtime.api_wait_until
             ? `the loop goes on by itself at ${runtime.api_wait_until}`
             : "the loop goes on with the session"
@@ -126,7 +127,7 @@ export function renderNoLoop(shown: string, last: HistoryRecord | undefined): st
 /** One short line for Claude Code's statusLine; "" when there is nothing to show. */
 export function renderStatusline(state: LoopState, runtime: Runtime, now: number, sessionId?: string): string {
   const parts = [
-    `${state.active && !runtime.pause_question ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`,
+    `${state.active && runtime.pause?.reason !== "question" ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`,
   ];
   const elapsed = elapsedSeconds(state, now);
   if (elapsed !== undefined)

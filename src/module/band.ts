@@ -3,7 +3,7 @@
 import { parseChecklist } from "../core/checklist.js";
 import { parseState, type LoopState } from "../core/parseState.js";
 import { renderStatusline } from "../core/renderStatus.js";
-import { EMPTY_RUNTIME, parseSidecar, type Runtime } from "../core/sidecar.js";
+import { makeRuntime, parseSidecar, readPause, type Runtime } from "../core/sidecar.js";
 
 export interface LoopView {
   /** `default`, or the NAME of `continuation-loop.NAME.local.md`. */
@@ -27,7 +27,7 @@ export function readLoopView(
   } catch {
     return undefined;
   }
-  const runtime = (sidecarText && parseSidecar(sidecarText, state)) || EMPTY_RUNTIME;
+  const runtime = (sidecarText && parseSidecar(sidecarText, state)) || makeRuntime();
   let checklist: string | undefined;
   try {
     if (checklistText !== undefined) {
@@ -42,8 +42,9 @@ export function readLoopView(
 
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: LoopView): string {
-  if (view.runtime.pause_question) return `Claude asks: ${view.runtime.pause_question} — your next prompt answers it`;
-  if (!view.state.active && view.runtime.api_pause)
+  const pause = readPause(view.state.active, view.runtime);
+  if (pause?.reason === "question") return `Claude asks: ${pause.text} — your next prompt answers it`;
+  if (pause?.reason === "api_errors")
     return `paused after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused — /loop-resume (or active: true) resumes it";
   return "";

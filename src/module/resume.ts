@@ -46,7 +46,12 @@ async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
   if (wait !== kept) return;
   await refreshView($, true).catch(() => undefined);
   const view = mod.view;
-  if (!view || !view.state.active || view.runtime.pause_question || view.runtime.api_wait_until !== kept.until) {
+  if (
+    !view ||
+    !view.state.active ||
+    view.runtime.pause?.reason === "question" ||
+    view.runtime.api_wait_until !== kept.until
+  ) {
     checkWait($);
     if (wait === kept) cancelWait($, "the loop no longer waits for it");
     return;
@@ -77,8 +82,8 @@ async function followDecision($: Engine, kind: string, before: LoopView | undefi
     if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
   }
-  if (!view.state.active && view.runtime.api_pause) {
-    $.ui.log(`loop paused: ${view.runtime.api_pause}. /loop-resume (or active: true) resumes it.`);
+  if (!view.state.active && view.runtime.pause?.reason === "api_errors") {
+    $.ui.log(`loop paused: ${view.runtime.pause.text}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
     if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
     return;

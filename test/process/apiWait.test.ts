@@ -83,7 +83,7 @@ describe("after an API error, where the module runs", () => {
     expect(failure(root, "rate_limit").code).toBe(0);
     expect(readFileSync(statePath, "utf8")).toMatch(/^active: false$/m);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause", reason: "api_errors", failures: 2 });
-    expect(sidecar(root).api_pause).toMatch(/2 API errors in a row .*max_api_failures is 2/);
+    expect((sidecar(root).pause as { text: string }).text).toMatch(/2 API errors in a row .*max_api_failures is 2/);
     expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(/paused: 2 API errors in a row/);
     // A paused loop is never taken up by the module's prompt.
     const refused = prompt(root, RESUME);
@@ -91,7 +91,7 @@ describe("after an API error, where the module runs", () => {
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause" });
     // Resumed by the user: the next error waits again instead of pausing at once.
     expect(cli(root, "resume").code).toBe(0);
-    expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 0, api_pause: "" });
+    expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 0, pause: null });
     expect(failure(root, "overloaded").code).toBe(0);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", failures: 1 });
   });
@@ -133,7 +133,7 @@ describe("after an API error, where the module runs", () => {
     expect(stop(root).code).toBe(2);
     expect(failure(root, "invalid_request").code).toBe(0);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "api_error", reason: "invalid_request" });
-    expect(sidecar(root)).toMatchObject({ api_wait_until: "", api_pause: "" });
+    expect(sidecar(root)).toMatchObject({ api_wait_until: "", pause: null });
   });
 });
 

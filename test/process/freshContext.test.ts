@@ -119,7 +119,7 @@ describe("the clear between iterations", () => {
     // The loop's own clear, every iteration: no line for it.
     expect(started.stdout).toBe("");
     expect(readFileSync(statePath, "utf8")).toContain('session_id: "new"');
-    expect(sidecar(root)).toMatchObject({ cost_carried_usd: 0.3, cost_first_usd: 0, cost_last_usd: 0 });
+    expect(sidecar(root)).toMatchObject({ spend: { figure: 0, baseline: -0.3 } });
     // The new session's figure is above the old one's last: it is still all new spend.
     expect(stop(root, "new", costs("0", "0.4")).code).toBe(0);
     const history = readFileSync(join(root, ".claude/continuation-loop.history.jsonl"), "utf8").trim().split("\n");

@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordCostFigure, EMPTY_RUNTIME, readLoopSpend } from "../../src/core/sidecar.js";
+import { recordCostFigure, makeRuntime, readLoopSpend } from "../../src/core/sidecar.js";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const stop = (root: string, reply = "working") =>
@@ -22,7 +22,7 @@ describe("the spend, from Claude Code's figures", () => {
     ["then the rise from it", [1.25, 1.75, 2.5], 1.25],
     ["a figure that drops (a new count, e.g. /clear) carries the spend so far", [1, 3, 0.5, 1], 3],
   ] as const)("%s", (_name, figures, spent) => {
-    const runtime = figures.reduce((r, f) => recordCostFigure(r, f), EMPTY_RUNTIME);
+    const runtime = figures.reduce((r, f) => recordCostFigure(r, f), makeRuntime());
     expect(readLoopSpend(runtime)).toBe(spent);
   });
 });

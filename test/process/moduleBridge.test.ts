@@ -16,11 +16,11 @@ describe("the Stop hook with the module live", () => {
     const { root, historyPath } = makeProject("---\nmax_iterations: 50\nmax_cost: 1\nsession_id: s1\n---\nGoal\n");
     const first = stop(root, { ...LIVE, CONTINUATION_LOOP_TURN_COST_USD: "0.25", CONTINUATION_LOOP_COST_USD: "0.5" });
     expect(first.code).toBe(2);
-    expect(sidecar(root)).toMatchObject({ cost_first_usd: 0.25, cost_last_usd: 0.5, cost_source: "module" });
+    expect(sidecar(root)).toMatchObject({ spend: { baseline: 0.25, figure: 0.5, source: "module" } });
     expect(stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "1.0" }).code).toBe(2);
     // /clear restarts the session's figure at zero: the spend so far is carried.
     expect(stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "0.1" }).code).toBe(2);
-    expect(sidecar(root)).toMatchObject({ cost_carried_usd: 0.75, cost_last_usd: 0.1 });
+    expect(sidecar(root)).toMatchObject({ spend: { figure: 0.1, baseline: -0.75 } });
     const end = stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "0.35" });
     expect(end.code).toBe(0);
     expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$1\.10 spent/);
@@ -34,9 +34,9 @@ describe("the Stop hook with the module live", () => {
   it("ignores a cost figure when the module is not live, and a figure that is not a number", () => {
     const { root } = makeProject("---\nmax_iterations: 50\nsession_id: s1\n---\nGoal\n");
     expect(stop(root, { CONTINUATION_LOOP_COST_USD: "0.5" }).code).toBe(2);
-    expect(sidecar(root).cost_first_usd).toBe(-1);
+    expect(sidecar(root).spend).toBeNull();
     expect(stop(root, { ...LIVE, CONTINUATION_LOOP_COST_USD: "lots" }).code).toBe(2);
-    expect(sidecar(root).cost_first_usd).toBe(-1);
+    expect(sidecar(root).spend).toBeNull();
   });
 
   it("hands the module its continuation as context ending with the id it gave, and only then", () => {

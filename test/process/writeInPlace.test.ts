@@ -3,7 +3,7 @@ import { linkSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EMPTY_RUNTIME } from "../../src/core/sidecar.js";
+import { makeRuntime } from "../../src/core/sidecar.js";
 import { writeSidecar } from "../../src/io/sidecarFile.js";
 import { overwriteFile } from "../../src/io/writeInPlace.js";
 
@@ -46,7 +46,7 @@ describe("overwriteFile", () => {
     symlinkSync(target, sidecar);
     writeSidecar(
       sidecar,
-      { ...EMPTY_RUNTIME, tokens_by_model: {} },
+      { ...makeRuntime(), tokens_by_model: {} },
       { started_at: "2026-11-23T00:00:00Z", session_id: "s" },
     );
     expect(readFileSync(target, "utf8")).toBe("precious\n");

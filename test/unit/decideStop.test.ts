@@ -10,7 +10,7 @@ import { parseChecklist } from "../../src/core/checklist.js";
 import type { LoopState } from "../../src/core/parseState.js";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
-import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
+import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 
@@ -22,7 +22,7 @@ type Given = StopFacts & { sessionId: string | undefined; reply: string };
 function state(front: string): S {
   const text = `---\n${front}\n---\nGoal\n`;
   const runtime = parseFrontmatter(text).data.runtime as Partial<Runtime> | undefined;
-  return { ...parseState(text), ...(runtime && { runtime: { ...EMPTY_RUNTIME, ...runtime } }) };
+  return { ...parseState(text), ...(runtime && { runtime: { ...makeRuntime(), ...runtime } }) };
 }
 const facts = (over: Partial<Given> = {}): Given => ({ sessionId: "s1", reply: "working on it", ...over });
 
@@ -31,13 +31,13 @@ function decideStop(s: S, f: Given, now: number) {
   const ownership = decideOwnership(s, f.sessionId);
   if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
   if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
-  const runtime = s.runtime ?? EMPTY_RUNTIME;
+  const runtime = s.runtime ?? makeRuntime();
   const d = decideTurn(s, runtime, assessReply(s, runtime, f.reply, f.checklist), f, now);
   return d.kind === "continue" ? { ...d, updates: decideStateUpdates(s, f.sessionId, now) } : d;
 }
-const needsTreeState = (s: S, reply: string) => assessReply(s, s.runtime ?? EMPTY_RUNTIME, reply).needsTree;
+const needsTreeState = (s: S, reply: string) => assessReply(s, s.runtime ?? makeRuntime(), reply).needsTree;
 const needsEvidence = (s: S, reply: string) => {
-  const a = assessReply(s, s.runtime ?? EMPTY_RUNTIME, reply);
+  const a = assessReply(s, s.runtime ?? makeRuntime(), reply);
   return { verify: a.needsVerify, todos: a.needsTodos };
 };
 
@@ -293,7 +293,7 @@ describe("gates and limits", () => {
   });
 
   it("stall_limit 0 never stalls", () => {
-    const s = { ...state("stall_limit: 0"), runtime: { ...EMPTY_RUNTIME, stall_count: 99 } };
+    const s = { ...state("stall_limit: 0"), runtime: { ...makeRuntime(), stall_count: 99 } };
     expect(decideStop(s, facts(), NOW).kind).toBe("continue");
   });
 
@@ -347,23 +347,23 @@ describe("checklist", () => {
 
   it("an open box refuses before verify and todos are even gathered", () => {
     const s = state(`${base}\nverify: "npm test"\nrequire_todos_done: true`);
-    expect(assessReply(s, EMPTY_RUNTIME, "DONE", open)).toMatchObject({
+    expect(assessReply(s, makeRuntime(), "DONE", open)).toMatchObject({
       due: false,
       needsVerify: false,
       needsTodos: false,
     });
-    expect(assessReply(s, EMPTY_RUNTIME, "DONE", done)).toMatchObject({
+    expect(assessReply(s, makeRuntime(), "DONE", done)).toMatchObject({
       due: true,
       needsVerify: true,
       needsTodos: true,
     });
     // Every box checked: verify still confirms, promise or not.
-    expect(assessReply(s, EMPTY_RUNTIME, "no phrase", done)).toMatchObject({ due: true, needsVerify: true });
+    expect(assessReply(s, makeRuntime(), "no phrase", done)).toMatchObject({ due: true, needsVerify: true });
   });
 
   it("a checked box is progress: the same reply on the same tree does not count as unchanged", () => {
     const s = state(
-      `${base}\nstall_limit: 2\nruntime: { stall_count: 1, last_turn: "${assessReply(state(base), EMPTY_RUNTIME, "same").turn}", last_tree: "t", checklist_done: 0 }`,
+      `${base}\nstall_limit: 2\nruntime: { stall_count: 1, last_turn: "${assessReply(state(base), makeRuntime(), "same").turn}", last_tree: "t", checklist_done: 0 }`,
     );
     const progressed = decideStop(
       s,
@@ -387,7 +387,12 @@ describe("<loop-pause>", () => {
     ["an empty tag still pauses", "<loop-pause></loop-pause>", "(no question given)"],
   ])("%s pauses the loop instead of continuing it", (_name, reply, question) => {
     const d = decideStop(state("max_iterations: 10\nstall_limit: 2"), facts({ reply }), NOW);
-    expect(d).toMatchObject({ kind: "pause", iteration: 1, question, runtime: { pause_question: question } });
+    expect(d).toMatchObject({
+      kind: "pause",
+      iteration: 1,
+      question,
+      runtime: { pause: { reason: "question", text: question } },
+    });
   });
 
   it("completion comes first; a reply without the tag continues", () => {

@@ -11,7 +11,7 @@ import { parseStartArgs } from "../../src/core/parseStartArgs.js";
 import { parseState } from "../../src/core/parseState.js";
 import { renderContinuation } from "../../src/core/renderStop.js";
 import { renderStartContext, renderStartUsage } from "../../src/core/renderStart.js";
-import { carryCostOverClear, EMPTY_RUNTIME, readLoopSpend, recordCostFigure } from "../../src/core/sidecar.js";
+import { carryCostOverClear, makeRuntime, readLoopSpend, recordCostFigure } from "../../src/core/sidecar.js";
 import { readContinuation } from "../../src/module/continuation.js";
 import { readFreshPrompt } from "../../src/module/fresh.js";
 
@@ -22,7 +22,7 @@ const OFF = { CLAUDECODE: "1" };
 
 const stateOf = (front: string) => parseState(`---\n${front}\n---\n\n${GOAL}\n`, "loop.md");
 const continueAt = (next: number): Extract<StopDecision, { kind: "continue" }> =>
-  ({ kind: "continue", iteration: next - 1, next, runtime: { ...EMPTY_RUNTIME } }) as Extract<
+  ({ kind: "continue", iteration: next - 1, next, runtime: { ...makeRuntime() } }) as Extract<
     StopDecision,
     { kind: "continue" }
   >;
@@ -144,15 +144,15 @@ describe("where the module is not live", () => {
   });
 
   it("the Stop tells once and keeps the context; with the module live the continuation is fresh", () => {
-    const first = decideFresh(fresh, { ...EMPTY_RUNTIME }, OFF);
+    const first = decideFresh(fresh, { ...makeRuntime() }, OFF);
     expect(first.fresh).toBe(false);
     expect(first.notice).toMatch(/^continuation-loop: fresh_context needs the companion module.*current context\.$/);
     expect(first.notice).not.toContain("\n");
     const second = decideFresh(fresh, first.runtime, OFF);
     expect(second).toMatchObject({ fresh: false });
     expect(second.notice).toBeUndefined();
-    expect(decideFresh(fresh, { ...EMPTY_RUNTIME }, LIVE)).toMatchObject({ fresh: true });
-    expect(decideFresh(stateOf("max_iterations: 3"), { ...EMPTY_RUNTIME }, OFF)).toMatchObject({ fresh: false });
+    expect(decideFresh(fresh, { ...makeRuntime() }, LIVE)).toMatchObject({ fresh: true });
+    expect(decideFresh(stateOf("max_iterations: 3"), { ...makeRuntime() }, OFF)).toMatchObject({ fresh: false });
   });
 
   it("doctor says why", () => {
@@ -166,7 +166,7 @@ describe("where the module is not live", () => {
 
 describe("the spend over a clear", () => {
   it("carries what was spent, and counts the next session's figure from zero even when it is higher", () => {
-    let runtime = recordCostFigure({ ...EMPTY_RUNTIME }, 0.1, "module");
+    let runtime = recordCostFigure({ ...makeRuntime() }, 0.1, "module");
     runtime = recordCostFigure(runtime, 0.3, "module");
     runtime = carryCostOverClear(runtime);
     expect(readLoopSpend(runtime)).toBeCloseTo(0.2, 12);
@@ -175,6 +175,6 @@ describe("the spend over a clear", () => {
   });
 
   it("leaves a loop with no figure yet as it is", () => {
-    expect(carryCostOverClear({ ...EMPTY_RUNTIME })).toEqual(EMPTY_RUNTIME);
+    expect(carryCostOverClear({ ...makeRuntime() })).toEqual(makeRuntime());
   });
 });

@@ -21,7 +21,7 @@ import { parseState } from "../../src/core/parseState.js";
 import { renderMetricSparkline } from "../../src/core/renderMetric.js";
 import { renderStatusline } from "../../src/core/renderStatus.js";
 import { decideScope, inScope, normalizeScopeEntry, outsideScope, renderFileList } from "../../src/core/scope.js";
-import { EMPTY_RUNTIME, parseSidecar, renderSidecar } from "../../src/core/sidecar.js";
+import { makeRuntime, parseSidecar, renderSidecar } from "../../src/core/sidecar.js";
 
 const value = (text: string) => {
   const reading = parseLastNumber(text);
@@ -182,7 +182,7 @@ describe("best so far and the no-improvement count", () => {
   it("round-trips through the sidecar; a bad entry takes its default", () => {
     const owner = { started_at: "2026-01-01T00:00:00Z", session_id: "s" };
     const runtime = {
-      ...EMPTY_RUNTIME,
+      ...makeRuntime(),
       metric_last: -2.5,
       metric_best: 1e-7,
       metric_best_iteration: 4,
@@ -202,10 +202,10 @@ describe("best so far and the no-improvement count", () => {
 
   it("the status line shows the last value and the target", () => {
     const state = parseState('---\nmetric: m\nmetric_target: ">= 90"\n---\nGoal\n');
-    expect(renderStatusline(state, { ...EMPTY_RUNTIME, metric_last: 71.5 }, 0)).toBe(
+    expect(renderStatusline(state, { ...makeRuntime(), metric_last: 71.5 }, 0)).toBe(
       "⟳ loop 1/10 · metric 71.5 (>= 90)",
     );
-    expect(renderStatusline(state, EMPTY_RUNTIME, 0)).toBe("⟳ loop 1/10 · metric – (>= 90)");
+    expect(renderStatusline(state, makeRuntime(), 0)).toBe("⟳ loop 1/10 · metric – (>= 90)");
   });
 
   it("the sparkline marks the best and shows a Stop without a value as ×", () => {
@@ -266,7 +266,7 @@ describe("scope", () => {
 
 describe("in the Stop order", () => {
   const loop = (front: string) => parseState(`---\n${front}\n---\nGoal\n`);
-  const stopWith = (front: string, reply: string, facts: Parameters<typeof decideStop>[3], runtime = EMPTY_RUNTIME) => {
+  const stopWith = (front: string, reply: string, facts: Parameters<typeof decideStop>[3], runtime = makeRuntime()) => {
     const state = loop(front);
     const reached =
       facts.metric !== undefined &&
@@ -288,13 +288,13 @@ describe("in the Stop order", () => {
 
   it("the checklist gate comes before the metric's, verify after it", () => {
     const state = loop('metric: m\nmetric_target: ">= 1"\nverify: "npm test"');
-    const notReached = assessReply(state, EMPTY_RUNTIME, "x", undefined, false);
+    const notReached = assessReply(state, makeRuntime(), "x", undefined, false);
     expect(notReached).toMatchObject({ due: false, needsVerify: false });
-    expect(assessReply(state, EMPTY_RUNTIME, "x", undefined, true)).toMatchObject({ due: true, needsVerify: true });
+    expect(assessReply(state, makeRuntime(), "x", undefined, true)).toMatchObject({ due: true, needsVerify: true });
   });
 
   it("max_no_improvement ends the loop after that many Stops without a better value", () => {
-    const runtime = { ...EMPTY_RUNTIME, metric_best: 5, metric_best_iteration: 1, no_improvement_count: 1 };
+    const runtime = { ...makeRuntime(), metric_best: 5, metric_best_iteration: 1, no_improvement_count: 1 };
     const front = "metric: m\nmax_no_improvement: 2\niteration_count: 3";
     expect(stopWith(front, "x", { metric: { value: 5 } }, runtime)).toMatchObject({
       kind: "end",
@@ -308,7 +308,7 @@ describe("in the Stop order", () => {
   });
 
   it("scope comes before completion: a change outside pauses even a completed loop, keeping the last tree", () => {
-    const runtime = { ...EMPTY_RUNTIME, scope_tree: "old" };
+    const runtime = { ...makeRuntime(), scope_tree: "old" };
     const d = stopWith(
       "scope: src\ncompletion_promise: DONE",
       "DONE",
@@ -322,10 +322,10 @@ describe("in the Stop order", () => {
     });
     expect(d.runtime).toMatchObject({
       scope_tree: "old",
-      scope_pause: "1 file(s) changed outside scope (src): docs/x",
+      pause: { reason: "scope", text: "1 file(s) changed outside scope (src): docs/x", since: expect.any(String) },
     });
     const ok = stopWith("scope: src", "x", { scope: { tree: "new", changed: ["src/x"] } }, runtime);
     expect(ok).toMatchObject({ kind: "continue" });
-    expect(ok.runtime).toMatchObject({ scope_tree: "new", scope_pause: "" });
+    expect(ok.runtime).toMatchObject({ scope_tree: "new", pause: null });
   });
 });

@@ -61,9 +61,7 @@ describe("the band", () => {
   const sidecar = JSON.stringify({
     loop: { started_at: "2026-01-01T00:00:00Z", session_id: "s1" },
     output_tokens: 4200,
-    cost_first_usd: 0,
-    cost_last_usd: 0.5,
-    cost_carried_usd: 0,
+    spend: { figure: 0.5, baseline: 0, source: "module" },
   });
   const now = Date.parse("2026-01-01T00:02:05Z");
 
@@ -94,7 +92,7 @@ describe("the band", () => {
     const paused = JSON.stringify({
       ...JSON.parse(sidecar),
       api_errors_since_stop: 5,
-      api_pause: "5 API errors in a row",
+      pause: { reason: "api_errors", text: "5 API errors in a row", since: "2026-01-01T00:02:00Z" },
     });
     const view = readLoopView("default", state().replace("active: true", "active: false"), paused);
     expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/paused after 5 API errors in a row — \/loop-resume/);

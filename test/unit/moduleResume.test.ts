@@ -171,7 +171,7 @@ describe("the module after an API error", () => {
     const reason = "5 API errors in a row (the last: rate_limit); max_api_failures is 5";
     await failTurn(() => {
       files.set(STATE, state(false));
-      files.set(SIDECAR, sidecar({ api_pause: reason }));
+      files.set(SIDECAR, sidecar({ pause: { reason: "api_errors", text: reason, since: "2026-01-01T00:00:00Z" } }));
     });
     expect(logs.at(-1)).toBe(`loop paused: ${reason}. /loop-resume (or active: true) resumes it.`);
     expect(toasts).toHaveLength(1);

@@ -15,7 +15,7 @@ import { reachesTarget } from "../../src/core/metric.js";
 import { decideScope } from "../../src/core/scope.js";
 import { FIELD_NAMES } from "../../src/core/fields.js";
 import type { LoopState } from "../../src/core/parseState.js";
-import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
+import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
 
@@ -28,7 +28,7 @@ function decideStop(state: LoopState & { runtime?: Runtime }, facts: StopFacts, 
   const ownership = decideOwnership(state, facts.sessionId);
   if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
   if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
-  const runtime = state.runtime ?? EMPTY_RUNTIME;
+  const runtime = state.runtime ?? makeRuntime();
   const reached = metricReached(state, facts.metric);
   const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply, facts.checklist, reached), facts, now);
   return d.kind === "continue" ? { ...d, updates: decideStateUpdates(state, facts.sessionId, now) } : d;
@@ -188,23 +188,25 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_message_tokens: fc.nat(100_000),
   sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   checklist_done: fc.nat(5),
-  pause_question: fc.constant(""),
   last_api_error: fc.constant(""),
   api_errors_since_stop: fc.nat(2),
   api_wait_until: fc.constant(""),
-  api_pause: fc.constant(""),
+  pause: fc.constant(null),
   owner_pid: fc.constantFrom("", "4242"),
-  cost_first_usd: fc.constantFrom(-1, 0, 1.5),
-  cost_last_usd: fc.constantFrom(-1, 0.5, 3),
-  cost_carried_usd: fc.constantFrom(0, 2),
+  spend: fc.option(
+    fc.record({
+      figure: fc.constantFrom(0, 0.5, 3),
+      baseline: fc.constantFrom(-2, 0, 1.5),
+      source: fc.constantFrom("module" as const, "status line" as const),
+    }),
+    { nil: null },
+  ),
   metric_last: fc.constantFrom(null, 3, -0.5),
   metric_error: fc.constantFrom("", "it printed no number on stdout"),
   metric_best: fc.constantFrom(null, 4, 1e-3),
   metric_best_iteration: fc.nat(20),
   no_improvement_count: fc.nat(6),
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
-  scope_pause: fc.constant(""),
-  cost_source: fc.constantFrom("", "module", "status line"),
   fresh_context_told: fc.boolean(),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
@@ -294,7 +296,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
     fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
     { nil: undefined },
   ),
-  runtime: fc.oneof(fc.constant(EMPTY_RUNTIME), runtime),
+  runtime: fc.oneof(fc.constant(makeRuntime()), runtime),
   body: userText(60),
 });
 
@@ -375,7 +377,7 @@ describe("decideStop invariants", () => {
           if (decision.kind !== "ignore")
             expect(decision.kind === "pause" && decision.reason === "scope").toBe(!!outside);
           if (decision.kind === "pause" && decision.reason === "scope") {
-            const before = (state as LoopState & { runtime?: Runtime }).runtime ?? EMPTY_RUNTIME;
+            const before = (state as LoopState & { runtime?: Runtime }).runtime ?? makeRuntime();
             expect(decision.runtime.scope_tree).toBe(before.scope_tree);
           }
           if (decision.kind !== "continue") return;

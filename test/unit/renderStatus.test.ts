@@ -3,7 +3,7 @@ import { parseState } from "../../src/core/parseState.js";
 import { renderHistoryTable } from "../../src/core/renderHistory.js";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { renderNoLoop, renderStatus, renderStatusline, renderTokenSparkline } from "../../src/core/renderStatus.js";
-import { EMPTY_RUNTIME, type Runtime } from "../../src/core/sidecar.js";
+import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-01-01T01:00:00Z");
 const state = (front: string, body = "Fix the tests\nsecond line\n") => parseState(`---\n${front}\n---\n${body}`);
@@ -19,7 +19,7 @@ const RUNNING = state(
   ].join("\n"),
 );
 /** What the running loop's sidecar holds. */
-const RT: Runtime = { ...EMPTY_RUNTIME, output_tokens: 12345, tokens_by_model: { "claude-x": 12345 }, stall_count: 1 };
+const RT: Runtime = { ...makeRuntime(), output_tokens: 12345, tokens_by_model: { "claude-x": 12345 }, stall_count: 1 };
 const DECISIONS: HistoryRecord[] = [
   {
     time: "2026-01-01T00:10:00.000Z",
@@ -68,7 +68,7 @@ describe("renderStatus", () => {
   });
 
   it("says when a loop is paused, unbound and not started", () => {
-    const text = renderStatus(state("active: false"), EMPTY_RUNTIME, "s.md", [], NOW);
+    const text = renderStatus(state("active: false"), makeRuntime(), "s.md", [], NOW);
     expect(text).toContain("paused (active: false), iteration 1/10");
     expect(text).toContain("owner session: none yet");
     expect(text).toContain("elapsed: not started yet");
@@ -96,7 +96,7 @@ describe("renderStatusline", () => {
     ["another session's loop", RUNNING, "other", "⟳ loop 3/10 · 1h/2h · 12,345/50,000 tok · other session"],
     ["a paused new loop", state("active: false"), undefined, "⟳ loop paused 1/10"],
   ])("%s", (_name, s, session, expected) => {
-    expect(renderStatusline(s, s === RUNNING ? RT : EMPTY_RUNTIME, NOW, session)).toBe(expected);
+    expect(renderStatusline(s, s === RUNNING ? RT : makeRuntime(), NOW, session)).toBe(expected);
   });
 });
 
@@ -171,7 +171,7 @@ describe("pauses, resumes and API errors in the history and status", () => {
     expect(table).toMatch(/pause: question .*asked: Keep the API\?/);
     expect(table).toContain("resume: answered");
     expect(table).toContain("api_error: rate_limit");
-    const status = renderStatus(RUNNING, EMPTY_RUNTIME, "s.md", records, NOW);
+    const status = renderStatus(RUNNING, makeRuntime(), "s.md", records, NOW);
     expect(status).toContain("iteration 2  api error: rate_limit");
     expect(status).toContain("iteration 2  pause: question");
   });

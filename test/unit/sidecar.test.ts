@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_RUNTIME, parseSidecar, renderSidecar, type Runtime } from "../../src/core/sidecar.js";
+import {
+  carryCostOverClear,
+  makeRuntime,
+  parseSidecar,
+  readLoopSpend,
+  readPause,
+  recordCostFigure,
+  renderSidecar,
+  type Runtime,
+} from "../../src/core/sidecar.js";
 
 const owner = { started_at: "2026-03-01T12:00:00.000Z", session_id: "s1" };
 const runtime: Runtime = {
-  ...EMPTY_RUNTIME,
+  ...makeRuntime(),
   promise_streak: 1,
   output_tokens: 120,
   tokens_by_model: { "model-a": 100, "model-b": 20 },
@@ -44,11 +53,79 @@ describe("parseSidecar", () => {
       last_turn: 7,
       extra: true,
     });
-    expect(parseSidecar(text, owner)).toEqual({ ...EMPTY_RUNTIME, stall_count: 3 });
+    expect(parseSidecar(text, owner)).toEqual({ ...makeRuntime(), stall_count: 3 });
   });
 
   it("an unclaimed loop matches a sidecar written before it was claimed", () => {
     const none = { started_at: undefined, session_id: undefined };
     expect(parseSidecar(renderSidecar(runtime, none), none)).toEqual(runtime);
+  });
+});
+
+describe("the pause and spend records", () => {
+  const claimed = (extra: Record<string, unknown>) =>
+    JSON.stringify({ loop: { started_at: owner.started_at, session_id: "s1" }, ...extra });
+
+  it("reads a pause and a spend as written, and drops a malformed one to null", () => {
+    const pause = { reason: "scope", text: "2 files outside scope", since: "2026-03-01T12:05:00.000Z" };
+    const spend = { figure: 1.5, baseline: 0.25, source: "module" };
+    expect(parseSidecar(claimed({ pause, spend }), owner)).toMatchObject({ pause, spend });
+    for (const bad of [{ reason: "tired", text: "x", since: "y" }, { reason: "question" }, "paused", 3]) {
+      expect(parseSidecar(claimed({ pause: bad, stall_count: 1 }), owner)).toMatchObject({
+        pause: null,
+        stall_count: 1,
+      });
+    }
+    for (const bad of [
+      { figure: -1, baseline: 0, source: "module" },
+      { figure: 1, baseline: 0, source: "guess" },
+    ]) {
+      expect(parseSidecar(claimed({ spend: bad }), owner)?.spend).toBeNull();
+    }
+  });
+
+  it("reads a sidecar of the previous version: the entries it shares, never its old pause and cost keys", () => {
+    const old = claimed({
+      promise_streak: 2,
+      pause_question: "Which database?",
+      api_pause: "",
+      scope_pause: "",
+      cost_first_usd: 0.5,
+      cost_last_usd: 1,
+      cost_carried_usd: 0,
+      cost_source: "status line",
+    });
+    const read = parseSidecar(old, owner);
+    expect(read).toEqual({ ...makeRuntime(), promise_streak: 2 });
+    expect(Object.keys(read ?? {})).not.toContain("pause_question");
+  });
+
+  it("a hooks' pause holds while the loop is paused; Claude's question holds while it waits", () => {
+    const since = "2026-03-01T12:05:00.000Z";
+    const scope = { pause: { reason: "scope" as const, text: "x", since } };
+    const question = { pause: { reason: "question" as const, text: "Which?", since } };
+    expect(readPause(false, scope)).toEqual(scope.pause);
+    expect(readPause(true, scope)).toBeUndefined();
+    expect(readPause(true, question)).toEqual(question.pause);
+    expect(readPause(true, { pause: null })).toBeUndefined();
+  });
+
+  it("spend: the figure now minus the figure at the start; a figure that drops carries the spend so far", () => {
+    let r = makeRuntime();
+    expect(readLoopSpend(r)).toBeUndefined();
+    r = recordCostFigure(r, 2);
+    expect(readLoopSpend(r)).toBe(0);
+    r = recordCostFigure(r, 2.5);
+    expect(readLoopSpend(r)).toBe(0.5);
+    expect(r.spend).toEqual({ figure: 2.5, baseline: 2, source: "status line" });
+    r = recordCostFigure(r, 0.25, "module");
+    expect(readLoopSpend(r)).toBe(0.75);
+    expect(r.spend?.source).toBe("module");
+    r = carryCostOverClear(r);
+    expect(readLoopSpend(r)).toBe(0.75);
+    // after a clear, the next figure is all new spend, even above the last one
+    r = recordCostFigure(r, 0.5, "module");
+    expect(readLoopSpend(r)).toBe(1.25);
+    expect(carryCostOverClear(makeRuntime())).toEqual(makeRuntime());
   });
 });
