@@ -6,10 +6,10 @@ import "./zodSetup.js";
 // defines it; the type is inferred from it. One set of field names end to end: the file, this type and
 // the history use the same snake_case keys.
 
-/** A whole count; anything else takes its default. */
-const count = () => z.catch(z.int().check(z.gte(0)), 0);
-const text = () => z.catch(z.string(), "");
-const metricValue = () => z.catch(z.nullable(z.number().check(z.refine(Number.isFinite))), null);
+// Each entry has its default: a sidecar of an older version lacks the newer ones.
+const count = () => z._default(z.int().check(z.gte(0)), 0);
+const text = () => z._default(z.string(), "");
+const metricValue = () => z._default(z.nullable(z.number().check(z.refine(Number.isFinite))), null);
 
 /**
  * Why the hooks paused the loop (README "Pausing"): Claude asked the user (`question`: the loop stays
@@ -43,7 +43,10 @@ const makeRuntimeSchema = () =>
     promise_streak: count(),
     /** Output tokens of the loop's turns, in all and per model. */
     output_tokens: count(),
-    tokens_by_model: z.catch(z.record(z.string(), z.number().check(z.gte(0), z.refine(Number.isFinite))), () => ({})),
+    tokens_by_model: z._default(
+      z.record(z.string(), z.number().check(z.gte(0), z.refine(Number.isFinite))),
+      () => ({}),
+    ),
     /** The transcript read last and the byte offset counted up to. */
     transcript: text(),
     transcript_offset: count(),
@@ -59,7 +62,7 @@ const makeRuntimeSchema = () =>
     /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
     checklist_done: count(),
     /** Why the hooks paused the loop, or null. */
-    pause: z.catch(z.nullable(makePauseSchema()), null),
+    pause: z._default(z.nullable(makePauseSchema()), null),
     /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
     last_api_error: text(),
     api_errors_since_stop: count(),
@@ -68,7 +71,7 @@ const makeRuntimeSchema = () =>
     /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
     owner_pid: text(),
     /** Claude Code's cost figures, or null before the first one. */
-    spend: z.catch(z.nullable(makeSpendSchema()), null),
+    spend: z._default(z.nullable(makeSpendSchema()), null),
     /** Improvement loops (README "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
     metric_last: metricValue(),
     metric_error: text(),
@@ -78,7 +81,7 @@ const makeRuntimeSchema = () =>
     /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
     scope_tree: text(),
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
-    fresh_context_told: z.catch(z.boolean(), false),
+    fresh_context_told: z._default(z.boolean(), false),
   });
 
 /** The sidecar's first key: the loop it belongs to, its state file's `started_at` and `session_id`. */
@@ -123,7 +126,13 @@ export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undef
   const { loop } = found.data;
   if (loop.started_at !== (owner.started_at ?? null) || loop.session_id !== (owner.session_id ?? null))
     return undefined;
-  return runtime.parse(raw);
+  const read = runtime.safeParse(raw);
+  if (read.success) return read.data;
+  // An entry that does not validate takes its default; the others are kept.
+  const kept = { ...(raw as Record<string, unknown>) };
+  for (const issue of read.error.issues) delete kept[String(issue.path[0])];
+  const again = runtime.safeParse(kept);
+  return again.success ? again.data : undefined;
 }
 
 /** The sidecar's text: the owner first, then the counters. */
