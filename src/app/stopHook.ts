@@ -105,7 +105,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (decision.kind === "end") {
       return {
         change: { remove: true },
-        // The bell reaches the terminal verbatim on both supported versions (docs/TERMINAL.md).
+        // The bell reaches the terminal verbatim on both supported versions (test/tui/TERMINAL.md).
         result: tell(renderEndMessage(state, decision, now), state.notify ? { terminalSequence: "\u0007" } : {}),
         onCommit: () => {
           removeSidecar(file.sidecarPath);
