@@ -2,7 +2,7 @@ import type { HistoryRecord } from "./history.js";
 import { directionOf, type MetricRecord, renderMetricValue, renderTarget } from "./metric.js";
 import type { LoopState } from "./parseState.js";
 
-// What an improvement loop shows (README "Improvement loops"): the prompt's line, the reminder's
+// What an improvement loop shows (docs/REFERENCE.md "Improvement loops"): the prompt's line, the reminder's
 // part, the end line's part and /loop-status's sparkline.
 
 const better = (state: LoopState) => `${directionOf(state.metric_target)} is better`;

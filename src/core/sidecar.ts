@@ -2,7 +2,7 @@ import type { MetricRecord } from "./metric.js";
 
 /**
  * The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
- * (`.claude/continuation-loop[.NAME].runtime.json`, README "Files the loop keeps"). One set of field
+ * (`.claude/continuation-loop[.NAME].runtime.json`, docs/REFERENCE.md "Files the loop keeps"). One set of field
  * names end to end: the file, this type and the history use the same snake_case keys.
  */
 export interface Runtime extends MetricRecord {
@@ -186,7 +186,7 @@ export function recordCostFigure(runtime: Runtime, figure: number, source = "sta
 
 /**
  * The session's cost restarted at zero (a figure below the last one, or a `/clear` the companion module saw,
- * README "Fresh context"): the spend so far is carried and the next figure counts from zero, even when it is
+ * docs/REFERENCE.md "Fresh context"): the spend so far is carried and the next figure counts from zero, even when it is
  * above the last one.
  */
 export function carryCostOverClear(runtime: Runtime): Runtime {

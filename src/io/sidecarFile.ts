@@ -71,7 +71,7 @@ export function readPendingQuestion(path: string): boolean {
   return typeof question === "string" && question !== "";
 }
 
-/** How a loop ended when its owner was not the one who ended it (README "Several loops"). */
+/** How a loop ended when its owner was not the one who ended it (docs/REFERENCE.md "Several loops"). */
 export interface Tombstone {
   reason: "stopped";
   by: string;
