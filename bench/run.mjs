@@ -191,7 +191,7 @@ ${GOAL}
 - Keep SHARED_TASK_NOTES.md current: what was tried, what is left.
 `;
 
-/** The sidecar as the previous Stop left it (README "Files the loop keeps"), after transcript `t` if any. */
+/** The sidecar as the previous Stop left it (docs/REFERENCE.md "Files the loop keeps"), after transcript `t` if any. */
 function sidecarText(t) {
   const seen = t?.remembered ?? { offset: 0, tokens: 0, lastId: "", lastTokens: 0 };
   const runtime = { promise_streak: 0, output_tokens: seen.tokens, tokens_by_model: t ? { [MODEL]: seen.tokens } : {} };
@@ -296,7 +296,7 @@ function prepare(c) {
     if (c.expect === "todos")
       return run.status === 0 && /TODO CONTINUATION.*and 28 more/s.test(run.stdout) ? "" : `no todo reminder: ${out}`;
     if (!continues) return run.status === 0 && !run.stdout && !run.stderr ? "" : `not quiet: ${out}`;
-    // Where the module asked (a Stop id), the continuation is context for it, exit 0 (README "The companion module").
+    // Where the module asked (a Stop id), the continuation is context for it, exit 0 (docs/REFERENCE.md "The companion module").
     const sent = c.env?.CONTINUATION_LOOP_STOP_ID
       ? run.status === 0 && JSON.parse(run.stdout || "{}").hookSpecificOutput?.additionalContext
       : run.status === 2 && run.stderr;

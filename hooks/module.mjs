@@ -10064,7 +10064,7 @@ var makeRuntimeSchema = () => object({
   owner_pid: text2(),
   /** Claude Code's cost figures, or null before the first one. */
   spend: _default(nullable(makeSpendSchema()), null),
-  /** Improvement loops (README "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
+  /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
   metric_last: metricValue(),
   metric_error: text2(),
   metric_best: metricValue(),

@@ -163,7 +163,7 @@ console.log(
   `built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`,
 );
 
-// The companion hooks module (README "The companion module"): one ES module with no Node, which Claude
+// The companion hooks module (docs/REFERENCE.md "The companion module"): one ES module with no Node, which Claude
 // Code loads itself (hooks.json `modules`). Not minified: Claude Code reads its source to see what it
 // calls. gray-matter's one `require("fs")` (its file reader, never called here) gets an empty module;
 // node:path is pathe; Buffer is scripts/module-buffer.mjs.

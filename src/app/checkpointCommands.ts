@@ -1,4 +1,4 @@
-// `continuation-loop checkpoints` and `restore N` (README "Checkpoints"): a loop's working-tree
+// `continuation-loop checkpoints` and `restore N` (docs/REFERENCE.md "Checkpoints"): a loop's working-tree
 // snapshots listed, and one put back.
 import { LoopError } from "../core/errors.js";
 import { chooseSessionLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
@@ -34,7 +34,7 @@ export function runCheckpoints(argv: string[], ctx: Context): number {
   return EXIT.ok;
 }
 
-/** The iteration whose Stop measured the loop's best metric, from its history (README "Improvement loops"). */
+/** The iteration whose Stop measured the loop's best metric, from its history (docs/REFERENCE.md "Improvement loops"). */
 function readBestIteration(file: LoopFile): number {
   const records = readHistory(file.historyPath).filter(
     (r) => r.state_file === undefined || r.state_file === file.shown,

@@ -23,7 +23,7 @@ export function recordClear(input: JsonObject | undefined, ctx: Context): void {
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return;
-  // Esc and then /clear: the interrupted loop carries over paused, as it would have stayed (README "Pausing").
+  // Esc and then /clear: the interrupted loop carries over paused, as it would have stayed (docs/REFERENCE.md "Pausing").
   const transcript = stringField(input, "transcript_path");
   if (transcript && readInterrupted(transcript)) pauseOnInterrupt(own.file, sessionId);
   writeFileAtomic(clearHandoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {

@@ -8,7 +8,7 @@ import { readGitRepo } from "../io/runGit.js";
 /** A line of doctor's report (as src/app/doctorChecks.ts's `Check`). */
 type Check = { level: "ok" | "warn" | "FAIL"; text: string };
 
-/** An improvement loop's fields as the Stop hook will find them (README "Improvement loops"). */
+/** An improvement loop's fields as the Stop hook will find them (docs/REFERENCE.md "Improvement loops"). */
 export function checkImprovement(state: LoopState, where: LoopFile, env: Env): Check[] {
   const checks: Check[] = [];
   if (state.metric === undefined && (state.metric_target !== undefined || state.max_no_improvement !== undefined)) {

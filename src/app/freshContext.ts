@@ -1,4 +1,4 @@
-// `fresh_context` (README "Fresh context"): each continuation goes into a cleared context, which only the
+// `fresh_context` (docs/REFERENCE.md "Fresh context"): each continuation goes into a cleared context, which only the
 // companion module can make. Without it, /loop-start refuses the flag, doctor says why, and a loop whose
 // file sets the field is told once and keeps its context.
 import { LoopError } from "../core/errors.js";

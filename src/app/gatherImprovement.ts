@@ -22,7 +22,7 @@ function requireMetric(state: LoopState, file: LoopFile): void {
 }
 
 /**
- * An improvement loop's evidence (README "Improvement loops"): the files changed since the last Stop
+ * An improvement loop's evidence (docs/REFERENCE.md "Improvement loops"): the files changed since the last Stop
  * when the loop has `scope` or `max_files_changed`, then the metric (not run when scope pauses the
  * loop). `seconds`: what the metric took. Throws LoopError for fields that cannot be used here.
  */

@@ -35,7 +35,7 @@ function scanWithLag(path: string, given: string | undefined, turns: number): Tr
   return scan;
 }
 
-/** The loop's checklist, read at every Stop; one without boxes is an invalid field (README "Checklists"). */
+/** The loop's checklist, read at every Stop; one without boxes is an invalid field (docs/REFERENCE.md "Checklists"). */
 function readChecklist(state: LoopState, file: LoopFile) {
   if (state.checklist === undefined) return undefined;
   const list = parseChecklist(readChecklistText(file.root, state.checklist, file.shown));

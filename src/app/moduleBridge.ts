@@ -1,5 +1,5 @@
-// What the companion module hands the command hooks through their environment (README "The companion
-// module"). The command hooks stay the engine: each value only adds to what they do without it.
+// What the companion module hands the command hooks through their environment (docs/REFERENCE.md "The
+// companion module"). The command hooks stay the engine: each value only adds to what they do without it.
 import type { Env } from "../core/loopFiles.js";
 import { recordCostFigure, type Runtime } from "../core/sidecar.js";
 import { FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";

@@ -4,7 +4,7 @@ import { tryAppendHistory } from "../io/history.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
 /**
- * `/loop-pause` and `continuation-loop pause` (README "Pausing"): `active: false`, file, counters and
+ * `/loop-pause` and `continuation-loop pause` (docs/REFERENCE.md "Pausing"): `active: false`, file, counters and
  * owner kept; `/loop-resume` or `active: true` resumes it. One line for the user.
  */
 export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: number): string {

@@ -12,7 +12,7 @@ import { readUnfinishedTodos } from "../io/readTodos.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
-/** The todo reminder (README "Todo reminder"), or undefined when nothing is unfinished. */
+/** The todo reminder (docs/REFERENCE.md "Todo reminder"), or undefined when nothing is unfinished. */
 function readTodoReminder(input: JsonObject, ctx: Context): string | undefined {
   try {
     const todos = readUnfinishedTodos({
@@ -77,7 +77,7 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
 
 /**
  * Pauses the session's loop when its last turn was interrupted, or resumes it when an ordinary
- * prompt answers Claude's question (README "Pausing"); undefined when neither applies.
+ * prompt answers Claude's question (docs/REFERENCE.md "Pausing"); undefined when neither applies.
  */
 async function pauseOrResume(
   input: Record<string, unknown>,

@@ -6,7 +6,7 @@ import { updateStateFile } from "../io/updateStateFile.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
 /**
- * The user pressed Esc during the loop's last turn (README "Pausing"; the caller read the transcript):
+ * The user pressed Esc during the loop's last turn (docs/REFERENCE.md "Pausing"; the caller read the transcript):
  * before their next prompt reaches Claude, the loop is paused (`active: false`) and they are told once
  * how to resume it. Without this, the Stop after their prompt would send Claude straight back into the loop.
  */
@@ -28,7 +28,7 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string): CommandAnsw
 }
 
 /**
- * Claude asked the user (`<loop-pause>`) and this prompt of theirs is the answer (README "Pausing"):
+ * Claude asked the user (`<loop-pause>`) and this prompt of theirs is the answer (docs/REFERENCE.md "Pausing"):
  * the loop goes on, and Claude is told to answer and then get back to the goal.
  */
 export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): CommandAnswer | undefined {

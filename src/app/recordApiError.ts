@@ -20,7 +20,7 @@ const parseTime = (value: string | undefined): number | undefined => {
 };
 
 /**
- * StopFailure (README "Several loops", "Leave it running"): a turn of the session's loop ended on an API
+ * StopFailure (docs/REFERENCE.md "Several loops", "Going on after an API error"): a turn of the session's loop ended on an API
  * error (rate or usage limit, overload…) instead of a Stop. It is recorded in the history and the sidecar,
  * so /loop-status says why the loop went quiet, and the next Stop does not count it as an unchanged turn.
  * Where the companion module runs (it says so in CONTINUATION_LOOP_RESUME, with Claude Code's reset time

@@ -13,7 +13,7 @@ const DROPPED: CommandAnswer = {
 };
 
 /**
- * The companion module's prompt after a wait for an API error (README "Leave it running"): the loop goes on,
+ * The companion module's prompt after a wait for an API error (docs/REFERENCE.md "Going on after an API error"): the loop goes on,
  * recorded as a `resume` in the history. Should the loop have been stopped or paused in the moment between
  * the module's own check and this prompt, the prompt is refused: a stopped or paused loop never goes on.
  */

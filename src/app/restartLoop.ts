@@ -5,7 +5,7 @@ import type { Context } from "./context.js";
 import { type StartOutcome, startLoop } from "./startLoop.js";
 
 /**
- * `/loop-start --again [N]` and `continuation-loop restart [N]` (README "History"): the N-th most
+ * `/loop-start --again [N]` and `continuation-loop restart [N]` (docs/REFERENCE.md "History"): the N-th most
  * recent finished loop of the project starts again in this session, with its goal and fields.
  */
 export function restartLoop(

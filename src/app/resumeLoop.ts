@@ -27,7 +27,7 @@ export interface ResumeOutcome {
 }
 
 /**
- * Resumes a paused loop (README "Pausing"): `active: true`, bound to this session. A loop another
+ * Resumes a paused loop (docs/REFERENCE.md "Pausing"): `active: true`, bound to this session. A loop another
  * session owns is taken over only with `force`. The next Stop sends the full prompt again.
  */
 export function resumeLoop(

@@ -9,7 +9,7 @@ import type { Context } from "./context.js";
 import { LOOP_MARKER } from "../core/protocol.js";
 
 /**
- * SessionStart after compaction (README "Several loops"): Claude works from a summary
+ * SessionStart after compaction (docs/REFERENCE.md "Several loops"): Claude works from a summary
  * now, so the loop's marker, goal, iteration and limits are given again at once, and the next Stop
  * sends the full prompt too (also once a paused loop is resumed). Prints nothing for any other start
  * or without a loop; never fails.

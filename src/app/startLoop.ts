@@ -62,7 +62,7 @@ function runningError(found: FoundLoop, why: string): LoopError {
   });
 }
 
-/** Where the new loop goes (README "Several loops"), and the loop this session already runs, if any. */
+/** Where the new loop goes (docs/REFERENCE.md "Several loops"), and the loop this session already runs, if any. */
 function chooseTarget(
   request: StartRequest,
   root: string,
@@ -91,11 +91,11 @@ export function startLoop(
   const text = composeStateFile({ request, template, sessionId, now });
   const { file, own } = chooseTarget(request, root, ctx, sessionId);
   const state = parseState(text, file.shown);
-  // fresh_context needs the companion module: refused where it is not live (README "Fresh context").
+  // fresh_context needs the companion module: refused where it is not live (docs/REFERENCE.md "Fresh context").
   refuseFreshWithoutModule(state, ctx.env, file.shown);
-  // Checkpoints need a git work tree: refused here, before any file is written (README "Checkpoints").
+  // Checkpoints need a git work tree: refused here, before any file is written (docs/REFERENCE.md "Checkpoints").
   if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
-  // So does scope, whose first Stop compares with the tree as the loop starts (README "Improvement loops").
+  // So does scope, whose first Stop compares with the tree as the loop starts (docs/REFERENCE.md "Improvement loops").
   const baseline = readScopeBaseline(state, file, ctx.env as NodeJS.ProcessEnv);
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);

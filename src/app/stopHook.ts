@@ -96,7 +96,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
     const record = historyRecord(decision, state, file, input.session_id, now);
-    // The working tree as this iteration left it, before anything is saved (README "Checkpoints").
+    // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause") {
       const failed = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
       if (failed) return { result: refuse(failed, "The loop did not continue; the file was not changed.") };
@@ -104,7 +104,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (decision.kind === "end") {
       return {
         change: { remove: true },
-        // The bell reaches the terminal verbatim on both supported versions (docs/TERMINAL.md).
+        // The bell reaches the terminal verbatim on both supported versions (test/tui/TERMINAL.md).
         result: tell(renderEndMessage(state, decision, now), state.notify ? { terminalSequence: "\u0007" } : {}),
         onCommit: () => {
           removeSidecar(file.sidecarPath);
@@ -120,12 +120,12 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         started_at: state.started_at ?? (updates.started_at as string | undefined),
         session_id: state.session_id ?? (updates.session_id as string | undefined),
       };
-      // The full prompt only when it carries news; otherwise a one-line reminder (README "What you see while a loop runs").
+      // The full prompt only when it carries news; otherwise a one-line reminder (docs/REFERENCE.md "What you see while a loop runs").
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
-      // fresh_context: a cleared context gets the full prompt every time (README "Fresh context").
+      // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
       const fresh = decideFresh(state, decision.runtime, ctx.env);
       const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
-      // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (README "Several loops").
+      // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
       const runtime = { ...fresh.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
       const prompt = news
         ? renderContinuation(state, decision, now, {

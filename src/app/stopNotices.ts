@@ -7,7 +7,7 @@ import { readTombstone } from "../io/peekSidecar.js";
 import { removeSidecar } from "../io/sidecarFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 
-// What the Stop hook tells a session about a loop it will not run (README "Several loops").
+// What the Stop hook tells a session about a loop it will not run (docs/REFERENCE.md "Several loops").
 
 /** Says once per session why a loop file tracked by git is left alone, and records it. */
 export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {

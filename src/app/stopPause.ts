@@ -10,7 +10,7 @@ import { tell } from "./context.js";
 
 type Pause = Extract<StopDecision, { kind: "pause" }>;
 
-/** The history's metric fields for a Stop that ran the metric (README "Improvement loops"). */
+/** The history's metric fields for a Stop that ran the metric (docs/REFERENCE.md "Improvement loops"). */
 export function renderMetricRecord(state: LoopState, decision: StopDecision): Partial<HistoryRecord> {
   if (state.metric === undefined || (decision.kind === "pause" && decision.reason === "scope")) return {};
   const { metric_last, metric_error, metric_best_iteration } = decision.runtime;
@@ -30,7 +30,7 @@ function renderPauseMessage(decision: Pause, state: LoopState): string {
 }
 
 /**
- * The loop waits for the user, its count unchanged (README "Pausing"): Claude asked a question
+ * The loop waits for the user, its count unchanged (docs/REFERENCE.md "Pausing"): Claude asked a question
  * (`<loop-pause>`; the next prompt answers it), or the iteration left its scope (`active: false`
  * until /loop-resume). The user sees why, with the bell when `notify` is on.
  */

@@ -1,5 +1,5 @@
 /**
- * The task boxes of a `checklist` file (the README's field table). CommonMark's block structure read
+ * The task boxes of a `checklist` file (docs/REFERENCE.md's field table). CommonMark's block structure read
  * line by line (blockquotes, list items, fences, lazy lines), so that the boxes counted are the ones
  * GitHub renders: list items (`-`, `*`, `+`, `1.`, `1)`) at any nesting whose first text is `[ ]`,
  * `[x]` or `[X]` followed by whitespace and text; never in fenced or indented code or HTML comments.

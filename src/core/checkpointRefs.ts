@@ -1,5 +1,5 @@
 /**
- * Names and messages of checkpoint commits (the README's `checkpoints` field): one ref per
+ * Names and messages of checkpoint commits (docs/REFERENCE.md's `checkpoints` field): one ref per
  * iteration, `refs/continuation-loop/<loop>/<iteration>`, whose commit message carries what
  * `continuation-loop checkpoints` lists, so listing needs one git call and no other file.
  */

@@ -1,4 +1,4 @@
-// Going on after an API error (README "Leave it running"): how long the loop waits before it goes on by
+// Going on after an API error (docs/REFERENCE.md "Going on after an API error"): how long the loop waits before it goes on by
 // itself, or why it does not. Pure: the clock, the reset time and the jitter's random number are inputs.
 
 /**

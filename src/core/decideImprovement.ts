@@ -11,7 +11,7 @@ import {
 import type { LoopState } from "./parseState.js";
 import { decideScope } from "./scope.js";
 
-/** What an improvement loop's Stop found (README "Improvement loops"); gathered by src/app/gatherStopFacts.ts. */
+/** What an improvement loop's Stop found (docs/REFERENCE.md "Improvement loops"); gathered by src/app/gatherStopFacts.ts. */
 export interface ImprovementFacts {
   /** This Stop's metric reading, when the loop has a `metric` (not run when the Stop pauses for scope). */
   metric?: MetricReading;

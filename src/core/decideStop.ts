@@ -106,7 +106,7 @@ export function decideStop(
   const list = facts.checklist;
   // A checked box is progress, whatever the reply and the tree say.
   const progressed = list !== undefined && list.done > previous.checklist_done;
-  // A turn an API error cut short is not one that changed nothing (README "Several loops").
+  // A turn an API error cut short is not one that changed nothing (docs/REFERENCE.md "Several loops").
   const unchanged =
     sameReply &&
     !progressed &&

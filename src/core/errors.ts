@@ -1,4 +1,4 @@
-/** Codes for every refusal a user can see; the README's troubleshooting table lists them. */
+/** Codes for every refusal a user can see; docs/REFERENCE.md's messages table lists them. */
 export type LoopErrorCode =
   | "STATE_TOO_LARGE"
   | "STATE_NOT_TEXT"

@@ -6,7 +6,7 @@ import { isScopeValue } from "./scope.js";
 
 /** One row of the field table below. */
 export interface FieldSpec {
-  /** The README's "type, default", "meaning" and "example" (a line of YAML) columns. */
+  /** docs/REFERENCE.md's "type, default", "meaning" and "example" (a line of YAML) columns. */
   type: string;
   meaning: string;
   example: string;
@@ -42,7 +42,7 @@ const durationUpTo = (max = Number.POSITIVE_INFINITY) =>
   );
 /**
  * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
- * `doctor` and the README's field table are made from (docs/ARCHITECTURE.md, "Adding a field").
+ * `doctor` and docs/REFERENCE.md's field table are made from (docs/ARCHITECTURE.md, "Adding a field").
  */
 /** A true/false field: `--flag` alone means true. */
 const flagField = (type: string, meaning: string, example: string) =>

@@ -1,4 +1,4 @@
-/** One line of `.claude/continuation-loop.history.jsonl` (README "History"). */
+/** One line of `.claude/continuation-loop.history.jsonl` (docs/REFERENCE.md "History"). */
 export interface HistoryRecord {
   time: string;
   /** The state file, as users see it: which loop the line is about. */

@@ -1,6 +1,6 @@
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 
-/** Where the loop's files live and what they are called (README "Several loops"). Pure path logic. */
+/** Where the loop's files live and what they are called (docs/REFERENCE.md "Several loops"). Pure path logic. */
 export type Env = Record<string, string | undefined>;
 
 export const STATE_DIR = ".claude";
@@ -98,7 +98,7 @@ export interface FoundLoop {
 }
 
 /**
- * The loop a session works on (README "Several loops"): the one bound to it, else — when it owns
+ * The loop a session works on (docs/REFERENCE.md "Several loops"): the one bound to it, else — when it owns
  * none — the first unowned one, the default file first. Pure.
  */
 export function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {

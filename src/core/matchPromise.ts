@@ -9,7 +9,7 @@ function extractPromiseTags(reply: string): string[] {
 }
 
 /**
- * The question of a `<loop-pause>QUESTION</loop-pause>` in the reply (README "Pausing"), whitespace
+ * The question of a `<loop-pause>QUESTION</loop-pause>` in the reply (docs/REFERENCE.md "Pausing"), whitespace
  * folded; "" for an empty tag; undefined when the reply asks nothing.
  */
 export function parsePauseRequest(reply: string): string | undefined {

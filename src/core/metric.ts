@@ -1,5 +1,5 @@
 /**
- * Improvement loops (README "Improvement loops"): the value a `metric` command prints, the
+ * Improvement loops (docs/REFERENCE.md "Improvement loops"): the value a `metric` command prints, the
  * `metric_target` it is measured against, which way is better, the best so far and how many Stops
  * in a row did not beat it. Pure.
  */

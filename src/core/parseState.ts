@@ -82,12 +82,12 @@ export interface LoopState {
   verify_timeout_s: number;
   notes_file: string | undefined;
   stall_limit: number;
-  /** API errors in a row after which the loop pauses instead of going on by itself (README "Leave it running"). */
+  /** API errors in a row after which the loop pauses instead of going on by itself (docs/REFERENCE.md "Going on after an API error"). */
   max_api_failures: number;
   require_todos_done: boolean;
   checkpoints: boolean;
   notify: boolean;
-  /** Improvement loops (README "Improvement loops"): the command, its target and limits. */
+  /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the command, its target and limits. */
   metric: string | undefined;
   metric_target: MetricTarget | undefined;
   max_no_improvement: number | undefined;
@@ -95,7 +95,7 @@ export interface LoopState {
   /** Normalized paths relative to the root ("" is the whole project); undefined when unset. */
   scope: string[] | undefined;
   max_files_changed: number | undefined;
-  /** Each continuation starts from a cleared context (README "Fresh context"). */
+  /** Each continuation starts from a cleared context (docs/REFERENCE.md "Fresh context"). */
   fresh_context: boolean;
   session_id: string | undefined;
   started_at: string | undefined;

@@ -1,15 +1,15 @@
-// What the command hooks and the companion module say to each other (README "The companion module";
+// What the command hooks and the companion module say to each other (docs/REFERENCE.md "The companion module";
 // docs/ARCHITECTURE.md "The protocol"): the markers that open the texts Claude is sent, the lines the Stop
 // hook ends a continuation with for the module, and the environment variables the module sets for the
 // command hooks. Both sides import this file. No imports: the idle prompt hook loads it.
 
-/** The first words of every continuation prompt (README "What Claude is sent"). */
+/** The first words of every continuation prompt (docs/REFERENCE.md "What you see while a loop runs"). */
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 
-/** The first words of the todo reminder (README "Todo reminder"). */
+/** The first words of the todo reminder (docs/REFERENCE.md "Todo reminder"). */
 export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
-/** The line before the module's id line that asks it to clear the context first (README "Fresh context"). */
+/** The line before the module's id line that asks it to clear the context first (docs/REFERENCE.md "Fresh context"). */
 export const FRESH_LINE = "[continuation-loop fresh context]\n";
 
 /** The line the Stop hook ends its continuation with when the module handed it the Stop's `id`. */

@@ -1,4 +1,4 @@
-// What the user and Claude are told about a wait after an API error (README "Leave it running"). Pure.
+// What the user and Claude are told about a wait after an API error (docs/REFERENCE.md "Going on after an API error"). Pure.
 import { renderDuration } from "./duration.js";
 import { API_RESUME_OPENING } from "./protocol.js";
 import type { LoopState } from "./parseState.js";

@@ -3,7 +3,7 @@ import { directionOf, type MetricRecord, renderMetricValue, renderTarget } from 
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
 
-// What an improvement loop shows (README "Improvement loops"): the prompt's line, the reminder's
+// What an improvement loop shows (docs/REFERENCE.md "Improvement loops"): the prompt's line, the reminder's
 // part, the end line's part and /loop-status's sparkline.
 
 const better = (state: LoopState) => `${directionOf(state.metric_target)} is better`;

@@ -76,7 +76,7 @@ export function renderStartUsage(command = "/loop-start"): string {
   ].join("\n");
 }
 
-/** The README's field table, made from FIELDS (test/unit/fields.test.ts compares the two). */
+/** docs/REFERENCE.md's field table, made from FIELDS (test/unit/fields.test.ts compares the two). */
 export function renderFieldTable(): string {
   const rows = FIELD_NAMES.map((field) => {
     const spec: FieldSpec = FIELDS[field];

@@ -38,7 +38,7 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
   return parts.join(" · ");
 }
 
-/** How Claude pauses the loop to ask the user (README "Pausing"). */
+/** How Claude pauses the loop to ask the user (docs/REFERENCE.md "Pausing"). */
 const PAUSE_HINT =
   "Blocked on something only the user can decide? End your reply with <loop-pause>your question</loop-pause>: the loop waits for their answer. Only for real blockers, never to stop working.";
 
@@ -73,7 +73,7 @@ export interface ContinuationExtras {
   notes?: { path: string; text: string };
   checklist?: Checklist;
   unfinishedTodos?: { subject: string; status: string }[];
-  /** `fresh_context`: sent into a cleared context, so the prompt stands alone (README "Fresh context"). */
+  /** `fresh_context`: sent into a cleared context, so the prompt stands alone (docs/REFERENCE.md "Fresh context"). */
   fresh?: boolean;
 }
 
@@ -105,7 +105,7 @@ function renderLeft(state: LoopState, runtime: Runtime, next: number, now: numbe
 }
 
 /**
- * The reminder sent when nothing changed since the full prompt (README "What you see while a loop runs"): one line
+ * The reminder sent when nothing changed since the full prompt (docs/REFERENCE.md "What you see while a loop runs"): one line
  * with the marker, n/max, what is left and how to finish. Claude Code prints whatever a Stop hook
  * sends, so an ordinary iteration costs about three screen lines.
  */

@@ -5,7 +5,7 @@ import type { StartRequest } from "./parseStartArgs.js";
 
 /**
  * A loop's user fields as a history end record keeps them, so the loop can be started again
- * (README "History"): the values a state file would hold, durations in seconds.
+ * (docs/REFERENCE.md "History"): the values a state file would hold, durations in seconds.
  */
 export function renderRecordFields(state: LoopState): Record<string, unknown> {
   const fields: Record<string, unknown> = {
@@ -52,7 +52,7 @@ export function parseAgainArgs(words: readonly string[]): { back: number; force:
 
 /**
  * The start request that runs the `back`-th most recent finished loop again: its goal and fields
- * (README "History"). Throws LoopError when the history holds no such loop. Pure.
+ * (docs/REFERENCE.md "History"). Throws LoopError when the history holds no such loop. Pure.
  */
 export function decideRestart(
   records: readonly HistoryRecord[],

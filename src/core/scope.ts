@@ -1,7 +1,7 @@
 import { posix } from "node:path";
 
 /**
- * `scope` (README "Improvement loops"): the paths a loop may change, relative to the project root;
+ * `scope` (docs/REFERENCE.md "Improvement loops"): the paths a loop may change, relative to the project root;
  * a folder covers what is under it. Pure: the symlink check and the tree comparison are in
  * src/io/readScopeChanges.ts.
  */

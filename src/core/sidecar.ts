@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import "./zodSetup.js";
 
 // The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
-// (`.claude/continuation-loop[.NAME].runtime.json`, README "Files the loop keeps"). One schema below
+// (`.claude/continuation-loop[.NAME].runtime.json`, docs/REFERENCE.md "Files the loop keeps"). One schema below
 // defines it; the type is inferred from it. One set of field names end to end: the file, this type and
 // the history use the same snake_case keys.
 
@@ -12,7 +12,7 @@ const text = () => z._default(z.string(), "");
 const metricValue = () => z._default(z.nullable(z.number().check(z.refine(Number.isFinite))), null);
 
 /**
- * Why the hooks paused the loop (README "Pausing"): Claude asked the user (`question`: the loop stays
+ * Why the hooks paused the loop (docs/REFERENCE.md "Pausing"): Claude asked the user (`question`: the loop stays
  * `active`, the next prompt answers it), a Stop found changes outside `scope` (`scope`), or API errors in
  * a row (`api_errors`). The last two also set the user's `active: false`; `text` is the question or why.
  */
@@ -72,7 +72,7 @@ const makeRuntimeSchema = () =>
     owner_pid: text(),
     /** Claude Code's cost figures, or null before the first one. */
     spend: z._default(z.nullable(makeSpendSchema()), null),
-    /** Improvement loops (README "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
+    /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
     metric_last: metricValue(),
     metric_error: text(),
     metric_best: metricValue(),
@@ -170,7 +170,7 @@ export function recordCostFigure(runtime: Runtime, figure: number, source: Spend
 
 /**
  * The session's cost restarted at zero (a figure below the last one, or a `/clear` the companion module saw,
- * README "Fresh context"): the spend so far is carried and the next figure counts from zero, even when it is
+ * docs/REFERENCE.md "Fresh context"): the spend so far is carried and the next figure counts from zero, even when it is
  * above the last one.
  */
 export function carryCostOverClear(runtime: Runtime): Runtime {

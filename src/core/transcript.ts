@@ -79,7 +79,7 @@ export function isTurnStart(entry: TranscriptEntry): boolean {
 /** Claude Code's record of an Esc: a user line `[Request interrupted by user]` (or `… for tool use]`). */
 const INTERRUPTED = "[Request interrupted by user";
 
-/** Was the turn this last entry ends interrupted by the user (README "Pausing")? */
+/** Was the turn this last entry ends interrupted by the user (docs/REFERENCE.md "Pausing")? */
 export function isInterruption(last: TranscriptEntry | undefined): boolean {
   return last?.type === "user" && last.texts.some((text) => text.trimStart().startsWith(INTERRUPTED));
 }

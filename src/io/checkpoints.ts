@@ -1,5 +1,5 @@
 /**
- * Checkpoints (the README's `checkpoints` field): at each Stop the project's working tree is kept
+ * Checkpoints (docs/REFERENCE.md's `checkpoints` field): at each Stop the project's working tree is kept
  * as a commit object under `refs/continuation-loop/<loop>/<iteration>`. Nothing the user works
  * with moves: not HEAD, not the index, not the stash, not a file.
  */

@@ -34,7 +34,7 @@ export function readPendingQuestion(path: string): boolean {
   return pause?.reason === "question";
 }
 
-/** How a loop ended when its owner was not the one who ended it (README "Several loops"). */
+/** How a loop ended when its owner was not the one who ended it (docs/REFERENCE.md "Several loops"). */
 export interface Tombstone {
   reason: "stopped";
   by: string;

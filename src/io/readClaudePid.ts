@@ -27,7 +27,7 @@ export const readProcessGone = (pid: number): boolean => probeProcess(pid) === "
 /**
  * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the parent
  * of the shell that started the hook (measured on 2.1.197 and 2.1.330: claude → sh → node). It
- * links a session to the one `/clear` starts in the same process (README "Several loops").
+ * links a session to the one `/clear` starts in the same process (docs/REFERENCE.md "Several loops").
  */
 export function readClaudePid(env: Record<string, string | undefined>): string {
   if (env.CLAUDE_PID) return env.CLAUDE_PID;

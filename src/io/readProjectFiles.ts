@@ -80,7 +80,7 @@ export function readNotes(root: string, notesFile: string, shownAs: string): { p
   return { path: notesFile, text: readProjectText(root, notesFile, shownAs, NOTES) ?? "" };
 }
 
-/** The checklist's text; a missing or unreadable checklist is an invalid field (README "Checklists"). */
+/** The checklist's text; a missing or unreadable checklist is an invalid field (docs/REFERENCE.md "Checklists"). */
 export function readChecklistText(root: string, checklist: string, shownAs: string): string {
   const text = readProjectText(root, checklist, shownAs, CHECKLIST);
   if (text === undefined) {

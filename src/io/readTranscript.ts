@@ -162,5 +162,5 @@ function readLastMessage(path: string): TranscriptEntry | undefined {
   }
 }
 
-/** Did the user interrupt (Esc) the turn the transcript ends with (README "Pausing")? */
+/** Did the user interrupt (Esc) the turn the transcript ends with (docs/REFERENCE.md "Pausing")? */
 export const readInterrupted = (path: string): boolean => isInterruption(readLastMessage(path));

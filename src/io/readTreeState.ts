@@ -67,7 +67,7 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
 
 /**
  * Is the file in git's index (committed or staged)? Then it came with the repository, not from this
- * user (README "Several loops"). False outside git, or when git cannot say.
+ * user (docs/REFERENCE.md "Several loops"). False outside git, or when git cannot say.
  */
 export function readTrackedByGit(root: string, path: string): boolean {
   if (!insideGitRepo(root)) return false;

@@ -3,7 +3,7 @@ import type { Env } from "../core/loopFiles.js";
 import { MAX_OUTPUT, runCommand } from "./runVerify.js";
 
 /**
- * Runs the `metric` command (README "Improvement loops") in the project root: its value is the last
+ * Runs the `metric` command (docs/REFERENCE.md "Improvement loops") in the project root: its value is the last
  * number on its stdout. A failure, a timeout, output past the cap or no number is a reading with an
  * error, never an exception.
  */

@@ -1,4 +1,4 @@
-// The band above the prompt (README "The companion module"): one line about this session's loop. Pure:
+// The band above the prompt (docs/REFERENCE.md "The companion module"): one line about this session's loop. Pure:
 // the module reads the files on events and keeps the parsed view in memory; drawing only renders it.
 import { parseChecklist } from "../core/checklist.js";
 import { parseState, type LoopState } from "../core/parseState.js";

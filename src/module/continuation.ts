@@ -1,4 +1,4 @@
-// Which Stop-hook answer is this plugin's continuation, and its text (README "The companion module"). Pure.
+// Which Stop-hook answer is this plugin's continuation, and its text (docs/REFERENCE.md "The companion module"). Pure.
 import { LOOP_MARKER, renderStopLine } from "../core/protocol.js";
 
 /** The line the Stop hook ends its continuation with when the module handed it `id` (src/core/protocol.ts). */

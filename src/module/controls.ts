@@ -1,4 +1,4 @@
-// /loop-stop, /loop-pause and /loop-status from the module (README "The companion module"): typed while
+// /loop-stop, /loop-pause and /loop-status from the module (docs/REFERENCE.md "The companion module"): typed while
 // Claude works they act at once, and stop and pause end the running turn. The answer is the command hooks'
 // own: the module runs hooks/prompt.js, as Claude Code would for the typed command, so the slash command,
 // the CLI and the module share one implementation (stopLoop, pauseLoop, readStatus). Every `$` call is

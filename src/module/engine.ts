@@ -1,4 +1,4 @@
-// The few parts of Claude Code's hooks-module API (early access; README "The companion module") this module
+// The few parts of Claude Code's hooks-module API (early access; docs/REFERENCE.md "The companion module") this module
 // uses, typed by hand from the declarations Claude Code 2.1.331 writes: the full file is generated per
 // version and is not committed.
 export interface Engine {

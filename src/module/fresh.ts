@@ -1,4 +1,4 @@
-// fresh_context in the companion module (README "Fresh context"): a continuation the Stop hook marked with
+// fresh_context in the companion module (docs/REFERENCE.md "Fresh context"): a continuation the Stop hook marked with
 // the fresh-context line goes into a cleared context, a real `/clear` first, then the prompt. The loop's
 // files carry over the clear through the command hooks' SessionEnd and SessionStart, as for a person's
 // /clear. Every `$` call is spelled `$.noun.verb(…)` (see index.ts).

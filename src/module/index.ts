@@ -1,4 +1,4 @@
-// The companion hooks module (README "The companion module"; docs/ARCHITECTURE.md). Claude Code 2.1.287+
+// The companion hooks module (docs/REFERENCE.md "The companion module"; docs/ARCHITECTURE.md). Claude Code 2.1.287+
 // runs it inside its own process; the command hooks stay the engine. Every hook here passes the event on
 // untouched unless the module is ready, and a failure anywhere leaves the command hooks' answer standing.
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`

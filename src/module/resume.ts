@@ -1,4 +1,4 @@
-// Going on after an API error (README "Leave it running"): when a rate or usage limit or an overload ends
+// Going on after an API error (docs/REFERENCE.md "Going on after an API error"): when a rate or usage limit or an overload ends
 // a turn of the loop, the StopFailure command hook decides (with Claude Code's reset time, handed here)
 // whether the loop waits, pauses or ends; the module keeps the wait, says so in one line and in the band,
 // and then, if the loop still runs, sends the prompt that takes it up again. Every `$` call spelled

@@ -1,4 +1,4 @@
-// What the module knows, kept in memory between events (README "The companion module").
+// What the module knows, kept in memory between events (docs/REFERENCE.md "The companion module").
 import type { LoopView } from "./band.js";
 
 /** What the module knows, in memory: drawing reads only this. */

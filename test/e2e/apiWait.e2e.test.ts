@@ -1,4 +1,4 @@
-// Going on after an API error through the real CLI (README "Leave it running"). A session that stays up
+// Going on after an API error through the real CLI (docs/REFERENCE.md "Going on after an API error"). A session that stays up
 // between turns (stream-json input, as an interactive one): on 2.1.331 a scripted rate limit or overload
 // that ends a turn is followed, after the (shortened) wait, by the module's prompt and the loop goes on;
 // /loop-stop (or `continuation-loop pause`) during the wait cancels it; max_api_failures errors in a row pause

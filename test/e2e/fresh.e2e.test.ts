@@ -1,4 +1,4 @@
-// fresh_context through the real CLI in -p (README "Fresh context"): on 2.1.331 the companion module clears
+// fresh_context through the real CLI in -p (docs/REFERENCE.md "Fresh context"): on 2.1.331 the companion module clears
 // the context before each continuation, so the request of iteration k holds none of the earlier replies,
 // and holds the goal and the notes file as it stands; the same loop without the field keeps them all.
 // On 2.1.197 (no module) /loop-start refuses the flag, and a hand-written file with the field is told

@@ -1,4 +1,4 @@
-// Improvement loops through the real Claude Code CLI (README "Improvement loops"): a metric reaching
+// Improvement loops through the real Claude Code CLI (docs/REFERENCE.md "Improvement loops"): a metric reaching
 // its target, a flat metric, a lower-is-better target; a write outside scope and /loop-resume.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// The companion module through the real CLI in -p (README "The companion module"): on 2.1.331 the loop's
+// The companion module through the real CLI in -p (docs/REFERENCE.md "The companion module"): on 2.1.331 the loop's
 // continuations are prompts from the plugin, max_cost holds with no status line, other Stop hooks still
 // run, and a module failing at any step leaves the loop to the command hooks with no iteration lost or
 // doubled. 2.1.197 ignores the module and runs the same loop.

@@ -167,7 +167,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(feedback).toContain(BETA);
       expect(feedback).not.toContain(TODO_MARKER);
       // The first Stop continued the loop: exit 2, or where the companion module runs, context it takes
-      // (README "The companion module"); the second let the turn end.
+      // (docs/REFERENCE.md "The companion module"); the second let the turn end.
       const stops = hookResponses(r2, "Stop");
       expect(stops).toHaveLength(2);
       expect(stops[0]!["exit_code"] === 2 || String(stops[0]!["stdout"]).includes(LOOP_MARKER)).toBe(true);

@@ -1,4 +1,4 @@
-// Going on after an API error, through the bundled hooks (README "Leave it running"): the StopFailure hook
+// Going on after an API error, through the bundled hooks (docs/REFERENCE.md "Going on after an API error"): the StopFailure hook
 // decides the wait the companion module keeps (the module says it runs in CONTINUATION_LOOP_RESUME), pauses
 // after max_api_failures in a row, ends a loop whose wait would pass max_duration; the module's resume
 // prompt is recorded, and refused once the loop was stopped or paused. Without the module: as before.

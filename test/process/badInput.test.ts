@@ -1,4 +1,4 @@
-// Bad input (README "Messages you may see"): the corpus (test/fixtures/bad/) run against every bundled hook. Each case
+// Bad input (docs/REFERENCE.md "Messages you may see"): the corpus (test/fixtures/bad/) run against every bundled hook. Each case
 // exits 0 (never 2), prints no stack trace, names the file, field and line, and changes no byte.
 import { spawnSync } from "node:child_process";
 import {
@@ -43,7 +43,7 @@ interface Case {
 }
 
 const BAD = join(REPO, "test", "fixtures", "bad");
-/** A metric command that misbehaves (README "Improvement loops"): the loop goes on, the reading is no value. */
+/** A metric command that misbehaves (docs/REFERENCE.md "Improvement loops"): the loop goes on, the reading is no value. */
 interface MetricCase {
   name: string;
   metric: string;

@@ -1,4 +1,4 @@
-// A loop with a `checklist` run through the bundled Stop hook (README "Checklists").
+// A loop with a `checklist` run through the bundled Stop hook (docs/REFERENCE.md "Checklists").
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

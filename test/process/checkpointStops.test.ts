@@ -1,4 +1,4 @@
-// checkpoints: true through the bundled hooks and CLI (README "Checkpoints"): a snapshot per Stop,
+// checkpoints: true through the bundled hooks and CLI (docs/REFERENCE.md "Checkpoints"): a snapshot per Stop,
 // listed and restored, with HEAD, the index and the stash list as they were.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// fresh_context through the bundled hooks (README "Fresh context"): the Stop hook asks the module for a
+// fresh_context through the bundled hooks (docs/REFERENCE.md "Fresh context"): the Stop hook asks the module for a
 // clear and sends the full prompt every time; without the module it tells once and goes on; /loop-start
 // refuses the flag where the module is not live; the /clear handover carries the loop and its spend;
 // doctor says why.

@@ -1,4 +1,4 @@
-// Improvement loops through the bundled hooks and CLI (README "Improvement loops"): the metric at
+// Improvement loops through the bundled hooks and CLI (docs/REFERENCE.md "Improvement loops"): the metric at
 // every Stop, its target, best so far and no-improvement limit; scope and max_files_changed.
 import { execFileSync } from "node:child_process";
 import { readFileSync, symlinkSync, writeFileSync, mkdtempSync, mkdirSync } from "node:fs";

@@ -1,5 +1,5 @@
 // A loop's life around the Stop decision: the short reminder, Esc pausing, a loop stopped from
-// elsewhere or deleted under its owner (README "What you see", "Pausing", "Several loops").
+// elsewhere or deleted under its owner (docs/REFERENCE.md "What you see while a loop runs", "Pausing", "Several loops").
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

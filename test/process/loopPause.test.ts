@@ -1,5 +1,5 @@
 // Claude asks the user with <loop-pause>: the loop waits, the next prompt a person sends resumes it
-// (README "Pausing"). Bundled hooks fed JSON on stdin.
+// (docs/REFERENCE.md "Pausing"). Bundled hooks fed JSON on stdin.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";

@@ -1,4 +1,4 @@
-// What the command hooks do with what the companion module hands them (README "The companion module"):
+// What the command hooks do with what the companion module hands them (docs/REFERENCE.md "The companion module"):
 // Claude Code's cost figure, the id that marks this Stop's continuation, the module's own prompts; and
 // /loop-pause, which the module runs mid-turn through the CLI.
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 // The user's state file holds only what a user writes; the hooks' bookkeeping lives in the sidecar
-// (README "Files the loop keeps").
+// (docs/REFERENCE.md "Files the loop keeps").
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";

@@ -11,6 +11,6 @@ if (node && major) {
     throw new Error(
       `The process suite's Node ${major} is ${version ? `Node ${version}` : "missing"} at ${node}. ` +
         `On Linux x64, \`npm ci\` installs it (test/node-versions); elsewhere set CONTINUATION_LOOP_NODE${major} ` +
-        `to a Node ${major} binary (README "Set-up from a checkout").`,
+        `to a Node ${major} binary (CONTRIBUTING.md "Set-up from a checkout").`,
     );
 }

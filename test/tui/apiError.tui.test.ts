@@ -1,4 +1,4 @@
-// A turn of the loop ended by an API error (README "API errors"): Claude Code runs the StopFailure
+// A turn of the loop ended by an API error (docs/REFERENCE.md "Several loops"): Claude Code runs the StopFailure
 // hook in the interactive UI, and the loop records it and shows it in /loop-status.
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text } from "../e2e/support/messagesServer.js";

@@ -1,4 +1,4 @@
-// Going on after an API error in a real terminal on the newest Claude Code (README "Leave it running"): a
+// Going on after an API error in a real terminal on the newest Claude Code (docs/REFERENCE.md "Going on after an API error"): a
 // rate limit ends a turn of the loop, the band and one line say what the loop waits for and until when,
 // and after the (shortened) wait the loop goes on by itself.
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // /clear starts a new session in the same Claude Code process: the loop carries over to it
-// (README "Several loops and a session's life"). Esc first, so /clear can be typed mid-loop.
+// (docs/REFERENCE.md "Several loops"). Esc first, so /clear can be typed mid-loop.
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";

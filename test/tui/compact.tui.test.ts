@@ -1,5 +1,5 @@
 // /compact typed in the terminal: the first request after compaction carries the loop's marker, goal
-// and iteration (README "Several loops and a session's life"), so work does not drift until the
+// and iteration (docs/REFERENCE.md "Several loops"), so work does not drift until the
 // next Stop. Interactive on both versions: 2.1.197's `-p "/compact"` refuses to compact offline.
 // The user gets the prompt back while the loop waits for their answer to Claude's question.
 import fs from "node:fs";

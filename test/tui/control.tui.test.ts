@@ -1,5 +1,5 @@
 // The status line from the loop's first iteration, ticking with refreshInterval, and /loop-stop
-// answered by the hook itself (README "Status line", "Commands").
+// answered by the hook itself (README "Commands").
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,7 +15,7 @@ afterEach(async () => {
   scratch = undefined;
 });
 
-/** The status line's row: the loop sign, then `loop n/max` (README "Status line"). */
+/** The status line's row: the loop sign, then `loop n/max` (README "Commands"). */
 const STATUS_ROW = /⟳ loop (paused )?\d+\/\d+.*$/m;
 const statusRow = (screen: string) => STATUS_ROW.exec(screen)?.[0];
 

@@ -1,4 +1,4 @@
-// Controls that act mid-turn through the companion module (README "The companion module"): on the newest
+// Controls that act mid-turn through the companion module (docs/REFERENCE.md "The companion module"): on the newest
 // Claude Code, /loop-status answers while Claude works, /loop-pause pauses the loop and ends the turn, and
 // /loop-stop ends the loop and the turn within seconds, with no request after. Counted at the scripted model.
 import fs from "node:fs";

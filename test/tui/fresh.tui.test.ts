@@ -1,4 +1,4 @@
-// fresh_context in a real terminal (README "Fresh context"): on the newest Claude Code the companion module
+// fresh_context in a real terminal (docs/REFERENCE.md "Fresh context"): on the newest Claude Code the companion module
 // clears the context between iterations, and the screen shows the clear; on the oldest the flag is refused
 // and a hand-written file with the field is told once while its loop goes on in one context.
 import fs from "node:fs";

@@ -1,6 +1,6 @@
 // A loop started from the interactive UI, read from the screen as the user sees it: a few rows per
 // ordinary iteration, the goal always in the model's context, an edited goal at the next stop, and
-// one line and a bell at the end (docs/TERMINAL.md).
+// one line and a bell at the end (test/tui/TERMINAL.md).
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The companion module in a real terminal on the newest Claude Code (README "The companion module"): an
+// The companion module in a real terminal on the newest Claude Code (docs/REFERENCE.md "The companion module"): an
 // ordinary iteration in a few neutral rows, and the band above the prompt.
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The declarations Claude Code writes for a hooks module (README "The companion module"): the newest Claude
+// The declarations Claude Code writes for a hooks module (docs/REFERENCE.md "The companion module"): the newest Claude
 // Code, started interactively with this plugin, writes them into .claude-plugin/types/ (gitignored; not
 // under -p), and the module's own tests and its hand-typed engine (test/mod) type-check against them.
 import { spawnSync } from "node:child_process";

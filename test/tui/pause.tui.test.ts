@@ -1,4 +1,4 @@
-// Pausing (README "Pausing"): Esc pauses a loop, and neither /loop-status nor an ordinary prompt sends Claude back
+// Pausing (docs/REFERENCE.md "Pausing"): Esc pauses a loop, and neither /loop-status nor an ordinary prompt sends Claude back
 // into it; /loop-resume does. Read from the screen, counted at the scripted model.
 import fs from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Going on after an API error (README "Leave it running"): the wait's length, its growth and cap, its
+// Going on after an API error (docs/REFERENCE.md "Going on after an API error"): the wait's length, its growth and cap, its
 // jitter, Claude Code's reset time, the pause after max_api_failures and max_duration's end.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

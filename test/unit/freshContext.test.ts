@@ -1,4 +1,4 @@
-// fresh_context (README "Fresh context"): the field, the stand-alone prompt, the line the module reads,
+// fresh_context (docs/REFERENCE.md "Fresh context"): the field, the stand-alone prompt, the line the module reads,
 // the refusals where the module is not live, and the spend carried over a clear.
 import { describe, expect, it } from "vitest";
 import { checkFreshContext, decideFresh, refuseFreshWithoutModule } from "../../src/app/freshContext.js";

@@ -1,4 +1,4 @@
-// Improvement loops, the pure parts (README "Improvement loops"): the last number of a metric's
+// Improvement loops, the pure parts (docs/REFERENCE.md "Improvement loops"): the last number of a metric's
 // output, the target and its direction, best so far and the no-improvement count, the scope match,
 // and their place in the Stop order.
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-// The companion module's fresh_context path with a stand-in for Claude Code's `$` (README "Fresh context"):
+// The companion module's fresh_context path with a stand-in for Claude Code's `$` (docs/REFERENCE.md "Fresh context"):
 // a marked continuation is a real /clear and then the prompt, in that order and once each; a clear that
 // fails still sends the prompt; a refused submit after the clear is sent again without a second clear.
 import { beforeEach, describe, expect, it } from "vitest";
