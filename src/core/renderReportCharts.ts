@@ -77,7 +77,10 @@ function renderMarks(marks: readonly Mark[], first: number, last: number): strin
   const x = (i: number) => PAD.left + ((i - first + 0.5) / (span + 1)) * PLOT_W;
   const out: string[] = [];
   let lastLabel = -Infinity;
-  for (const mark of marks) {
+  // At one iteration a wait or a pause says more than the API error that led to it: its label goes first.
+  const rank = (m: Mark) => (m.kind === "api_error" ? 1 : 0);
+  const ordered = [...marks].sort((a, b) => a.iteration - b.iteration || rank(a) - rank(b));
+  for (const mark of ordered) {
     const at = r1(x(mark.iteration));
     const cls = mark.kind === "wait" ? "mark-wait" : mark.kind === "pause" ? "mark-pause" : "mark-error";
     out.push(
@@ -97,7 +100,7 @@ const svgOpen = (id: string, title: string, summary: string) =>
   `<svg id="${id}" class="chart" role="img" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" preserveAspectRatio="xMidYMid meet" xmlns="http://www.w3.org/2000/svg" aria-labelledby="${id}-title ${id}-desc"><title id="${id}-title">${escapeXml(title)}</title><desc id="${id}-desc">${escapeXml(summary)}</desc>`;
 
 /** Bars per iteration (or per run of iterations when there are many), with the loop's events marked. */
-export function renderBarChart(options: {
+function renderBarChart(options: {
   id: string;
   title: string;
   points: readonly Point[];
@@ -138,7 +141,7 @@ export function renderBarChart(options: {
 }
 
 /** The metric per Stop, the best so far as a step line, and the target as a dashed line. */
-export function renderMetricChart(options: {
+function renderMetricChart(options: {
   id: string;
   points: readonly Point[];
   marks: readonly Mark[];

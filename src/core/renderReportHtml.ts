@@ -52,6 +52,7 @@ svg.chart{display:block;width:100%;height:auto}
 .line-target{stroke:var(--target);stroke-width:1.5;stroke-dasharray:6 4}.target-label{fill:var(--target)}
 .mark{stroke-width:1.5;stroke-dasharray:3 3}.mark-wait{stroke:var(--wait);fill:var(--wait)}
 .mark-pause{stroke:var(--pause);fill:var(--pause)}.mark-error{stroke:var(--error);fill:var(--error)}
+text.mark-label{stroke:none;font-weight:600}
 .legend{display:flex;flex-wrap:wrap;gap:14px;color:var(--muted);font-size:.85rem;margin:0 0 10px}
 .legend span::before{content:"";display:inline-block;width:12px;height:12px;border-radius:3px;margin-right:6px;vertical-align:-1px;background:var(--c)}
 .table-wrap{overflow-x:auto;border:1px solid var(--line);border-radius:10px;background:var(--card)}

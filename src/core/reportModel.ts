@@ -143,7 +143,7 @@ function buildRows(records: readonly HistoryRecord[]): ReportRow[] {
       kind,
       iteration: num(r.iteration),
       start,
-      durationS: turn ? durationS : undefined,
+      durationS: turn ? durationS : kind === "wait" ? num(r.wait_s) : undefined,
       tokens: turn || (tokens ?? 0) > 0 ? tokens : undefined,
       spendUsd: turn || (spent ?? 0) > 0 ? spent : undefined,
       metric: r.metric === null ? null : num(r.metric),

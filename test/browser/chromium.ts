@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Readable, Writable } from "node:stream";
 
 /** The browser: $CHROMIUM when set, else the first of Debian's and other usual names on PATH. */
-export function findChromium(): string {
+function findChromium(): string {
   const names = [process.env.CHROMIUM, "chromium", "chromium-browser", "google-chrome"].filter(Boolean) as string[];
   for (const name of names) {
     const found = spawnSync("sh", ["-c", `command -v "${name}"`], { encoding: "utf8" }).stdout.trim();
