@@ -162,7 +162,8 @@ function renderMetricChart(options: {
   const bestPath: string[] = [];
   for (const p of points) {
     if (best === undefined || (options.lowerIsBetter ? p.value < best : p.value > best)) best = p.value;
-    bestPath.push(`${bestPath.length ? "L" : "M"}${r1(x(p.iteration))} ${r1(y(best))}`);
+    // Steps: the best holds until a later value beats it.
+    bestPath.push(bestPath.length ? `H${r1(x(p.iteration))}V${r1(y(best))}` : `M${r1(x(p.iteration))} ${r1(y(best))}`);
   }
   const line = points.map((p, i) => `${i ? "L" : "M"}${r1(x(p.iteration))} ${r1(y(p.value))}`).join("");
   const dots =
@@ -175,7 +176,7 @@ function renderMetricChart(options: {
   const targetLine = target
     ? [
         `<line class="line-target" x1="${PAD.left}" x2="${W - PAD.right}" y1="${r1(y(target.value))}" y2="${r1(y(target.value))}"/>`,
-        `<text class="target-label" x="${W - PAD.right - 4}" y="${r1(y(target.value) - 5)}" text-anchor="end">target ${escapeXml(`${target.op} ${renderValue(target.value)}`)}</text>`,
+        `<text class="target-label" x="${PAD.left + 6}" y="${r1(y(target.value) - 5)}">target ${escapeXml(`${target.op} ${renderValue(target.value)}`)}</text>`,
       ]
     : [];
   const summary = `${points.length} values from ${renderValue(points[0]?.value)} to ${renderValue(points.at(-1)?.value)}, best ${renderValue(best)}${target ? `, target ${target.op} ${target.value}` : ""}.`;
@@ -202,8 +203,16 @@ export function renderReportCharts(model: ReportModel): Array<{ caption: string;
       const value = pick(r);
       return typeof value === "number" ? [{ iteration: r.iteration as number, value }] : [];
     });
+  // What a turn that paused for the user spent belongs to its iteration, which goes on after the answer.
+  const summed = (pick: (r: ReportRow) => number | undefined): Point[] => {
+    const paused = new Map<number, number>();
+    for (const r of model.rows)
+      if (r.kind === "pause" && r.iteration !== undefined)
+        paused.set(r.iteration, (paused.get(r.iteration) ?? 0) + (pick(r) ?? 0));
+    return series(pick).map((p) => ({ ...p, value: p.value + (paused.get(p.iteration) ?? 0) }));
+  };
   const charts: Array<{ caption: string; svg: string }> = [];
-  const tokens = series((r) => r.tokens);
+  const tokens = summed((r) => r.tokens);
   if (tokens.length) {
     const c = renderBarChart({
       id: "chart-tokens",
@@ -215,7 +224,7 @@ export function renderReportCharts(model: ReportModel): Array<{ caption: string;
     });
     charts.push({ caption: `Output tokens per iteration. ${c.note}`.trim(), svg: c.svg });
   }
-  const spend = series((r) => r.spendUsd);
+  const spend = summed((r) => r.spendUsd);
   if (spend.length) {
     const c = renderBarChart({
       id: "chart-spend",

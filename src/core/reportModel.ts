@@ -69,11 +69,8 @@ function isStopEnd(r: HistoryRecord, previous: HistoryRecord | undefined): boole
 }
 
 function describeWait(r: HistoryRecord): string {
-  const seconds = num(r.wait_s);
-  const long =
-    seconds === undefined
-      ? ""
-      : ` ${Math.round(seconds / 60) >= 1 ? `${Math.round(seconds / 60)}m` : `${Math.round(seconds)}s`}`;
+  const s = num(r.wait_s);
+  const long = s === undefined ? "" : s < 60 ? ` ${Number(s.toFixed(1))}s` : ` ${Math.round(s / 60)}m`;
   const why = [
     r.reason,
     r.basis === "reset" ? "until the reset" : undefined,

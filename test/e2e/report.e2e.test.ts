@@ -1,7 +1,7 @@
 // The loop's report after a real loop through the real CLI (README "The morning after"): the history the
 // hooks wrote gives a Markdown report with one row per iteration and a page whose charts headless Chromium
-// draws. On the newest version, a live session meets a rate limit: the wait is a row of its own and a mark
-// on the charts. With CONTINUATION_LOOP_REPORT_PNG=docs/report.png that page is the README's picture.
+// draws. On the newest version, a live session meets a rate limit and Claude asks a question: the wait and
+// the pause are rows of their own and marks on the charts. With CONTINUATION_LOOP_REPORT_PNG=docs/report.png that page is the README's picture.
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -109,27 +109,27 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 });
 
-describe(`Claude Code ${NEWEST.name}: a loop that waited after a rate limit`, () => {
-  it("reports the error and the wait in rows of their own, marked on the charts", async () => {
+describe(`Claude Code ${NEWEST.name}: a loop that waited after a rate limit and paused for a question`, () => {
+  it("reports the error, the wait and the pause in rows of their own, marked on the charts", async () => {
     const p = (project = makeLoopProject());
     trustProject(p);
+    // Checkpoints record the files each iteration changed: here the metric's own counter.
+    spawnSync("git", ["init", "-q", p.proj]);
     p.writeState(
-      `---\nmax_iterations: 12\n${counting("n * n * 3 + 10")}\nmetric_target: ">= 200"\ncompletion_promise: DONE\n---\n\nRaise the test coverage of src/auth to 200 covered branches.\n`,
+      // started_at as /loop-start writes it: the first iteration's duration runs from there.
+      `---\nmax_iterations: 12\nstarted_at: "${new Date().toISOString()}"\ncheckpoints: true\n${counting("n * n * 3 + 10")}\nmetric_target: ">= 200"\ncompletion_promise: DONE\n---\n\nRaise the test coverage of src/auth to 200 covered branches.\n`,
     );
-    const replies = [
-      "Mapped the uncovered branches: token expiry, refresh, logout.",
-      "Added tests for token expiry.",
-      "Added tests for the refresh path.",
-      "Covered the logout flow and its error paths.",
-      "Covered the session cookie parser.",
-      "Covered the rate limiter's reset.",
-      "Covered the remaining guards in middleware.",
-      "Coverage target reached. DONE",
-    ];
+    const tokens = (i: number) => ({ output_tokens: 180 + ((i * 211) % 700) });
     server = await startMessagesServer([
-      ...replies.slice(0, 3).map((t, i) => text(t, { output_tokens: 180 + ((i * 211) % 600) })),
+      text("Mapped the uncovered branches: token expiry, refresh, logout.", tokens(0)),
+      text("Added tests for token expiry.", tokens(1)),
+      text("Added tests for the refresh path.", tokens(2)),
       apiError(429),
-      ...replies.slice(3).map((t, i) => text(t, { output_tokens: 240 + ((i * 157) % 700) })),
+      text("Covered the logout flow and its error paths.", tokens(3)),
+      text("Covered the session cookie parser.", tokens(4)),
+      text("Two ways to go. <loop-pause>Keep the legacy cookie format?</loop-pause>", tokens(5)),
+      text("Keeping it; covered both formats.", tokens(6)),
+      text("Coverage target reached. DONE", tokens(7)),
       text("never sent"),
     ]);
     session = startLiveSession(
@@ -143,22 +143,34 @@ describe(`Claude Code ${NEWEST.name}: a loop that waited after a rate limit`, ()
       },
       "start",
     );
-    const end = Date.now() + 90_000;
-    while (!p.history().some((r) => r.decision === "end")) {
-      if (Date.now() > end) throw new Error(`the loop did not end: ${JSON.stringify(p.history())}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const until = async (what: string, check: () => boolean) => {
+      const end = Date.now() + 90_000;
+      while (!check()) {
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(p.history())}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    await until("Claude's question", () => p.history().some((r) => r.decision === "pause"));
+    session.send("Keep it.");
+    await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
     const markdown = report(p);
-    expect(iterationRows(markdown)).toHaveLength(8);
+    const rows = iterationRows(markdown);
+    expect(rows.map((row) => Number(row.split("|")[1]))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Each iteration changed one file, the metric's counter.
+    for (const row of rows) expect(row.split("|")[8]?.trim()).toBe("1");
     expect(markdown).toContain("**API error: rate_limit**");
-    expect(markdown).toMatch(/\*\*wait \d+s \(rate_limit, error 1 in a row\)\*\*/);
+    expect(markdown).toMatch(/\*\*wait [\d.]+s \(rate_limit, error 1 in a row\)\*\*/);
     expect(markdown).toContain("**resume (api_wait)**");
+    expect(markdown).toContain("**pause: question: Keep the legacy cookie format?**");
+    expect(markdown).toContain("**resume (answered)**");
 
     const page = path.join(p.proj, "report.html");
     report(p, "--html", page);
     const html = fs.readFileSync(page, "utf8");
-    expect(html.match(/class="mark mark-wait"/g)?.length).toBeGreaterThanOrEqual(2);
-    const png = await checkPage(page, html.includes('id="chart-spend"') ? 3 : 2);
+    const charts = html.includes('id="chart-spend"') ? 3 : 2;
+    expect(html.match(/class="mark mark-wait"/g)).toHaveLength(charts);
+    expect(html.match(/class="mark mark-pause"/g)).toHaveLength(charts);
+    const png = await checkPage(page, charts);
     const picture = process.env.CONTINUATION_LOOP_REPORT_PNG;
     if (picture) fs.writeFileSync(path.resolve(picture), png);
   });

@@ -223,6 +223,28 @@ describe("the page", () => {
     expect(html.length).toBeLessThan(1_000_000);
   });
 
+  it("charts a turn that paused for the user as part of its iteration", () => {
+    const [one, two] = recordLoop({ n: 2 }) as [HistoryRecord, HistoryRecord];
+    const paused: HistoryRecord = {
+      ...one,
+      time: new Date(Date.parse(one.time) + 10_000).toISOString(),
+      iteration: 2,
+      decision: "pause",
+      reason: "question",
+      question: "Which one?",
+      output_tokens: (one.output_tokens ?? 0) + 50,
+    };
+    const model = report([one, paused, two]);
+    expect(model.rows.map((r) => [r.kind, r.tokens])).toEqual([
+      ["iteration", one.output_tokens],
+      ["pause", 50],
+      ["iteration", (two.output_tokens ?? 0) - (one.output_tokens ?? 0) - 50],
+    ]);
+    const html = renderReportHtml(model, NOW);
+    const second = (two.output_tokens ?? 0) - (one.output_tokens ?? 0);
+    expect(html).toContain(`<title>iteration 2: ${second}</title>`);
+  });
+
   it("draws no chart for a figure the loop never had, and escapes what Claude wrote", () => {
     const model = report(recordLoop({ n: 3, end: "completed", cost: false, reply: () => "<b>bold</b> & more" }));
     const html = renderReportHtml(model, NOW);
