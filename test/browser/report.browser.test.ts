@@ -3,17 +3,19 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runHook } from "../support/runHook.js";
 import { recordLoop, recordLoopWithWaits, toJsonl } from "../unit/reportHistories.js";
 import { Browser } from "./chromium.js";
 import { countColours, decodePng } from "./png.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cl-browser-"));
-let browser: Browser;
-beforeAll(() => {
-  browser = new Browser();
-});
+let browser: Browser | undefined;
+/** Started by the first test: each test fails, none is skipped, when Chromium is missing. */
+const chromium = () => {
+  browser ??= new Browser();
+  return browser;
+};
 afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -37,7 +39,7 @@ const visible = (boxes: Array<{ width: number; height: number }>) => boxes.filte
 
 describe("the report's page in headless Chromium", () => {
   it.each(["light", "dark"] as const)("draws the charts of a loop with waits and pauses (%s theme)", async (scheme) => {
-    const page = await browser.open(writePage(`waits-${scheme}`, toJsonl(recordLoopWithWaits())), {
+    const page = await chromium().open(writePage(`waits-${scheme}`, toJsonl(recordLoopWithWaits())), {
       width: 1200,
       height: 900,
       scheme,
@@ -69,7 +71,7 @@ describe("the report's page in headless Chromium", () => {
 
   it("keeps a 1,000-iteration loop readable: thinned bars, a whole table", async () => {
     const history = toJsonl(recordLoop({ n: 1000, end: "max_iterations", metric: (i) => Math.log(i), target: ">= 8" }));
-    const page = await browser.open(writePage("long", history), { width: 1200, height: 900, scheme: "light" });
+    const page = await chromium().open(writePage("long", history), { width: 1200, height: 900, scheme: "light" });
     const bars = visible(await page.boxes("rect.bar-tokens"));
     expect(bars.length).toBeGreaterThan(100);
     expect(bars.length).toBeLessThanOrEqual(200);
