@@ -2,7 +2,7 @@
 // the history only, as Markdown for a pull request or as a page with charts.
 import { join, resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
-import { loopFileAt, type LoopFile } from "../core/loopFiles.js";
+import { type Env, loopFileAt, type LoopFile, pinnedLoopFile } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "../core/parseCliArgs.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
@@ -18,8 +18,13 @@ export function readReport(
   root: string,
   name: string | undefined,
   command: string,
+  env: Env,
 ): { model: ReportModel; file: LoopFile } {
-  const file = name === undefined ? loopFileAt(root, "default") : namedLoopFile(root, name, command);
+  // A pinned file (CONTINUATION_LOOP_FILE) keeps its history beside it.
+  const file =
+    name === undefined
+      ? (pinnedLoopFile(root, env) ?? loopFileAt(root, "default"))
+      : namedLoopFile(root, name, command);
   const historyShown = file.shown.replace(/[^/\\]*$/, "continuation-loop.history.jsonl");
   const records = selectLoopRecords(
     readReportHistory(file.historyPath, historyShown),
@@ -38,7 +43,7 @@ export function runReport(argv: string[], ctx: Context): number {
   const options = parseCliArgs("report", argv, { name: "value", html: "value", project: "value" });
   const root = projectRootOf(ctx, options.project);
   const name = typeof options.name === "string" ? options.name : undefined;
-  const { model } = readReport(root, name, "continuation-loop report");
+  const { model } = readReport(root, name, "continuation-loop report", ctx.env);
   if (typeof options.html !== "string") {
     ctx.out(renderReportMarkdown(model));
     return EXIT.ok;

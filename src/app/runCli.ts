@@ -43,7 +43,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   report: {
     run: runReport,
     summary:
-      "report [--name N] [--html FILE] the last (or named) loop's story from the history: Markdown for a pull request, or a page with charts",
+      "report [--name N] [--html FILE] the last (or named) loop from the history: Markdown for a pull request, or a page with charts",
   },
   statusline: {
     run: runStatusline,

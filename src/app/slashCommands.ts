@@ -96,7 +96,7 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
     }
     if (command.name === "report") {
       const name = typeof options.name === "string" ? options.name : undefined;
-      const { model } = readReport(root, name, "/loop-report");
+      const { model } = readReport(root, name, "/loop-report", ctx.env);
       // Answered by the hook itself, as /loop-status: no model turn.
       return { block: renderReportSummary(model, renderCliCommand(ctx.packageRoot), name) };
     }
