@@ -106,6 +106,24 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const page = path.join(p.proj, "report.html");
     report(p, "--html", page);
     await checkPage(page, 2 + (markdown.includes("**Spend:** $") ? 1 : 0));
+
+    // /loop-report in a session: answered by the hook itself, no model turn.
+    await server.close();
+    server = await startMessagesServer([text("never sent")]);
+    const asked = await runClaude({
+      version,
+      prompt: "/continuation-loop:loop-report",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      pluginDirs: [PLUGIN_DIR],
+    });
+    expect(server.mainRequests).toHaveLength(0);
+    const shown = String(asked.result?.["result"]);
+    expect(shown).toContain("report of .claude/continuation-loop.local.md: completed");
+    expect(shown).toContain("6 iterations");
+    expect(shown).toMatch(/metric best 95 at iteration 6; target >= 95/);
+    expect(shown).toMatch(/!node \S+hooks\/cli\.js report --html loop-report\.html/);
   });
 });
 
