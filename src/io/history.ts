@@ -43,9 +43,11 @@ export function readPreviousRecordTime(path: string, stateFile: string, startedA
   const since = Date.parse(startedAt);
   if (!Number.isFinite(since)) return undefined;
   const lines = readLinesInWindow(path, PREVIOUS_WINDOW);
+  // The path as JSON writes it: only lines that may be this file's are parsed.
+  const needle = JSON.stringify(stateFile);
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i] ?? "";
-    if (!line.includes(stateFile)) continue;
+    if (!line.includes(needle)) continue;
     try {
       const value = JSON.parse(line) as Partial<HistoryRecord>;
       const at = typeof value.time === "string" ? Date.parse(value.time) : Number.NaN;
