@@ -8,6 +8,7 @@ import { chooseTableRows, escapeCell, renderReportMarkdown } from "../../src/cor
 import { renderReportHtml } from "../../src/core/renderReportHtml.js";
 import { buildReport, selectLoopRecords } from "../../src/core/reportModel.js";
 import { readReportHistory } from "../../src/io/readReportHistory.js";
+import { readPreviousRecordTime } from "../../src/io/history.js";
 import { recordLoop, recordLoopWithWaits, toJsonl } from "./reportHistories.js";
 
 const NOW = Date.parse("2026-11-27T08:00:00Z");
@@ -264,6 +265,21 @@ describe("reading the history for a report", () => {
     writeFileSync(path, text);
     return path;
   };
+
+  it("finds a Stop's previous record of its own loop among other loops' records", () => {
+    const named = ".claude/continuation-loop.auth.local.md";
+    const earlier = recordLoop({ n: 2, end: "completed", stateFile: named });
+    const current = recordLoop({ n: 3, start: Date.parse("2026-11-27T03:00:00Z") });
+    const other = recordLoop({ n: 2, stateFile: named, start: Date.parse("2026-11-27T04:00:00Z") });
+    const path = history(`${toJsonl([...earlier, ...current])}${toJsonl(other).slice(0, 40)}`);
+    const started = "2026-11-27T03:00:00.000Z";
+    expect(readPreviousRecordTime(path, ".claude/continuation-loop.local.md", started)).toBe(
+      Date.parse(current.at(-1)?.time ?? ""),
+    );
+    // The named file's last record belongs to a loop that ended before this one started: none of its own.
+    expect(readPreviousRecordTime(path, named, "2026-11-27T05:00:00.000Z")).toBeUndefined();
+    expect(readPreviousRecordTime(join(tmpdir(), "none.jsonl"), named, started)).toBeUndefined();
+  });
 
   it("skips a torn last line", () => {
     const records = recordLoop({ n: 5 });
