@@ -37,7 +37,7 @@ export default defineConfig({
           name: "unit",
           include: ["test/**/*.test.ts"],
           // test/mod: the module's own tests, run by `claude plugin test` (test/e2e/moduleKit.e2e.test.ts).
-          exclude: ["test/e2e/**", "test/tui/**", "test/mod/**", ...STRESS, "**/node_modules/**"],
+          exclude: ["test/e2e/**", "test/tui/**", "test/mod/**", "test/browser/**", ...STRESS, "**/node_modules/**"],
           testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
@@ -69,6 +69,17 @@ export default defineConfig({
           hookTimeout: 60_000,
           maxWorkers: 2,
           sequence: { groupOrder: 3 + NODE_LINES.length },
+        },
+      },
+      // The report's page in Debian's headless Chromium (test/browser/chromium.ts): fails, never skips, without it.
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 4 + NODE_LINES.length },
         },
       },
     ],

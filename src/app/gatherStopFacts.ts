@@ -57,7 +57,7 @@ export function gatherStopFacts(
   input: StopInput,
   file: LoopFile,
   ctx: Context,
-): StopFacts & { assessment: ReplyAssessment } {
+): StopFacts & { assessment: ReplyAssessment; reply: string } {
   const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
   const path = input.transcript_path;
   const previous = { transcript: runtime.transcript, offset: runtime.transcript_offset };
@@ -69,8 +69,9 @@ export function gatherStopFacts(
   const improvement = gatherImprovementFacts(state, runtime, file, ctx);
   const reply = given ?? scan?.reply.reply ?? "";
   const assessment = assessReply(state, runtime, reply, checklist, improvement.reached);
-  const facts: StopFacts & { assessment: ReplyAssessment } = {
+  const facts: StopFacts & { assessment: ReplyAssessment; reply: string } = {
     assessment,
+    reply,
     ...(checklist && { checklist }),
     ...improvement.facts,
   };

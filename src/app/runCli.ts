@@ -4,6 +4,7 @@ import { runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
+import { runReport } from "./reportCommand.js";
 import { runPause, runRestart, runResume, runStart, runStatus, runStop } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
@@ -39,6 +40,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
       "restore N|best [--name N] put iteration N's (or the best metric's) checkpoint back (refused over changes no checkpoint has)",
   },
   history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
+  report: {
+    run: runReport,
+    summary:
+      "report [--name N] [--html FILE] the last (or named) loop from the history: Markdown for a pull request, or a page with charts",
+  },
   statusline: {
     run: runStatusline,
     summary: "statusline                one line for Claude Code's statusLine setting (reads its JSON on stdin)",

@@ -12,6 +12,7 @@ import { stringField } from "../core/hookStdin.js";
 import type { Context } from "./context.js";
 import { pauseLoop } from "./pauseLoop.js";
 import { readStatus } from "./readStatus.js";
+import { readReport, renderCliCommand, renderReportSummary } from "./reportCommand.js";
 import { restartLoop } from "./restartLoop.js";
 import { resumeLoop } from "./resumeLoop.js";
 import { startLoop } from "./startLoop.js";
@@ -33,7 +34,11 @@ const describe = (error: unknown) =>
 const optionsOf = (command: LoopCommand) =>
   parseCliArgs(`/loop-${command.name}`, command.args.split(/\s+/).filter(Boolean), {
     name: "value",
-    ...(command.name === "resume" ? { force: "flag" } : command.name === "pause" ? {} : { all: "flag" }),
+    ...(command.name === "resume"
+      ? { force: "flag" }
+      : command.name === "pause" || command.name === "report"
+        ? {}
+        : { all: "flag" }),
   });
 
 /** Runs a loop command the user typed; refusals block the prompt so Claude never acts on them. */
@@ -88,6 +93,12 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
             loopFileAt(root, "default"));
       const resumed = resumeLoop(file, sessionId, ctx.now(), options.force === true, readClaudePid(ctx.env), ctx.env);
       return { systemMessage: resumed.message, additionalContext: resumed.context };
+    }
+    if (command.name === "report") {
+      const name = typeof options.name === "string" ? options.name : undefined;
+      const { model } = readReport(root, name, "/loop-report", ctx.env);
+      // Answered by the hook itself, as /loop-status: no model turn.
+      return { block: renderReportSummary(model, renderCliCommand(ctx.packageRoot), name) };
     }
     const status = readStatus(root, ctx.env, ctx.now(), sessionId, {
       name: typeof options.name === "string" ? options.name : undefined,

@@ -15,7 +15,8 @@ import {
   renderPromptDigest,
   renderReminder,
 } from "../core/renderStop.js";
-import { tryAppendHistory } from "../io/history.js";
+import { readPreviousRecordTime, tryAppendHistory } from "../io/history.js";
+import { firstLine } from "../core/renderStatus.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
@@ -32,12 +33,31 @@ import { decideFresh } from "./freshContext.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
+/** What the report needs of this iteration (README "The morning after"): its duration, reply and files. */
+function renderIterationRecord(state: LoopState, file: LoopFile, facts: GatheredFacts, now: number) {
+  const previous = state.started_at
+    ? readPreviousRecordTime(file.historyPath, file.shown, state.started_at)
+    : undefined;
+  const since = previous ?? (state.started_at ? Date.parse(state.started_at) : Number.NaN);
+  const first = previous === undefined;
+  return {
+    ...(Number.isFinite(since) && { duration_s: Math.max(0, Math.round(now - since) / 1000) }),
+    ...(facts.reply.trim() && { reply_line: firstLine(facts.reply, 200) }),
+    ...(facts.scope && { files_changed: facts.scope.changed.length }),
+    // A loop's first record keeps its goal and fields, so a running loop's report has them too.
+    ...(first && { goal: state.body, fields: renderRecordFields(state) }),
+  };
+}
+
+type GatheredFacts = ReturnType<typeof gatherStopFacts>;
+
 function historyRecord(
   decision: StopDecision,
   state: LoopState,
   file: LoopFile,
   session: string | undefined,
   now: number,
+  facts: GatheredFacts,
 ) {
   const ended = decision.kind === "end";
   const paused = decision.kind === "pause";
@@ -61,6 +81,7 @@ function historyRecord(
     ...(decision.kind !== "pause" && decision.refusal && { refusal: decision.refusal }),
     ...(paused && (decision.reason === "scope" ? { scope: decision.question } : { question: decision.question })),
     ...renderMetricRecord(state, decision),
+    ...renderIterationRecord(state, file, facts, now),
     ...(ended && { goal: state.body, fields: renderRecordFields(state) }),
   };
   return record;
@@ -68,7 +89,7 @@ function historyRecord(
 
 /** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
 function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
-  let facts: ReturnType<typeof gatherStopFacts> | undefined;
+  let facts: GatheredFacts | undefined;
   const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind === "missing") return { result: SILENT };
     if (snapshot.kind === "invalid") {
@@ -95,11 +116,13 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
-    const record = historyRecord(decision, state, file, input.session_id, now);
+    const record = historyRecord(decision, state, file, input.session_id, now, facts);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause") {
-      const failed = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
-      if (failed) return { result: refuse(failed, "The loop did not continue; the file was not changed.") };
+      const written = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
+      if (written instanceof LoopError)
+        return { result: refuse(written, "The loop did not continue; the file was not changed.") };
+      record.files_changed = written;
     }
     if (decision.kind === "end") {
       return {

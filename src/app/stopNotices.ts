@@ -54,15 +54,15 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
   );
 }
 
-/** Records this iteration's checkpoint; the LoopError that says why it could not, if it could not. */
+/** Records this iteration's checkpoint: the files it changed, or the LoopError that says why it could not. */
 export function writeStopCheckpoint(
   file: LoopFile,
   iteration: number,
   ctx: Context,
   tree?: string,
-): LoopError | undefined {
+): LoopError | number {
   try {
-    writeCheckpoint({
+    const written = writeCheckpoint({
       tree,
       root: file.root,
       loop: file.name,
@@ -71,7 +71,7 @@ export function writeStopCheckpoint(
       now: new Date(ctx.now()),
       exclude: [file.statePath, file.sidecarPath, file.historyPath],
     });
-    return undefined;
+    return written.filesChanged;
   } catch (error) {
     if (error instanceof LoopError) return error;
     return new LoopError(

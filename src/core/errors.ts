@@ -19,6 +19,8 @@ export type LoopErrorCode =
   | "SCOPE_NOT_GIT"
   | "METRIC_MISSING"
   | "USAGE"
+  | "HISTORY_MISSING"
+  | "HISTORY_UNREADABLE"
   | "LOOP_RUNNING"
   | "LOOP_LOCKED"
   | "TEMPLATE_NOT_FOUND"

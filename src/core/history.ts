@@ -29,7 +29,12 @@ export interface HistoryRecord {
   failures?: number;
   /** A pause for the user: Claude's question. */
   question?: string;
-  /** At loop end: the goal and the user fields, so the loop can be restarted. */
+  /** A Stop: seconds since the loop's previous record (or its start), and the first line of Claude's reply (≤ 200 chars). */
+  duration_s?: number;
+  reply_line?: string;
+  /** A Stop of a loop with checkpoints or scope: files the iteration changed. */
+  files_changed?: number;
+  /** At loop end, and at a loop's first record: the goal and the user fields (the end's restart the loop). */
   goal?: string;
   fields?: Record<string, unknown>;
 }

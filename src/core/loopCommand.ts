@@ -1,5 +1,5 @@
 /** The slash commands the UserPromptSubmit hook answers. No imports: it runs before every prompt. */
-type LoopCommandName = "start" | "stop" | "status" | "resume" | "pause";
+type LoopCommandName = "start" | "stop" | "status" | "resume" | "pause" | "report";
 
 export interface LoopCommand {
   name: LoopCommandName;
@@ -10,7 +10,7 @@ export interface LoopCommand {
 }
 
 // `/loop-start` (project command) or `/continuation-loop:loop-start` (plugin command).
-const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-(start|stop|status|resume|pause))(?=\s|$)\s*/;
+const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-(start|stop|status|resume|pause|report))(?=\s|$)\s*/;
 
 /** A typed prompt → the loop command it invokes, or undefined for any other prompt. */
 export function matchLoopCommand(prompt: string): LoopCommand | undefined {

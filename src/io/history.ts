@@ -31,3 +31,31 @@ export function readHistory(path: string): HistoryRecord[] {
   }
   return out;
 }
+
+/** How far back a Stop looks for its loop's previous record: many records of several loops. */
+const PREVIOUS_WINDOW = 64 * 1024;
+
+/**
+ * The time (ms) of the last record of the loop in `stateFile` that started at `startedAt` (ISO), read from
+ * the history's last 64 KiB; undefined when the loop has none there (its first Stop).
+ */
+export function readPreviousRecordTime(path: string, stateFile: string, startedAt: string): number | undefined {
+  const since = Date.parse(startedAt);
+  if (!Number.isFinite(since)) return undefined;
+  const lines = readLinesInWindow(path, PREVIOUS_WINDOW);
+  // The path as JSON writes it: only lines that may be this file's are parsed.
+  const needle = JSON.stringify(stateFile);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] ?? "";
+    if (!line.includes(needle)) continue;
+    try {
+      const value = JSON.parse(line) as Partial<HistoryRecord>;
+      const at = typeof value.time === "string" ? Date.parse(value.time) : Number.NaN;
+      // The newest record of this file: this loop's, or an earlier loop's (then this loop has none).
+      if (value.state_file === stateFile && Number.isFinite(at)) return at >= since ? at : undefined;
+    } catch {
+      // torn or foreign: not this loop's
+    }
+  }
+  return undefined;
+}

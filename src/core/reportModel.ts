@@ -1,0 +1,219 @@
+import type { HistoryRecord } from "./history.js";
+
+/**
+ * The facts of one loop's report (README "The morning after"), drawn from its history records only.
+ * The Markdown and the HTML page render the same model. Pure: the history may hold records of older
+ * and newer versions, so unknown decisions become rows of their own and missing fields stay unknown.
+ */
+
+/** One row of the report's table: an iteration (a Stop that went on or ended the loop) or an event. */
+export interface ReportRow {
+  kind: "iteration" | "pause" | "wait" | "resume" | "api_error" | "end" | "other";
+  iteration: number | undefined;
+  /** ms since the epoch: when the iteration started (events: when they happened). */
+  start: number | undefined;
+  durationS: number | undefined;
+  tokens: number | undefined;
+  spendUsd: number | undefined;
+  metric: number | null | undefined;
+  metricError: string | undefined;
+  /** The decision as users read it: `continue`, `end: completed`, `wait 5m (rate_limit)`… */
+  decision: string;
+  files: number | undefined;
+  reply: string | undefined;
+}
+
+export interface ReportModel {
+  stateFile: string;
+  goal: string | undefined;
+  /** `completed`, `max_iterations`… for a finished loop; `running`, `paused` or `waiting` otherwise. */
+  outcome: string;
+  ended: boolean;
+  /** Why, in a few words: the promise, a refusal, Claude's question. */
+  because: string | undefined;
+  iterations: number;
+  maxIterations: number | undefined;
+  start: number | undefined;
+  end: number | undefined;
+  outputTokens: number | undefined;
+  spendUsd: number | undefined;
+  metric: { best: number | undefined; bestIteration: number | undefined; target: string | undefined } | undefined;
+  rows: ReportRow[];
+}
+
+const timeOf = (r: HistoryRecord): number => (typeof r.time === "string" ? Date.parse(r.time) : Number.NaN);
+const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** End reasons recorded outside a Stop: no turn of Claude's ended there. */
+const ENDS_WITHOUT_STOP = new Set(["stopped", "vanished"]);
+
+/**
+ * The records of the loop to report: the named state file's, else the file of the history's last
+ * loop record; from the record after that file's previous end up to its last end, or to the history's
+ * end when the loop still runs. Empty when the history holds no such loop.
+ */
+export function selectLoopRecords(records: readonly HistoryRecord[], stateFile?: string): HistoryRecord[] {
+  const loops = records.filter((r) => typeof r.state_file === "string" && r.decision !== "refused");
+  const file = stateFile ?? loops.at(-1)?.state_file;
+  const own = loops.filter((r) => r.state_file === file);
+  const last = own.length - 1;
+  let first = last;
+  while (first > 0 && own[first - 1]?.decision !== "end") first--;
+  return last < 0 ? [] : own.slice(first, last + 1);
+}
+
+function isStopEnd(r: HistoryRecord, previous: HistoryRecord | undefined): boolean {
+  if (r.duration_s !== undefined || r.reply_line !== undefined) return true;
+  return !ENDS_WITHOUT_STOP.has(r.reason ?? "") && previous?.decision !== "api_error";
+}
+
+function describeWait(r: HistoryRecord): string {
+  const s = num(r.wait_s);
+  const long = s === undefined ? "" : s < 60 ? ` ${Number(s.toFixed(1))}s` : ` ${Math.round(s / 60)}m`;
+  const why = [
+    r.reason,
+    r.basis === "reset" ? "until the reset" : undefined,
+    r.failures ? `error ${r.failures} in a row` : undefined,
+  ];
+  return `wait${long} (${why.filter(Boolean).join(", ")})`;
+}
+
+function describePause(r: HistoryRecord): string {
+  const why = r.reason ?? "paused";
+  const detail = text(r.question) ?? text(r.scope);
+  return detail ? `pause: ${why}: ${detail}` : `pause: ${why}`;
+}
+
+function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
+  const refused = text(r.refusal) ? ` (completion refused: ${r.refusal})` : "";
+  switch (kind) {
+    case "iteration":
+      return r.decision === "end"
+        ? `end: ${r.reason ?? "?"}${r.promise ? ` (promise "${r.promise}")` : ""}`
+        : `continue${refused}`;
+    case "pause":
+      return describePause(r);
+    case "wait":
+      return describeWait(r);
+    case "resume":
+      return `resume (${r.reason ?? "?"})`;
+    case "api_error":
+      return `API error: ${r.reason ?? "unknown"}`;
+    case "end":
+      return `end: ${r.reason ?? "?"}`;
+    default:
+      return `${String(r.decision)}${r.reason ? `: ${r.reason}` : ""}`;
+  }
+}
+
+function kindOf(r: HistoryRecord, previous: HistoryRecord | undefined): ReportRow["kind"] {
+  const decision: string = r.decision;
+  if (decision === "continue") return "iteration";
+  if (decision === "end") return isStopEnd(r, previous) ? "iteration" : "end";
+  if (decision === "pause" || decision === "wait" || decision === "resume" || decision === "api_error") return decision;
+  return "other";
+}
+
+/** Rows in history order; per-iteration tokens and spend are the differences of the loop's running totals. */
+function buildRows(records: readonly HistoryRecord[]): ReportRow[] {
+  let tokensSoFar = 0;
+  let spendSoFar = 0;
+  let previousTime: number | undefined;
+  return records.map((r, i) => {
+    const previous = records[i - 1];
+    const kind = kindOf(r, previous);
+    const at = timeOf(r);
+    const tally = num(r.output_tokens);
+    const spend = num(r.cost_usd);
+    const tokens = tally === undefined ? undefined : Math.max(0, tally - tokensSoFar);
+    const spent = spend === undefined ? undefined : Math.max(0, spend - spendSoFar);
+    if (tally !== undefined) tokensSoFar = Math.max(tokensSoFar, tally);
+    if (spend !== undefined) spendSoFar = Math.max(spendSoFar, spend);
+    const turn = kind === "iteration" || (kind === "pause" && r.reply_line !== undefined);
+    const durationS =
+      num(r.duration_s) ??
+      (turn && previousTime !== undefined && Number.isFinite(at) ? (at - previousTime) / 1000 : undefined);
+    const start = Number.isFinite(at) ? (turn && durationS !== undefined ? at - durationS * 1000 : at) : undefined;
+    if (Number.isFinite(at)) previousTime = at;
+    return {
+      kind,
+      iteration: num(r.iteration),
+      start,
+      durationS: turn ? durationS : kind === "wait" ? num(r.wait_s) : undefined,
+      tokens: turn || (tokens ?? 0) > 0 ? tokens : undefined,
+      spendUsd: turn || (spent ?? 0) > 0 ? spent : undefined,
+      metric: r.metric === null ? null : num(r.metric),
+      metricError: text(r.metric_error),
+      decision: describeDecision(r, kind),
+      files: num(r.files_changed),
+      reply: text(r.reply_line),
+    };
+  });
+}
+
+/** Which way the metric improves: a target `<=`/`<` means lower is better (docs/REFERENCE.md "Improvement loops"). */
+const lowerIsBetter = (target: string | undefined) => target !== undefined && /^\s*</.test(target);
+
+function summariseMetric(records: readonly HistoryRecord[], target: string | undefined): ReportModel["metric"] {
+  const measured = records.filter((r) => r.metric !== undefined);
+  if (measured.length === 0 && target === undefined) return undefined;
+  let best: number | undefined;
+  let bestIteration: number | undefined;
+  for (const r of measured) {
+    const value = num(r.metric);
+    if (value === undefined) continue;
+    const better = best === undefined || (lowerIsBetter(target) ? value < best : value > best);
+    if (better) {
+      best = value;
+      bestIteration = num(r.iteration);
+    }
+  }
+  const recorded = num(measured.at(-1)?.metric_best_iteration);
+  return { best, bestIteration: recorded ?? bestIteration, target };
+}
+
+function describeOutcome(last: HistoryRecord): { outcome: string; because: string | undefined } {
+  const decision: string = last.decision;
+  if (decision === "end") {
+    const because = last.promise
+      ? `Claude wrote the promise "${last.promise}"`
+      : last.reason === "stopped"
+        ? "stopped by the user"
+        : text(last.refusal);
+    return { outcome: last.reason ?? "ended", because };
+  }
+  if (decision === "pause") return { outcome: "paused", because: describePause(last).replace(/^pause: /, "") };
+  if (decision === "wait") return { outcome: "waiting", because: describeWait(last) };
+  return { outcome: "running", because: undefined };
+}
+
+/** A loop's records (see `selectLoopRecords`) → the report's facts. */
+export function buildReport(records: readonly HistoryRecord[]): ReportModel {
+  const last = records.at(-1);
+  const rows = buildRows(records);
+  const withGoal = [...records].reverse().find((r) => typeof r.goal === "string");
+  const fields = (withGoal?.fields ?? {}) as Record<string, unknown>;
+  const target = text(fields.metric_target);
+  const iterations = Math.max(0, ...records.map((r) => num(r.iteration) ?? 0));
+  const tokens = records.map((r) => num(r.output_tokens)).filter((n) => n !== undefined);
+  const spends = records.map((r) => num(r.cost_usd)).filter((n) => n !== undefined);
+  const times = rows.map((r) => r.start).filter((n) => n !== undefined);
+  const ends = records.map(timeOf).filter(Number.isFinite);
+  const { outcome, because } = last ? describeOutcome(last) : { outcome: "running", because: undefined };
+  return {
+    stateFile: last?.state_file ?? "",
+    goal: withGoal?.goal,
+    outcome,
+    ended: last?.decision === "end",
+    because,
+    iterations,
+    maxIterations: num(fields.max_iterations),
+    start: times.length ? Math.min(...times) : undefined,
+    end: ends.length ? Math.max(...ends) : undefined,
+    outputTokens: tokens.length ? Math.max(...tokens) : undefined,
+    spendUsd: spends.length ? Math.max(...spends) : undefined,
+    metric: summariseMetric(records, target),
+    rows,
+  };
+}

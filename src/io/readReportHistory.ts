@@ -1,0 +1,71 @@
+import { closeSync, fstatSync } from "node:fs";
+import { LoopError } from "../core/errors.js";
+import type { HistoryRecord } from "../core/history.js";
+import { openToRead } from "./openToRead.js";
+import { readLinesInWindow } from "./readLines.js";
+
+/** A report reads this much of the history's end: thousands of iterations of many loops. */
+const REPORT_WINDOW = 64 * 1024 * 1024;
+
+const isRecord = (value: unknown): value is HistoryRecord =>
+  !!value &&
+  typeof value === "object" &&
+  !Array.isArray(value) &&
+  typeof (value as HistoryRecord).time === "string" &&
+  typeof (value as HistoryRecord).decision === "string";
+
+/** Opens the history once to say, in one line naming it, why it cannot be read. */
+function checkReadable(path: string, shown: string): void {
+  let fd: number;
+  try {
+    fd = openToRead(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR")
+      throw new LoopError("HISTORY_MISSING", "no history yet: no loop has run in this project", {
+        file: shown,
+        expected: "a loop that has run (/loop-start), or --project DIR for another project",
+      });
+    throw new LoopError("HISTORY_UNREADABLE", `cannot be read (${code ?? String(error)})`, { file: shown });
+  }
+  try {
+    if (!fstatSync(fd).isFile())
+      throw new LoopError("HISTORY_UNREADABLE", "is not a regular file", {
+        file: shown,
+        expected: "the JSON-lines history the loop writes",
+      });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The history's records, oldest first, for a report (README "The morning after"). Torn or foreign
+ * lines are skipped, as every reader of the history does; a history that is missing, cannot be read
+ * or holds no record at all is a LoopError naming the file.
+ */
+export function readReportHistory(path: string, shown: string): HistoryRecord[] {
+  checkReadable(path, shown);
+  const records: HistoryRecord[] = [];
+  let lines = 0;
+  for (const line of readLinesInWindow(path, REPORT_WINDOW)) {
+    if (!line.trim()) continue;
+    lines++;
+    try {
+      const value: unknown = JSON.parse(line);
+      if (isRecord(value)) records.push(value);
+    } catch {
+      // a torn last line or a hand edit: skip it
+    }
+  }
+  if (records.length === 0)
+    throw new LoopError(
+      lines ? "HISTORY_UNREADABLE" : "HISTORY_MISSING",
+      lines ? "holds no readable record" : "is empty: no loop has run in this project yet",
+      {
+        file: shown,
+        ...(lines > 0 && { expected: 'one JSON object per line, e.g. {"time":"…","decision":"continue"}' }),
+      },
+    );
+  return records;
+}
