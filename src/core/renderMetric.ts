@@ -86,26 +86,8 @@ export function renderMetricSparkline(records: HistoryRecord[], best: number | n
     .join("");
 }
 
-/** /loop-status's lines for an improvement loop: the metric and its sparkline, the scope, a scope pause. */
-export function renderImprovementStatus(
-  state: LoopState,
-  record: MetricRecord & { scope_pause: string },
-  records: HistoryRecord[],
-): string[] {
-  const lines: string[] = [];
-  if (state.metric !== undefined) {
-    lines.push(`  metric: \`${state.metric}\` (${better(state)}): ${renderMetricParts(state, record)}`);
-    const spark = renderMetricSparkline(records.slice(-40), record.metric_best);
-    if (spark) lines.push(`  metric per stop: ${spark} (best in [ ], × no value)`);
-  }
-  if (state.scope !== undefined || state.max_files_changed !== undefined) {
-    const paths = state.scope ? state.scope.map((p) => p || ".").join(", ") : "anything";
-    const most =
-      state.max_files_changed !== undefined ? ` · at most ${state.max_files_changed} files per iteration` : "";
-    lines.push(`  scope: ${paths}${most}`);
-  }
-  if (record.scope_pause) {
-    lines.push(`  paused for scope: ${record.scope_pause} (/loop-resume accepts the tree as it stands)`);
-  }
-  return lines;
+/** /loop-status's metric, in part of a row: "metric 812 (best 790 at iteration 3; target <= 750) ▁▃[█]". */
+export function renderMetricStatus(state: LoopState, record: MetricRecord, records: HistoryRecord[]): string {
+  const spark = renderMetricSparkline(records.slice(-30), record.metric_best);
+  return `metric ${renderMetricParts(state, record)}${spark ? ` ${spark}` : ""}`;
 }
