@@ -86,8 +86,8 @@ export function renderMetricSparkline(records: HistoryRecord[], best: number | n
     .join("");
 }
 
-/** /loop-status's metric, in part of a row: "metric 812 (best 790 at iteration 3; target <= 750) ▁▃[█]". */
+/** /loop-status's metric row: "metric: `npm run -s bench` ▁▃[█] (higher is better): last 812 · best …". */
 export function renderMetricStatus(state: LoopState, record: MetricRecord, records: HistoryRecord[]): string {
   const spark = renderMetricSparkline(records.slice(-30), record.metric_best);
-  return `metric ${renderMetricParts(state, record)}${spark ? ` ${spark}` : ""}`;
+  return `metric: \`${state.metric}\`${spark ? ` ${spark}` : ""} (${better(state)}): ${renderMetricParts(state, record)}`;
 }

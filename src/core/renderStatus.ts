@@ -95,18 +95,18 @@ function renderScope(state: LoopState): string {
 
 /** "tokens 12,345 ▁▃█▅ · spend $0.12 (status line)": what the loop used, per iteration too. */
 function renderUsage(state: LoopState, runtime: Runtime, records: HistoryRecord[]): string {
+  // The metric has a row of its own (README "Improvement loops").
   const spark = renderTokenSparkline(records.slice(-40));
   const spent = readLoopSpend(runtime);
   const spend =
     spent === undefined
       ? `spend: no figure yet${state.max_cost === undefined ? "" : " (needs the module or the status line)"}`
       : `spend $${spent.toFixed(2)}${runtime.cost_source ? ` (${runtime.cost_source})` : ""}`;
-  const metric = state.metric === undefined ? [] : [renderMetricStatus(state, runtime, records)];
-  return `tokens ${fmt(runtime.output_tokens)} output${spark ? ` ${spark}` : ""} · ${spend}${metric.map((m) => ` · ${m}`).join("")}`;
+  return `tokens ${fmt(runtime.output_tokens)} output${spark ? ` ${spark}` : ""} · ${spend}`;
 }
 
 /**
- * The /loop-status text, at a glance (README "Commands"): at most seven rows, none wider than a
+ * The /loop-status text, at a glance (README "Commands"): at most eight rows, none wider than a
  * 140-column terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is
  * paused; the goal; what ends it; limits used and left; tokens, spend and sparklines; last decisions.
  */
@@ -122,7 +122,7 @@ export function renderStatus(
   const elapsed = elapsedSeconds(state, now);
   const held = !state.active || runtime.pause_question || runtime.scope_pause || runtime.api_pause;
   const ends = renderEndConditions(state) || "no completion condition: it runs to a limit or /loop-stop";
-  const checklist = state.checklist ? ` · checklist ${extras.checklist ?? "not read"}` : "";
+  const checklist = state.checklist ? ` · checklist ${state.checklist} ${extras.checklist ?? "not read"}` : "";
   const last = recent
     .slice(-3)
     .reverse()
@@ -138,6 +138,7 @@ export function renderStatus(
     clip(`  ends when: ${ends}${checklist}`),
     clip(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
     clip(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
+    ...(state.metric === undefined ? [] : [clip(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
     clip(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
   ];
   return rows.join("\n");
