@@ -9860,7 +9860,9 @@ async function answerControl($, name, args) {
   const turnId = mod.turnId;
   if (name === "loop-status") {
     if (turnId === void 0) return { text: text2, isTextDisplayOnly: true };
-    $.ui.log(text2.split("\n").map((line) => line.trim()).join(" \u2503 "));
+    $.ui.log(
+      text2.split("\n").map((line) => line.trim()).join(" \u2503 ")
+    );
     return {};
   }
   mod.pending = void 0;

@@ -75,9 +75,10 @@ export interface StatusExtras {
 
 /** Why the loop is paused or waiting, in one row; undefined while it simply runs. */
 function renderHold(state: LoopState, runtime: Runtime): string | undefined {
-  if (runtime.pause_question) return `paused: Claude asked "${runtime.pause_question}" (your next prompt answers it)`;
+  if (runtime.pause_question)
+    return `paused, Claude's question: ${runtime.pause_question} (your next prompt answers it)`;
   if (runtime.scope_pause) return `paused for scope: ${runtime.scope_pause} (/loop-resume accepts the tree)`;
-  if (runtime.api_pause) return `paused after API errors: ${runtime.api_pause} (/loop-resume goes on)`;
+  if (runtime.api_pause) return `paused: ${runtime.api_pause} (/loop-resume goes on)`;
   if (!state.active) return "paused: active is false (/loop-resume or active: true resumes it)";
   if (runtime.last_api_error) {
     const next = runtime.api_wait_until ? `goes on by itself at ${runtime.api_wait_until}` : "goes on with the session";

@@ -76,7 +76,12 @@ export async function answerControl($: Engine, name: string, args: string): Prom
     // A command's answer shows when the turn ends: mid-turn the status goes in the transcript at once,
     // as one notice of one line (a notice per line takes two rows each; a notice draws no line breaks).
     if (turnId === undefined) return { text, isTextDisplayOnly: true };
-    $.ui.log(text.split("\n").map((line) => line.trim()).join(" ┃ "));
+    $.ui.log(
+      text
+        .split("\n")
+        .map((line) => line.trim())
+        .join(" ┃ "),
+    );
     return {};
   }
   mod.pending = undefined;

@@ -118,7 +118,7 @@ describe("renderStatus", () => {
     );
     expect(text.split("\n").length).toBeLessThanOrEqual(8);
     expect(fitsOneRow(text)).toBe(true);
-    expect(text).toContain("paused: Claude asked");
+    expect(text).toContain("paused, Claude's question: Should I keep");
     expect(text).toMatch(/ends when: Claude says .*…$/m);
   });
 
