@@ -19,7 +19,8 @@ export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) 
 const HEAD_WIDTH = 108;
 const ROW_WIDTH = 128;
 /** Cut a row to `width` columns, with "…" where it was cut. */
-const clip = (row: string, width = ROW_WIDTH): string => (row.length > width ? `${row.slice(0, width - 1)}…` : row);
+export const clipRow = (row: string, width = ROW_WIDTH): string =>
+  row.length > width ? `${row.slice(0, width - 1)}…` : row;
 
 /** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")": one line of `history`. */
 function renderDecision(record: HistoryRecord): string {
@@ -130,17 +131,17 @@ export function renderStatus(
     .map((r) => `#${r.iteration ?? "?"} ${renderDecisionBrief(r)}`);
   const hold = renderHold(state, runtime);
   const rows = [
-    clip(
+    clipRow(
       `continuation-loop: loop ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)} · ${shown}`,
       HEAD_WIDTH,
     ),
-    ...(hold ? [clip(`  ${hold}`)] : []),
-    clip(`  goal: ${firstLine(state.body, ROW_WIDTH)}`),
-    clip(`  ends when: ${ends}${checklist}`),
-    clip(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
-    clip(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
-    ...(state.metric === undefined ? [] : [clip(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
-    clip(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
+    ...(hold ? [clipRow(`  ${hold}`)] : []),
+    clipRow(`  goal: ${firstLine(state.body, ROW_WIDTH)}`),
+    clipRow(`  ends when: ${ends}${checklist}`),
+    clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
+    clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
+    ...(state.metric === undefined ? [] : [clipRow(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
+    clipRow(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
   ];
   return rows.join("\n");
 }
@@ -184,7 +185,7 @@ export function renderOtherLoop(name: string, state: LoopState | undefined, sess
     : state.session_id === sessionId
       ? "this session"
       : `session ${shortId(state.session_id)}`;
-  return clip(
+  return clipRow(
     `  other loop ${name}: ${state.active ? "running" : "paused"}, iteration ${state.iteration_count}/${state.max_iterations}, ${owner} — ${firstLine(state.body, 60)}`,
   );
 }

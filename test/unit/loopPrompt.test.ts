@@ -185,6 +185,19 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(mine?.block).toContain("other loop default: running, iteration 1/4, session session-");
   });
 
+  it("shows this session's loop in at most 8 rows, and a row per other loop only with --all", async () => {
+    await typed("/loop-start --max-iterations 4 Mine");
+    await typed("/loop-start --name docs Docs", "session-B");
+    await typed("/loop-start --name api Api", "session-C");
+    const glance = (await typed("/loop-status"))?.block ?? "";
+    expect(glance.split("\n")).toHaveLength(7);
+    expect(glance).toMatch(/other loops: (docs, api|api, docs) /);
+    const all = (await typed("/loop-status --all"))?.block ?? "";
+    expect(all.split("\n")).toHaveLength(8);
+    expect(all).toContain("other loop docs: running, iteration 1/10");
+    expect(all).toContain("other loop api: running, iteration 1/10");
+  });
+
   it("resumes a paused loop, and takes over another session's only with --force", async () => {
     await typed("/loop-start --max-iterations 4 Keep going");
     writeFileSync(statePath(), readFileSync(statePath(), "utf8").replace("active: true", "active: false"));
