@@ -3311,6 +3311,13 @@ var FIELDS = {
     expected: "an amount of US dollars above 0, e.g. 5 or 2.5",
     schema: () => usd()
   },
+  until: {
+    type: "shell command, none",
+    meaning: "run in the project root at every stop, within `verify_timeout`: exit 0 completes the loop, promise or not (`checklist`, `require_todos_done` and `verify` still apply); anything else sends Claude back with the command, its exit status and the output's tail. Never run for a state file tracked by git",
+    example: 'until: "npm test"',
+    expected: "a shell command",
+    schema: () => text()
+  },
   verify: {
     type: "shell command, none",
     meaning: "run in the project root when completion is due; exit 0 confirms it, anything else sends Claude back with the exit status and the output's tail",
@@ -3320,7 +3327,7 @@ var FIELDS = {
   },
   verify_timeout: {
     type: "duration up to `14m`, `5m`",
-    meaning: "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
+    meaning: "time limit for `verify` and `until` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
     expected: TIMEOUT_EXPECTED,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S)
@@ -9975,6 +9982,7 @@ function parseState(text3, file, parsed = parseFrontmatter(text3, file)) {
     max_duration_s: data.max_duration == null ? void 0 : parseDuration(data.max_duration),
     max_tokens: get("max_tokens", void 0),
     max_cost: get("max_cost", void 0),
+    until: get("until", void 0),
     verify: get("verify", void 0),
     verify_timeout_s: parseDuration(data.verify_timeout ?? "5m") ?? 300,
     notes_file: get("notes_file", void 0),
@@ -10172,9 +10180,11 @@ function renderFinish(state) {
   return `${renderFinishLine(state)}
 ${PAUSE_HINT}`;
 }
+var renderUntilLine = (until, alone) => `The loop ${alone ? "" : "also "}completes by itself when \`${until}\` exits 0: it runs in the project root each time you stop, and its output comes back to you when it fails.`;
 function renderFinishLine(state) {
   const phrases = state.completion_promise;
   if (phrases.length === 0) {
+    if (state.until) return [renderUntilLine(state.until, true), ...renderGateLines(state)].join("\n");
     if (state.metric_target && state.metric) return "The loop completes when the metric reaches its target.";
     return state.checklist ? `The loop completes when every box of ${state.checklist} is checked.` : "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
   }
@@ -10185,11 +10195,25 @@ function renderFinishLine(state) {
   ];
   if (state.completion_threshold > 1)
     lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
+  if (state.until) lines.push(renderUntilLine(state.until, false));
+  lines.push(...renderGateLines(state));
+  return lines.join("\n");
+}
+function renderGateLines(state) {
+  const lines = [];
   if (state.verify) lines.push(`It is then checked by running \`${state.verify}\`, which must exit 0.`);
   if (state.checklist) lines.push(`It is not accepted while a box of ${state.checklist} is unchecked.`);
   if (state.require_todos_done) lines.push("It is not accepted while the todo list has unfinished items.");
-  return lines.join("\n");
+  if (state.until && state.completion_promise.length > 0)
+    lines.push(`Your phrase is not accepted while \`${state.until}\` fails.`);
+  return lines;
 }
+
+// src/core/renderStart.ts
+init_module_buffer();
+
+// src/core/composeState.ts
+init_module_buffer();
 
 // src/core/renderStatus.ts
 var fmt = formatCount;
@@ -10354,7 +10378,9 @@ async function answerControl($, name, args) {
   const turnId = mod.turnId;
   if (name === "loop-status") {
     if (turnId === void 0) return { text: text3, isTextDisplayOnly: true };
-    for (const line of text3.split("\n")) $.ui.log(line);
+    $.ui.log(
+      text3.split("\n").map((line) => line.trim()).join(" \u2503 ")
+    );
     return {};
   }
   mod.pending = void 0;

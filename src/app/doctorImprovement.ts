@@ -5,12 +5,42 @@ import { directionOf, renderTarget } from "../core/metric.js";
 import type { LoopState } from "../core/parseState.js";
 import { checkScopePaths } from "../io/readScopeChanges.js";
 import { readGitRepo } from "../io/runGit.js";
+import { readTrackedByGit } from "../io/readTreeState.js";
 /** A line of doctor's report (as src/app/doctorChecks.ts's `Check`). */
 type Check = { level: "ok" | "warn" | "FAIL"; text: string };
 
+/** `until` and `verify` (docs/REFERENCE.md "How a loop ends"): when they run, and whether they ever will. */
+function checkCommands(state: LoopState, where: LoopFile): Check[] {
+  const checks: Check[] = [];
+  if (state.until !== undefined)
+    checks.push({
+      level: "ok",
+      text: `until \`${state.until}\` runs at every stop, within verify_timeout (${state.verify_timeout_s}s): exit 0 completes the loop`,
+    });
+  if (state.verify !== undefined)
+    checks.push({ level: "ok", text: `verify \`${state.verify}\` runs when completion is due: exit 0 confirms it` });
+  const commands = state.until ?? state.verify ?? state.metric;
+  if (commands !== undefined && readTrackedByGit(where.root, where.statePath))
+    checks.push({
+      level: "warn",
+      text: `${where.shown} is tracked by git: its until, verify and metric commands never run (git rm --cached ${where.shown} to make it your own)`,
+    });
+  const metric = state.metric !== undefined ? state.metric_timeout_s : 0;
+  if (
+    state.until !== undefined &&
+    state.verify !== undefined &&
+    2 * state.verify_timeout_s + metric > MAX_VERIFY_TIMEOUT_S
+  )
+    checks.push({
+      level: "warn",
+      text: `until and verify each get verify_timeout, more than the Stop hook's ${MAX_VERIFY_TIMEOUT_S / 60}m together: verify gets what until${metric ? " and the metric" : ""} leave of it`,
+    });
+  return checks;
+}
+
 /** An improvement loop's fields as the Stop hook will find them (docs/REFERENCE.md "Improvement loops"). */
 export function checkImprovement(state: LoopState, where: LoopFile, env: Env): Check[] {
-  const checks: Check[] = [];
+  const checks: Check[] = [...checkCommands(state, where)];
   if (state.metric === undefined && (state.metric_target !== undefined || state.max_no_improvement !== undefined)) {
     const field = state.metric_target !== undefined ? "metric_target" : "max_no_improvement";
     checks.push({ level: "FAIL", text: `${where.shown}: ${field} needs a metric command beside it` });

@@ -1,6 +1,7 @@
 import { parseChecklist } from "../core/checklist.js";
 import { assessReply, type ReplyAssessment } from "../core/assessReply.js";
-import type { StopFacts } from "../core/decideStop.js";
+import type { StopFacts, VerifyResult } from "../core/decideStop.js";
+import { decideScopePause } from "../core/decideImprovement.js";
 import { LoopError } from "../core/errors.js";
 import { MAX_VERIFY_TIMEOUT_S } from "../core/fields.js";
 import type { LoopState } from "../core/parseState.js";
@@ -9,7 +10,7 @@ import type { LoopFile } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
-import { readTreeState } from "../io/readTreeState.js";
+import { readTrackedByGit, readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { runVerify } from "../io/runVerify.js";
 import { gatherImprovementFacts } from "./gatherImprovement.js";
@@ -65,15 +66,28 @@ export function gatherStopFacts(
   const turns = path && countedBefore(path, previous) ? 1 : state.iteration_count;
   const scan = path ? scanWithLag(path, given, turns) : undefined;
   const checklist = readChecklist(state, file);
-  // Scope, then the metric, before the reply is judged: a target reached completes the loop by itself.
+  // A state file that came with the repository never runs a command (docs/REFERENCE.md "How a loop ends").
+  if (state.until !== undefined || state.metric !== undefined) refuseTrackedCommands(state, file);
+  // Scope, then the metric and `until`, before the reply is judged: a target reached or `until`
+  // passed completes the loop by itself.
   const improvement = gatherImprovementFacts(state, runtime, file, ctx);
+  const paused = decideScopePause(state, improvement.facts) !== undefined;
+  let spent = improvement.seconds;
+  let until: VerifyResult | undefined;
+  if (state.until !== undefined && !paused) {
+    const started = ctx.now();
+    until = runVerify(state.until, file.root, commandTimeout(state, spent), ctx.env);
+    spent += (ctx.now() - started) / 1000;
+  }
   const reply = given ?? scan?.reply.reply ?? "";
-  const assessment = assessReply(state, runtime, reply, checklist, improvement.reached);
+  const passed = state.until === undefined || paused ? undefined : until?.exitCode === 0;
+  const assessment = assessReply(state, runtime, reply, checklist, improvement.reached, passed);
   const facts: StopFacts & { assessment: ReplyAssessment; reply: string } = {
     assessment,
     reply,
     ...(checklist && { checklist }),
     ...improvement.facts,
+    ...(until && { until }),
   };
   if (scan && path) {
     facts.usage = tallyLoopUsage(path, scan, {
@@ -96,9 +110,23 @@ export function gatherStopFacts(
     facts.unfinishedTodos = todos ?? [];
   }
   if (assessment.needsVerify && state.verify) {
-    // What the metric took comes off verify's limit, so both fit inside the Stop hook's own timeout.
-    const timeout = Math.max(1, Math.min(state.verify_timeout_s, MAX_VERIFY_TIMEOUT_S - improvement.seconds));
-    facts.verify = runVerify(state.verify, file.root, timeout, ctx.env);
+    if (state.until === undefined && state.metric === undefined) refuseTrackedCommands(state, file);
+    facts.verify = runVerify(state.verify, file.root, commandTimeout(state, spent), ctx.env);
   }
   return facts;
+}
+
+/** What the commands before took comes off the next one's limit, so all fit inside the Stop hook's own timeout. */
+const commandTimeout = (state: LoopState, spent: number) =>
+  Math.max(1, Math.min(state.verify_timeout_s, MAX_VERIFY_TIMEOUT_S - spent));
+
+/** A state file tracked by git (committed or staged) runs no `until`, `metric` or `verify` (README "Trust"). */
+function refuseTrackedCommands(state: LoopState, file: LoopFile): void {
+  if (!readTrackedByGit(file.root, file.statePath)) return;
+  const field = state.until !== undefined ? "until" : state.metric !== undefined ? "metric" : "verify";
+  throw new LoopError("STATE_TRACKED_BY_GIT", "the state file is tracked by git, so its commands are never run", {
+    file: file.shown,
+    field,
+    expected: `a state file of your own: git rm --cached ${file.shown}`,
+  });
 }

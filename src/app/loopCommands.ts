@@ -5,7 +5,7 @@ import { parseCliArgs } from "./parseCliArgs.js";
 import { parseStartArgv } from "../core/parseStartArgs.js";
 import { parseAgainArgs } from "../core/restartRequest.js";
 import { LoopError } from "../core/errors.js";
-import { renderStartUsage } from "../core/renderStart.js";
+import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type Context, EXIT, projectRootOf } from "./context.js";
@@ -30,6 +30,10 @@ export function runStart(argv: string[], ctx: Context): number {
   if (request.help) {
     ctx.out(`${renderStartUsage("continuation-loop start")}\n`);
     return EXIT.ok;
+  }
+  if (request.card) {
+    ctx.err(`continuation-loop: a goal is required.\n${renderStartCard("continuation-loop start")}\n`);
+    return EXIT.usage;
   }
   const started = startLoop(request, ctx, projectRootOf(ctx), sessionOf(ctx));
   ctx.err(`${started.summary}\n`);

@@ -4,7 +4,7 @@ import type { LoopState } from "../core/parseState.js";
 import { chooseSessionLoop, type Env, type FoundLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseState } from "../core/parseState.js";
-import { renderNoLoop, renderOtherLoop, renderStatus } from "../core/renderStatus.js";
+import { clipRow, renderNoLoop, renderOtherLoop, renderStatus } from "../core/renderStatus.js";
 import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
@@ -17,7 +17,7 @@ const RECENT = 5;
 export interface StatusRequest {
   /** `--name NAME`: that loop rather than this session's. */
   name?: string | undefined;
-  /** `--all`: every loop of the project in full. */
+  /** `--all`: a row for every other loop of the project. */
   all?: boolean | undefined;
 }
 
@@ -55,6 +55,12 @@ function readChecklistProgress(file: LoopFile, checklist: string): string {
   }
 }
 
+/** "  other loops: docs, fix-auth (/loop-status --all shows each)": one row. */
+function renderOtherLoops(others: FoundLoop[]): string {
+  const names = others.map(({ file }) => file.name).join(", ");
+  return clipRow(`  other loops: ${names} (/loop-status --all shows a row for each, --name NAME one in full)`);
+}
+
 function otherLines(others: FoundLoop[], sessionId: string | undefined): string[] {
   return others.map(({ file }) => {
     try {
@@ -66,8 +72,8 @@ function otherLines(others: FoundLoop[], sessionId: string | undefined): string[
 }
 
 /**
- * The /loop-status text: this session's loop (or the named one) in full, then one line per other
- * loop of the project. Throws LoopError (naming file, field, line) when the shown loop is invalid.
+ * The /loop-status text: this session's loop (or the named one) in full, at most 8 rows, then the
+ * project's other loops: a row for each with `--all`, else one row naming them. Throws LoopError (naming file, field, line) when the shown loop is invalid.
  */
 export function readStatus(
   root: string,
@@ -77,18 +83,17 @@ export function readStatus(
   request: StatusRequest = {},
 ): { running: boolean; text: string } {
   const { loops } = scanLoops(root, env);
-  if (request.all && loops.length > 0) {
-    const texts = loops.map(({ file }) => {
-      const state = readLoopState(file);
-      return state ? renderOne(file, state, now, sessionId) : renderNoLoop(file.shown, undefined);
-    });
-    return { running: true, text: texts.join("\n\n") };
-  }
   const target = request.name
     ? { file: namedLoopFile(root, request.name, "status"), owner: undefined }
-    : (chooseSessionLoop(loops, sessionId) ?? (sessionId === undefined ? loops[0] : undefined));
+    : (chooseSessionLoop(loops, sessionId) ?? (sessionId === undefined || request.all ? loops[0] : undefined));
   const others = loops.filter((loop) => loop.file.statePath !== target?.file.statePath);
-  const tail = others.length ? [`Other loops in this project:`, ...otherLines(others, sessionId)] : [];
+  // A row per other loop with --all (or when there is one); otherwise one row that names them (README "Commands").
+  const tail =
+    request.all || others.length === 1
+      ? otherLines(others, sessionId)
+      : others.length
+        ? [renderOtherLoops(others)]
+        : [];
   const file = target?.file ?? loopFileAt(root, "default");
   const state = readLoopState(file);
   if (!state) {

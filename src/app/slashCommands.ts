@@ -5,7 +5,7 @@ import { namedLoopFile } from "../core/namedLoopFile.js";
 import { parseCliArgs } from "./parseCliArgs.js";
 import { parseStartArgs } from "../core/parseStartArgs.js";
 import { parseAgainArgs } from "../core/restartRequest.js";
-import { renderStartUsage } from "../core/renderStart.js";
+import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { stringField } from "../core/hookStdin.js";
@@ -54,6 +54,7 @@ export function runSlashCommand(command: LoopCommand, input: Record<string, unkn
       }
       const request = parseStartArgs(command.args);
       if (request.help) return { block: renderStartUsage(command.typed) };
+      if (request.card) return { block: `continuation-loop: a goal is required.\n${renderStartCard(command.typed)}` };
       const started = startLoop(request, ctx, root, sessionId);
       return { systemMessage: started.summary, additionalContext: started.context };
     }

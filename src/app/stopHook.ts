@@ -1,4 +1,10 @@
-import { decideOwnership, decideStateUpdates, decideStop, type StopDecision } from "../core/decideStop.js";
+import {
+  decideOwnership,
+  decideStateUpdates,
+  decideStop,
+  renderUntilStatus,
+  type StopDecision,
+} from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
@@ -58,6 +64,7 @@ function historyRecord(
   session: string | undefined,
   now: number,
   facts: GatheredFacts,
+  until: string | undefined,
 ) {
   const ended = decision.kind === "end";
   const paused = decision.kind === "pause";
@@ -79,6 +86,7 @@ function historyRecord(
     ),
     ...(ended && decision.promise && { promise: decision.promise }),
     ...(decision.kind !== "pause" && decision.refusal && { refusal: decision.refusal }),
+    ...(until !== undefined && { until_failure: until }),
     ...(paused && (decision.reason === "scope" ? { scope: decision.question } : { question: decision.question })),
     ...renderMetricRecord(state, decision),
     ...renderIterationRecord(state, file, facts, now),
@@ -116,7 +124,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
-    const record = historyRecord(decision, state, file, input.session_id, now, facts);
+    const record = historyRecord(decision, state, file, input.session_id, now, facts, renderUntilStatus(state, facts));
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause") {
       const written = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
@@ -147,7 +155,11 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
       const fresh = decideFresh(state, decision.runtime, ctx.env);
-      const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
+      const news =
+        fresh.fresh ||
+        decision.refusal !== undefined ||
+        decision.untilFailure !== undefined ||
+        decision.runtime.sent_digest !== digest;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
       const runtime = { ...fresh.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
       const prompt = news

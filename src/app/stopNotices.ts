@@ -27,7 +27,7 @@ export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): H
     reason: "tracked_by_git",
   });
   return tell(
-    `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its verify command never is. To run it as your own loop: git rm --cached ${file.shown}`,
+    `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its until, verify and metric commands never are. To run it as your own loop: git rm --cached ${file.shown}`,
   );
 }
 

@@ -13,7 +13,7 @@ export interface ReplyAssessment {
   pauseQuestion: string | undefined;
   /** Fingerprint of the reply, for stall detection. */
   turn: string;
-  /** Completion is due (the promise's streak reaches the threshold, or every box is checked): the gates are checked. */
+  /** Completion is due (the promise's streak reaches the threshold, every box is checked, `until` passed): the gates are checked. */
   due: boolean;
   /** Read the working tree only when the reply repeats the last one (a stall is possible). */
   needsTree: boolean;
@@ -35,16 +35,19 @@ export function assessReply(
   reply: string,
   checklist?: Checklist,
   metricReached = false,
+  /** The `until` command's result at this Stop: undefined when the loop has none. */
+  untilPassed?: boolean,
 ): ReplyAssessment {
   const promise = matchPromise(reply, state.completion_promise, state.promise_format);
   const turn = hashText(normalizeText(reply));
   const promiseDue = promise !== undefined && runtime.promise_streak + 1 >= state.completion_threshold;
-  // All boxes checked, or the metric's target reached, completes without a promise; an open box or a
-  // target not reached refuses before todos and verify run.
+  // All boxes checked, the metric's target reached or `until` passed completes without a promise; an
+  // open box, a target not reached or a failed `until` refuses before todos and verify run.
   const due =
-    (promiseDue || allChecked(checklist) || metricReached) &&
+    (promiseDue || allChecked(checklist) || metricReached || untilPassed === true) &&
     (checklist === undefined || allChecked(checklist)) &&
-    (state.metric_target === undefined || state.metric === undefined || metricReached);
+    (state.metric_target === undefined || state.metric === undefined || metricReached) &&
+    untilPassed !== false;
   // Only a reply identical to the last one can make an unchanged turn, so git runs only then: in a
   // repository a stall shows one turn later than it would if every turn's tree were known, never falsely.
   const needsTree = state.stall_limit > 0 && runtime.last_turn !== "" && runtime.last_turn === turn;

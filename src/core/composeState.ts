@@ -1,9 +1,18 @@
 import { editFrontmatter } from "./frontmatter.js";
 import { FIELD_NAMES, type FieldName } from "./fields.js";
-import { parseState } from "./parseState.js";
+import { type LoopState, parseState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";
 
 const GOAL_PLACEHOLDER = "{{goal}}";
+/** The promise a loop started with no completion condition gets, written `<promise>DONE</promise>`. */
+export const DEFAULT_PROMISE = "DONE";
+
+/** Can the loop end before a limit: a promise, `until`, a checklist or a metric target? */
+const hasEndCondition = (state: LoopState): boolean =>
+  state.completion_promise.length > 0 ||
+  state.until !== undefined ||
+  state.checklist !== undefined ||
+  state.metric_target !== undefined;
 
 /** A state file without a template: the fields a user most often edits, with a hint on how to steer. */
 const BASE = "---\n# continuation-loop: edit any field (or the goal below) to steer the running loop.\n---\n";
@@ -46,7 +55,13 @@ export function composeStateFile({ request, template, sessionId, now }: ComposeI
   if (session !== undefined) updates.session_id = session;
   updates.started_at = given.started_at ?? new Date(now).toISOString();
 
-  const front = editFrontmatter(base, updates, file);
+  let front = editFrontmatter(base, updates, file);
+  // No loop without a way to end early (README "Quick start"): with no condition, Claude ends it with DONE.
+  if (!hasEndCondition(parseState(front, file))) {
+    const defaults: Partial<Record<FieldName, unknown>> = { completion_promise: DEFAULT_PROMISE };
+    if (given.promise_format === undefined) defaults.promise_format = "tag";
+    front = editFrontmatter(front, defaults, file);
+  }
   const closing = front.length - parseState(front, file).body.length;
   const text = front.slice(0, closing) + composeBody(request.goal, skeleton);
   parseState(text, file);

@@ -41,6 +41,8 @@ export interface StopFacts extends ImprovementFacts {
   /** Fingerprint of the working tree ("" outside git; undefined when not read or git failed). */
   treeState?: string;
   verify?: VerifyResult;
+  /** The `until` command's run at this Stop (README "Until"), when the loop has one and it ran. */
+  until?: VerifyResult;
   unfinishedTodos?: TodoItem[];
   /** The `checklist` file's boxes, read at every Stop of a loop that has one. */
   checklist?: Checklist;
@@ -49,7 +51,15 @@ export interface StopFacts extends ImprovementFacts {
 export type StopDecision =
   | { kind: "end"; reason: EndReason; iteration: number; promise?: string; refusal?: string; runtime: Runtime }
   | { kind: "pause"; iteration: number; question: string; runtime: Runtime; reason?: "scope" }
-  | { kind: "continue"; iteration: number; next: number; refusal?: string; runtime: Runtime };
+  | {
+      kind: "continue";
+      iteration: number;
+      next: number;
+      refusal?: string;
+      /** The `until` command did not pass: what Claude is told (command, status, output tail). */
+      untilFailure?: string;
+      runtime: Runtime;
+    };
 
 /** Whose loop is this, for a Stop of `sessionId`? Only `claim` and `ours` go on to a decision. */
 export function decideOwnership(
@@ -61,7 +71,31 @@ export function decideOwnership(
   return state.session_id === undefined && sessionId !== undefined ? "claim" : "ours";
 }
 
-/** Why a due promise is not accepted, or undefined when every gate passes. */
+/** "exited with status 1" / "timed out after 300s": how a command run ended. */
+function renderRunStatus(run: VerifyResult, timeoutS: number): string {
+  return run.timedOut ? `timed out after ${timeoutS}s` : `exited with status ${run.exitCode ?? "unknown"}`;
+}
+
+/** Did the loop's `until` command pass at this Stop? False without one. */
+const untilPassed = (state: LoopState, facts: StopFacts): boolean =>
+  state.until !== undefined && facts.until?.exitCode === 0;
+
+/** "`npm test` exited with status 1": the `until` command's failure in one line, for the history. */
+export function renderUntilStatus(state: LoopState, facts: StopFacts): string | undefined {
+  if (state.until === undefined || untilPassed(state, facts)) return undefined;
+  const run = facts.until;
+  return run ? `\`${run.command}\` ${renderRunStatus(run, state.verify_timeout_s)}` : `\`${state.until}\` was not run`;
+}
+
+/** What Claude is told when `until` did not pass: the command, its exit status or timeout, the output's tail. */
+function renderUntilFailure(state: LoopState, facts: StopFacts): string | undefined {
+  const status = renderUntilStatus(state, facts);
+  if (status === undefined) return undefined;
+  const tail = facts.until ? ` Last output:\n${facts.until.outputTail}` : "";
+  return `the until command ${status}, so the goal is not met yet.${tail}`;
+}
+
+/** Why a due completion is not accepted, or undefined when every gate passes. */
 function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime): string | undefined {
   const list = facts.checklist;
   if (list && !allChecked(list)) {
@@ -70,6 +104,8 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
   }
   const metric = refuseMetric(state, runtime, facts);
   if (metric) return metric;
+  const until = renderUntilFailure(state, facts);
+  if (until) return until;
   const todos = facts.unfinishedTodos ?? [];
   if (state.require_todos_done && todos.length > 0) {
     const list = todos.map((t) => `- [${t.status}] ${t.subject}`).join("\n");
@@ -78,9 +114,7 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
   const v = facts.verify;
   if (state.verify !== undefined && (!v || v.exitCode !== 0)) {
     if (!v) return `the verify command \`${state.verify}\` could not be run`;
-    const status = v.timedOut
-      ? `timed out after ${state.verify_timeout_s}s`
-      : `exited with status ${v.exitCode ?? "unknown"}`;
+    const status = renderRunStatus(v, state.verify_timeout_s);
     return `the verify command \`${v.command}\` ${status}. Last output:\n${v.outputTail}`;
   }
   return undefined;
@@ -148,14 +182,16 @@ export function decideStop(
     return { kind: "pause", reason: "scope", iteration, question: outside, runtime: kept };
   }
 
-  // Completion: the promise (or every box checked, or the metric's target reached), gated by
-  // threshold, checklist, metric target, todos and verify.
+  // Completion: the promise (or every box checked, the metric's target reached, `until` passed),
+  // gated by threshold, checklist, metric target, until, todos and verify.
   let refusal: string | undefined;
-  const reached = metricReached(state, facts.metric);
+  const reached = metricReached(state, facts.metric) || untilPassed(state, facts);
   if ((promise && runtime.promise_streak >= state.completion_threshold) || allChecked(list) || reached) {
     refusal = refuseCompletion(state, facts, runtime);
     if (!refusal) return { kind: "end", reason: "completed", iteration, runtime, ...(promise && { promise }) };
   }
+  // A failed `until` is news at every Stop, whether or not Claude claimed completion (README "Until").
+  const untilFailure = refusal === undefined ? renderUntilFailure(state, facts) : undefined;
 
   // Claude asks the user: the loop waits for their answer (a limit reached meanwhile ends it then).
   if (assessment.pauseQuestion !== undefined) {
@@ -192,7 +228,14 @@ export function decideStop(
   const flat = state.metric !== undefined && state.max_no_improvement !== undefined;
   if (flat && runtime.no_improvement_count >= (state.max_no_improvement ?? 0)) return end("no_improvement");
 
-  return { kind: "continue", iteration, next: iteration + 1, runtime, ...(refusal && { refusal }) };
+  return {
+    kind: "continue",
+    iteration,
+    next: iteration + 1,
+    runtime,
+    ...(refusal && { refusal }),
+    ...(untilFailure && { untilFailure }),
+  };
 }
 
 /** The state-file fields a continuing Stop writes: the count, and the owner and start on a first claim. */

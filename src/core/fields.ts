@@ -117,6 +117,14 @@ export const FIELDS = {
     expected: "an amount of US dollars above 0, e.g. 5 or 2.5",
     schema: () => usd(),
   },
+  until: {
+    type: "shell command, none",
+    meaning:
+      "run in the project root at every stop, within `verify_timeout`: exit 0 completes the loop, promise or not (`checklist`, `require_todos_done` and `verify` still apply); anything else sends Claude back with the command, its exit status and the output's tail. Never run for a state file tracked by git",
+    example: 'until: "npm test"',
+    expected: "a shell command",
+    schema: () => text(),
+  },
   verify: {
     type: "shell command, none",
     meaning:
@@ -128,7 +136,7 @@ export const FIELDS = {
   verify_timeout: {
     type: "duration up to `14m`, `5m`",
     meaning:
-      "time limit for `verify` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
+      "time limit for `verify` and `until` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
     expected: TIMEOUT_EXPECTED,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),

@@ -21,6 +21,8 @@ export interface HistoryRecord {
   /** A pause for scope: the files it found. */
   scope?: string;
   refusal?: string;
+  /** The `until` command did not pass at this Stop: the command and its exit status or timeout. */
+  until_failure?: string;
   /** A wait after an API error: until when, how long (s), and from what (`reset`: Claude Code's reset time). */
   until?: string;
   wait_s?: number;

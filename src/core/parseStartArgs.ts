@@ -13,6 +13,8 @@ export interface StartRequest {
   name: string | undefined;
   force: boolean;
   help: boolean;
+  /** No goal was given: the usage card is shown instead of starting (README "Quick start"). */
+  card?: true;
   /** The rest of the line from the first word that is not an option, exactly as typed. */
   goal: string;
 }
@@ -125,12 +127,16 @@ function finish(acc: Accumulator, goal: string): StartRequest {
   const fields = { ...acc.fields };
   if (acc.promises.length === 1) fields.completion_promise = acc.promises[0];
   if (acc.promises.length > 1) fields.completion_promise = acc.promises;
-  if (!acc.help && goal.trim() === "") {
-    throw usage("a goal is required", {
-      expected: "/loop-start [options] GOAL, e.g. /loop-start --max-iterations 5 Fix the failing tests",
-    });
-  }
-  return { fields, template: acc.template, name: acc.name, force: acc.force, help: acc.help, goal };
+  const card = !acc.help && goal.trim() === "";
+  return {
+    fields,
+    template: acc.template,
+    name: acc.name,
+    force: acc.force,
+    help: acc.help,
+    ...(card && { card: true as const }),
+    goal,
+  };
 }
 
 const empty = (): Accumulator => ({

@@ -43,6 +43,7 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
     max_duration_s: data.max_duration == null ? undefined : parseDuration(data.max_duration),
     max_tokens: get<number | undefined>("max_tokens", undefined),
     max_cost: get<number | undefined>("max_cost", undefined),
+    until: get<string | undefined>("until", undefined),
     verify: get<string | undefined>("verify", undefined),
     verify_timeout_s: parseDuration(data.verify_timeout ?? "5m") ?? 300,
     notes_file: get<string | undefined>("notes_file", undefined),
@@ -78,6 +79,8 @@ export interface LoopState {
   max_tokens: number | undefined;
   /** US dollars, by Claude Code's own figures (README "Spend limits"). */
   max_cost: number | undefined;
+  /** Runs at every Stop; exit 0 completes the loop (README "Until"). */
+  until: string | undefined;
   verify: string | undefined;
   verify_timeout_s: number;
   notes_file: string | undefined;

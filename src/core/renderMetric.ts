@@ -1,7 +1,6 @@
 import type { HistoryRecord } from "./history.js";
 import { directionOf, type MetricRecord, renderMetricValue, renderTarget } from "./metric.js";
 import type { LoopState } from "./parseState.js";
-import type { Runtime } from "./sidecar.js";
 
 // What an improvement loop shows (docs/REFERENCE.md "Improvement loops"): the prompt's line, the reminder's
 // part, the end line's part and /loop-status's sparkline.
@@ -87,26 +86,8 @@ export function renderMetricSparkline(records: HistoryRecord[], best: number | n
     .join("");
 }
 
-/** /loop-status's lines for an improvement loop: the metric and its sparkline, the scope, a scope pause. */
-export function renderImprovementStatus(
-  state: LoopState,
-  record: MetricRecord & Pick<Runtime, "pause">,
-  records: HistoryRecord[],
-): string[] {
-  const lines: string[] = [];
-  if (state.metric !== undefined) {
-    lines.push(`  metric: \`${state.metric}\` (${better(state)}): ${renderMetricParts(state, record)}`);
-    const spark = renderMetricSparkline(records.slice(-40), record.metric_best);
-    if (spark) lines.push(`  metric per stop: ${spark} (best in [ ], × no value)`);
-  }
-  if (state.scope !== undefined || state.max_files_changed !== undefined) {
-    const paths = state.scope ? state.scope.map((p) => p || ".").join(", ") : "anything";
-    const most =
-      state.max_files_changed !== undefined ? ` · at most ${state.max_files_changed} files per iteration` : "";
-    lines.push(`  scope: ${paths}${most}`);
-  }
-  if (record.pause?.reason === "scope") {
-    lines.push(`  paused for scope: ${record.pause.text} (/loop-resume accepts the tree as it stands)`);
-  }
-  return lines;
+/** /loop-status's metric row: "metric: `npm run -s bench` ▁▃[█] (higher is better): last 812 · best …". */
+export function renderMetricStatus(state: LoopState, record: MetricRecord, records: HistoryRecord[]): string {
+  const spark = renderMetricSparkline(records.slice(-30), record.metric_best);
+  return `metric: \`${state.metric}\`${spark ? ` ${spark}` : ""} (${better(state)}): ${renderMetricParts(state, record)}`;
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_PROMISE } from "./composeState.js";
+import { renderDuration } from "./duration.js";
 import { renderTarget } from "./metric.js";
 import type { FieldSpec } from "./fields.js";
 import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
@@ -8,7 +10,44 @@ import { renderFinish, renderLimits } from "./renderStop.js";
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
 const COMMAND_MARKER = "[continuation-loop]";
 
-const quoteList = (phrases: string[]) => phrases.map((p) => JSON.stringify(p)).join(" or ");
+/** "Claude writes <promise>DONE</promise> or `npm test` exits 0": what ends the loop before a limit, or "". */
+export function renderEndConditions(state: LoopState): string {
+  const phrases = state.completion_promise.map((p) =>
+    state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
+  );
+  const ways = [
+    ...(phrases.length ? [`Claude ${state.promise_format === "tag" ? "writes" : "says"} ${phrases.join(" or ")}`] : []),
+    ...(state.until ? [`\`${state.until}\` exits 0`] : []),
+    ...(state.checklist ? [`every box of ${state.checklist} is checked`] : []),
+    ...(state.metric && state.metric_target
+      ? [`\`${state.metric}\` reaches ${renderTarget(state.metric_target)}`]
+      : []),
+  ];
+  const gates = [
+    ...(state.verify ? [`\`${state.verify}\` must pass`] : []),
+    ...(state.require_todos_done ? ["the todos must be done"] : []),
+  ];
+  if (ways.length === 0) return "";
+  return `${ways.join(" or ")}${gates.length ? ` (${gates.join("; ")})` : ""}`;
+}
+
+/** The default end (README "Quick start"): the promise DONE in a tag, and nothing that proves the work. */
+const endsOnDefaultPromise = (state: LoopState): boolean =>
+  state.completion_promise.length === 1 &&
+  state.completion_promise[0] === DEFAULT_PROMISE &&
+  state.until === undefined &&
+  state.verify === undefined &&
+  state.checklist === undefined &&
+  state.metric_target === undefined;
+
+/** "It ends when … , or at a limit (…)": the sentence every start message carries. */
+function renderEndSentence(state: LoopState): string {
+  const conditions = renderEndConditions(state);
+  const limit = `${state.max_iterations} iterations${state.max_duration_s !== undefined ? `, ${renderDuration(state.max_duration_s)}` : ""}${state.max_cost !== undefined ? `, $${state.max_cost}` : ""}`;
+  return conditions
+    ? `It ends when ${conditions}, or at a limit (${limit}), or with /loop-stop.`
+    : `It has no completion condition: it runs to a limit (${limit}) or /loop-stop.`;
+}
 
 /** What Claude reads when /loop-start succeeded: begin now, here is the goal, the finish line and the limits. */
 export function renderStartContext(state: LoopState, shown: string, now: number): string {
@@ -30,18 +69,32 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
   ].join("\n\n");
 }
 
-/** One line for the user (systemMessage or terminal). */
+/** One line for the user (systemMessage or terminal): where the loop is, and what will end it. */
 export function renderStartSummary(state: LoopState, shown: string): string {
-  const promise = state.completion_promise.length
-    ? `promise ${quoteList(state.completion_promise)}`
-    : state.metric_target
-      ? "no promise"
-      : "no promise (runs until a limit or /loop-stop)";
-  const metric =
-    state.metric === undefined
-      ? ""
-      : `, metric \`${state.metric}\`${state.metric_target ? ` until ${renderTarget(state.metric_target)}` : ""}`;
-  return `continuation-loop: loop started in ${shown}: up to ${state.max_iterations} iterations, ${promise}${metric}.`;
+  const proof = endsOnDefaultPromise(state)
+    ? ' To require proof instead: --until "npm test" (ends when the command passes) or --verify CMD (checks the promise).'
+    : "";
+  return `continuation-loop: loop started in ${shown}. ${renderEndSentence(state)}${proof}`;
+}
+
+/** `/loop-start` → `/loop-stop`; `/continuation-loop:loop-start` → `/continuation-loop:loop-stop`. */
+const sibling = (command: string, name: string) =>
+  command.endsWith("loop-start") ? `${command.slice(0, -"loop-start".length)}${name}` : `/${name}`;
+
+/** The usage card (README "Quick start"): `/loop-start` with no goal, and the head of `--help`. */
+export function renderStartCard(command = "/loop-start"): string {
+  const examples: [string, string][] = [
+    ['--until "npm test" Fix the failing tests', "ends when `npm test` exits 0"],
+    ["--checklist PLAN.md --max-iterations 30 Work through the plan", "ends when every box is checked"],
+    ['--verify "npm run build" --max-cost 5 Add a dark mode', "ends on DONE once the build passes"],
+  ];
+  const lines = examples.map(([args]) => `${command} ${args}`);
+  const width = Math.max(...lines.map((line) => line.length)) + 2;
+  return [
+    `Usage: ${command} [options] GOAL…  — Claude works on GOAL until it writes <promise>DONE</promise> or a limit (10 iterations).`,
+    ...lines.map((line, i) => `  ${line.padEnd(width)}${examples[i]?.[1] ?? ""}`),
+    `${command} --help lists every option; ${sibling(command, "loop-status")} shows the loop, ${sibling(command, "loop-stop")} ends it.`,
+  ].join("\n");
 }
 
 /** The placeholder after a flag, from the field's type. */
@@ -68,7 +121,8 @@ export function renderStartUsage(command = "/loop-start"): string {
   }
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
   return [
-    `Usage: ${command} [options] GOAL…`,
+    renderStartCard(command),
+    "",
     "Options come first; values may be quoted. From the first word that is not an option, the rest is the goal,",
     'verbatim. Put "--" before a goal that starts with "--".',
     "",

@@ -2,10 +2,11 @@ import { elapsedSeconds } from "./decideStop.js";
 import { renderDuration } from "./duration.js";
 import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
-import { readLoopSpend, type Runtime } from "./sidecar.js";
+import { readLoopSpend, readPause, type Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
-import { renderImprovementStatus, renderMetricBrief } from "./renderMetric.js";
+import { renderMetricBrief, renderMetricStatus } from "./renderMetric.js";
+import { renderEndConditions } from "./renderStart.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -14,9 +15,21 @@ export const firstLine = (text: string, max = 100): string => {
 };
 export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");
 
-/** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")". */
+/** Columns a status row may take: Claude Code indents the answer, and a row wider than 140 wraps. */
+const HEAD_WIDTH = 108;
+const ROW_WIDTH = 128;
+/** Cut a row to `width` columns, with "…" where it was cut. */
+export const clipRow = (row: string, width = ROW_WIDTH): string =>
+  row.length > width ? `${row.slice(0, width - 1)}…` : row;
+
+/** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")": one line of `history`. */
 function renderDecision(record: HistoryRecord): string {
   const time = record.time ? record.time.replace("T", " ").replace(/\.\d+Z$/, "Z") : "?";
+  return `${time}  iteration ${record.iteration ?? "?"}  ${renderDecisionBrief(record)}`;
+}
+
+/** "continued" / "ended: completed" / "continued (until: `npm test` exited with status 1)". */
+function renderDecisionBrief(record: HistoryRecord): string {
   const what =
     record.decision === "end"
       ? `ended: ${record.reason ?? "?"}`
@@ -25,21 +38,18 @@ function renderDecision(record: HistoryRecord): string {
         : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
   const extra = [
     record.promise ? `promise "${record.promise}"` : "",
-    record.refusal ? `refused: ${firstLine(record.refusal, 80)}` : "",
+    record.refusal ? `refused: ${firstLine(record.refusal, 60)}` : "",
+    record.until_failure && !record.refusal ? `until ${firstLine(record.until_failure, 60)}` : "",
   ].filter(Boolean);
-  return `${time}  iteration ${record.iteration ?? "?"}  ${what}${extra.length ? ` (${extra.join("; ")})` : ""}`;
+  return `${what}${extra.length ? ` (${extra.join("; ")})` : ""}`;
 }
 
 function renderOwner(state: LoopState, sessionId: string | undefined): string {
-  if (!state.session_id) return "none yet (the first session that stops claims the loop)";
-  if (!sessionId) return state.session_id;
-  return `${state.session_id} (${state.session_id === sessionId ? "this session" : "another session: this one is not continued"})`;
-}
-
-function renderTokens(runtime: Runtime): string {
-  const { output_tokens: total, tokens_by_model: byModel } = runtime;
-  const models = Object.entries(byModel).map(([model, n]) => `${model} ${fmt(n)}`);
-  return `${fmt(total)} output tokens${models.length ? ` (${models.join(", ")})` : ""}`;
+  if (!state.session_id) return "no owner yet";
+  if (state.session_id === sessionId) return "this session's";
+  return sessionId
+    ? `session ${shortId(state.session_id)}'s, not this one's`
+    : `session ${shortId(state.session_id)}'s`;
 }
 
 const BARS = "▁▂▃▄▅▆▇█";
@@ -64,7 +74,44 @@ export interface StatusExtras {
   records?: HistoryRecord[];
 }
 
-/** The /loop-status text: where the loop is, what is used and left, who owns it, what was decided last. */
+/** Why the loop is paused or waiting, in one row; undefined while it simply runs. */
+function renderHold(state: LoopState, runtime: Runtime): string | undefined {
+  const pause = readPause(state.active, runtime);
+  if (pause?.reason === "question") return `paused, Claude's question: ${pause.text} (your next prompt answers it)`;
+  if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
+  if (pause?.reason === "api_errors") return `paused: ${pause.text} (/loop-resume goes on)`;
+  if (!state.active) return "paused: active is false (/loop-resume or active: true resumes it)";
+  if (runtime.last_api_error) {
+    const next = runtime.api_wait_until ? `goes on by itself at ${runtime.api_wait_until}` : "goes on with the session";
+    return `last API error: ${runtime.last_api_error} (the turn ended early; the loop ${next})`;
+  }
+  return undefined;
+}
+
+/** " · scope src, test · ≤ 10 files per iteration": what the loop may change, when it says. */
+function renderScope(state: LoopState): string {
+  const paths = state.scope ? ` · scope ${state.scope.map((p) => p || ".").join(", ")}` : "";
+  const most = state.max_files_changed !== undefined ? ` · ≤ ${state.max_files_changed} files per iteration` : "";
+  return paths + most;
+}
+
+/** "tokens 12,345 ▁▃█▅ · spend $0.12 (status line)": what the loop used, per iteration too. */
+function renderUsage(state: LoopState, runtime: Runtime, records: HistoryRecord[]): string {
+  // The metric has a row of its own (docs/REFERENCE.md "Improvement loops").
+  const spark = renderTokenSparkline(records.slice(-40));
+  const spent = readLoopSpend(runtime);
+  const spend =
+    spent === undefined
+      ? `spend: no figure yet${state.max_cost === undefined ? "" : " (needs the module or the status line)"}`
+      : `spend $${spent.toFixed(2)}${runtime.spend?.source ? ` (${runtime.spend.source})` : ""}`;
+  return `tokens ${fmt(runtime.output_tokens)} output${spark ? ` ${spark}` : ""} · ${spend}`;
+}
+
+/**
+ * The /loop-status text, at a glance (README "Commands"): at most eight rows, none wider than a
+ * 140-column terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is
+ * paused; the goal; what ends it; limits used and left; tokens, spend and sparklines; last decisions.
+ */
 export function renderStatus(
   state: LoopState,
   runtime: Runtime,
@@ -75,45 +122,28 @@ export function renderStatus(
   extras: StatusExtras = {},
 ): string {
   const elapsed = elapsedSeconds(state, now);
-  const promise = state.completion_promise.length
-    ? `${state.completion_promise.map((p) => JSON.stringify(p)).join(" or ")} (${state.promise_format})`
-    : "none: the loop runs until a limit or /loop-stop";
-  const question = runtime.pause?.reason === "question" ? runtime.pause.text : undefined;
-  const lines = [
-    `continuation-loop: loop ${!state.active ? "paused (active: false)" : question !== undefined ? "paused: Claude asked you a question" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}`,
-    ...(question !== undefined ? [`  question: ${question} (your next prompt answers it)`] : []),
-    `  goal: ${firstLine(state.body)}`,
-    `  promise: ${promise}`,
-    `  limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
-    `  elapsed: ${elapsed === undefined ? "not started yet" : `${renderDuration(elapsed)} (since ${state.started_at})`}`,
-    `  tokens: ${renderTokens(runtime)}`,
-    `  spend source: ${runtime.spend?.source || "none yet (the companion module or the plugin's status line hands Claude Code's cost figures)"}`,
-    ...(extras.records && renderTokenSparkline(extras.records)
-      ? [`  tokens per iteration: ${renderTokenSparkline(extras.records.slice(-40))}`]
-      : []),
-    `  owner session: ${renderOwner(state, sessionId)}`,
-    `  state file: ${shown}`,
+  const held = !state.active || readPause(state.active, runtime) !== undefined;
+  const ends = renderEndConditions(state) || "no completion condition: it runs to a limit or /loop-stop";
+  const checklist = state.checklist ? ` · checklist ${state.checklist} ${extras.checklist ?? "not read"}` : "";
+  const last = recent
+    .slice(-3)
+    .reverse()
+    .map((r) => `#${r.iteration ?? "?"} ${renderDecisionBrief(r)}`);
+  const hold = renderHold(state, runtime);
+  const rows = [
+    clipRow(
+      `continuation-loop: loop ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)} · ${shown}`,
+      HEAD_WIDTH,
+    ),
+    ...(hold ? [clipRow(`  ${hold}`)] : []),
+    clipRow(`  goal: ${firstLine(state.body, ROW_WIDTH)}`),
+    clipRow(`  ends when: ${ends}${checklist}`),
+    clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
+    clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
+    ...(state.metric === undefined ? [] : [clipRow(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
+    clipRow(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
   ];
-  if (runtime.last_api_error)
-    lines.push(
-      `  last API error: ${runtime.last_api_error} (the turn ended early; ${
-        runtime.pause?.reason === "api_errors"
-          ? `paused: ${runtime.pause.text}`
-          : runtime.api_wait_until
-            ? `the loop goes on by itself at ${runtime.api_wait_until}`
-            : "the loop goes on with the session"
-      })`,
-    );
-  if (state.verify) lines.push(`  verify: ${state.verify}`);
-  if (state.notes_file) lines.push(`  notes file: ${state.notes_file}`);
-  if (state.checklist) lines.push(`  checklist: ${state.checklist}, ${extras.checklist ?? "not read"}`);
-  lines.push(...renderImprovementStatus(state, runtime, extras.records ?? []));
-  lines.push(
-    recent.length
-      ? `  last decisions:\n${recent.map((r) => `    ${renderDecision(r)}`).join("\n")}`
-      : "  last decisions: none yet",
-  );
-  return lines.join("\n");
+  return rows.join("\n");
 }
 
 /** When there is no loop: say so, and what the last one did. */
@@ -149,11 +179,13 @@ export function renderStatusline(state: LoopState, runtime: Runtime, now: number
 
 /** One line about another loop of the project, under /loop-status. */
 export function renderOtherLoop(name: string, state: LoopState | undefined, sessionId: string | undefined): string {
-  if (!state) return `  ${name}: state file invalid (continuation-loop status --name ${name} says why)`;
+  if (!state) return `  other loop ${name}: state file invalid (continuation-loop status --name ${name} says why)`;
   const owner = !state.session_id
     ? "unclaimed"
     : state.session_id === sessionId
       ? "this session"
       : `session ${shortId(state.session_id)}`;
-  return `  ${name}: ${state.active ? "running" : "paused"}, iteration ${state.iteration_count}/${state.max_iterations}, ${owner} — ${firstLine(state.body, 60)}`;
+  return clipRow(
+    `  other loop ${name}: ${state.active ? "running" : "paused"}, iteration ${state.iteration_count}/${state.max_iterations}, ${owner} — ${firstLine(state.body, 60)}`,
+  );
 }

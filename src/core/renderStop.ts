@@ -46,9 +46,14 @@ export function renderFinish(state: LoopState): string {
   return `${renderFinishLine(state)}\n${PAUSE_HINT}`;
 }
 
+/** How `until` ends the loop (README "Until"): it runs at every stop, exit 0 completes. */
+const renderUntilLine = (until: string, alone: boolean) =>
+  `The loop ${alone ? "" : "also "}completes by itself when \`${until}\` exits 0: it runs in the project root each time you stop, and its output comes back to you when it fails.`;
+
 function renderFinishLine(state: LoopState): string {
   const phrases = state.completion_promise;
   if (phrases.length === 0) {
+    if (state.until) return [renderUntilLine(state.until, true), ...renderGateLines(state)].join("\n");
     if (state.metric_target && state.metric) return "The loop completes when the metric reaches its target.";
     return state.checklist
       ? `The loop completes when every box of ${state.checklist} is checked.`
@@ -63,10 +68,20 @@ function renderFinishLine(state: LoopState): string {
   ];
   if (state.completion_threshold > 1)
     lines.push(`It must appear in ${state.completion_threshold} consecutive replies.`);
+  if (state.until) lines.push(renderUntilLine(state.until, false));
+  lines.push(...renderGateLines(state));
+  return lines.join("\n");
+}
+
+/** The gates a completion still passes: verify, the checklist, the todos. */
+function renderGateLines(state: LoopState): string[] {
+  const lines: string[] = [];
   if (state.verify) lines.push(`It is then checked by running \`${state.verify}\`, which must exit 0.`);
   if (state.checklist) lines.push(`It is not accepted while a box of ${state.checklist} is unchecked.`);
   if (state.require_todos_done) lines.push("It is not accepted while the todo list has unfinished items.");
-  return lines.join("\n");
+  if (state.until && state.completion_promise.length > 0)
+    lines.push(`Your phrase is not accepted while \`${state.until}\` fails.`);
+  return lines;
 }
 
 export interface ContinuationExtras {
@@ -120,11 +135,13 @@ export function renderReminder(
   );
   const finish = phrases.length
     ? `Say ${phrases.join(" or ")} only when it is true.`
-    : state.checklist
-      ? "It completes when every box is checked."
-      : state.metric_target
-        ? "It completes when the metric reaches its target."
-        : "It ends at a limit or /loop-stop.";
+    : state.until
+      ? `It completes when \`${state.until}\` exits 0.`
+      : state.checklist
+        ? "It completes when every box is checked."
+        : state.metric_target
+          ? "It completes when the metric reaches its target."
+          : "It ends at a limit or /loop-stop.";
   const list = checklist ? ` Checklist ${renderChecklistProgress(checklist)}.` : "";
   const metric = renderMetricReminder(state, decision.runtime);
   // One screen row at 140 columns for a short promise: Claude Code shows it between two replies.
@@ -161,6 +178,7 @@ export function renderContinuation(
   if (metric) sections.push(metric);
   sections.push(`How to finish:\n${renderFinish(state)}`);
   if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);
+  else if (decision.untilFailure) sections.push(`Not done yet: ${decision.untilFailure}`);
   return `${sections.join("\n\n")}\n`;
 }
 
@@ -203,7 +221,9 @@ export function renderEndMessage(
         ? `completed (every box of ${state.checklist} checked)`
         : decision.reason === "completed" && state.metric_target
           ? "completed (the metric reached its target)"
-          : REASONS[decision.reason];
+          : decision.reason === "completed" && state.until
+            ? `completed (\`${state.until}\` exited 0)`
+            : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
   const limits = renderLimits(state, decision.runtime, decision.iteration, now);
   return `continuation-loop: loop ${why} after ${facts.join(", ")}.${renderMetricEnd(state, decision.runtime)}${refused} Limits: ${limits}.`;

@@ -23,6 +23,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   if (state.checklist !== undefined) fields.checklist = state.checklist;
   if (state.max_duration_s !== undefined) fields.max_duration = state.max_duration_s;
   if (state.max_tokens !== undefined) fields.max_tokens = state.max_tokens;
+  if (state.until !== undefined) fields.until = state.until;
   if (state.verify !== undefined) fields.verify = state.verify;
   if (state.notes_file !== undefined) fields.notes_file = state.notes_file;
   if (state.metric !== undefined) fields.metric = state.metric;

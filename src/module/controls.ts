@@ -73,9 +73,15 @@ export async function answerControl($: Engine, name: string, args: string): Prom
   const text = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
   if (name === "loop-status") {
-    // A command's answer shows when the turn ends: mid-turn the status goes in the transcript at once.
+    // A command's answer shows when the turn ends: mid-turn the status goes in the transcript at once,
+    // as one notice of one line (a notice per line takes two rows each; a notice draws no line breaks).
     if (turnId === undefined) return { text, isTextDisplayOnly: true };
-    for (const line of text.split("\n")) $.ui.log(line);
+    $.ui.log(
+      text
+        .split("\n")
+        .map((line) => line.trim())
+        .join(" ┃ "),
+    );
     return {};
   }
   mod.pending = undefined;

@@ -141,8 +141,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(shown).toContain("loop running, iteration 2/5");
       expect(shown).toContain("iterations 2/5 (3 left)");
       expect(shown).toMatch(/output tokens \d+ of 100,000/);
-      expect(shown).toContain(`owner session: ${owner} (another session`);
-      expect(shown).toContain("iteration 1  continued");
+      expect(shown).toContain(`session ${owner.slice(0, 8)}'s, not this one's`);
+      expect(shown).toContain("last: #1 continued");
 
       // A running loop is not replaced silently: the prompt was blocked, the model never asked.
       const restart = side["restart"]!;

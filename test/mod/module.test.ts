@@ -174,7 +174,8 @@ describe("controls", () => {
     await $.turn.start({ text: "", turnId: "turn-8" });
     const result = await $.command.run(typed("continuation-loop:loop-status"));
     expect(result.text).toBeUndefined();
-    expect(seen.logged).toEqual(["loop running, iteration 2/5", "  goal: Docs"]);
+    // One notice of one line: a notice draws no line breaks, and a notice per line takes two rows each.
+    expect(seen.logged).toEqual(["loop running, iteration 2/5 ┃ goal: Docs"]);
     expect(seen.aborted).toEqual([]);
   });
 

@@ -68,6 +68,6 @@ describe("checklist", () => {
       hook_event_name: "UserPromptSubmit",
       prompt: "/loop-status",
     });
-    expect(String(status.json?.reason)).toContain("checklist: PLAN.md, 1/3 done · next: two");
+    expect(String(status.json?.reason)).toContain("checklist PLAN.md 1/3 done · next: two");
   });
 });

@@ -100,7 +100,7 @@ describe("continuation-loop status, stop, history, statusline", () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toContain("loop running, iteration 1/5");
     expect(status.stdout).toContain("output tokens 0 of 900 (900 left)");
-    expect(status.stdout).toContain("owner session: owner-1 (another session");
+    expect(status.stdout).toContain("session owner-1's, not this one's");
 
     const line = runCli(["statusline"], {
       cwd: "/",
@@ -137,7 +137,7 @@ describe("continuation-loop status, stop, history, statusline", () => {
     const env = { CLAUDE_PROJECT_DIR: project, CONTINUATION_LOOP_FILE: "loops/mine.md" };
     expect(runCli(["start", "Elsewhere"], { cwd: "/", env }).code).toBe(0);
     expect(existsSync(join(project, "loops", "mine.md"))).toBe(true);
-    expect(runCli(["status"], { cwd: "/", env }).stdout).toContain("state file: loops/mine.md");
+    expect(runCli(["status"], { cwd: "/", env }).stdout).toContain("· loops/mine.md");
   });
 
   it("exits 1 naming file, line and field when the state file is invalid", () => {

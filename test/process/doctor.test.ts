@@ -1,4 +1,5 @@
 // doctor through the bundled CLI: what it checks and when it fails.
+import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -106,5 +107,24 @@ describe("continuation-loop doctor", () => {
     const run = doctor(root);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/FAIL {2}\.claude\/settings\.json: .*not valid JSON/);
+  });
+});
+
+describe("continuation-loop doctor: until", () => {
+  it("says when until runs and what ends the loop, and warns when the file is tracked by git", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    writeState(root, '---\nuntil: "npm test"\nverify: "npm run lint"\nverify_timeout: 8m\n---\nGoal\n');
+    const run = doctor(root);
+    expect(run.stdout).toContain(
+      "ok    until `npm test` runs at every stop, within verify_timeout (480s): exit 0 completes the loop",
+    );
+    expect(run.stdout).toContain("ok    verify `npm run lint` runs when completion is due");
+    expect(run.stdout).toMatch(/warn\s+until and verify each get verify_timeout/);
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    execFileSync("git", ["add", "-f", ".claude/continuation-loop.local.md"], { cwd: root });
+    expect(doctor(root).stdout).toMatch(
+      /warn\s+\.claude\/continuation-loop\.local\.md is tracked by git: its until, verify and metric commands never run/,
+    );
   });
 });

@@ -101,3 +101,39 @@ describe("composeStateFile", () => {
     }
   });
 });
+
+describe("a loop started with no completion condition ends on <promise>DONE</promise>", () => {
+  const compose = (line: string) =>
+    parseState(composeStateFile({ request: parseStartArgs(line), sessionId: "s-1", now: NOW }));
+
+  it("gets completion_promise DONE in a tag", () => {
+    expect(compose("Fix the failing tests")).toMatchObject({ completion_promise: ["DONE"], promise_format: "tag" });
+    expect(compose("--max-iterations 3 Fix it")).toMatchObject({ completion_promise: ["DONE"], promise_format: "tag" });
+  });
+
+  it.each([
+    ["a promise", "--completion-promise SHIPPED Go", ["SHIPPED"]],
+    ["until", '--until "npm test" Go', []],
+    ["a checklist", "--checklist PLAN.md Go", []],
+    ["a metric target", '--metric "echo 1" --metric-target ">= 2" Go', []],
+  ])("keeps a loop with %s as asked", (_name, line, promise) => {
+    expect(compose(line).completion_promise).toEqual(promise);
+  });
+
+  it("keeps an explicit promise_format", () => {
+    expect(compose("--promise-format substring Go")).toMatchObject({
+      completion_promise: ["DONE"],
+      promise_format: "substring",
+    });
+  });
+
+  it("a template with a promise keeps it", () => {
+    const text = composeStateFile({
+      request: parseStartArgs("Go"),
+      template: template("tdd"),
+      sessionId: "s",
+      now: NOW,
+    });
+    expect(parseState(text).completion_promise).not.toEqual([]);
+  });
+});

@@ -404,3 +404,69 @@ describe("<loop-pause>", () => {
     expect(decideStop(s, facts({ reply: "no tag, <loop-pause> unclosed" }), NOW)).toMatchObject({ kind: "continue" });
   });
 });
+
+describe("until: a command that says when the goal is met", () => {
+  const run = (exitCode: number | null, timedOut = false) => ({
+    command: "npm test",
+    exitCode,
+    timedOut,
+    outputTail: "FAIL test/a.test.ts\n1 failed",
+  });
+  /** The decision as the Stop hook makes it: the until result passed to the assessment too. */
+  const decideUntil = (front: string, reply: string, until: ReturnType<typeof run>, extra: Partial<Given> = {}) => {
+    const s = state(`until: "npm test"\n${front}`);
+    const f = facts({ reply, until, ...extra });
+    const a = assessReply(s, makeRuntime(), reply, f.checklist, false, until.exitCode === 0);
+    return { decision: decideTurn(s, makeRuntime(), a, f, NOW), assessment: a };
+  };
+
+  it("exit 0 completes the loop, with no promise", () => {
+    expect(decideUntil("", "still going", run(0)).decision).toMatchObject({ kind: "end", reason: "completed" });
+  });
+
+  it("exit 0 completes a loop that has a promise, without it", () => {
+    expect(decideUntil("completion_promise: DONE", "still going", run(0)).decision).toMatchObject({
+      kind: "end",
+      reason: "completed",
+    });
+  });
+
+  it("a failure sends Claude back with the command, its status and the output's tail", () => {
+    const { decision } = decideUntil("", "still going", run(1));
+    expect(decision).toMatchObject({ kind: "continue", next: 2 });
+    expect(decision.kind === "continue" && decision.untilFailure).toBe(
+      "the until command `npm test` exited with status 1, so the goal is not met yet. Last output:\nFAIL test/a.test.ts\n1 failed",
+    );
+  });
+
+  it("a timeout is told as a timeout", () => {
+    const { decision } = decideUntil("verify_timeout: 30s", "x", run(null, true));
+    expect(decision.kind === "continue" && decision.untilFailure).toContain("`npm test` timed out after 30s");
+  });
+
+  it("a failure refuses the promise", () => {
+    const { decision, assessment } = decideUntil("completion_promise: DONE", "DONE", run(2));
+    expect(assessment.due).toBe(false);
+    expect(decision).toMatchObject({ kind: "continue" });
+    expect(decision.kind === "continue" && decision.refusal).toContain("`npm test` exited with status 2");
+  });
+
+  it("verify and the checklist still apply after until passed", () => {
+    const verified = decideUntil("verify: make lint", "x", run(0), {
+      verify: { command: "make lint", exitCode: 1, timedOut: false, outputTail: "lint error" },
+    });
+    expect(verified.assessment.needsVerify).toBe(true);
+    expect(verified.decision).toMatchObject({ kind: "continue" });
+    expect(verified.decision.kind === "continue" && verified.decision.refusal).toContain("make lint");
+    const open = parseChecklist("- [x] a\n- [ ] b\n");
+    const listed = decideUntil("checklist: PLAN.md", "x", run(0), { checklist: open });
+    expect(listed.decision.kind === "continue" && listed.decision.refusal).toContain("1/2 boxes checked");
+  });
+
+  it("at the last iteration a failure ends the loop at its limit", () => {
+    expect(decideUntil("iteration_count: 10", "x", run(1)).decision).toMatchObject({
+      kind: "end",
+      reason: "max_iterations",
+    });
+  });
+});

@@ -77,6 +77,15 @@ describe("handleLoopPrompt: /loop-start", () => {
     expect(existsSync(statePath())).toBe(false);
   });
 
+  it("shows the usage card for /loop-start with no goal, namespaced or not, without starting", async () => {
+    for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
+      const block = (await typed(command))?.block ?? "";
+      expect(block).toContain(`${command} --until "npm test" Fix the failing tests`);
+      expect(block).not.toContain("--completion-promise");
+    }
+    expect(existsSync(statePath())).toBe(false);
+  });
+
   it("shows the usage for --help without starting", async () => {
     expect((await typed("/loop-start --help"))?.block).toContain("--completion-promise");
     expect(existsSync(statePath())).toBe(false);
@@ -169,10 +178,24 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(out?.additionalContext).toBeUndefined();
     expect(out?.block).toContain("iteration 1/4");
     expect(out?.block).toContain("output tokens 0 of 1,000");
-    expect(out?.block).toContain("elapsed: 1m 5s");
-    expect(out?.block).toContain("session-A (another session");
+    expect(out?.block).toContain("1m 5s elapsed");
+    expect(out?.block).toContain("not this one's");
+    expect(out?.block).toContain("ends when: Claude writes <promise>DONE</promise>");
     const mine = await typed("/loop-status", "session-Z", NOW + 65_000);
-    expect(mine?.block).toContain("default: running, iteration 1/4, session session-");
+    expect(mine?.block).toContain("other loop default: running, iteration 1/4, session session-");
+  });
+
+  it("shows this session's loop in at most 8 rows, and a row per other loop only with --all", async () => {
+    await typed("/loop-start --max-iterations 4 Mine");
+    await typed("/loop-start --name docs Docs", "session-B");
+    await typed("/loop-start --name api Api", "session-C");
+    const glance = (await typed("/loop-status"))?.block ?? "";
+    expect(glance.split("\n")).toHaveLength(7);
+    expect(glance).toMatch(/other loops: (docs, api|api, docs) /);
+    const all = (await typed("/loop-status --all"))?.block ?? "";
+    expect(all.split("\n")).toHaveLength(8);
+    expect(all).toContain("other loop docs: running, iteration 1/10");
+    expect(all).toContain("other loop api: running, iteration 1/10");
   });
 
   it("resumes a paused loop, and takes over another session's only with --force", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LoopError } from "../../src/core/errors.js";
 import { flagOf, USER_FIELDS } from "../../src/core/fields.js";
 import { parseStartArgs, parseStartArgv } from "../../src/core/parseStartArgs.js";
-import { renderStartUsage } from "../../src/core/renderStart.js";
+import { renderStartCard, renderStartUsage } from "../../src/core/renderStart.js";
 
 function refusal(run: () => unknown): LoopError {
   try {
@@ -96,6 +96,41 @@ describe("parseStartArgs: options first, values may be quoted", () => {
 
   it("--help needs no goal", () => {
     expect(parseStartArgs("--help").help).toBe(true);
+    expect(parseStartArgs("--help").card).toBeUndefined();
+  });
+
+  it.each([
+    ["nothing", ""],
+    ["only whitespace", "   \n "],
+    ["options and no goal", "--max-iterations 3"],
+  ])("asks for the usage card when given %s", (_name, line) => {
+    expect(parseStartArgs(line)).toMatchObject({ card: true, help: false });
+  });
+
+  it("reads --until as a field, quoted, with the goal after it", () => {
+    expect(parseStartArgs('--until "npm test -- --run" Fix the failing tests')).toMatchObject({
+      fields: { until: "npm test -- --run" },
+      goal: "Fix the failing tests",
+    });
+    expect(parseStartArgv(["--until", "make check", "Fix", "it"])).toMatchObject({
+      fields: { until: "make check" },
+      goal: "Fix it",
+    });
+    expect(refusal(() => parseStartArgs('--until "" Go')).details.field).toBe("--until");
+  });
+
+  it("the card: three examples, --until first, under the command as typed", () => {
+    for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
+      const card = renderStartCard(command);
+      const examples = card.split("\n").filter((line) => line.startsWith(`  ${command} --`));
+      expect(examples).toHaveLength(3);
+      expect(examples[0]).toContain(`${command} --until "npm test" Fix the failing tests`);
+      expect(card).toContain("<promise>DONE</promise>");
+      expect(card.split("\n").length).toBeLessThanOrEqual(6);
+      // The card heads --help, which lists every user field after it.
+      expect(renderStartUsage(command).startsWith(card)).toBe(true);
+    }
+    expect(renderStartCard("/continuation-loop:loop-start")).toContain("/continuation-loop:loop-status");
   });
 });
 
@@ -115,8 +150,6 @@ describe("parseStartArgs refuses bad input with the flag and what was expected",
     ["a repeated option", "--max-iterations 2 --max-iterations 3 Go", "given twice", "--max-iterations"],
     ["a value on --force", "--force=yes Go", "takes no value", "--force"],
     ["a bad template name", "--template ../../etc/passwd Go", "invalid template name", "--template"],
-    ["no goal", "--max-iterations 3", "a goal is required", undefined],
-    ["only whitespace", "   \n ", "a goal is required", undefined],
   ])("%s", (_name, line, message, field) => {
     const error = refusal(() => parseStartArgs(line));
     expect(error.code).toBe("USAGE");

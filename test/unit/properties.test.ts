@@ -273,6 +273,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   max_duration_s: fc.option(fc.integer({ min: 1, max: 10 * 86400 }), { nil: undefined }),
   max_tokens: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
   max_cost: fc.option(fc.constantFrom(0.5, 2, 10), { nil: undefined }),
+  until: fc.constant(undefined),
   verify: fc.option(fc.constant("npm test"), { nil: undefined }),
   verify_timeout_s: fc.constant(300),
   notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),

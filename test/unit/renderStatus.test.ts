@@ -40,40 +40,117 @@ const DECISIONS: HistoryRecord[] = [
   },
 ];
 
+/** Claude Code shows a status row after its own indent: the widest row that stays one row at 140 columns. */
+const fitsOneRow = (text: string) => text.split("\n").every((row, i) => row.length <= (i === 0 ? 110 : 130));
+
 describe("renderStatus", () => {
-  it("shows n/max, limits used and left, elapsed, tokens, owner and last decisions", () => {
-    const text = renderStatus(RUNNING, RT, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111");
+  it("shows n/max, limits used and left, elapsed, tokens, owner and last decisions, in at most 7 rows", () => {
+    const text = renderStatus(RUNNING, RT, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111", {
+      records: DECISIONS,
+    });
     for (const part of [
       "loop running, iteration 3/10",
+      "1h elapsed",
+      "this session's",
       "goal: Fix the tests",
-      'promise: "ALL GREEN" (substring)',
+      'ends when: Claude says "ALL GREEN"',
       "iterations 3/10 (7 left)",
       "time 1h of 2h (1h left)",
       "output tokens 12,345 of 50,000 (37,655 left)",
-      "elapsed: 1h (since 2026-01-01T00:00:00Z)",
-      "tokens: 12,345 output tokens (claude-x 12,345)",
-      "owner session: sess-aaaa-1111 (this session)",
-      "iteration 1  continued",
-      "refused: the verify command `npm test` exited with status 1",
+      "tokens 12,345 output ██",
+      "#2 continued (refused: the verify command `npm test` exited with status 1)",
+      "#1 continued",
     ]) {
       expect(text).toContain(part);
     }
+    expect(text.split("\n").length).toBeLessThanOrEqual(7);
+    expect(fitsOneRow(text)).toBe(true);
+  });
+
+  it("holds to 8 rows of at most 130 columns whatever the loop holds", () => {
+    const big = state(
+      [
+        "iteration_count: 9",
+        "max_iterations: 10000",
+        'completion_promise: ["ALL GREEN and every test passing in the whole repository", "BLOCKED on the user"]',
+        'until: "npm test -- --run --reporter=verbose --coverage"',
+        'verify: "npm run lint && npm run typecheck && npm run build"',
+        "checklist: PLAN.md",
+        "require_todos_done: true",
+        'metric: "npm run -s bench"',
+        'metric_target: ">= 90"',
+        "max_duration: 2h",
+        "max_tokens: 500000",
+        "max_cost: 25",
+        "scope: [src/parser, test/parser, docs/parser]",
+        "max_files_changed: 10",
+        "completion_threshold: 2",
+        "session_id: sess-aaaa-1111",
+        "started_at: 2026-01-01T00:00:00Z",
+      ].join("\n"),
+      `${"A very long goal that goes on and on ".repeat(10)}\nsecond line\n`,
+    );
+    const runtime: Runtime = {
+      ...RT,
+      pause: {
+        reason: "question",
+        text: "Should I keep the old API, or remove it and update every caller in the repository? ".repeat(3),
+        since: "2026-01-01T00:20:00.000Z",
+      },
+      last_api_error: "rate_limit",
+      spend: { figure: 3.5, baseline: 0, source: "module" },
+    };
+    const records = Array.from({ length: 9 }, (_, i) => ({
+      ...DECISIONS[1],
+      iteration: i + 1,
+      output_tokens: (i + 1) * 1000,
+      refusal: "the until command `npm test` exited with status 1, so the goal is not met yet. Last output:\nFAIL x",
+    })) as HistoryRecord[];
+    const text = renderStatus(
+      big,
+      runtime,
+      ".claude/continuation-loop.a-very-long-name-for-a-loop.local.md",
+      records,
+      NOW,
+      "sess-aaaa-1111",
+      {
+        records,
+        checklist: "3/12 done · next: Write the parser for the whole grammar including every corner case",
+      },
+    );
+    expect(text.split("\n").length).toBeLessThanOrEqual(8);
+    expect(fitsOneRow(text)).toBe(true);
+    expect(text).toContain("paused, Claude's question: Should I keep");
+    expect(text).toMatch(/ends when: Claude says .*…$/m);
   });
 
   it.each([
-    ["another session", "other-session", "another session"],
-    ["no session known", undefined, "owner session: sess-aaaa-1111\n"],
+    ["another session", "other-session", "session sess-aaa's, not this one's"],
+    ["no session known", undefined, "session sess-aaa's ·"],
   ])("names the owner for %s", (_name, session, expected) => {
     expect(renderStatus(RUNNING, RT, "s.md", [], NOW, session)).toContain(expected);
   });
 
-  it("says when a loop is paused, unbound and not started", () => {
+  it("says when a loop is paused, unbound and not started, and what ends it", () => {
     const text = renderStatus(state("active: false"), makeRuntime(), "s.md", [], NOW);
-    expect(text).toContain("paused (active: false), iteration 1/10");
-    expect(text).toContain("owner session: none yet");
-    expect(text).toContain("elapsed: not started yet");
-    expect(text).toContain("promise: none");
-    expect(text).toContain("last decisions: none yet");
+    expect(text).toContain("loop paused, iteration 1/10 · not started · no owner yet");
+    expect(text).toContain("paused: active is false");
+    expect(text).toContain("ends when: no completion condition: it runs to a limit or /loop-stop");
+    expect(text).toContain("last: no decision yet");
+    const until = renderStatus(state('until: "npm test"\nverify: make lint'), makeRuntime(), "s.md", [], NOW);
+    expect(until).toContain("ends when: `npm test` exits 0 (`make lint` must pass)");
+  });
+
+  it("names an until failure in the last decisions", () => {
+    const record: HistoryRecord = {
+      time: "2026-01-01T00:30:00.000Z",
+      decision: "continue",
+      iteration: 4,
+      until_failure: "`npm test` exited with status 1",
+    };
+    expect(renderStatus(RUNNING, RT, "s.md", [record], NOW)).toContain(
+      "last: #4 continued (until `npm test` exited with status 1)",
+    );
   });
 
   it("renders no loop with the last one", () => {
@@ -172,7 +249,7 @@ describe("pauses, resumes and API errors in the history and status", () => {
     expect(table).toContain("resume: answered");
     expect(table).toContain("api_error: rate_limit");
     const status = renderStatus(RUNNING, makeRuntime(), "s.md", records, NOW);
-    expect(status).toContain("iteration 2  api error: rate_limit");
-    expect(status).toContain("iteration 2  pause: question");
+    expect(status).toContain("#2 api error: rate_limit");
+    expect(status).toContain("#2 pause: question");
   });
 });
