@@ -9758,6 +9758,18 @@ function makeStopId(now) {
   made += 1;
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 4294967295).toString(36)}`;
 }
+var sent = [];
+function noteSent(text2) {
+  if (!sent.includes(text2)) sent.push(text2);
+  if (sent.length > 4) sent.shift();
+}
+function takeSent(prompt) {
+  if (typeof prompt !== "string") return false;
+  const at = sent.indexOf(prompt);
+  if (at < 0) return false;
+  sent.splice(at, 1);
+  return true;
+}
 
 // src/module/controls.ts
 init_module_buffer();
@@ -10112,9 +10124,10 @@ function sendPending($, tries = 0) {
   mod.pending = void 0;
   if (text2 === void 0) return;
   const fresh = readFreshPrompt(text2);
+  noteSent(fresh ?? text2);
   let retry = text2;
-  const sent = fresh === void 0 ? $.prompt.submit({ text: text2 }) : clearThenSubmit($, fresh, () => retry = fresh);
-  sent.catch((error) => {
+  const sent2 = fresh === void 0 ? $.prompt.submit({ text: text2 }) : clearThenSubmit($, fresh, () => retry = fresh);
+  sent2.catch((error) => {
     if (mod.pending === void 0) mod.pending = retry;
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
     else goQuiet($, error);
@@ -10141,6 +10154,10 @@ async function onStop($, e, next) {
   const result = await next(e);
   await refreshView($, true).catch(() => void 0);
   return quietContinuation($, result, id);
+}
+function onPromptSubmit(_, e, next) {
+  if (!mod.ready || !takeSent(e?.prompt)) return next(e);
+  return {};
 }
 async function onControl($, e, next) {
   const name = readControl(e.command);
@@ -10169,6 +10186,9 @@ function register(on) {
     return next(e);
   });
   on("classic.Stop", onStop).catch(
+    (_, e, next) => next(e)
+  );
+  on("classic.UserPromptSubmit", onPromptSubmit).catch(
     (_, e, next) => next(e)
   );
   on("classic.StopFailure", onStopFailure).catch(

@@ -4,7 +4,7 @@
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
 // with literal environment names, and `$` is passed only to functions declared at the top of this file.
 import { renderBand } from "./band.js";
-import { makeStopId, takeContinuation } from "./continuation.js";
+import { makeStopId, noteSent, takeContinuation, takeSent } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
@@ -50,6 +50,7 @@ function sendPending($: Engine, tries = 0): void {
   if (text === undefined) return;
   // fresh_context: the context is cleared first; once it is, a retry only sends the prompt.
   const fresh = readFreshPrompt(text);
+  noteSent(fresh ?? text);
   let retry = text;
   const sent = fresh === undefined ? $.prompt.submit({ text }) : clearThenSubmit($, fresh, () => (retry = fresh));
   sent.catch((error: unknown) => {
@@ -87,6 +88,16 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
   return quietContinuation($, result, id);
 }
 
+/**
+ * The UserPromptSubmit of a continuation this module sent is answered here, without the hooks beneath: the
+ * same continuation sent by the Stop hook's exit 2 runs none (SPEC §11 "No extra work per iteration"), and
+ * the prompt hook gives it nothing (a continuation is nobody's answer). Every other prompt passes untouched.
+ */
+function onPromptSubmit(_: Engine, e: { prompt?: unknown }, next: (e: unknown) => Promise<unknown>) {
+  if (!mod.ready || !takeSent(e?.prompt)) return next(e);
+  return {};
+}
+
 /** A loop control, typed at any time: the command hooks' own answer; any failure leaves the command as it was. */
 async function onControl($: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Promise<CommandRunResult>) {
   const name = readControl(e.command);
@@ -120,6 +131,9 @@ export function register(on: On): void {
   // Should this hook fail after the Stop hooks ran, their answer stands as they gave it (replayed, not rerun).
   on("classic.Stop", onStop).catch(
     (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),
+  );
+  on("classic.UserPromptSubmit", onPromptSubmit).catch(
+    (_: Engine, e: unknown, next: (e: unknown) => Promise<unknown>) => next(e),
   );
   // A turn ended by an API error: the loop goes on by itself after a wait (src/module/resume.ts).
   on("classic.StopFailure", onStopFailure).catch(
