@@ -10152,8 +10152,9 @@ async function onStop($, e, next) {
   await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
   await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
   const result = await next(e);
-  await refreshView($, true).catch(() => void 0);
-  return quietContinuation($, result, id);
+  const answer = quietContinuation($, result, id);
+  refreshView($, true).catch(() => void 0);
+  return answer;
 }
 function onPromptSubmit(_, e, next) {
   if (!mod.ready || !takeSent(e?.prompt)) return next(e);
@@ -10202,7 +10203,7 @@ function register(on) {
       cancelWait($, "a prompt went on first");
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
-      await refreshView($).catch(() => void 0);
+      refreshView($).catch(() => void 0);
       return next(e);
     }
   );

@@ -84,8 +84,10 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
   await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
   await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
   const result = await next(e);
-  await refreshView($, true).catch(() => undefined);
-  return quietContinuation($, result, id);
+  // The band's read runs beside the hand-over, not before it: the next prompt does not wait on it.
+  const answer = quietContinuation($, result, id);
+  refreshView($, true).catch(() => undefined);
+  return answer;
 }
 
 /**
@@ -149,7 +151,7 @@ export function register(on: On): void {
       // The session's figure before this turn: a loop's first Stop counts its first turn too.
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
-      await refreshView($).catch(() => undefined);
+      refreshView($).catch(() => undefined);
       return next(e);
     },
   );
