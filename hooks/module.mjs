@@ -10215,7 +10215,7 @@ function register(on) {
     injectFault("turn");
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
-    await refreshView($);
+    refreshView($).catch(() => void 0);
     return next(e);
   });
   on("command.run", { command: "loop-stop" }, onControl).catch(passOn);

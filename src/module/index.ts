@@ -164,7 +164,7 @@ export function register(on: On): void {
     injectFault("turn");
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
-    await refreshView($);
+    refreshView($).catch(() => undefined);
     return next(e);
   });
   // Each spelled out, so that Claude Code sees which commands the module answers; a failure runs the command
