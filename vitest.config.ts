@@ -51,6 +51,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          // Long loops: `npm run test:soak` (vitest.soak.config.ts).
+          exclude: ["test/e2e/soak*.test.ts", "**/node_modules/**"],
           globalSetup: ["test/e2e/support/globalSetup.ts"],
           testTimeout: 120_000,
           hookTimeout: 60_000,
@@ -63,6 +65,7 @@ export default defineConfig({
         test: {
           name: "tui",
           include: ["test/tui/**/*.test.ts"],
+          exclude: ["test/tui/soak*.test.ts", "**/node_modules/**"],
           globalSetup: ["test/e2e/support/globalSetup.ts"],
           // Startup and rendering wait on the screen; a loaded 2-core machine renders slowly.
           testTimeout: 180_000,

@@ -10300,6 +10300,18 @@ function makeStopId(now) {
   made += 1;
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 4294967295).toString(36)}`;
 }
+var sent = [];
+function noteSent(text3) {
+  if (!sent.includes(text3)) sent.push(text3);
+  if (sent.length > 4) sent.shift();
+}
+function takeSent(prompt) {
+  if (typeof prompt !== "string") return false;
+  const at = sent.indexOf(prompt);
+  if (at < 0) return false;
+  sent.splice(at, 1);
+  return true;
+}
 
 // src/module/controls.ts
 init_module_buffer();
@@ -10656,9 +10668,10 @@ function sendPending($, tries = 0) {
   mod.pending = void 0;
   if (text3 === void 0) return;
   const fresh = readFreshPrompt(text3);
+  noteSent(fresh ?? text3);
   let retry = text3;
-  const sent = fresh === void 0 ? $.prompt.submit({ text: text3 }) : clearThenSubmit($, fresh, () => retry = fresh);
-  sent.catch((error) => {
+  const sent2 = fresh === void 0 ? $.prompt.submit({ text: text3 }) : clearThenSubmit($, fresh, () => retry = fresh);
+  sent2.catch((error) => {
     if (mod.pending === void 0) mod.pending = retry;
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
     else goQuiet($, error);
@@ -10683,8 +10696,13 @@ async function onStop($, e, next) {
   await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
   await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
   const result = await next(e);
-  await refreshView($, true).catch(() => void 0);
-  return quietContinuation($, result, id);
+  const answer = quietContinuation($, result, id);
+  refreshView($, true).catch(() => void 0);
+  return answer;
+}
+function onPromptSubmit(_, e, next) {
+  if (!mod.ready || !takeSent(e?.prompt)) return next(e);
+  return {};
 }
 async function onControl($, e, next) {
   const name = readControl(e.command);
@@ -10715,6 +10733,9 @@ function register(on) {
   on("classic.Stop", onStop).catch(
     (_, e, next) => next(e)
   );
+  on("classic.UserPromptSubmit", onPromptSubmit).catch(
+    (_, e, next) => next(e)
+  );
   on("classic.StopFailure", onStopFailure).catch(
     (_, e, next) => next(e)
   );
@@ -10726,7 +10747,7 @@ function register(on) {
       cancelWait($, "a prompt went on first");
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
-      await refreshView($).catch(() => void 0);
+      refreshView($).catch(() => void 0);
       return next(e);
     }
   );
@@ -10738,7 +10759,7 @@ function register(on) {
     injectFault("turn");
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
-    await refreshView($);
+    refreshView($).catch(() => void 0);
     return next(e);
   });
   on("command.run", { command: "loop-stop" }, onControl).catch(passOn);

@@ -45,3 +45,25 @@ export function makeStopId(now: number): string {
   made += 1;
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 0xffffffff).toString(36)}`;
 }
+
+/** The continuations this module submitted whose UserPromptSubmit has not come yet (one at a time in practice). */
+const sent: string[] = [];
+
+/** Notes a continuation just handed to `$.prompt.submit`, so that its UserPromptSubmit can be told apart. */
+export function noteSent(text: string): void {
+  if (!sent.includes(text)) sent.push(text);
+  // A submit refused for good never comes back: the list stays short whatever happens.
+  if (sent.length > 4) sent.shift();
+}
+
+/**
+ * Whether this UserPromptSubmit is for a continuation this module sent (then taken off the list): the prompt
+ * is that text exactly, byte for byte. Any other prompt, the person's or another plugin's, is not.
+ */
+export function takeSent(prompt: unknown): boolean {
+  if (typeof prompt !== "string") return false;
+  const at = sent.indexOf(prompt);
+  if (at < 0) return false;
+  sent.splice(at, 1);
+  return true;
+}

@@ -4,7 +4,7 @@
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
 // with literal environment names, and `$` is passed only to functions declared at the top of this file.
 import { renderBand } from "./band.js";
-import { makeStopId, takeContinuation } from "./continuation.js";
+import { makeStopId, noteSent, takeContinuation, takeSent } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
@@ -50,6 +50,7 @@ function sendPending($: Engine, tries = 0): void {
   if (text === undefined) return;
   // fresh_context: the context is cleared first; once it is, a retry only sends the prompt.
   const fresh = readFreshPrompt(text);
+  noteSent(fresh ?? text);
   let retry = text;
   const sent = fresh === undefined ? $.prompt.submit({ text }) : clearThenSubmit($, fresh, () => (retry = fresh));
   sent.catch((error: unknown) => {
@@ -83,8 +84,20 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
   await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
   await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
   const result = await next(e);
-  await refreshView($, true).catch(() => undefined);
-  return quietContinuation($, result, id);
+  // The band's read runs beside the hand-over, not before it: the next prompt does not wait on it.
+  const answer = quietContinuation($, result, id);
+  refreshView($, true).catch(() => undefined);
+  return answer;
+}
+
+/**
+ * The UserPromptSubmit of a continuation this module sent is answered here, without the hooks beneath: the
+ * same continuation sent by the Stop hook's exit 2 runs none (SPEC §11 "No extra work per iteration"), and
+ * the prompt hook gives it nothing (a continuation is nobody's answer). Every other prompt passes untouched.
+ */
+function onPromptSubmit(_: Engine, e: { prompt?: unknown }, next: (e: unknown) => Promise<unknown>) {
+  if (!mod.ready || !takeSent(e?.prompt)) return next(e);
+  return {};
 }
 
 /** A loop control, typed at any time: the command hooks' own answer; any failure leaves the command as it was. */
@@ -121,6 +134,9 @@ export function register(on: On): void {
   on("classic.Stop", onStop).catch(
     (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),
   );
+  on("classic.UserPromptSubmit", onPromptSubmit).catch(
+    (_: Engine, e: unknown, next: (e: unknown) => Promise<unknown>) => next(e),
+  );
   // A turn ended by an API error: the loop goes on by itself after a wait (src/module/resume.ts).
   on("classic.StopFailure", onStopFailure).catch(
     (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),
@@ -135,7 +151,7 @@ export function register(on: On): void {
       // The session's figure before this turn: a loop's first Stop counts its first turn too.
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
-      await refreshView($).catch(() => undefined);
+      refreshView($).catch(() => undefined);
       return next(e);
     },
   );
@@ -148,7 +164,7 @@ export function register(on: On): void {
     injectFault("turn");
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
-    await refreshView($);
+    refreshView($).catch(() => undefined);
     return next(e);
   });
   // Each spelled out, so that Claude Code sees which commands the module answers; a failure runs the command

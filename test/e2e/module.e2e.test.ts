@@ -14,7 +14,7 @@ import {
   type RecordedRequest,
 } from "./support/messagesServer.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
-import { CLAUDE_VERSIONS, describeRun, runClaude, type ClaudeVersion } from "./support/runClaude.js";
+import { CLAUDE_VERSIONS, describeRun, hookResponses, runClaude, type ClaudeVersion } from "./support/runClaude.js";
 
 const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
 const GOAL = "Write the release summary in NOTES.md.";
@@ -51,6 +51,27 @@ function otherPlugin(root: string, blocks = 0): { dir: string; runs: () => numbe
   };
   fs.writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(hooks));
   return { dir, runs: () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").length : 0) };
+}
+
+/** A second plugin whose UserPromptSubmit hook appends one line per run to a file, and says nothing. */
+function promptCounter(root: string): { dir: string; runs: () => number } {
+  const dir = path.join(root, "counter-plugin");
+  fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
+  fs.mkdirSync(path.join(dir, "hooks"));
+  fs.writeFileSync(
+    path.join(dir, ".claude-plugin", "plugin.json"),
+    JSON.stringify({ name: "counter", version: "1.0.0" }),
+  );
+  const log = path.join(root, "prompts.log");
+  fs.writeFileSync(
+    path.join(dir, "hooks", "prompt.cjs"),
+    `require("fs").appendFileSync(${JSON.stringify(log)}, "x\\n");`,
+  );
+  const command = `node "${path.join(dir, "hooks", "prompt.cjs")}"`;
+  const hooks = { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command }] }] } };
+  fs.writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(hooks));
+  const runs = () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").filter(Boolean).length : 0);
+  return { dir, runs };
 }
 
 async function runLoop(
@@ -157,6 +178,28 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
       }
       expect(sent[0]).toContain(GOAL);
     }
+  });
+
+  it("runs the UserPromptSubmit hooks as often as without the module: once, for the person's prompt", async () => {
+    const fiveIterations = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
+    const counts: Record<string, unknown>[] = [];
+    for (const env of [{}, { CONTINUATION_LOOP_MODULE: "0" }] as Record<string, string>[]) {
+      const counter = promptCounter(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-counter-")));
+      extraDirs.push(path.dirname(counter.dir));
+      const run = await runLoop(NEWEST, fiveIterations, { replies: 5, pluginDirs: [counter.dir], env });
+      expect(run.history.map((h) => [h.decision, h.iteration])).toEqual([
+        ["continue", 1],
+        ["continue", 2],
+        ["continue", 3],
+        ["continue", 4],
+        ["end", 5],
+      ]);
+      for (const c of run.continuations) expect(c).toContain(LOOP_MARKER);
+      // Every UserPromptSubmit hook run, this plugin's prompt.js and the counter's: two, for the first prompt.
+      counts.push({ other: counter.runs(), all: hookResponses(run.r, "UserPromptSubmit").length });
+    }
+    expect(counts[0]).toEqual(counts[1]);
+    expect(counts[0]).toEqual({ other: 1, all: 2 });
   });
 
   it.each(["load", "stop", "turn", "draw", "off"])(

@@ -18,6 +18,8 @@ function world(on: On, env: Record<string, string> = {}) {
     runs: [] as { argv: readonly string[]; init?: { env?: Readonly<Record<string, string>>; stdin?: string } }[],
     logged: [] as string[],
     promptOut: "",
+    /** The prompts the UserPromptSubmit settings hooks ran for. */
+    promptHooks: [] as string[],
     /** What the settings Stop hooks answer, given this Stop's id. */
     stopAnswer: (_id: string | undefined): ClassicResultOf["classic.Stop"] => ({}),
     /** What Claude Code's own run of a command answers. */
@@ -60,6 +62,10 @@ function world(on: On, env: Record<string, string> = {}) {
   });
   on("session.start", (_$, e) => ({ cwd: e.cwd }));
   on("classic.Stop", () => seen.stopAnswer(seen.env.CONTINUATION_LOOP_STOP_ID));
+  on("classic.UserPromptSubmit", (_$: unknown, e: { prompt: string }) => {
+    seen.promptHooks.push(e.prompt);
+    return { additionalContext: ["from the hooks beneath"] };
+  });
   on("command.run", () => seen.commandAnswer);
   on("turn.start", (_$: unknown, e: { turnId: string }) => ({ turnId: e.turnId }));
   return { clock, seen };
@@ -128,6 +134,23 @@ describe("Stop", () => {
     expect(await $.classic.Stop({ stop_hook_active: false } as never)).toEqual(stale);
     await clock.advance(1000);
     expect(seen.submitted).toEqual([]);
+  });
+
+  test("its own continuation runs no UserPromptSubmit hook beneath; every other prompt runs them", async ($, on) => {
+    const { clock, seen } = await start($, on);
+    const text = `${MARKER} iteration 2/5\n`;
+    seen.stopAnswer = (id) => ({ additionalContext: [`${text}[continuation-loop stop ${id}]\n`] });
+    await $.classic.Stop({ stop_hook_active: false, last_assistant_message: "done" } as never);
+    await clock.advance(0);
+    expect(seen.submitted).toEqual([text]);
+    expect(await $.classic.UserPromptSubmit({ prompt: text } as never)).toEqual({});
+    expect(seen.promptHooks).toEqual([]);
+    // The same text again (typed by a person), and any other prompt: the hooks beneath run.
+    for (const prompt of [text, "please go on"])
+      expect(await $.classic.UserPromptSubmit({ prompt } as never)).toEqual({
+        additionalContext: ["from the hooks beneath"],
+      });
+    expect(seen.promptHooks).toEqual([text, "please go on"]);
   });
 
   test("a fault at the Stop step leaves the hooks' answer as they gave it", async ($, on) => {

@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import { isLoopContinuation, LOOP_MARKER } from "../../src/core/protocol.js";
 import { readLoopView, renderBand } from "../../src/module/band.js";
-import { makeStopId, readContinuation, stopLine, takeContinuation } from "../../src/module/continuation.js";
+import {
+  makeStopId,
+  noteSent,
+  readContinuation,
+  stopLine,
+  takeContinuation,
+  takeSent,
+} from "../../src/module/continuation.js";
 
 const PROMPT = `${LOOP_MARKER} iteration 2/5 (3 left): keep working on it.\n`;
 
@@ -43,6 +50,26 @@ describe("readContinuation, takeContinuation", () => {
     const ids = new Set(Array.from({ length: 50 }, () => makeStopId(1_700_000_000_000)));
     expect(ids.size).toBe(50);
     for (const one of ids) expect(one).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+  });
+});
+
+describe("noteSent, takeSent: the UserPromptSubmit of the module's own continuation", () => {
+  it("knows the exact text it sent, once, and no other prompt", () => {
+    noteSent(PROMPT);
+    expect(takeSent("please continue")).toBe(false);
+    expect(takeSent(`${PROMPT} `)).toBe(false);
+    expect(takeSent(undefined)).toBe(false);
+    expect(takeSent(PROMPT)).toBe(true);
+    // Taken once: the same text typed again by a person goes to the hooks beneath.
+    expect(takeSent(PROMPT)).toBe(false);
+  });
+
+  it("keeps a short list: a continuation never answered does not stay forever", () => {
+    const texts = Array.from({ length: 6 }, (_, i) => `${PROMPT}${i}`);
+    for (const one of texts) noteSent(one);
+    expect(takeSent(texts[0])).toBe(false);
+    expect(takeSent(texts[5])).toBe(true);
+    expect(takeSent(texts[2])).toBe(true);
   });
 });
 
