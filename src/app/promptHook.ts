@@ -6,41 +6,12 @@ import { resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readPendingQuestion } from "../io/sidecarFile.js";
-import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readUnfinishedTodos } from "../io/readTodos.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
+import { readTodoReminder, renderPromptOutput } from "./promptIdle.js";
 
-/** The todo reminder (README "Todo reminder"), or undefined when nothing is unfinished. */
-function readTodoReminder(input: JsonObject, ctx: Context): string | undefined {
-  try {
-    const todos = readUnfinishedTodos({
-      env: ctx.env,
-      home: ctx.home,
-      sessionId: stringField(input, "session_id"),
-      transcriptPath: stringField(input, "transcript_path"),
-    });
-    // No schema on this path, which runs before every prompt: the fields it reads are read as strings.
-    return todos?.length ? renderTodoReminder(todos) : undefined;
-  } catch {
-    // Bad input or a bug: a reminder is a nicety; the user's prompt must go through untouched.
-    return undefined;
-  }
-}
-
-/**
- * The hook's stdout: a block answers alone; otherwise the command's context and the reminder are
- * joined. "" when there is nothing to say.
- */
-export function renderPromptOutput(command: CommandAnswer | undefined, reminder?: string): string {
-  if (command?.block) return `${JSON.stringify({ decision: "block", reason: command.block })}\n`;
-  const context = [reminder, command?.additionalContext].filter(Boolean).join("\n\n");
-  const out: Record<string, unknown> = {};
-  if (command?.systemMessage) out.systemMessage = command.systemMessage;
-  if (context) out.hookSpecificOutput = { hookEventName: "UserPromptSubmit", additionalContext: context };
-  return Object.keys(out).length ? `${JSON.stringify(out)}\n` : "";
-}
+export { renderPromptOutput };
 
 /**
  * The parsed stdin → the hook's stdout. Never throws: a bug must not block the user's prompt with a

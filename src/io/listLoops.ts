@@ -10,7 +10,7 @@ import {
   pinnedLoopFile,
   STATE_DIR,
 } from "../core/loopFiles.js";
-import { readSidecarJson } from "./sidecarFile.js";
+import { readSidecarJson } from "./readSidecarJson.js";
 import { parseOwnerHint } from "../core/ownerHint.js";
 
 const HEAD = Buffer.alloc(4096);

@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { EMPTY_RUNTIME, parseSidecar, renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
+import { readSidecarJson } from "./readSidecarJson.js";
 import { readStateFile } from "./readStateFile.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { overwriteFile } from "./writeInPlace.js";
@@ -41,24 +42,6 @@ export function removeSidecar(path: string): void {
     rmSync(path, { force: true });
   } catch {
     // a sidecar left behind is discarded by the next loop (another started_at)
-  }
-}
-
-/**
- * The sidecar's JSON as it stands, unchecked: undefined when it is missing, unreadable, longer than
- * `maxChars` or not JSON. For quick looks that the transaction's own read then confirms.
- */
-export function readSidecarJson(
-  path: string,
-  maxChars = Number.POSITIVE_INFINITY,
-): Record<string, unknown> | undefined {
-  try {
-    const read = readStateFile(path);
-    if (read.kind !== "found" || read.text.length > maxChars) return undefined;
-    const value: unknown = JSON.parse(read.text);
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
   }
 }
 
