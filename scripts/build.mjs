@@ -6,10 +6,13 @@
 // - CommonJS: an ES-module entry goes through Node's ESM loader, which costs more than an idle hook may spend.
 // - gray-matter's js-yaml is never bundled: yaml parses the frontmatter (gray-matter is given it as
 //   its engine), and gray-matter loads js-yaml when it loads.
+// - yaml comes from its ES-module build (the package's "default" export, the same code as the CommonJS
+//   build its "node" export names, as the companion module gets it): no CommonJS wrapper per module.
 //
 //   node scripts/build.mjs [DIR] [--metafile FILE]
 import { build } from "esbuild";
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -30,7 +33,10 @@ const common = {
   target: "node20",
   minify: true,
   legalComments: "none",
-  alias: { "js-yaml": join(root, "scripts/js-yaml-unused.cjs") },
+  alias: {
+    "js-yaml": join(root, "scripts/js-yaml-unused.cjs"),
+    yaml: join(dirname(createRequire(import.meta.url).resolve("yaml/package.json")), "browser/index.js"),
+  },
   logLevel: "warning",
 };
 

@@ -2,14 +2,10 @@
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { isApiResume, isLoopContinuation } from "../core/loopMarker.js";
-import { resolveProjectRoot } from "../core/loopFiles.js";
-import { scanLoops } from "../io/listLoops.js";
-import { readInterrupted } from "../io/readTranscript.js";
-import { readPendingQuestion } from "../io/sidecarFile.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
-import { readTodoReminder, renderPromptOutput } from "./promptIdle.js";
+import { findPauseOrResume, readTodoReminder, renderPromptOutput } from "./promptIdle.js";
 
 export { renderPromptOutput };
 
@@ -55,19 +51,9 @@ async function pauseOrResume(
   ctx: Context,
   answersQuestion: boolean,
 ): Promise<CommandAnswer | undefined> {
-  const source = stringField(input, "source");
-  const sessionId = stringField(input, "session_id");
-  const transcript = stringField(input, "transcript_path");
-  if (!sessionId || !(source === undefined || source === "user" || source === "sdk")) return undefined;
-  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
-  if (!own) return undefined;
-  // Read without the lock, so that a prompt with nothing to pause or resume (nearly all) loads no
-  // more code and waits for no lock; what is found is checked again under the lock.
-  const interrupted = transcript !== undefined && readInterrupted(transcript);
-  // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
-  const answers = answersQuestion && readPendingQuestion(own.file.sidecarPath);
-  if (!interrupted && !answers) return undefined;
+  const found = findPauseOrResume(input, ctx, answersQuestion);
+  if (!found) return undefined;
+  const { own, sessionId, interrupted, answers } = found;
   try {
     const { pauseOnInterrupt, resumeOnAnswer } = await import("./promptPauses.js");
     const paused = interrupted ? pauseOnInterrupt(own.file, sessionId) : undefined;

@@ -2,11 +2,13 @@
 // reminder without loading the loop's code (hooks/active.js), since this runs before every prompt.
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { isApiResume, isLoopContinuation } from "../core/loopMarker.js";
-import { resolveProjectRoot } from "../core/loopFiles.js";
+import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readPendingQuestion } from "../io/readSidecarJson.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
+import { readInterrupted } from "../io/readTranscript.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
@@ -42,7 +44,7 @@ export function renderPromptOutput(command: CommandAnswer | undefined, reminder?
 
 /**
  * The hook's stdout when the prompt concerns no loop: not a loop command, not the resume after an
- * API error, and no loop of this session that a person's prompt could pause or resume. Undefined
+ * API error, and nothing of this session's loop to pause or resume. Undefined
  * when it does: then `runPromptHook` answers.
  */
 export function answerIdlePrompt(input: JsonObject, ctx: Context): string | undefined {
@@ -50,10 +52,30 @@ export function answerIdlePrompt(input: JsonObject, ctx: Context): string | unde
   if (isApiResume(prompt)) return undefined;
   if (isLoopContinuation(prompt)) return "";
   if (prompt !== undefined && matchLoopCommand(prompt)) return undefined;
-  const sessionId = stringField(input, "session_id");
-  if (sessionId) {
-    const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-    if (scanLoops(root, ctx.env).loops.some((loop) => loop.owner === sessionId)) return undefined;
-  }
+  if (findPauseOrResume(input, ctx, true)) return undefined;
   return renderPromptOutput(undefined, readTodoReminder(input, ctx));
+}
+
+/**
+ * A person's prompt in a session that runs a loop: was the last turn interrupted (the loop pauses), or
+ * does the prompt answer Claude's question (it resumes)? Undefined when neither. Read without the
+ * lock, so that a prompt with nothing to pause or resume (nearly all) loads no more code and waits
+ * for no lock; what is found is checked again under the lock.
+ */
+export function findPauseOrResume(
+  input: JsonObject,
+  ctx: Context,
+  answersQuestion: boolean,
+): { own: FoundLoop; sessionId: string; interrupted: boolean; answers: boolean } | undefined {
+  const source = stringField(input, "source");
+  const sessionId = stringField(input, "session_id");
+  const transcript = stringField(input, "transcript_path");
+  if (!sessionId || !(source === undefined || source === "user" || source === "sdk")) return undefined;
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
+  if (!own) return undefined;
+  const interrupted = transcript !== undefined && readInterrupted(transcript);
+  // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
+  const answers = answersQuestion && readPendingQuestion(own.file.sidecarPath);
+  return interrupted || answers ? { own, sessionId, interrupted, answers } : undefined;
 }

@@ -1,5 +1,9 @@
-// Its own file: the idle scan (listLoops) reads a sidecar's owner without loading the sidecar's schema.
+// Quick looks at a sidecar, in their own file: the idle paths (the scan of `.claude/`, an ordinary
+// prompt) read them without loading the sidecar's schema.
 import { readStateFile } from "./readStateFile.js";
+
+/** A sidecar is a few hundred bytes; a bigger file is not one of ours and is not read. */
+export const MAX_SIDECAR = 256 * 1024;
 
 /**
  * The sidecar's JSON as it stands, unchecked: undefined when it is missing, unreadable, longer than
@@ -17,4 +21,13 @@ export function readSidecarJson(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Is a question of Claude's waiting for the user? Read without the lock or the sidecar's checks, to
+ * spare every ordinary prompt both; a yes is checked again under the lock before anything changes.
+ */
+export function readPendingQuestion(path: string): boolean {
+  const question = readSidecarJson(path, MAX_SIDECAR)?.pause_question;
+  return typeof question === "string" && question !== "";
 }

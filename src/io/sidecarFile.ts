@@ -1,12 +1,9 @@
 import { rmSync } from "node:fs";
 import { EMPTY_RUNTIME, parseSidecar, renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
-import { readSidecarJson } from "./readSidecarJson.js";
+import { MAX_SIDECAR, readSidecarJson } from "./readSidecarJson.js";
 import { readStateFile } from "./readStateFile.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { overwriteFile } from "./writeInPlace.js";
-
-/** A sidecar is a few hundred bytes; a bigger file is not one of ours and is not read. */
-const MAX_SIDECAR = 256 * 1024;
 
 /** The loop's bookkeeping, or fresh counters when the sidecar is missing, torn, too big or another loop's. */
 export function readSidecar(path: string, owner: SidecarOwner): Runtime {
@@ -43,15 +40,6 @@ export function removeSidecar(path: string): void {
   } catch {
     // a sidecar left behind is discarded by the next loop (another started_at)
   }
-}
-
-/**
- * Is a question of Claude's waiting for the user? Read without the lock or the sidecar's checks, to
- * spare every ordinary prompt both; a yes is checked again under the lock before anything changes.
- */
-export function readPendingQuestion(path: string): boolean {
-  const question = readSidecarJson(path, MAX_SIDECAR)?.pause_question;
-  return typeof question === "string" && question !== "";
 }
 
 /** How a loop ended when its owner was not the one who ended it (README "Several loops"). */

@@ -99,6 +99,8 @@ describe("committed bundles", () => {
     const active = makeProject("---\nmax_iterations: 5\n---\nGoal\n");
     const cwd = active.root;
     expect(loadedBundles("stop", { ...stop, cwd })).toEqual({ status: 2, loaded: ["active.js", "stop.js"] });
+    // An ordinary prompt while this session's loop runs, with nothing to pause or resume: idle too.
+    expect(loadedBundles("prompt", { ...prompt, cwd })).toEqual({ status: 0, loaded: ["prompt.js"] });
     const status = { ...prompt, cwd, prompt: "/loop-status" };
     expect(loadedBundles("prompt", status)).toEqual({ status: 0, loaded: ["active.js", "prompt.js"] });
   });
