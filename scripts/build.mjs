@@ -1,8 +1,8 @@
 // Bundles src/entries/*.ts into self-contained CommonJS files in hooks/ (or the folder given as argv[2]),
 // esbuild's own output (docs/PERFORMANCE.md says what each choice buys):
 // - A hook is a fresh process per event. Each hook's entry holds its idle path (stdin, one look into
-//   `.claude/`); what only an active loop needs is hooks/active.js, which an entry `require`s
-//   (src/entries/loadActive.ts) only when a loop concerns its event.
+//   `.claude/`); what only an active loop needs is a second bundle, hooks/active/<hook>.js, which the
+//   entry `require`s (src/entries/loadActive.ts) only when a loop concerns its event.
 // - CommonJS: an ES-module entry goes through Node's ESM loader, which costs more than an idle hook may spend.
 // - gray-matter's js-yaml is never bundled: yaml parses the frontmatter (gray-matter is given it as
 //   its engine), and gray-matter loads js-yaml when it loads.
@@ -21,10 +21,10 @@ const src = join(root, "src");
 const args = process.argv.slice(2);
 const metafileAt = args.includes("--metafile") ? resolve(args[args.indexOf("--metafile") + 1]) : undefined;
 const outdir = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--metafile") ?? join(root, "hooks"));
-/** One bundle per entry: the hooks' idle paths, the active path they share, and the helper. */
-const ENTRIES = ["stop", "prompt", "session", "active", "cli"];
+/** One bundle per entry: the hooks' idle paths, their active paths, and the helper. */
+const ENTRIES = ["stop", "prompt", "session", "active/stop", "active/prompt", "active/session", "cli"];
 /** What an entry requires at run time, beside itself, instead of bundling it. */
-const ACTIVE = "./active.js";
+const ACTIVE = "./active/*";
 
 const common = {
   bundle: true,
@@ -43,6 +43,7 @@ const common = {
 const result = await build({
   ...common,
   entryPoints: ENTRIES.map((name) => join(src, "entries", `${name}.ts`)),
+  outbase: join(src, "entries"),
   external: [ACTIVE],
   write: false,
   outdir,
@@ -50,16 +51,16 @@ const result = await build({
 });
 
 // Files of earlier layouts must not linger.
-rmSync(join(outdir, "chunks"), { recursive: true, force: true });
-mkdirSync(outdir, { recursive: true });
+for (const old of ["chunks", "active", "active.js"]) rmSync(join(outdir, old), { recursive: true, force: true });
 for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
   const shebang = basename(file.path) === "cli.js" ? "#!/usr/bin/env node\n" : "";
   writeFileSync(file.path, shebang + file.text, { mode: shebang ? 0o755 : 0o644 });
 }
 // The bundles are CommonJS wherever they are copied to, whatever package.json sits above them.
 writeFileSync(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
 if (metafileAt) writeFileSync(metafileAt, JSON.stringify(result.metafile));
-const sizes = readdirSync(outdir).filter((n) => n.endsWith(".js"));
+const sizes = readdirSync(outdir, { recursive: true }).filter((n) => n.endsWith(".js"));
 console.log(
   `built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`,
 );

@@ -1,5 +1,5 @@
 // The prompt hook's idle path (hooks/prompt.js): a prompt that concerns no loop gets the todo
-// reminder without loading the loop's code (hooks/active.js), since this runs before every prompt.
+// reminder without loading the loop's code (hooks/active/prompt.js), since this runs before every prompt.
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { isApiResume, isLoopContinuation } from "../core/loopMarker.js";
 import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";

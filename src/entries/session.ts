@@ -1,12 +1,12 @@
 // SessionStart, SessionEnd and StopFailure entry (hooks/session.js): the loop again after compaction,
 // a loop carried over /clear, and API errors recorded. These events fire rarely; the loop's code
-// (hooks/active.js) loads only when one concerns it.
+// (hooks/active/session.js) loads only when one concerns it.
 import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readHookStdin, stringField } from "../core/hookStdin.js";
-import { loadActive } from "./loadActive.js";
+import { loadActiveSession } from "./loadActive.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
@@ -20,13 +20,14 @@ function run(): void {
   if (event === "SessionStart" && stringField(input, "source") === "clear") {
     // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
     const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-    if (existsSync(clearHandoverPath(root, readClaudePid(ctx.env)))) print(loadActive().takeOverAfterClear(input, ctx));
+    if (existsSync(clearHandoverPath(root, readClaudePid(ctx.env))))
+      print(loadActiveSession().takeOverAfterClear(input, ctx));
     return;
   }
   if (!concernsLoop(stdin, ctx)) return;
-  if (event === "StopFailure") loadActive().recordApiError(input, ctx);
-  else if (event === "SessionEnd") loadActive().recordClear(input, ctx);
-  else print(loadActive().runSessionHook(input, ctx));
+  if (event === "StopFailure") loadActiveSession().recordApiError(input, ctx);
+  else if (event === "SessionEnd") loadActiveSession().recordClear(input, ctx);
+  else print(loadActiveSession().runSessionHook(input, ctx));
 }
 
 try {

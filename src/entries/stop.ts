@@ -1,7 +1,7 @@
 // Stop hook entry (hooks/stop.js): exit 2 only to continue a loop; never on error.
 import { concernsLoop } from "../app/concernsLoop.js";
 import { readHookStdin } from "../core/hookStdin.js";
-import { loadActive } from "./loadActive.js";
+import { loadActiveStop } from "./loadActive.js";
 import { processContext } from "./processContext.js";
 
 const ctx = processContext();
@@ -9,7 +9,7 @@ const stdin = readHookStdin(ctx.readStdin());
 const found = concernsLoop(stdin, ctx);
 if (!found) process.exit(0);
 try {
-  const answer = loadActive().runStopHook(stdin, ctx, found);
+  const answer = loadActiveStop().runStopHook(stdin, ctx, found);
   if (answer.stdout) ctx.out(answer.stdout);
   if (answer.stderr) ctx.err(answer.stderr);
   process.exit(answer.exitCode);

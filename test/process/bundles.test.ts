@@ -83,11 +83,11 @@ describe("committed bundles", () => {
         `hooks/${hook}.js`,
       ).toEqual([]);
     }
-    const active = Object.entries(meta.outputs).find(([path]) => path.endsWith("/active.js"));
+    const active = Object.entries(meta.outputs).find(([path]) => path.endsWith("/active/stop.js"));
     expect(Object.keys(active![1].inputs).some((input) => heavy.test(input))).toBe(true);
   });
 
-  it("load hooks/active.js only when a loop concerns the event", () => {
+  it("load their active bundle (hooks/active/) only when a loop concerns the event", () => {
     const idle = makeProject();
     const stop = { hook_event_name: "Stop", session_id: "s", cwd: idle.root, last_assistant_message: "x" };
     expect(loadedBundles("stop", stop)).toEqual({ status: 0, loaded: ["stop.js"] });
@@ -98,11 +98,11 @@ describe("committed bundles", () => {
 
     const active = makeProject("---\nmax_iterations: 5\n---\nGoal\n");
     const cwd = active.root;
-    expect(loadedBundles("stop", { ...stop, cwd })).toEqual({ status: 2, loaded: ["active.js", "stop.js"] });
+    expect(loadedBundles("stop", { ...stop, cwd })).toEqual({ status: 2, loaded: ["active/stop.js", "stop.js"] });
     // An ordinary prompt while this session's loop runs, with nothing to pause or resume: idle too.
     expect(loadedBundles("prompt", { ...prompt, cwd })).toEqual({ status: 0, loaded: ["prompt.js"] });
     const status = { ...prompt, cwd, prompt: "/loop-status" };
-    expect(loadedBundles("prompt", status)).toEqual({ status: 0, loaded: ["active.js", "prompt.js"] });
+    expect(loadedBundles("prompt", status)).toEqual({ status: 0, loaded: ["active/prompt.js", "prompt.js"] });
   });
 
   it("run from a copy outside the repo, with no node_modules and no package.json above", () => {

@@ -29,7 +29,7 @@ describe("the published package", () => {
       expect.arrayContaining([
         "hooks/stop.js",
         "hooks/prompt.js",
-        "hooks/active.js",
+        "hooks/active/stop.js",
         "hooks/cli.js",
         "hooks/hooks.json",
       ]),
