@@ -989,9 +989,6 @@ function renderReceived(value) {
 // src/core/fields.ts
 init_module_buffer();
 
-// node_modules/zod/v4/mini/external.js
-init_module_buffer();
-
 // node_modules/zod/v4/core/core.js
 init_module_buffer();
 
@@ -2765,10 +2762,6 @@ function refine(fn, _params = {}) {
 
 // node_modules/zod/v4/mini/checks.js
 init_module_buffer();
-
-// src/core/zodSetup.ts
-init_module_buffer();
-config({ jitless: true });
 
 // src/core/metric.ts
 init_module_buffer();
@@ -6746,7 +6739,7 @@ var YAMLWarning = class extends YAMLError {
     super("YAMLWarning", pos, code, message);
   }
 };
-var prettifyError2 = (src, lc) => (error) => {
+var prettifyError = (src, lc) => (error) => {
   if (error.pos[0] === -1)
     return;
   error.linePos = error.pos.map((pos) => lc.linePos(pos));
@@ -9828,8 +9821,8 @@ function parseDocument(source, options2 = {}) {
     }
   }
   if (prettyErrors && lineCounter) {
-    doc.errors.forEach(prettifyError2(source, lineCounter));
-    doc.warnings.forEach(prettifyError2(source, lineCounter));
+    doc.errors.forEach(prettifyError(source, lineCounter));
+    doc.warnings.forEach(prettifyError(source, lineCounter));
   }
   return doc;
 }

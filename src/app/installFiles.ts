@@ -42,7 +42,7 @@ export interface SourceFile {
   from: string;
 }
 
-/** What an install copies: the bundles (with chunks/ and package.json), the templates and the commands. */
+/** What an install copies: the bundles (hooks/active.js and package.json too), the templates and the commands. */
 export function sourceFiles(packageRoot: string): SourceFile[] {
   const need = (path: string) => {
     if (!existsSync(path)) {

@@ -2,45 +2,12 @@
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
 import { isApiResume, isLoopContinuation } from "../core/protocol.js";
-import { resolveProjectRoot } from "../core/loopFiles.js";
-import { scanLoops } from "../io/listLoops.js";
-import { readInterrupted } from "../io/readTranscript.js";
-import { readPendingQuestion } from "../io/peekSidecar.js";
-import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readUnfinishedTodos } from "../io/readTodos.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
+import { findPauseOrResume, readTodoReminder, renderPromptOutput } from "./promptIdle.js";
 
-/** The todo reminder (docs/REFERENCE.md "Todo reminder"), or undefined when nothing is unfinished. */
-function readTodoReminder(input: JsonObject, ctx: Context): string | undefined {
-  try {
-    const todos = readUnfinishedTodos({
-      env: ctx.env,
-      home: ctx.home,
-      sessionId: stringField(input, "session_id"),
-      transcriptPath: stringField(input, "transcript_path"),
-    });
-    // No schema on this path, which runs before every prompt: the fields it reads are read as strings.
-    return todos?.length ? renderTodoReminder(todos) : undefined;
-  } catch {
-    // Bad input or a bug: a reminder is a nicety; the user's prompt must go through untouched.
-    return undefined;
-  }
-}
-
-/**
- * The hook's stdout: a block answers alone; otherwise the command's context and the reminder are
- * joined. "" when there is nothing to say.
- */
-export function renderPromptOutput(command: CommandAnswer | undefined, reminder?: string): string {
-  if (command?.block) return `${JSON.stringify({ decision: "block", reason: command.block })}\n`;
-  const context = [reminder, command?.additionalContext].filter(Boolean).join("\n\n");
-  const out: Record<string, unknown> = {};
-  if (command?.systemMessage) out.systemMessage = command.systemMessage;
-  if (context) out.hookSpecificOutput = { hookEventName: "UserPromptSubmit", additionalContext: context };
-  return Object.keys(out).length ? `${JSON.stringify(out)}\n` : "";
-}
+export { renderPromptOutput };
 
 /**
  * The parsed stdin → the hook's stdout. Never throws: a bug must not block the user's prompt with a
@@ -84,19 +51,9 @@ async function pauseOrResume(
   ctx: Context,
   answersQuestion: boolean,
 ): Promise<CommandAnswer | undefined> {
-  const source = stringField(input, "source");
-  const sessionId = stringField(input, "session_id");
-  const transcript = stringField(input, "transcript_path");
-  if (!sessionId || !(source === undefined || source === "user" || source === "sdk")) return undefined;
-  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
-  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
-  if (!own) return undefined;
-  // Read without the lock, so that a prompt with nothing to pause or resume (nearly all) loads no
-  // more code and waits for no lock; what is found is checked again under the lock.
-  const interrupted = transcript !== undefined && readInterrupted(transcript);
-  // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
-  const answers = answersQuestion && readPendingQuestion(own.file.sidecarPath);
-  if (!interrupted && !answers) return undefined;
+  const found = findPauseOrResume(input, ctx, answersQuestion);
+  if (!found) return undefined;
+  const { own, sessionId, interrupted, answers } = found;
   try {
     const { pauseOnInterrupt, resumeOnAnswer } = await import("./promptPauses.js");
     const paused = interrupted ? pauseOnInterrupt(own.file, sessionId) : undefined;

@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
 import { parseDuration } from "./duration.js";
-import "./zodSetup.js";
 import { parseMetricTarget } from "./metric.js";
 import { isScopeValue } from "./scope.js";
 

@@ -1,6 +1,5 @@
 import * as z from "zod/mini";
 import { LoopError, renderReceived } from "./errors.js";
-import "./zodSetup.js";
 import type { HookStdin } from "./hookStdin.js";
 
 // Loose: Claude Code adds fields often; unknown ones are kept and ignored.

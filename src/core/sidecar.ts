@@ -1,5 +1,4 @@
 import * as z from "zod/mini";
-import "./zodSetup.js";
 
 // The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
 // (`.claude/continuation-loop[.NAME].runtime.json`, docs/REFERENCE.md "Files the loop keeps"). One schema below

@@ -103,7 +103,7 @@ describe("install refusals", () => {
 });
 
 describe("an installed project", () => {
-  it("runs the copied hooks and CLI without the package (chunks and package.json copied)", () => {
+  it("runs the copied hooks and CLI without the package (active.js and package.json copied)", () => {
     const root = tempProject();
     expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
     const installed = join(root, ".claude/continuation-loop/hooks");
@@ -125,8 +125,8 @@ describe("an installed project", () => {
   it("an upgrade removes files of the previous version that this one no longer has", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
-    // As if the previous version had shipped another chunk.
-    const old = ".claude/continuation-loop/hooks/chunks/old-ABCDEF12.js";
+    // As if the previous version had shipped another bundle.
+    const old = ".claude/continuation-loop/hooks/old-ABCDEF12.js";
     writeFileSync(join(root, old), "old chunk\n");
     const manifestPath = join(root, ".claude/continuation-loop/install.json");
     const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, string> };

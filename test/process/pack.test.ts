@@ -26,7 +26,13 @@ describe("the published package", () => {
     const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info!.files.map((f) => f.path);
     expect(files).toEqual(
-      expect.arrayContaining(["hooks/stop.js", "hooks/prompt.js", "hooks/cli.js", "hooks/hooks.json"]),
+      expect.arrayContaining([
+        "hooks/stop.js",
+        "hooks/prompt.js",
+        "hooks/active/stop.js",
+        "hooks/cli.js",
+        "hooks/hooks.json",
+      ]),
     );
     expect(files.some((f) => f.startsWith("src/") || f.startsWith("test/"))).toBe(false);
 
@@ -67,5 +73,18 @@ describe("the published package", () => {
     expect(stop.status).toBe(2);
     expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
     expect(stop.stderr).toContain("Ship it");
+    // The prompt hook's loop command runs the active bundle from the installed copy too.
+    const status = spawnSync(NODE, [join(project, ".claude/continuation-loop/hooks/prompt.js")], {
+      input: JSON.stringify({
+        session_id: "s1",
+        cwd: project,
+        hook_event_name: "UserPromptSubmit",
+        prompt: "/loop-status",
+      }),
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: tmp },
+    });
+    expect(status.status).toBe(0);
+    expect(JSON.parse(status.stdout).reason).toContain("iteration 2/3");
   });
 });

@@ -1,0 +1,81 @@
+// The prompt hook's idle path (hooks/prompt.js): a prompt that concerns no loop gets the todo
+// reminder without loading the loop's code (hooks/active/prompt.js), since this runs before every prompt.
+import { matchLoopCommand } from "../core/loopCommand.js";
+import { isApiResume, isLoopContinuation } from "../core/protocol.js";
+import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
+import { renderTodoReminder } from "../core/todos.js";
+import { type JsonObject, stringField } from "../core/hookStdin.js";
+import { scanLoops } from "../io/listLoops.js";
+import { readPendingQuestion } from "../io/peekSidecar.js";
+import { readUnfinishedTodos } from "../io/readTodos.js";
+import { readInterrupted } from "../io/readTranscript.js";
+import type { Context } from "./context.js";
+import type { CommandAnswer } from "./slashCommands.js";
+
+/** The todo reminder (docs/REFERENCE.md "Todo reminder"), or undefined when nothing is unfinished. */
+export function readTodoReminder(input: JsonObject, ctx: Context): string | undefined {
+  try {
+    const todos = readUnfinishedTodos({
+      env: ctx.env,
+      home: ctx.home,
+      sessionId: stringField(input, "session_id"),
+      transcriptPath: stringField(input, "transcript_path"),
+    });
+    // No schema on this path, which runs before every prompt: the fields it reads are read as strings.
+    return todos?.length ? renderTodoReminder(todos) : undefined;
+  } catch {
+    // Bad input or a bug: a reminder is a nicety; the user's prompt must go through untouched.
+    return undefined;
+  }
+}
+
+/**
+ * The hook's stdout: a block answers alone; otherwise the command's context and the reminder are
+ * joined. "" when there is nothing to say.
+ */
+export function renderPromptOutput(command: CommandAnswer | undefined, reminder?: string): string {
+  if (command?.block) return `${JSON.stringify({ decision: "block", reason: command.block })}\n`;
+  const context = [reminder, command?.additionalContext].filter(Boolean).join("\n\n");
+  const out: Record<string, unknown> = {};
+  if (command?.systemMessage) out.systemMessage = command.systemMessage;
+  if (context) out.hookSpecificOutput = { hookEventName: "UserPromptSubmit", additionalContext: context };
+  return Object.keys(out).length ? `${JSON.stringify(out)}\n` : "";
+}
+
+/**
+ * The hook's stdout when the prompt concerns no loop: not a loop command, not the resume after an
+ * API error, and nothing of this session's loop to pause or resume. Undefined
+ * when it does: then `runPromptHook` answers.
+ */
+export function answerIdlePrompt(input: JsonObject, ctx: Context): string | undefined {
+  const prompt = stringField(input, "prompt");
+  if (isApiResume(prompt)) return undefined;
+  if (isLoopContinuation(prompt)) return "";
+  if (prompt !== undefined && matchLoopCommand(prompt)) return undefined;
+  if (findPauseOrResume(input, ctx, true)) return undefined;
+  return renderPromptOutput(undefined, readTodoReminder(input, ctx));
+}
+
+/**
+ * A person's prompt in a session that runs a loop: was the last turn interrupted (the loop pauses), or
+ * does the prompt answer Claude's question (it resumes)? Undefined when neither. Read without the
+ * lock, so that a prompt with nothing to pause or resume (nearly all) loads no more code and waits
+ * for no lock; what is found is checked again under the lock.
+ */
+export function findPauseOrResume(
+  input: JsonObject,
+  ctx: Context,
+  answersQuestion: boolean,
+): { own: FoundLoop; sessionId: string; interrupted: boolean; answers: boolean } | undefined {
+  const source = stringField(input, "source");
+  const sessionId = stringField(input, "session_id");
+  const transcript = stringField(input, "transcript_path");
+  if (!sessionId || !(source === undefined || source === "user" || source === "sdk")) return undefined;
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
+  if (!own) return undefined;
+  const interrupted = transcript !== undefined && readInterrupted(transcript);
+  // An ordinary prompt after Claude's <loop-pause> question is the answer: the loop goes on.
+  const answers = answersQuestion && readPendingQuestion(own.file.sidecarPath);
+  return interrupted || answers ? { own, sessionId, interrupted, answers } : undefined;
+}

@@ -1,0 +1,5 @@
+// The active path of SessionStart, SessionEnd and StopFailure (hooks/active/session.js), required by
+// hooks/session.js only when a loop concerns the event.
+export { runSessionHook } from "../../app/sessionHook.js";
+export { recordClear, takeOverAfterClear } from "../../app/clearHandover.js";
+export { recordApiError } from "../../app/recordApiError.js";
