@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { EMPTY_RUNTIME, parseSidecar, renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
+import { reachCrashPoint } from "./crashPoint.js";
 import { readStateFile } from "./readStateFile.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { overwriteFile } from "./writeInPlace.js";
@@ -31,6 +32,7 @@ export function writeSidecar(path: string, runtime: Runtime, owner: SidecarOwner
   try {
     const bytes = Buffer.from(renderSidecar(runtime, owner), "utf8");
     if (!overwriteFile(path, bytes)) writeFileAtomic(path, bytes, { durable: false });
+    reachCrashPoint("sidecar-written");
   } catch {
     // the next Stop starts the counters again
   }
