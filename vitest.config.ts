@@ -1,15 +1,31 @@
 import { delimiter, dirname, join } from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Groups, one after the other: fast unit/process tests (the process suite once more under each
-// further Node line); the stress tests (SIGKILL and races), alone so that machine load does not
-// starve them, once per Node line; e2e tests through the real Claude Code CLI; then the
-// interactive UI in a pseudo-terminal (tui).
+// Groups, one after the other: fast unit/process tests (under each further Node line, the process
+// tests whose behaviour can differ by Node line); the stress tests (SIGKILL and races), alone so
+// that machine load does not starve them, once per Node line; e2e tests through the real Claude
+// Code CLI; then the interactive UI in a pseudo-terminal (tui).
 const STRESS = ["test/process/killSafety.test.ts", "test/process/races.test.ts"];
 const NODE_LINES = [22, 24];
+/**
+ * What a further Node line can change: the bundles starting (CommonJS, the chunks' code cache, the
+ * published package), stdin and devices, V8's own messages for bad input, and a hook run of each
+ * bundle. The other process tests run the same bundles the same way, once, under the first line.
+ */
+const NODE_LINE_TESTS = [
+  "nodeLine",
+  "bundles",
+  "codeCache",
+  "pack",
+  "stdinDevices",
+  "badInput",
+  "stop",
+  "promptLoop",
+  "cliLoop",
+].map((name) => `test/process/${name}.test.ts`);
 
 /**
- * test/process run again with the bundles run by Node `major` (test/support/runHook.ts `NODE`, and
+ * The Node-line process tests run again with the bundles run by Node `major` (test/support/runHook.ts `NODE`, and
  * first on PATH): the binary `npm ci` installs into test/node-versions, or CONTINUATION_LOOP_NODE<major>.
  * The Node running the tests runs the first pass (the "unit" and "stress" projects).
  */
@@ -24,7 +40,7 @@ const onNode = (major: number, name: string, test: object) => {
   };
   return { test: { name: `${name}-node${major}`, setupFiles: ["test/support/nodeLine.ts"], env, ...test } };
 };
-const processSuite = { include: ["test/process/**/*.test.ts"], exclude: [...STRESS, "**/node_modules/**"] };
+const processSuite = { include: NODE_LINE_TESTS };
 const stress = { include: STRESS, testTimeout: 120_000, maxWorkers: 1 };
 
 export default defineConfig({

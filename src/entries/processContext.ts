@@ -2,11 +2,13 @@ import { realpathSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
 import type { Context } from "../app/context.js";
+import { armCrashPoint } from "../io/crashPoint.js";
 import { readStdin } from "../io/readStdin.js";
 import { writeOutput } from "../io/writeOutput.js";
 
 /** The one Context of a process: the environment is read here and passed in everywhere else. */
 export function processContext(): Context {
+  armCrashPoint(process.env);
   return {
     env: process.env,
     cwd: process.cwd(),

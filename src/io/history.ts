@@ -1,5 +1,6 @@
 import { appendFileSync } from "node:fs";
 import type { HistoryRecord } from "../core/history.js";
+import { reachCrashPoint } from "./crashPoint.js";
 import { readLinesInWindow } from "./readLines.js";
 
 /** Only the end of a long history is read: status and tables show the latest records. */
@@ -12,6 +13,7 @@ const MAX_TAIL = 512 * 1024;
 export function tryAppendHistory(path: string, record: HistoryRecord): void {
   try {
     appendFileSync(path, `${JSON.stringify(record)}\n`);
+    reachCrashPoint("history-appended");
   } catch {
     // a full disk or a read-only folder must not stop the loop
   }

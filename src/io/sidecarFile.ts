@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { makeRuntime, parseSidecar, renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
+import { reachCrashPoint } from "./crashPoint.js";
 import { readStateFile } from "./readStateFile.js";
 import { MAX_SIDECAR } from "./peekSidecar.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
@@ -29,6 +30,7 @@ export function writeSidecar(path: string, runtime: Runtime, owner: SidecarOwner
   try {
     const bytes = Buffer.from(renderSidecar(runtime, owner), "utf8");
     if (!overwriteFile(path, bytes)) writeFileAtomic(path, bytes, { durable: false });
+    reachCrashPoint("sidecar-written");
   } catch {
     // the next Stop starts the counters again
   }

@@ -5,6 +5,7 @@ import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import { type ParsedFrontmatter, parseFrontmatter } from "../core/frontmatter.js";
 import { parseState } from "../core/parseState.js";
+import { reachCrashPoint } from "./crashPoint.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
 import { sleep } from "./sleep.js";
@@ -138,6 +139,7 @@ export function updateStateFile<T>(
     return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
   }
   if (!lock) return { kind: "failed", message: `${shown} is locked by another hook` };
+  reachCrashPoint("lock-taken");
   try {
     // Writers save only under the lock, so a killed one's temp files come with its lock, taken over
     // here: only then is the folder swept.

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readProcessGone } from "./readClaudePid.js";
-import { sleep } from "./sleep.js";
+import { reachCrashPoint } from "./crashPoint.js";
 
 /** Temp files older than this are a killed writer's, whatever their pid says (a live writer needs milliseconds). */
 const STALE_TEMP_MS = 60_000;
@@ -28,15 +28,6 @@ export function removeStaleTemps(path: string): void {
   } catch {
     // best effort: a stray temp file never replaces the state file
   }
-}
-
-/**
- * Test hook (test/process/races.test.ts): how long a save waits before its last check, so an edit
- * can be landed inside it; 0 outside those tests.
- */
-function savePauseForTests(): number {
-  const ms = Number(process.env.CONTINUATION_LOOP_TEST_SAVE_PAUSE_MS ?? 0);
-  return ms > 0 ? Math.min(ms, 5_000) : 0;
 }
 
 /**
@@ -70,15 +61,17 @@ export function writeFileAtomic(
     const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
     let written = 0;
     while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
-    if (durable) fsyncSync(fd);
+    reachCrashPoint("temp-written");
+    if (durable) {
+      fsyncSync(fd);
+      reachCrashPoint("fsync-done");
+    }
   } catch (error) {
     closeSync(fd);
     unlinkSync(temp);
     throw error;
   }
   closeSync(fd);
-  const pauseMs = savePauseForTests();
-  if (pauseMs > 0) sleep(pauseMs);
   try {
     if (stillCurrent && !stillCurrent()) {
       unlinkSync(temp);
@@ -89,5 +82,6 @@ export function writeFileAtomic(
     unlinkSync(temp);
     throw error;
   }
+  reachCrashPoint("rename-done");
   return true;
 }

@@ -34,6 +34,12 @@ export interface SpawnOptions {
   timeoutMs?: number;
   /** Run as this user (tests running as root use it for permission cases root would bypass). */
   uid?: number;
+  /**
+   * With `CONTINUATION_LOOP_TEST_CRASH_AT=<point>:pause` in `env`: runs once the hook says it stopped
+   * at the point; then the hook is continued (SIGCONT, sent until it exits: one sent before its
+   * SIGSTOP took hold would be lost).
+   */
+  whilePaused?: () => void;
 }
 
 /** The unprivileged user root's tests run permission cases as. */
@@ -92,7 +98,14 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   const out: Buffer[] = [];
   const err: Buffer[] = [];
   child.stdout.on("data", (b: Buffer) => out.push(b));
-  child.stderr.on("data", (b: Buffer) => err.push(b));
+  let resume: NodeJS.Timeout | undefined;
+  child.stderr.on("data", (b: Buffer) => {
+    err.push(b);
+    if (!opts.whilePaused || resume || !Buffer.concat(err).includes("continuation-loop: paused at ")) return;
+    opts.whilePaused();
+    resume = setInterval(() => child.kill("SIGCONT"), 10);
+    child.kill("SIGCONT");
+  });
   // A hook may exit before reading all of a huge stdin: EPIPE is its right, not a test failure.
   child.stdin.on("error", () => {});
   child.stdin.end(opts.stdin ?? "");
@@ -101,6 +114,7 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
     child.on("error", reject);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
+      clearInterval(resume);
       resolve({
         code,
         signal,

@@ -43,7 +43,10 @@ describe(`Claude Code ${NEWEST.name}: loop controls mid-turn`, () => {
     await until(() => fs.readFileSync(stateFile, "utf8").includes("active: false"), "the pause", 10_000);
     await tui.waitFor(/paused at iteration 2\/5/, 15_000);
     await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 15_000);
-    await sleep(2_000);
+    // A known step after the pause: /continuation-loop:loop-status runs no model turn and waits
+    // behind any turn still running, so once it answers, a continuation would have been asked for.
+    await tui.submit("/continuation-loop:loop-status");
+    await tui.waitFor(/loop paused \(active: false\), iteration 2\/5/, 15_000);
     expect(server.mainRequests).toHaveLength(2);
 
     // Resumed, the next iteration runs; /loop-stop typed while it works ends the loop and the turn.
@@ -61,10 +64,9 @@ describe(`Claude Code ${NEWEST.name}: loop controls mid-turn`, () => {
     expect(fs.existsSync(stateFile)).toBe(false);
     await tui.waitFor(/continuation-loop: .*stopped/, 15_000);
     await tui.waitFor((screen) => !BAND.test(screen), 15_000);
-    await sleep(3_000);
-    expect(server.mainRequests).toHaveLength(3);
     expect(s.history().at(-1)).toMatchObject({ decision: "end", reason: "stopped", iteration: 2 });
-    // The turn ended: an ordinary prompt is answered now, not queued behind a running turn.
+    // The turn ended: an ordinary prompt is answered now, not queued behind a running turn; it is
+    // the 4th request, so none came after the stop.
     await tui.submit("Anything left?");
     await tui.waitFor(/never sent/, 15_000);
     expect(server.mainRequests).toHaveLength(4);

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
-import { TuiScratch } from "./support/scratch.js";
-import { startTui } from "./support/tui.js";
+import { TuiScratch, until } from "./support/scratch.js";
+import { startTui, type Tui } from "./support/tui.js";
 
 let scratch: TuiScratch | undefined;
 afterEach(async () => {
@@ -16,7 +16,8 @@ afterEach(async () => {
 });
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How often `text` shows in the terminal (scrollback and screen). */
+const count = (tui: Tui, text: string) => tui.history().join("\n").split(text).length - 1;
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   it("Esc pauses the loop; /loop-status and an ordinary prompt do not continue it; /loop-resume does", async () => {
@@ -48,7 +49,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // An ordinary prompt is answered, and its Stop leaves the paused loop alone.
     await tui.submit("What is left?");
     await tui.waitFor((s) => s.includes("Only the conclusion is left."), 60_000);
-    await sleep(3_000);
+    // A known step after that turn: /loop-status runs no model turn and waits behind any turn the
+    // Stop started, so once it answers, a continuation would have been asked for.
+    await tui.submit("/continuation-loop:loop-status");
+    await until(() => count(tui, "paused (active: false)") >= 2, "the second /loop-status", 30_000);
     expect(server.mainRequests).toHaveLength(3);
     // The model was asked the user's question, not sent back into the loop.
     expect(lastUserText(server.mainRequests[2]!).trimEnd().endsWith("What is left?")).toBe(true);
@@ -77,8 +81,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       '/continuation-loop:loop-start --max-iterations 6 --completion-promise "ALL DONE" Write the migration',
     );
     await tui.waitFor(/continuation-loop: Claude asks: Keep the old column names\?/, 60_000);
-    await sleep(2_000);
-    // The loop waits: no continuation, and the terminal rang once.
+    // The loop waits: no continuation (checked after /loop-status, which waits behind any turn the
+    // Stop started and does not answer the question), and the terminal rang once.
+    await tui.submit("/continuation-loop:loop-status");
+    await tui.waitFor(/loop paused: Claude asked you a question, iteration 2\/6/, 30_000);
     expect(server.mainRequests).toHaveLength(2);
     expect(tui.bells()).toBe(1);
     await tui.submit("Yes, keep them.");

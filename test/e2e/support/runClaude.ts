@@ -15,16 +15,32 @@ export interface ClaudeVersion {
 
 // Both are devDependencies (package.json): the oldest supported release and the newest, installed by
 // `npm ci` as `@anthropic-ai/claude-code` and its alias `claude-code-latest`. The .bin/claude link is
-// only one of them, so each binary is named by its package folder.
+// only one of them, so each binary is named by its package folder. `npm run test:newest`
+// (scripts/test-newest.mjs) names the registry's newest release's folder in
+// CONTINUATION_LOOP_CLAUDE_NEWEST, which then runs in place of the pinned newest.
+const NEWEST_DIR = process.env["CONTINUATION_LOOP_CLAUDE_NEWEST"];
+const modules = (packageDir: string) => path.join(REPO_ROOT, "node_modules", packageDir);
 export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [
-  claudeVersion("2.1.197", path.join("@anthropic-ai", "claude-code")),
-  claudeVersion("2.1.332", "claude-code-latest"),
+  claudeVersion("2.1.197", modules(path.join("@anthropic-ai", "claude-code"))),
+  NEWEST_DIR
+    ? claudeVersion(readPackageVersion(NEWEST_DIR), NEWEST_DIR)
+    : claudeVersion("2.1.332", modules("claude-code-latest")),
 ];
 
-function claudeVersion(name: string, packageDir: string): ClaudeVersion {
-  const bin = path.join(REPO_ROOT, "node_modules", packageDir, "bin", "claude.exe");
+function claudeVersion(name: string, dir: string): ClaudeVersion {
+  const bin = path.join(dir, "bin", "claude.exe");
   // toString: `describe.each(CLAUDE_VERSIONS)("Claude Code %s", …)` titles read "Claude Code 2.1.330".
   return { name, bin, toString: () => name };
+}
+
+/** The version a package folder holds; "missing" when it holds none (checkClaudeVersions then fails the run). */
+function readPackageVersion(dir: string): string {
+  try {
+    const { version } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { version?: unknown };
+    return typeof version === "string" ? version : "missing";
+  } catch {
+    return "missing";
+  }
 }
 
 /**
@@ -41,7 +57,7 @@ export function checkClaudeVersions(versions: readonly ClaudeVersion[] = CLAUDE_
     const out = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim();
     if (r.error || r.status !== 0 || !out.startsWith(`${v.name} `))
       throw new Error(
-        `Claude Code ${v.name} is not installed as expected at ${v.bin} (run npm ci): ${r.error?.message ?? out}`,
+        `Claude Code ${v.name} is not installed as expected at ${v.bin} (run ${NEWEST_DIR ? "npm run test:newest" : "npm ci"}): ${r.error?.message ?? out}`,
       );
   }
 }

@@ -1,0 +1,44 @@
+import { writeSync } from "node:fs";
+import type { Env } from "../core/loopFiles.js";
+
+/**
+ * Test-only (CONTRIBUTING.md): the moments of a state-file transaction where a kill-safety test
+ * stops a hook, in the order a Stop reaches them.
+ */
+export const CRASH_POINTS = [
+  "lock-taken",
+  "temp-written",
+  "fsync-done",
+  "rename-done",
+  "sidecar-written",
+  "history-appended",
+] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+/** `CONTINUATION_LOOP_TEST_CRASH_AT=<point>` SIGKILLs the hook there; `<point>:pause` SIGSTOPs it once. */
+const SWITCH = "CONTINUATION_LOOP_TEST_CRASH_AT";
+/** Kept on the process, not in this module: a hook entry and its active bundle each have their own copy of it. */
+const ARMED = Symbol.for("continuation-loop.test-crash-at");
+type Armed = { point: string; pause: boolean };
+const slot = globalThis as { [ARMED]?: Armed };
+
+/** Reads the test-only switch from the process's environment, once, where its Context is made. */
+export function armCrashPoint(env: Env): void {
+  const value = env[SWITCH];
+  if (!value) return;
+  const [point = "", mode] = value.split(":");
+  slot[ARMED] = { point, pause: mode === "pause" };
+}
+
+/**
+ * Nothing, unless a test armed `point`: then the hook dies by SIGKILL here, or (pause) says so on
+ * stderr and stops until the test sends SIGCONT.
+ */
+export function reachCrashPoint(point: CrashPoint): void {
+  const armed = slot[ARMED];
+  if (armed?.point !== point) return;
+  if (!armed.pause) process.kill(process.pid, "SIGKILL");
+  slot[ARMED] = undefined;
+  writeSync(2, `continuation-loop: paused at ${point}\n`);
+  process.kill(process.pid, "SIGSTOP");
+}
