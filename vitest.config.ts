@@ -8,14 +8,13 @@ import { defineConfig } from "vitest/config";
 const STRESS = ["test/process/killSafety.test.ts", "test/process/races.test.ts"];
 const NODE_LINES = [22, 24];
 /**
- * What a further Node line can change: the bundles starting (CommonJS, the chunks' code cache, the
- * published package), stdin and devices, V8's own messages for bad input, and a hook run of each
+ * What a further Node line can change: the bundles starting (CommonJS, the active bundle, Node's
+ * compile cache, the published package), stdin and devices, V8's own messages for bad input, and a hook run of each
  * bundle. The other process tests run the same bundles the same way, once, under the first line.
  */
 const NODE_LINE_TESTS = [
   "nodeLine",
   "bundles",
-  "codeCache",
   "pack",
   "stdinDevices",
   "badInput",
