@@ -52,7 +52,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // A known step after that turn: /loop-status runs no model turn and waits behind any turn the
     // Stop started, so once it answers, a continuation would have been asked for.
     await tui.submit("/continuation-loop:loop-status");
-    await until(() => count(tui, "paused (active: false)") >= 2, "the second /loop-status", 30_000);
+    await until(() => count(tui, "paused: active is false") >= 2, "the second /loop-status", 30_000);
     expect(server.mainRequests).toHaveLength(3);
     // The model was asked the user's question, not sent back into the loop.
     expect(lastUserText(server.mainRequests[2]!).trimEnd().endsWith("What is left?")).toBe(true);
@@ -84,7 +84,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // The loop waits: no continuation (checked after /loop-status, which waits behind any turn the
     // Stop started and does not answer the question), and the terminal rang once.
     await tui.submit("/continuation-loop:loop-status");
-    await tui.waitFor(/loop paused: Claude asked you a question, iteration 2\/6/, 30_000);
+    await tui.waitFor(/loop paused, iteration 2\/6[^]*paused, Claude's question: Keep the old column names\?/, 30_000);
     expect(server.mainRequests).toHaveLength(2);
     expect(tui.bells()).toBe(1);
     await tui.submit("Yes, keep them.");
