@@ -10620,6 +10620,7 @@ async function onStopFailure($, e, next) {
   const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
   await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === void 0 ? void 0 : new Date(resetsAt).toISOString());
   await $.env.set("CONTINUATION_LOOP_RESUME", "1");
+  if (!mod.view) await refreshView($, true).catch(() => void 0);
   const before = mod.view;
   let result;
   try {

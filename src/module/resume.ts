@@ -114,6 +114,9 @@ export async function onStopFailure(
   const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
   await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === undefined ? undefined : new Date(resetsAt).toISOString());
   await $.env.set("CONTINUATION_LOOP_RESUME", "1");
+  // An error that comes at once can beat the read after the last Stop: the loop is read first, so that an
+  // end the command hook decides is still told.
+  if (!mod.view) await refreshView($, true).catch(() => undefined);
   const before = mod.view;
   let result: ClassicStopResult;
   try {

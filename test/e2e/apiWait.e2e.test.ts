@@ -54,6 +54,15 @@ async function startLoop(
 
 const decisions = (p: LoopProject) => p.history().map((r) => `${r.decision}:${r.reason}`);
 
+/** The module's lines to the person (`$.ui.log`), which stream-json carries as `system/ui_log` events. */
+const moduleLines = () =>
+  (session?.events ?? [])
+    .filter((e) => e.type === "system" && e.subtype === "ui_log" && e.plugin === "continuation-loop")
+    .map((e) => String(e.text));
+/** The line the module writes as it arms the wait's timer (resume.ts `followDecision`). */
+const WAIT_LINE = /ended the turn; .* goes on by itself at /;
+const told = (line: RegExp) => moduleLines().some((l) => line.test(l));
+
 describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API error`, () => {
   it("a rate limit ends a turn; after the wait the module's prompt takes the loop up again, to its end", async () => {
     const state = `---\nmax_iterations: 5\ncompletion_promise: DONE\n---\n\n${GOAL}\n`;
@@ -93,15 +102,17 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
     const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
     const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(529), text("never sent")]);
     await until("the wait", () => p.history().some((r) => r.decision === "wait"));
-    const wait = p.history().at(-1) as { until: string; reason: string };
     // An overload (529): `overloaded`, or `server_error` as 2.1.331 names one that outlasted its retries.
-    const kind = wait.reason;
+    const kind = String(p.history().at(-1)?.reason);
     expect(["overloaded", "server_error"]).toContain(kind);
     session?.send("/continuation-loop:loop-stop");
     await until("the stop", () => p.history().some((r) => r.reason === "stopped"));
-    // Well past the time the loop would have gone on.
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(wait.until) - Date.now()) + 2000));
+    // The module's word on its wait: a wait ends either in the resume prompt or in this one line, after
+    // which the module holds no wait and no timer (its once-a-second check or the timer itself saw the stop).
+    const stopped = /cancelled: the loop was stopped/;
+    await until("the wait's cancellation", () => told(stopped) || s.mainRequests.length > 2);
     expect(s.mainRequests).toHaveLength(2);
+    expect(told(stopped)).toBe(true);
     expect(decisions(p)).toEqual(["continue:continue", `api_error:${kind}`, `wait:${kind}`, "end:stopped"]);
     expect(p.readState()).toBeUndefined();
   });
@@ -110,15 +121,17 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
     const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
     const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(429), text("never sent")]);
     await until("the wait", () => p.history().some((r) => r.decision === "wait"));
-    const wait = p.history().at(-1) as { until: string };
     const cli = spawnSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), "pause"], {
       cwd: p.proj,
       env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
       encoding: "utf8",
     });
     expect(cli.status, cli.stderr).toBe(0);
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(wait.until) - Date.now()) + 2000));
+    // As for /loop-stop: the module's line that the wait is cancelled, after which it holds no timer.
+    const paused = /cancelled: the loop was paused/;
+    await until("the wait's cancellation", () => told(paused) || s.mainRequests.length > 2);
     expect(s.mainRequests).toHaveLength(2);
+    expect(told(paused)).toBe(true);
     expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "wait:rate_limit", "pause:paused"]);
     expect(p.readState()).toMatch(/^active: false$/m);
   });
@@ -133,7 +146,11 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
     expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "end:max_duration"]);
     expect(p.history().at(-1)?.goal).toContain(GOAL);
     expect(p.readState()).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 2000));
+    // The module's word on the command hook's decision: this line instead of a wait, and no timer armed.
+    const ended = /ended: .*max_duration/;
+    await until("the module's word on the end", () => told(ended) || s.mainRequests.length > 2);
+    expect(told(ended)).toBe(true);
+    expect(moduleLines().filter((l) => WAIT_LINE.test(l))).toEqual([]);
     expect(s.mainRequests).toHaveLength(2);
   });
 
@@ -157,8 +174,12 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
       "pause:api_errors",
     ]);
     expect(p.readState()).toMatch(/^active: false$/m);
-    // Paused: nothing goes on by itself.
-    await new Promise((r) => setTimeout(r, 4000));
+    // Paused: nothing goes on by itself. The module's word on the pause comes instead of a wait: the one
+    // wait it armed is the first error's, which it has already resumed.
+    const paused = /paused: .*max_api_failures/;
+    await until("the module's word on the pause", () => told(paused) || s.mainRequests.length > 3);
+    expect(told(paused)).toBe(true);
+    expect(moduleLines().filter((l) => WAIT_LINE.test(l))).toHaveLength(1);
     expect(s.mainRequests).toHaveLength(3);
   });
 });
@@ -173,11 +194,15 @@ describe(`Claude Code ${OLDEST.name}: no module, the loop waits for a person aft
       text("Summary written. DONE"),
     ]);
     await until("the error", () => p.history().some((r) => r.decision === "api_error"));
-    await new Promise((r) => setTimeout(r, 4000));
     expect(s.mainRequests).toHaveLength(2);
     expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit"]);
     session?.send("Please go on.");
     await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
     expect(decisions(p)).toEqual(["continue:continue", "api_error:rate_limit", "continue:continue", "end:completed"]);
+    // Nothing went on by itself: the request after the error's ends with the person's prompt, not a
+    // continuation (2.1.197 sends it in one user message after the failed turn's Stop feedback).
+    const main = s.mainRequests;
+    expect(main).toHaveLength(4);
+    expect(lastUserText(main[2] as (typeof main)[number])).toMatch(/(^|\n)Please go on\.$/);
   });
 });

@@ -198,6 +198,16 @@ describe("the module after an API error", () => {
     expect(sent).toEqual([]);
   });
 
+  it("tells that end even when the error came before the module had read the loop", async () => {
+    await failTurn(() => {
+      files.delete(STATE);
+      files.delete(SIDECAR);
+    });
+    expect(logs.at(-1)).toBe("the loop ended: waiting for the API would pass its max_duration.");
+    expect(notes).toEqual(["continuation-loop: loop ended (max_duration) after an API error"]);
+    expect(timers.filter((t) => !t.cancelled)).toHaveLength(0);
+  });
+
   it("an error the command hook does not wait for leaves everything to the person", async () => {
     await failTurn(() => undefined);
     expect(logs).toEqual([]);
