@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { loadChildProcess } from "./loadChildProcess.js";
 import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { hashText } from "../core/hash.js";
@@ -50,7 +50,7 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
   const only = pathspecs(root, ownFiles);
   // --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
   const run = (args: string[]) =>
-    spawnSync("git", ["--no-optional-locks", ...args], {
+    loadChildProcess().spawnSync("git", ["--no-optional-locks", ...args], {
       cwd: root,
       encoding: "utf8",
       maxBuffer: 64 * 1024 * 1024,
@@ -71,7 +71,7 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
  */
 export function readTrackedByGit(root: string, path: string): boolean {
   if (!insideGitRepo(root)) return false;
-  const run = spawnSync("git", ["--no-optional-locks", "ls-files", "--error-unmatch", "--", path], {
+  const run = loadChildProcess().spawnSync("git", ["--no-optional-locks", "ls-files", "--error-unmatch", "--", path], {
     cwd: root,
     stdio: "ignore",
     timeout: 10_000,

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { loadChildProcess } from "./loadChildProcess.js";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
@@ -42,7 +42,7 @@ export function spawnGit(
 ): { status: number | null; stdout: string; stderr: string } {
   const env = { ...repo.env, ...options.extraEnv, ...(options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {}) };
   // --no-optional-locks: never take index.lock from under the user's (or Claude's) own git commands.
-  const result = spawnSync("git", ["--no-optional-locks", ...args], {
+  const result = loadChildProcess().spawnSync("git", ["--no-optional-locks", ...args], {
     cwd: repo.root,
     env,
     encoding: "utf8",

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { loadChildProcess } from "./loadChildProcess.js";
 import type { VerifyResult } from "../core/decideStop.js";
 import type { Env } from "../core/loopFiles.js";
 
@@ -27,7 +27,7 @@ export interface CommandRun {
  * time limit and an output cap: a command that hangs or prints without end is stopped, never waited for.
  */
 export function runCommand(command: string, cwd: string, timeoutS: number, env: Env): CommandRun {
-  const result = spawnSync(command, {
+  const result = loadChildProcess().spawnSync(command, {
     cwd,
     env: env as NodeJS.ProcessEnv,
     shell: true,

@@ -1,0 +1,7 @@
+/**
+ * node:child_process, loaded on first use: most Stops start no process (git and commands run only when
+ * a loop asks for them), and loading the module costs every active hook run (docs/PERFORMANCE.md).
+ */
+export function loadChildProcess(): typeof import("node:child_process") {
+  return process.getBuiltinModule("node:child_process");
+}
