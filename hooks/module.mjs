@@ -45,9 +45,10 @@ var init_module_buffer = __esm({
   }
 });
 
-// no-node:fs
-var require_fs = __commonJS({
-  "no-node:fs"(exports2, module2) {
+// scripts/module-fs.cjs
+var require_module_fs = __commonJS({
+  "scripts/module-fs.cjs"(exports2, module2) {
+    "use strict";
     init_module_buffer();
     module2.exports = {};
   }
@@ -627,7 +628,7 @@ var require_gray_matter = __commonJS({
   "node_modules/gray-matter/index.js"(exports2, module2) {
     "use strict";
     init_module_buffer();
-    var fs = require_fs();
+    var fs = require_module_fs();
     var sections = require_section_matter();
     var defaults = require_defaults();
     var stringify4 = require_stringify();

@@ -78,24 +78,12 @@ const moduleResult = await build({
   target: "es2022",
   treeShaking: true,
   legalComments: "none",
-  alias: common.alias,
+  // Core's path logic (scope entries) runs on pathe, node:path's own rules in plain ES code.
+  alias: { ...common.alias, path: "pathe", "node:path": "pathe", fs: join(root, "scripts/module-fs.cjs") },
   inject: [join(root, "scripts/module-buffer.mjs")],
   write: false,
   outfile: join(outdir, "module.mjs"),
   logLevel: "warning",
-  plugins: [
-    {
-      name: "no-node",
-      setup(b) {
-        // Core's path logic (scope entries) runs on pathe, node:path's own rules in plain ES code.
-        b.onResolve({ filter: /^(node:)?path$/ }, () =>
-          b.resolve("pathe", { kind: "import-statement", resolveDir: root }),
-        );
-        b.onResolve({ filter: /^(node:)?fs$/ }, () => ({ path: "fs", namespace: "no-node" }));
-        b.onLoad({ filter: /.*/, namespace: "no-node" }, () => ({ contents: "module.exports = {};", loader: "js" }));
-      },
-    },
-  ],
 });
 writeFileSync(join(outdir, "module.mjs"), moduleResult.outputFiles[0].text);
 console.log(
