@@ -53,7 +53,10 @@ export function runDoctor(argv: string[], ctx: Context): number {
     checks.push(
       missing.length
         ? { level: "FAIL", text: `slash commands missing from ${COMMANDS_DIR}: ${missing.join(", ")}` }
-        : { level: "ok", text: `slash commands /loop-start, /loop-stop, /loop-status in ${COMMANDS_DIR}` },
+        : {
+            level: "ok",
+            text: `slash commands ${COMMAND_FILES.map((f) => `/${f.replace(/\.md$/, "")}`).join(", ")} in ${COMMANDS_DIR}`,
+          },
     );
   }
 

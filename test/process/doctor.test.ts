@@ -25,7 +25,9 @@ describe("continuation-loop doctor", () => {
       `ok    Stop hook registered in .claude/settings.json → ${root}/.claude/continuation-loop/hooks/stop.js`,
     );
     expect(run.stdout).toContain("ok    UserPromptSubmit hook registered");
-    expect(run.stdout).toContain("ok    slash commands /loop-start, /loop-stop, /loop-status");
+    expect(run.stdout).toContain(
+      "ok    slash commands /loop-start, /loop-stop, /loop-status, /loop-resume, /loop-pause, /loop-report in .claude/commands",
+    );
     expect(run.stdout).toContain("installed files as installed");
     expect(run.stdout).toContain("no loop is running");
     expect(run.stdout).toContain("0 problem(s), 0 warning(s).");
