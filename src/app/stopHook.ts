@@ -45,13 +45,11 @@ function renderIterationRecord(state: LoopState, file: LoopFile, facts: Gathered
     ? readPreviousRecordTime(file.historyPath, file.shown, state.started_at)
     : undefined;
   const since = previous ?? (state.started_at ? Date.parse(state.started_at) : Number.NaN);
-  const first = previous === undefined;
   return {
     ...(Number.isFinite(since) && { duration_s: Math.max(0, Math.round(now - since) / 1000) }),
     ...(facts.reply.trim() && { reply_line: firstLine(facts.reply, 200) }),
     ...(facts.scope && { files_changed: facts.scope.changed.length }),
-    // A loop's first record keeps its goal and fields, so a running loop's report has them too.
-    ...(first && { goal: state.body, fields: renderRecordFields(state) }),
+    first: previous === undefined,
   };
 }
 
@@ -64,9 +62,10 @@ function historyRecord(
   session: string | undefined,
   now: number,
   facts: GatheredFacts,
-  until: string | undefined,
 ) {
   const ended = decision.kind === "end";
+  const until = renderUntilStatus(state, facts);
+  const { first, ...iteration } = renderIterationRecord(state, file, facts, now);
   const paused = decision.kind === "pause";
   const record: HistoryRecord = {
     time: new Date(now).toISOString(),
@@ -89,8 +88,9 @@ function historyRecord(
     ...(until !== undefined && { until_failure: until }),
     ...(paused && (decision.reason === "scope" ? { scope: decision.question } : { question: decision.question })),
     ...renderMetricRecord(state, decision),
-    ...renderIterationRecord(state, file, facts, now),
-    ...(ended && { goal: state.body, fields: renderRecordFields(state) }),
+    ...iteration,
+    // A loop's first record keeps its goal and fields too, so a running loop's report has them.
+    ...((ended || first) && { goal: state.body, fields: renderRecordFields(state) }),
   };
   return record;
 }
@@ -124,7 +124,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
-    const record = historyRecord(decision, state, file, input.session_id, now, facts, renderUntilStatus(state, facts));
+    const record = historyRecord(decision, state, file, input.session_id, now, facts);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause") {
       const written = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
