@@ -30,7 +30,7 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
   let answer: CommandAnswer | undefined = paused;
   if (command) {
     try {
-      // Loaded only for a loop command: the parser and schemas cost start-up time.
+      // Evaluated only for a loop command (esbuild defers a module that only import() reaches).
       const { runSlashCommand } = await import("./slashCommands.js");
       answer = runSlashCommand(command, input, ctx);
     } catch (error) {
