@@ -41,7 +41,7 @@ var Buffer;
 var init_module_buffer = __esm({
   "scripts/module-buffer.mjs"() {
     "use strict";
-    Buffer = { from: (text3) => text3, isBuffer: () => false };
+    Buffer = { from: (text2) => text2, isBuffer: () => false };
   }
 });
 
@@ -756,15 +756,15 @@ var FENCE = /^(`{3,}|~{3,})(.*)$/;
 var CLOSING_FENCE = /^(`{3,}|~{3,})[ \t]*$/;
 var THEMATIC_BREAK = /^([-*_])[ \t]*(?:\1[ \t]*){2,}$/;
 var ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
-function measureIndent(text3, column = 0) {
+function measureIndent(text2, column = 0) {
   let width = column;
   let i = 0;
-  for (; i < text3.length; i++) {
-    if (text3[i] === " ") width += 1;
-    else if (text3[i] === "	") width += 4 - width % 4;
+  for (; i < text2.length; i++) {
+    if (text2[i] === " ") width += 1;
+    else if (text2[i] === "	") width += 4 - width % 4;
     else break;
   }
-  return { width: width - column, rest: text3.slice(i) };
+  return { width: width - column, rest: text2.slice(i) };
 }
 function parseOpeningFence(content) {
   const m = FENCE.exec(content);
@@ -823,7 +823,7 @@ var TASK_BOX = /^\[([ \txX])\][ \t]+(\S.*)$/;
 var BARE_BOX = /^\[([ \txX])\][ \t]*$/;
 var MAX_DEPTH = 100;
 var isChecked = (mark) => mark === "x" || mark === "X";
-function parseChecklist(text3) {
+function parseChecklist(text2) {
   const items = [];
   const containers = [];
   let raw;
@@ -831,7 +831,7 @@ function parseChecklist(text3) {
   let bareBox;
   let paragraphBox = false;
   let emptyItemLevel = 0;
-  const lines = text3.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
+  const lines = text2.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   lines.forEach((line, index) => {
     if (raw) {
       const at2 = matchContainers(line, containers);
@@ -939,11 +939,11 @@ var PAIR = /(\d+(?:\.\d+)?)([smhd])/g;
 function parseDuration(value) {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : void 0;
   if (typeof value !== "string") return void 0;
-  const text3 = value.trim().toLowerCase();
-  if (NUMBER.test(text3)) return parseDuration(Number(text3));
-  if (!PAIRS.test(text3)) return void 0;
+  const text2 = value.trim().toLowerCase();
+  if (NUMBER.test(text2)) return parseDuration(Number(text2));
+  if (!PAIRS.test(text2)) return void 0;
   let total = 0;
-  for (const [, number3, unit] of text3.matchAll(PAIR)) total += Number(number3) * (UNITS[unit ?? "s"] ?? 1);
+  for (const [, number3, unit] of text2.matchAll(PAIR)) total += Number(number3) * (UNITS[unit ?? "s"] ?? 1);
   return total > 0 ? total : void 0;
 }
 function renderDuration(seconds) {
@@ -978,13 +978,13 @@ var LoopError = class extends Error {
   }
 };
 function renderReceived(value) {
-  let text3;
+  let text2;
   try {
-    text3 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+    text2 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
   } catch {
-    text3 = Array.isArray(value) ? "a deeply nested list" : typeof value === "object" ? "a deeply nested object" : typeof value;
+    text2 = Array.isArray(value) ? "a deeply nested list" : typeof value === "object" ? "a deeply nested object" : typeof value;
   }
-  return text3.length > 80 ? `${text3.slice(0, 77)}...` : text3;
+  return text2.length > 80 ? `${text2.slice(0, 77)}...` : text2;
 }
 
 // src/core/fields.ts
@@ -1186,14 +1186,14 @@ function codePointLength(str2) {
   const units = str2.length;
   if (!highSurrogate.test(str2))
     return units;
-  let count2 = units;
+  let count = units;
   for (let i = 0; i < units - 1; i++) {
     if ((str2.charCodeAt(i) & 64512) === 55296 && (str2.charCodeAt(i + 1) & 64512) === 56320) {
-      count2--;
+      count--;
       i++;
     }
   }
-  return count2;
+  return count;
 }
 function getLengthableOrigin(input) {
   if (Array.isArray(input))
@@ -2768,9 +2768,9 @@ init_module_buffer();
 init_module_buffer();
 var MAX_METRIC_MAGNITUDE = 1e15;
 var TARGET = /^\s*(>=|<=|>|<)\s*([-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?)\s*$/;
-function parseMetricTarget(text3) {
-  if (typeof text3 !== "string") return void 0;
-  const match = TARGET.exec(text3);
+function parseMetricTarget(text2) {
+  if (typeof text2 !== "string") return void 0;
+  const match = TARGET.exec(text2);
   if (!match) return void 0;
   const value = Number(match[2]);
   if (!Number.isFinite(value) || Math.abs(value) > MAX_METRIC_MAGNITUDE) return void 0;
@@ -3211,10 +3211,10 @@ var win32 = /* @__PURE__ */ mix(";");
 
 // src/core/scope.ts
 function normalizeScopeEntry(entry) {
-  const text3 = entry.trim().replace(/\\/g, "/");
-  if (text3 === "" || text3.includes("\0")) return void 0;
-  if (text3.startsWith("/") || text3.startsWith("~") || /^[A-Za-z]:/.test(text3)) return void 0;
-  const normal = posix.normalize(text3).replace(/\/+$/, "");
+  const text2 = entry.trim().replace(/\\/g, "/");
+  if (text2 === "" || text2.includes("\0")) return void 0;
+  if (text2.startsWith("/") || text2.startsWith("~") || /^[A-Za-z]:/.test(text2)) return void 0;
+  const normal = posix.normalize(text2).replace(/\/+$/, "");
   if (normal === ".." || normal.startsWith("../")) return void 0;
   return normal === "." ? "" : normal;
 }
@@ -3969,8 +3969,8 @@ var NodeBase = class {
     };
     const res = toJS(this, "", ctx);
     if (typeof onAnchor === "function")
-      for (const { count: count2, res: res2 } of ctx.anchors.values())
-        onAnchor(res2, count2);
+      for (const { count, res: res2 } of ctx.anchors.values())
+        onAnchor(res2, count);
     return typeof reviver === "function" ? applyReviver(reviver, { "": res }, "", res) : res;
   }
 };
@@ -4067,13 +4067,13 @@ function getAliasCount(doc, node, anchors) {
     const anchor = anchors && source && anchors.get(source);
     return anchor ? anchor.count * anchor.aliasCount : 0;
   } else if (isCollection(node)) {
-    let count2 = 0;
+    let count = 0;
     for (const item of node.items) {
       const c = getAliasCount(doc, item, anchors);
-      if (c > count2)
-        count2 = c;
+      if (c > count)
+        count = c;
     }
-    return count2;
+    return count;
   } else if (isPair(node)) {
     const kc = getAliasCount(doc, node.key, anchors);
     const vc = getAliasCount(doc, node.value, anchors);
@@ -4334,14 +4334,14 @@ init_module_buffer();
 var FOLD_FLOW = "flow";
 var FOLD_BLOCK = "block";
 var FOLD_QUOTED = "quoted";
-function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
   if (!lineWidth || lineWidth < 0)
-    return text3;
+    return text2;
   if (lineWidth < minContentWidth)
     minContentWidth = 0;
   const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-  if (text3.length <= endStep)
-    return text3;
+  if (text2.length <= endStep)
+    return text2;
   const folds = [];
   const escapedFolds = {};
   let end = lineWidth - indent.length;
@@ -4358,14 +4358,14 @@ function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth 
   let escStart = -1;
   let escEnd = -1;
   if (mode === FOLD_BLOCK) {
-    i = consumeMoreIndentedLines(text3, i, indent.length);
+    i = consumeMoreIndentedLines(text2, i, indent.length);
     if (i !== -1)
       end = i + endStep;
   }
-  for (let ch; ch = text3[i += 1]; ) {
+  for (let ch; ch = text2[i += 1]; ) {
     if (mode === FOLD_QUOTED && ch === "\\") {
       escStart = i;
-      switch (text3[i + 1]) {
+      switch (text2[i + 1]) {
         case "x":
           i += 3;
           break;
@@ -4382,12 +4382,12 @@ function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth 
     }
     if (ch === "\n") {
       if (mode === FOLD_BLOCK)
-        i = consumeMoreIndentedLines(text3, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
       end = i + indent.length + endStep;
       split = void 0;
     } else {
       if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-        const next = text3[i + 1];
+        const next = text2[i + 1];
         if (next && next !== " " && next !== "\n" && next !== "	")
           split = i;
       }
@@ -4399,12 +4399,12 @@ function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth 
         } else if (mode === FOLD_QUOTED) {
           while (prev === " " || prev === "	") {
             prev = ch;
-            ch = text3[i += 1];
+            ch = text2[i += 1];
             overflow = true;
           }
           const j = i > escEnd + 1 ? i - 2 : escStart - 1;
           if (escapedFolds[j])
-            return text3;
+            return text2;
           folds.push(j);
           escapedFolds[j] = true;
           end = j + endStep;
@@ -4419,39 +4419,39 @@ function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth 
   if (overflow && onOverflow)
     onOverflow();
   if (folds.length === 0)
-    return text3;
+    return text2;
   if (onFold)
     onFold();
-  let res = text3.slice(0, folds[0]);
+  let res = text2.slice(0, folds[0]);
   for (let i2 = 0; i2 < folds.length; ++i2) {
     const fold = folds[i2];
-    const end2 = folds[i2 + 1] || text3.length;
+    const end2 = folds[i2 + 1] || text2.length;
     if (fold === 0)
       res = `
-${indent}${text3.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
     else {
       if (mode === FOLD_QUOTED && escapedFolds[fold])
-        res += `${text3[fold]}\\`;
+        res += `${text2[fold]}\\`;
       res += `
-${indent}${text3.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end2)}`;
     }
   }
   return res;
 }
-function consumeMoreIndentedLines(text3, i, indent) {
+function consumeMoreIndentedLines(text2, i, indent) {
   let end = i;
   let start = i + 1;
-  let ch = text3[start];
+  let ch = text2[start];
   while (ch === " " || ch === "	") {
     if (i < start + indent) {
-      ch = text3[++i];
+      ch = text2[++i];
     } else {
       do {
-        ch = text3[++i];
+        ch = text2[++i];
       } while (ch && ch !== "\n");
       end = i;
       start = i + 1;
-      ch = text3[start];
+      ch = text2[start];
     }
   }
   return end;
@@ -6689,8 +6689,8 @@ var Document = class _Document {
     };
     const res = toJS(this.contents, jsonArg ?? "", ctx);
     if (typeof onAnchor === "function")
-      for (const { count: count2, res: res2 } of ctx.anchors.values())
-        onAnchor(res2, count2);
+      for (const { count, res: res2 } of ctx.anchors.values())
+        onAnchor(res2, count);
     return typeof reviver === "function" ? applyReviver(reviver, { "": res }, "", res) : res;
   }
   /**
@@ -6762,12 +6762,12 @@ var prettifyError = (src, lc) => (error) => {
     lineStr = prev + lineStr;
   }
   if (/[^ ]/.test(lineStr)) {
-    let count2 = 1;
+    let count = 1;
     const end = error.linePos[1];
     if (end?.line === line && end.col > col) {
-      count2 = Math.max(1, Math.min(end.col - col, 80 - ci));
+      count = Math.max(1, Math.min(end.col - col, 80 - ci));
     }
-    const pointer = " ".repeat(ci) + "^".repeat(count2);
+    const pointer = " ".repeat(ci) + "^".repeat(count);
     error.message += `:
 
 ${lineStr}
@@ -9832,9 +9832,9 @@ function parseDocument(source, options2 = {}) {
 var passThrough = { parse: () => ({}), stringify: () => "" };
 var OPENING = /^---[ \t]*(\r?\n)/;
 var CLOSING_REST = /^[ \t]*(\r?\n|$)/;
-function splitFrontmatter(text3, file) {
-  const bomLength = text3.charCodeAt(0) === 65279 ? 1 : 0;
-  const source = text3.slice(bomLength);
+function splitFrontmatter(text2, file) {
+  const bomLength = text2.charCodeAt(0) === 65279 ? 1 : 0;
+  const source = text2.slice(bomLength);
   const opening = OPENING.exec(source);
   if (!opening) {
     throw new LoopError("STATE_NO_FRONTMATTER", "the file does not start with a frontmatter block", {
@@ -9866,29 +9866,29 @@ function splitFrontmatter(text3, file) {
   return { bomLength, yamlStart: bomLength + 3, yaml: yaml2, body: source.slice(bodyStart), newline };
 }
 var MAX_ALIASES = 100;
-function lineAt(text3, offset) {
+function lineAt(text2, offset) {
   let line = 1;
-  for (let i = text3.indexOf("\n"); i !== -1 && i < offset; i = text3.indexOf("\n", i + 1)) line++;
+  for (let i = text2.indexOf("\n"); i !== -1 && i < offset; i = text2.indexOf("\n", i + 1)) line++;
   return line;
 }
-function parseFrontmatter(text3, file) {
-  const bad = text3.search(/[\u0000\uFFFD]/);
+function parseFrontmatter(text2, file) {
+  const bad = text2.search(/[\u0000\uFFFD]/);
   if (bad !== -1) {
-    const what = text3[bad] === "\0" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
+    const what = text2[bad] === "\0" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
     throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", {
       file,
-      line: lineAt(text3, bad),
+      line: lineAt(text2, bad),
       expected: "a UTF-8 Markdown file",
       received: what
     });
   }
-  const split = splitFrontmatter(text3, file);
+  const split = splitFrontmatter(text2, file);
   const doc = parseDocument(split.yaml, { uniqueKeys: false, prettyErrors: false, logLevel: "error" });
   const error = doc.errors[0];
   if (error) {
     throw new LoopError("STATE_BAD_YAML", `the frontmatter is not valid YAML (${error.code})`, {
       file,
-      line: lineAt(text3, split.yamlStart + error.pos[0]),
+      line: lineAt(text2, split.yamlStart + error.pos[0]),
       expected: 'one "field: value" per line, e.g. "max_iterations: 10"',
       received: renderReceived(error.message.split("\n")[0])
     });
@@ -9896,7 +9896,7 @@ function parseFrontmatter(text3, file) {
   if (doc.contents !== null && !isMap(doc.contents)) {
     throw new LoopError("STATE_NOT_MAPPING", "the frontmatter is not a list of fields", {
       file,
-      line: lineAt(text3, split.yamlStart + (doc.contents.range?.[0] ?? 0)),
+      line: lineAt(text2, split.yamlStart + (doc.contents.range?.[0] ?? 0)),
       expected: 'lines of "field: value", e.g. "max_iterations: 10"'
     });
   }
@@ -9908,7 +9908,7 @@ function parseFrontmatter(text3, file) {
         throw new LoopError("STATE_BAD_YAML", "the field is written twice", {
           file,
           field: String(pair.key.value),
-          line: lineAt(text3, split.yamlStart + (pair.key.range?.[0] ?? 0)),
+          line: lineAt(text2, split.yamlStart + (pair.key.range?.[0] ?? 0)),
           expected: "each field once; delete one of the two lines"
         });
       }
@@ -9927,7 +9927,7 @@ function parseFrontmatter(text3, file) {
       });
       throw new LoopError("STATE_BAD_YAML", `the alias *${name} refers to no anchor`, {
         file,
-        ...at !== void 0 && { line: lineAt(text3, split.yamlStart + at) },
+        ...at !== void 0 && { line: lineAt(text2, split.yamlStart + at) },
         expected: `an anchor &${name} set before the alias, or a plain value`
       });
     }
@@ -9946,13 +9946,13 @@ function parseFrontmatter(text3, file) {
 }
 
 // src/core/parseState.ts
-function checkFields(text3, parsed, file) {
+function checkFields(text2, parsed, file) {
   const problems = Object.entries(parsed.data).filter(([field, value]) => isFieldName(field) && value != null && !acceptsValue(field, value)).map(([field, value]) => {
     const at = parsed.keyOffset(field);
     return new LoopError("STATE_BAD_FIELD", "invalid value", {
       file,
       field,
-      line: at === void 0 ? void 0 : lineAt(text3, at),
+      line: at === void 0 ? void 0 : lineAt(text2, at),
       expected: expectedOf(field),
       received: renderReceived(value)
     });
@@ -9960,8 +9960,8 @@ function checkFields(text3, parsed, file) {
   problems.sort((a, b) => (a.details.line ?? 0) - (b.details.line ?? 0));
   if (problems[0]) throw problems[0];
 }
-function parseState(text3, file, parsed = parseFrontmatter(text3, file)) {
-  checkFields(text3, parsed, file);
+function parseState(text2, file, parsed = parseFrontmatter(text2, file)) {
+  checkFields(text2, parsed, file);
   const data = parsed.data;
   const get = (field, fallback) => data[field] ?? fallback;
   const promise = get("completion_promise", void 0);
@@ -10018,9 +10018,11 @@ init_module_buffer();
 
 // src/core/sidecar.ts
 init_module_buffer();
-var count = () => _default(int().check(_gte(0)), 0);
-var text2 = () => _default(string2(), "");
-var metricValue = () => _default(nullable(number2().check(refine(Number.isFinite))), null);
+var makeEntrySchemas = () => ({
+  count: _default(int().check(_gte(0)), 0),
+  text: _default(string2(), ""),
+  metricValue: _default(nullable(number2().check(refine(Number.isFinite))), null)
+});
 var makePauseSchema = () => object({
   reason: _enum(["question", "scope", "api_errors"]),
   text: string2(),
@@ -10032,48 +10034,48 @@ var makeSpendSchema = () => object({
   baseline: number2().check(refine(Number.isFinite)),
   source: _enum(["module", "status line"])
 });
-var makeRuntimeSchema = () => object({
+var makeRuntimeSchema = ({ count, text: text2, metricValue } = makeEntrySchemas()) => object({
   /** Consecutive replies that carried the promise. */
-  promise_streak: count(),
+  promise_streak: count,
   /** Output tokens of the loop's turns, in all and per model. */
-  output_tokens: count(),
+  output_tokens: count,
   tokens_by_model: _default(
     record(string2(), number2().check(_gte(0), refine(Number.isFinite))),
     () => ({})
   ),
   /** The transcript read last and the byte offset counted up to. */
-  transcript: text2(),
-  transcript_offset: count(),
+  transcript: text2,
+  transcript_offset: count,
   /** The last message counted, so a message split across two reads is counted once. */
-  last_message_id: text2(),
-  last_message_tokens: count(),
+  last_message_id: text2,
+  last_message_tokens: count,
   /** Consecutive turns that changed nothing, and the fingerprints of the last turn. */
-  stall_count: count(),
-  last_turn: text2(),
-  last_tree: text2(),
+  stall_count: count,
+  last_turn: text2,
+  last_tree: text2,
   /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
-  sent_digest: text2(),
+  sent_digest: text2,
   /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
-  checklist_done: count(),
+  checklist_done: count,
   /** Why the hooks paused the loop, or null. */
   pause: _default(nullable(makePauseSchema()), null),
   /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
-  last_api_error: text2(),
-  api_errors_since_stop: count(),
+  last_api_error: text2,
+  api_errors_since_stop: count,
   /** Where the companion module goes on by itself after such an error: when (ISO time), "" when it does not wait. */
-  api_wait_until: text2(),
+  api_wait_until: text2,
   /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
-  owner_pid: text2(),
+  owner_pid: text2,
   /** Claude Code's cost figures, or null before the first one. */
   spend: _default(nullable(makeSpendSchema()), null),
   /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
-  metric_last: metricValue(),
-  metric_error: text2(),
-  metric_best: metricValue(),
-  metric_best_iteration: count(),
-  no_improvement_count: count(),
+  metric_last: metricValue,
+  metric_error: text2,
+  metric_best: metricValue,
+  metric_best_iteration: count,
+  no_improvement_count: count,
   /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
-  scope_tree: text2(),
+  scope_tree: text2,
   /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
   fresh_context_told: _default(boolean2(), false)
 });
@@ -10083,10 +10085,10 @@ var readSchemas = () => schemas3 ??= { runtime: makeRuntimeSchema(), owner: make
 function makeRuntime() {
   return readSchemas().runtime.parse({});
 }
-function parseSidecar(text3, owner) {
+function parseSidecar(text2, owner) {
   let raw;
   try {
-    raw = JSON.parse(text3);
+    raw = JSON.parse(text2);
   } catch {
     return void 0;
   }
@@ -10282,12 +10284,12 @@ function takeContinuation(result, id) {
   const context = Array.isArray(result?.additionalContext) ? result.additionalContext : [];
   const at = context.findIndex((entry) => readContinuation(entry, id) !== void 0);
   if (at < 0) return { rest: result };
-  const text3 = readContinuation(context[at], id);
+  const text2 = readContinuation(context[at], id);
   const others = context.filter((_, i) => i !== at);
   const { additionalContext: _ours, ...rest } = result;
   if (result.block === void 0 && others.length === 0 && result.preventContinuation === void 0)
-    return { text: text3, rest };
-  return { rest: { ...rest, additionalContext: context.map((entry, i) => i === at ? text3 : entry) } };
+    return { text: text2, rest };
+  return { rest: { ...rest, additionalContext: context.map((entry, i) => i === at ? text2 : entry) } };
 }
 var made = 0;
 function makeStopId(now) {
@@ -10295,8 +10297,8 @@ function makeStopId(now) {
   return `${now.toString(36)}-${made.toString(36)}-${Math.floor(Math.random() * 4294967295).toString(36)}`;
 }
 var sent = [];
-function noteSent(text3) {
-  if (!sent.includes(text3)) sent.push(text3);
+function noteSent(text2) {
+  if (!sent.includes(text2)) sent.push(text2);
   if (sent.length > 4) sent.shift();
 }
 function takeSent(prompt) {
@@ -10380,27 +10382,27 @@ async function answerControl($, name, args) {
   });
   const block = readBlock(run.stdout);
   if (block === void 0) return void 0;
-  const text3 = block.replace(/^continuation-loop: /, "");
+  const text2 = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
   if (name === "loop-status") {
-    if (turnId === void 0) return { text: text3, isTextDisplayOnly: true };
+    if (turnId === void 0) return { text: text2, isTextDisplayOnly: true };
     $.ui.log(
-      text3.split("\n").map((line) => line.trim()).join(" \u2503 ")
+      text2.split("\n").map((line) => line.trim()).join(" \u2503 ")
     );
     return {};
   }
   mod.pending = void 0;
   mod.turnId = void 0;
   if (turnId) await $.turn.abort({ turnId }).catch(() => void 0);
-  return { text: text3, isTextDisplayOnly: true };
+  return { text: text2, isTextDisplayOnly: true };
 }
 
 // src/module/fresh.ts
 init_module_buffer();
-function readFreshPrompt(text3) {
-  return text3.endsWith(FRESH_LINE) ? text3.slice(0, -FRESH_LINE.length) : void 0;
+function readFreshPrompt(text2) {
+  return text2.endsWith(FRESH_LINE) ? text2.slice(0, -FRESH_LINE.length) : void 0;
 }
-async function clearThenSubmit($, text3, cleared) {
+async function clearThenSubmit($, text2, cleared) {
   let clearing;
   try {
     injectFault("clear");
@@ -10409,7 +10411,7 @@ async function clearThenSubmit($, text3, cleared) {
     clearing = Promise.reject(error);
   }
   cleared();
-  const submitted = $.prompt.submit({ text: text3 });
+  const submitted = $.prompt.submit({ text: text2 });
   await clearing.catch((error) => {
     const why = error instanceof Error ? error.message : String(error);
     try {
@@ -10522,13 +10524,13 @@ async function refreshView($, force = false) {
     const name = parseStateFileName(entry.name);
     if (name === void 0) continue;
     const files = loopFileAt(mod.root, name);
-    const text3 = await readText($, files.statePath);
-    if (text3 === void 0 || !text3.includes(mod.sessionId)) continue;
+    const text2 = await readText($, files.statePath);
+    if (text2 === void 0 || !text2.includes(mod.sessionId)) continue;
     const sidecar = await readText($, files.sidecarPath);
-    const first = readLoopView(name, text3, sidecar);
+    const first = readLoopView(name, text2, sidecar);
     if (!first || first.state.session_id !== mod.sessionId) continue;
     const list = first.state.checklist ? await readText($, `${mod.root}/${first.state.checklist}`) : void 0;
-    found = list === void 0 ? first : readLoopView(name, text3, sidecar, list) ?? first;
+    found = list === void 0 ? first : readLoopView(name, text2, sidecar, list) ?? first;
     break;
   }
   mod.view = found;
@@ -10577,11 +10579,11 @@ async function goOn($, kept, tries = 0) {
     if (wait === kept) cancelWait($, "the loop no longer waits for it");
     return;
   }
-  const text3 = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
+  const text2 = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
   wait = void 0;
   $.ui.invalidate("ui.render");
   try {
-    await $.prompt.submit({ text: text3 });
+    await $.prompt.submit({ text: text2 });
   } catch {
     if (wait !== void 0) return;
     wait = kept;
@@ -10659,13 +10661,13 @@ function goQuiet($, error) {
   }
 }
 function sendPending($, tries = 0) {
-  const text3 = mod.pending;
+  const text2 = mod.pending;
   mod.pending = void 0;
-  if (text3 === void 0) return;
-  const fresh = readFreshPrompt(text3);
-  noteSent(fresh ?? text3);
-  let retry = text3;
-  const sent2 = fresh === void 0 ? $.prompt.submit({ text: text3 }) : clearThenSubmit($, fresh, () => retry = fresh);
+  if (text2 === void 0) return;
+  const fresh = readFreshPrompt(text2);
+  noteSent(fresh ?? text2);
+  let retry = text2;
+  const sent2 = fresh === void 0 ? $.prompt.submit({ text: text2 }) : clearThenSubmit($, fresh, () => retry = fresh);
   sent2.catch((error) => {
     if (mod.pending === void 0) mod.pending = retry;
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
@@ -10675,9 +10677,9 @@ function sendPending($, tries = 0) {
 function quietContinuation($, result, id) {
   try {
     injectFault("stop");
-    const { text: text3, rest } = takeContinuation(result, id);
-    if (text3 === void 0) return rest;
-    mod.pending = text3;
+    const { text: text2, rest } = takeContinuation(result, id);
+    if (text2 === void 0) return rest;
+    mod.pending = text2;
     $.clock.after(0, () => sendPending($));
     return rest;
   } catch {

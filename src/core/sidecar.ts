@@ -5,10 +5,13 @@ import * as z from "zod/mini";
 // defines it; the type is inferred from it. One set of field names end to end: the file, this type and
 // the history use the same snake_case keys.
 
-// Each entry has its default: a sidecar of an older version lacks the newer ones.
-const count = () => z._default(z.int().check(z.gte(0)), 0);
-const text = () => z._default(z.string(), "");
-const metricValue = () => z._default(z.nullable(z.number().check(z.refine(Number.isFinite))), null);
+// Each entry has its default: a sidecar of an older version lacks the newer ones. A zod schema is
+// immutable, so the entries of one kind share one instance (made once, with the sidecar's schema).
+const makeEntrySchemas = () => ({
+  count: z._default(z.int().check(z.gte(0)), 0),
+  text: z._default(z.string(), ""),
+  metricValue: z._default(z.nullable(z.number().check(z.refine(Number.isFinite))), null),
+});
 
 /**
  * Why the hooks paused the loop (docs/REFERENCE.md "Pausing"): Claude asked the user (`question`: the loop stays
@@ -36,49 +39,49 @@ const makeSpendSchema = () =>
     source: z.enum(["module", "status line"]),
   });
 
-const makeRuntimeSchema = () =>
+const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
   z.object({
     /** Consecutive replies that carried the promise. */
-    promise_streak: count(),
+    promise_streak: count,
     /** Output tokens of the loop's turns, in all and per model. */
-    output_tokens: count(),
+    output_tokens: count,
     tokens_by_model: z._default(
       z.record(z.string(), z.number().check(z.gte(0), z.refine(Number.isFinite))),
       () => ({}),
     ),
     /** The transcript read last and the byte offset counted up to. */
-    transcript: text(),
-    transcript_offset: count(),
+    transcript: text,
+    transcript_offset: count,
     /** The last message counted, so a message split across two reads is counted once. */
-    last_message_id: text(),
-    last_message_tokens: count(),
+    last_message_id: text,
+    last_message_tokens: count,
     /** Consecutive turns that changed nothing, and the fingerprints of the last turn. */
-    stall_count: count(),
-    last_turn: text(),
-    last_tree: text(),
+    stall_count: count,
+    last_turn: text,
+    last_tree: text,
     /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
-    sent_digest: text(),
+    sent_digest: text,
     /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
-    checklist_done: count(),
+    checklist_done: count,
     /** Why the hooks paused the loop, or null. */
     pause: z._default(z.nullable(makePauseSchema()), null),
     /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
-    last_api_error: text(),
-    api_errors_since_stop: count(),
+    last_api_error: text,
+    api_errors_since_stop: count,
     /** Where the companion module goes on by itself after such an error: when (ISO time), "" when it does not wait. */
-    api_wait_until: text(),
+    api_wait_until: text,
     /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
-    owner_pid: text(),
+    owner_pid: text,
     /** Claude Code's cost figures, or null before the first one. */
     spend: z._default(z.nullable(makeSpendSchema()), null),
     /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
-    metric_last: metricValue(),
-    metric_error: text(),
-    metric_best: metricValue(),
-    metric_best_iteration: count(),
-    no_improvement_count: count(),
+    metric_last: metricValue,
+    metric_error: text,
+    metric_best: metricValue,
+    metric_best_iteration: count,
+    no_improvement_count: count,
     /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
-    scope_tree: text(),
+    scope_tree: text,
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
     fresh_context_told: z._default(z.boolean(), false),
   });
