@@ -17,6 +17,7 @@ import {
 } from "./doctorChecks.js";
 import { packageVersion, readManifest } from "./installFiles.js";
 import { checkModule, readModuleLive } from "./moduleBridge.js";
+import { renderCliCommand } from "./renderCliCommand.js";
 
 const MIN_NODE = 20;
 
@@ -25,6 +26,7 @@ export function runDoctor(argv: string[], ctx: Context): number {
   const options = parseCliArgs("doctor", argv, { project: "value" });
   const root = projectRootOf(ctx, options.project);
   const checks: Check[] = [];
+  const cli = renderCliCommand(ctx.packageRoot);
 
   const major = Number(process.versions.node.split(".")[0]);
   checks.push(
@@ -42,8 +44,8 @@ export function runDoctor(argv: string[], ctx: Context): number {
   );
   if (pluginEnabled) checks.push({ level: "ok", text: "the continuation-loop plugin is enabled in settings" });
   checks.push(
-    ...checkEvent("Stop", sources, root, pluginEnabled),
-    ...checkEvent("UserPromptSubmit", sources, root, pluginEnabled),
+    ...checkEvent("Stop", sources, root, pluginEnabled, cli),
+    ...checkEvent("UserPromptSubmit", sources, root, pluginEnabled, cli),
   );
 
   const manifest = readManifest(root);
@@ -68,10 +70,10 @@ export function runDoctor(argv: string[], ctx: Context): number {
       return false;
     }
   }).length;
-  checks.push(checkModule(ctx.env));
+  checks.push(checkModule(ctx.env, cli));
   checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env)));
   const cap = blockCap(ctx.env, sources);
-  for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap, ctx.env));
+  for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap, ctx.env, cli));
   if (scanLoops(root, ctx.env).loops.length === 0)
     checks.push({ level: "ok", text: "no loop is running in this project" });
 

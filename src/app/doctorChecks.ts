@@ -57,7 +57,13 @@ function isOurs(command: string, root: string): boolean {
 }
 
 /** Registration of one event across the settings files and the plugin. */
-export function checkEvent(event: string, sources: SettingsSource[], root: string, pluginEnabled: boolean): Check[] {
+export function checkEvent(
+  event: string,
+  sources: SettingsSource[],
+  root: string,
+  pluginEnabled: boolean,
+  cli: string,
+): Check[] {
   const found = sources.flatMap((s) =>
     commandsOf(s.settings?.hooks?.[event])
       .filter((c) => isOurs(c, root))
@@ -82,7 +88,7 @@ export function checkEvent(event: string, sources: SettingsSource[], root: strin
   if (count === 0) {
     checks.push({
       level: "warn",
-      text: `no ${event} hook of continuation-loop in this project's settings: fine with the plugin (claude --plugin-dir … or a marketplace install), otherwise run: npx continuation-loop install`,
+      text: `no ${event} hook of continuation-loop in this project's settings: fine with the plugin (claude --plugin-dir … or a marketplace install), otherwise run: ${cli} install`,
     });
   }
   return checks;
@@ -124,7 +130,7 @@ export function blockCap(env: Env, sources: SettingsSource[]): number {
 }
 
 /** The state file: valid, and able to run its course under the block cap. */
-export function checkState(where: LoopFile, cap: number, env: Env): Check[] {
+export function checkState(where: LoopFile, cap: number, env: Env, cli: string): Check[] {
   try {
     const read = readStateFile(where.statePath, where.shown);
     if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
@@ -143,7 +149,7 @@ export function checkState(where: LoopFile, cap: number, env: Env): Check[] {
       });
     }
     checks.push(...checkImprovement(state, where, env));
-    checks.push(...checkFreshContext(state, env));
+    checks.push(...checkFreshContext(state, env, cli));
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
       checks.push({
         level: "warn",

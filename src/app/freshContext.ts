@@ -44,7 +44,7 @@ export function decideFresh(state: LoopState, runtime: Runtime, env: Env): Fresh
 }
 
 /** doctor's line for a loop that sets the field. */
-export function checkFreshContext(state: LoopState, env: Env): { level: "ok" | "warn"; text: string }[] {
+export function checkFreshContext(state: LoopState, env: Env, cli: string): { level: "ok" | "warn"; text: string }[] {
   if (!state.fresh_context) return [];
   if (readModuleLive(env))
     return [
@@ -53,6 +53,6 @@ export function checkFreshContext(state: LoopState, env: Env): { level: "ok" | "
   const where =
     env.CLAUDECODE === "1"
       ? NEEDS_MODULE
-      : "fresh_context needs the companion module, which runs inside Claude Code 2.1.287 or later (run `!npx continuation-loop doctor` there to see whether it is live)";
+      : `fresh_context needs the companion module, which runs inside Claude Code 2.1.287 or later (run \`!${cli} doctor\` there to see whether it is live)`;
   return [{ level: "warn", text: `${where}; without it the loop keeps one context` }];
 }

@@ -52,7 +52,8 @@ export function renderContinuationAnswer(prompt: string, env: Env, fresh = false
 }
 
 /** doctor's line about the module: live, and on which Claude Code; or why it cannot say. */
-export function checkModule(env: Env): { level: "ok" | "warn"; text: string } {
+/** `cli`: how to run the helper (renderCliCommand). */
+export function checkModule(env: Env, cli: string): { level: "ok" | "warn"; text: string } {
   const version = env[MODULE_ENV.live];
   if (version)
     return {
@@ -66,7 +67,7 @@ export function checkModule(env: Env): { level: "ok" | "warn"; text: string } {
     };
   return {
     level: "ok",
-    text: "the companion module runs inside Claude Code 2.1.287 or later; run `!npx continuation-loop doctor` there to see whether it is live",
+    text: `the companion module runs inside Claude Code 2.1.287 or later; run \`!${cli} doctor\` there to see whether it is live`,
   };
 }
 

@@ -1,6 +1,6 @@
 // `continuation-loop report` and `/loop-report` (README "The morning after"): a loop's story, read from
 // the history only, as Markdown for a pull request or as a page with charts.
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { type Env, loopFileAt, type LoopFile, pinnedLoopFile } from "../core/loopFiles.js";
 import { namedLoopFile } from "../core/namedLoopFile.js";
@@ -67,12 +67,6 @@ export function runReport(argv: string[], ctx: Context): number {
   );
   return EXIT.ok;
 }
-
-/** How to run this package's helper from Claude Code's `!` shell: its bundle by path, quoted when needed. */
-export const renderCliCommand = (packageRoot: string): string => {
-  const cli = join(packageRoot, "hooks", "cli.js");
-  return `node ${/^[\w@%+=:,./-]+$/.test(cli) ? cli : JSON.stringify(cli)}`;
-};
 
 /** `/loop-report [--name NAME]`: a few lines in the session, and the commands that write the full report. */
 export function renderReportSummary(model: ReportModel, cli: string, name: string | undefined): string {

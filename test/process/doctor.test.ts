@@ -33,6 +33,14 @@ describe("continuation-loop doctor", () => {
     expect(run.stdout).toContain("0 problem(s), 0 warning(s).");
   });
 
+  it("names the helper by its path in every hint, never an npx command that is not published", () => {
+    const root = tempProject();
+    const run = doctor(root, { CLAUDECODE: "" });
+    expect(run.stdout).toMatch(/otherwise run: node \S+\/hooks\/cli\.js install/);
+    expect(run.stdout).toMatch(/run `!node \S+\/hooks\/cli\.js doctor` there/);
+    expect(run.stdout).not.toContain("npx");
+  });
+
   it("fails when a registered hook file is missing", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });

@@ -156,11 +156,14 @@ describe("where the module is not live", () => {
   });
 
   it("doctor says why", () => {
-    expect(checkFreshContext(fresh, OFF)).toEqual([
+    const cli = "node /opt/continuation-loop/hooks/cli.js";
+    expect(checkFreshContext(fresh, OFF, cli)).toEqual([
       { level: "warn", text: expect.stringMatching(/companion module.*2\.1\.287.*keeps one context/) },
     ]);
-    expect(checkFreshContext(fresh, LIVE)[0]?.level).toBe("ok");
-    expect(checkFreshContext(stateOf("max_iterations: 3"), OFF)).toEqual([]);
+    // Outside Claude Code it names the helper by its path: npx works only once the package is published.
+    expect(checkFreshContext(fresh, {}, cli)[0]?.text).toContain(`!${cli} doctor`);
+    expect(checkFreshContext(fresh, LIVE, cli)[0]?.level).toBe("ok");
+    expect(checkFreshContext(stateOf("max_iterations: 3"), OFF, cli)).toEqual([]);
   });
 });
 
