@@ -11,8 +11,10 @@
 // test/node-versions, or this Node when it is that version) or a path; several run one bench each, in
 // turn. The default is the Node running this script.
 import { execFileSync, spawnSync } from "node:child_process";
+import { build } from "esbuild";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { statSync, writeFileSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
 import { cpus, loadavg, platform, release, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -93,10 +95,21 @@ const CASES = [
   { id: "prompt-none-big", label: `Prompt hook, no todos, ${BIG_MB} MB transcript`, hook: "prompt", project: "prompt", transcript: "big" },
   { id: "prompt-loop", label: "Prompt hook, this session's loop running", hook: "prompt", project: "promptLoop", transcript: "small", loop: true, target: PROMPT_BUSY },
 ];
+/** The least active Stop the contract allows (bench/floor.ts), built below; for the record, beside the real one. */
+const FLOOR = {
+  id: "stop-floor",
+  label: "Stop floor: the contract's packages alone",
+  hook: "stop",
+  project: "plain",
+  transcript: "small",
+  loop: true,
+  floor: true,
+};
 /** The active Stop over a 200 MB transcript against the same over 10 KB, median against median. */
 const SCALING = { big: "stop-active-big", small: "stop-active-10k", target: 1.05 };
 
 const chosen = ONLY.length ? CASES.filter((c) => ONLY.includes(c.id)) : CASES;
+const withFloor = !ONLY.length || ONLY.includes(FLOOR.id);
 if (!chosen.length) fail(`--only matches no case; cases: ${CASES.map((c) => c.id).join(", ")}`);
 // One case per hooks folder; with several, each id and label names its folder.
 const cases = HOOK_DIRS.flatMap((hooks, i) =>
@@ -104,13 +117,29 @@ const cases = HOOK_DIRS.flatMap((hooks, i) =>
     HOOK_DIRS.length === 1 ? { ...c, hooks } : { ...c, hooks, id: `${c.id}@${i + 1}`, label: `${c.label} @${i + 1}` },
   ),
 );
+const TMP = mkdtempSync(join(tmpdir(), "cl-bench-"));
+process.on("exit", () => rmSync(TMP, { recursive: true, force: true }));
+if (withFloor) {
+  // Built as the hooks are (scripts/build.mjs), and started as they are: Node's compile cache on, then a plain require.
+  const dir = join(TMP, "floor");
+  const yaml = join(dirname(createRequire(import.meta.url).resolve("yaml/package.json")), "browser/index.js");
+  const alias = { yaml, "js-yaml": join(ROOT, "scripts/js-yaml-unused.cjs") };
+  const options = { bundle: true, format: "cjs", platform: "node", target: "node20", minify: true, alias };
+  await build({
+    ...options,
+    entryPoints: [join(ROOT, "bench/floor.ts")],
+    outfile: join(dir, "floor.js"),
+    logLevel: "warning",
+  });
+  writeFileSync(join(dir, "package.json"), '{ "type": "commonjs" }\n');
+  writeFileSync(join(dir, "stop.js"), 'require("node:module").enableCompileCache?.();\nrequire("./floor.js");\n');
+  cases.push({ ...FLOOR, hooks: dir });
+}
 for (const c of cases)
   if (!existsSync(join(c.hooks, `${c.hook}.js`)))
     fail(`${c.hooks}/${c.hook}.js is missing: run \`npm run build\` first`);
 
 // ---------------------------------------------------------------- fixtures
-const TMP = mkdtempSync(join(tmpdir(), "cl-bench-"));
-process.on("exit", () => rmSync(TMP, { recursive: true, force: true }));
 process.on("SIGINT", () => process.exit(130));
 const HOME = join(TMP, "home");
 const CONFIG = join(HOME, ".claude");
@@ -329,6 +358,7 @@ function prepare(c) {
       : run.status === 2 && run.stderr;
     if (!sent?.startsWith(CONTINUATION.slice(0, 44))) return `loop not continued: ${out}`;
     if (!/\niteration_count: 5\b/.test(readFileSync(file("local.md"), "utf8"))) return "iteration_count is not 5";
+    if (c.floor) return "";
     const { transcript_offset: offset, output_tokens: tokens } = JSON.parse(readFileSync(file("runtime.json"), "utf8"));
     if (t && offset !== statSync(t.path).size) return `transcript_offset ${offset}: the transcript was not read`;
     return t && !(tokens > t.remembered.tokens) ? "output_tokens did not grow" : "";
