@@ -2,6 +2,7 @@ import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { Env, LoopFile } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
+import { tryAppendHistory } from "../io/history.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { captureScopeTree } from "../io/readScopeChanges.js";
@@ -82,8 +83,9 @@ export function resumeLoop(
     return {
       ...(Object.keys(updates).length > 0 && { change: { write: editFrontmatter(text, updates, file.shown) } }),
       result,
-      // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
-      onCommit: () =>
+      // Counters carry over to the new owner; the full prompt is sent again at the next Stop. The history's
+      // record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").
+      onCommit: () => {
         writeSidecar(
           file.sidecarPath,
           {
@@ -97,7 +99,16 @@ export function resumeLoop(
             ...(sessionId && { owner_pid: claudePid }),
           },
           resumed,
-        ),
+        );
+        tryAppendHistory(file.historyPath, {
+          time: new Date(now).toISOString(),
+          state_file: file.shown,
+          session: resumed.session_id,
+          iteration: state.iteration_count,
+          decision: "resume",
+          reason: other ? "taken over" : "resumed",
+        });
+      },
     };
   });
   if (outcome.kind === "failed")

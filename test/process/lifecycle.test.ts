@@ -45,6 +45,26 @@ describe("what Claude is sent", () => {
   });
 });
 
+describe("/loop-pause and /loop-resume", () => {
+  it("the iteration after a resume counts its time from the resume, not from the pause", () => {
+    const { root } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    expect(String(prompt(root, "/loop-pause").json?.reason)).toContain("loop paused");
+    // The pause began an hour ago.
+    const historyPath = join(root, ".claude/continuation-loop.history.jsonl");
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const backdated = history(historyPath).map((r) => `${JSON.stringify({ ...r, time: anHourAgo })}\n`);
+    writeFileSync(historyPath, backdated.join(""));
+    expect(String(prompt(root, "/loop-resume").json?.systemMessage)).toContain("loop resumed");
+    expect(stop(root).code).toBe(2);
+    const [pause, resume, next] = history(historyPath).slice(-3);
+    expect(pause).toMatchObject({ decision: "pause", reason: "paused" });
+    expect(resume).toMatchObject({ decision: "resume", reason: "resumed", iteration: 2, session: "s1" });
+    expect(next).toMatchObject({ decision: "continue", iteration: 2 });
+    expect(next?.duration_s).toBeLessThan(60);
+  });
+});
+
 describe("Esc pauses the loop", () => {
   it("an interrupted last turn pauses the loop before the next prompt, once; /loop-resume resumes it", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
