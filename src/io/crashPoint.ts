@@ -13,7 +13,9 @@ export const CRASH_POINTS = [
   "sidecar-written",
   "history-appended",
 ] as const;
-export type CrashPoint = (typeof CRASH_POINTS)[number];
+/** Where a hook finds the state file's lock held by a live hook and starts to wait for it. */
+export const WAIT_POINT = "lock-wait";
+export type CrashPoint = (typeof CRASH_POINTS)[number] | typeof WAIT_POINT;
 
 /** `CONTINUATION_LOOP_TEST_CRASH_AT=<point>` SIGKILLs the hook there; `<point>:pause` SIGSTOPs it once. */
 const SWITCH = "CONTINUATION_LOOP_TEST_CRASH_AT";

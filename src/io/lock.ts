@@ -9,6 +9,7 @@ import {
   writeSync,
   readSync,
 } from "node:fs";
+import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
 
@@ -112,6 +113,7 @@ export function acquireLock(
       tookOverStale = true;
     }
     if (Date.now() > deadline) return undefined;
+    if (!stale && attempt === 0) reachCrashPoint(WAIT_POINT);
     if (!stale) sleep(Math.min(50, 5 + attempt * 5));
   }
 }

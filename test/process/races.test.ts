@@ -28,7 +28,6 @@ const historyLines = (root: string) => {
         .map((l) => JSON.parse(l) as Record<string, unknown>)
     : [];
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** The user's editor: read, change the goal and the limit, write the whole file (in place or by rename). */
 function userEdit(statePath: string, version: number, how: "in place" | "rename"): void {
   const text = readFileSync(statePath, "utf8");
@@ -267,13 +266,17 @@ describe.concurrent("locks left behind", () => {
   it("a fresh lock of a live hook is waited for, then the Stop counts", async () => {
     const { root, statePath } = project();
     writeFileSync(`${statePath}.lock`, `${process.pid} now\n`);
-    const run = spawnBundle("stop", { cwd: root, stdin: input(root) });
-    await sleep(600);
-    expect(iterationOf(statePath)).toBe(1); // still waiting
-    unlinkSync(`${statePath}.lock`); // its owner releases it
-    const done = await run;
+    // The hook stops where it has found the lock held and starts to wait (src/io/crashPoint.ts).
+    let released = false;
+    const whilePaused = () => {
+      expect(iterationOf(statePath)).toBe(1); // not counted while the lock is held
+      unlinkSync(`${statePath}.lock`); // its owner releases it
+      released = true;
+    };
+    const env = { CONTINUATION_LOOP_TEST_CRASH_AT: "lock-wait:pause" };
+    const done = await spawnBundle("stop", { cwd: root, env, whilePaused, stdin: input(root) });
+    expect(released, done.stderr).toBe(true);
     expect(done.code).toBe(2);
-    expect(done.ms).toBeGreaterThanOrEqual(600);
     expect(iterationOf(statePath)).toBe(2);
   });
 
