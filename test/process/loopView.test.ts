@@ -1,6 +1,7 @@
 // The band's view of a loop (docs/REFERENCE.md "Files the loop keeps"): the Stop hook keeps it beside the
 // loop's files, made from the very texts it wrote; `continuation-loop view` makes one for the companion
 // module when the files changed since. Both through the bundled hooks, as processes.
+import { execFileSync } from "node:child_process";
 import { existsSync, lstatSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -63,6 +64,37 @@ describe("the Stop hook's view", () => {
     expect(readFileSync(elsewhere, "utf8")).toBe("mine\n");
     expect(lstatSync(view).isSymbolicLink()).toBe(false);
     expect(parseLoopView(readFileSync(view, "utf8"))).toBeDefined();
+  });
+
+  it("follows the /clear handover of a fresh_context loop, checklist count kept: the module runs nothing for it", () => {
+    const { root, statePath, sidecar, view } = project();
+    writeFileSync(statePath, TEXT.replace("checklist:", "fresh_context: true\nchecklist:"));
+    const live = { CONTINUATION_LOOP_MODULE_LIVE: "2.1.332", CLAUDECODE: "1", CLAUDE_PID: "4242" };
+    const session = (body: object) => runHook("session", { cwd: root, ...body }, { env: live });
+    const first = runHook(
+      "stop",
+      { session_id: "old", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" },
+      { env: { ...live, CONTINUATION_LOOP_STOP_ID: "stop-id-0000" } },
+    );
+    expect(first.code).toBe(0);
+    session({ hook_event_name: "SessionEnd", session_id: "old", reason: "clear" });
+    session({ hook_event_name: "SessionStart", session_id: "new", source: "clear" });
+    const kept = parseLoopView(readFileSync(view, "utf8"));
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "new"');
+    expect(kept?.state_text).toBe(readFileSync(statePath, "utf8"));
+    expect(kept?.sidecar_text).toBe(readFileSync(sidecar, "utf8"));
+    expect(kept?.state.session_id).toBe("new");
+    expect(kept?.checklist).toBe("1/3");
+  });
+
+  it("is one of the loop's own files: rewriting it at every Stop is no change of the working tree", () => {
+    const { root, statePath, view } = project();
+    writeFileSync(statePath, TEXT.replace("max_iterations: 3", "max_iterations: 10\nstall_limit: 2"));
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    const answers = [1, 2, 3, 4].map(() => stop(root, "Same reply, nothing done."));
+    expect(answers.map((a) => a.code)).toEqual([2, 2, 2, 0]);
+    expect(answers[3]?.stdout).toMatch(/loop stalled/);
+    expect(existsSync(view)).toBe(false);
   });
 
   it("goes with /loop-stop", () => {
