@@ -626,8 +626,14 @@ function passOn(_, e, next) {
 function drawBand($, e, below) {
   injectFault("draw");
   if (!mod.view) return below;
+  let band;
+  try {
+    band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+  } catch {
+    return below;
+  }
   const { Box, Text } = $.ui.resolve(e);
-  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now())));
+  const line = h(Text, { dimColor: true }, band);
   return h(Box, { flexDirection: "column" }, line, below);
 }
 function register(on) {
