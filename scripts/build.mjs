@@ -59,7 +59,6 @@ for (const file of result.outputFiles) {
 }
 // The bundles are CommonJS wherever they are copied to, whatever package.json sits above them.
 writeFileSync(join(outdir, "package.json"), `${JSON.stringify({ type: "commonjs" }, null, 2)}\n`);
-if (metafileAt) writeFileSync(metafileAt, JSON.stringify(result.metafile));
 const sizes = readdirSync(outdir, { recursive: true }).filter((n) => n.endsWith(".js"));
 console.log(
   `built in ${outdir}: ${sizes.map((n) => `${n} ${(readFileSync(join(outdir, n)).length / 1024).toFixed(1)} KB`).join(", ")}`,
@@ -67,25 +66,23 @@ console.log(
 
 // The companion hooks module (docs/REFERENCE.md "The companion module"): one ES module with no Node, which Claude
 // Code loads itself (hooks.json `modules`). Not minified: Claude Code reads its source to see what it
-// calls. gray-matter's one `require("fs")` (its file reader, never called here) gets an empty module;
-// node:path is pathe; Buffer is scripts/module-buffer.mjs.
+// calls. It draws the view the hooks write (src/core/loopView.ts), so it bundles no package and no shim.
 const moduleResult = await build({
   entryPoints: [join(src, "module", "index.ts")],
   bundle: true,
   format: "esm",
   platform: "neutral",
-  mainFields: ["module", "main"],
   target: "es2022",
   treeShaking: true,
   legalComments: "none",
-  // Core's path logic (scope entries) runs on pathe, node:path's own rules in plain ES code.
-  alias: { ...common.alias, path: "pathe", "node:path": "pathe", fs: join(root, "scripts/module-fs.cjs") },
-  inject: [join(root, "scripts/module-buffer.mjs")],
   write: false,
   outfile: join(outdir, "module.mjs"),
+  metafile: true,
   logLevel: "warning",
 });
 writeFileSync(join(outdir, "module.mjs"), moduleResult.outputFiles[0].text);
+// The module's own record, beside the hooks': every file its build loaded.
+if (metafileAt) writeFileSync(metafileAt, JSON.stringify({ ...result.metafile, module: moduleResult.metafile }));
 console.log(
   `built ${join(outdir, "module.mjs")} ${(moduleResult.outputFiles[0].contents.length / 1024).toFixed(1)} KB`,
 );

@@ -5,6 +5,7 @@ import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
+import { readViewChecklist, writeDecidedView } from "../io/loopViewFile.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { carryCostOverClear } from "../core/sidecar.js";
 import { readModuleLive } from "./moduleBridge.js";
@@ -52,8 +53,9 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
     updateStateFile(file.statePath, file.shown, (snapshot) => {
       if (snapshot.kind !== "found" || snapshot.state.session_id !== from) return { result: undefined };
       const runtime = readSidecar(file.sidecarPath, snapshot.state);
+      const written = editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown);
       return {
-        change: { write: editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown) },
+        change: { write: written },
         result: undefined,
         onCommit: () => {
           // A fresh_context loop clears itself every iteration through the module: no line for that.
@@ -61,8 +63,11 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
             moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
           // Counters carry over; the full prompt goes out again, since the new session starts empty. Where the
           // module hands the cost figures, the session's restarts at zero: the spend so far is carried.
-          const carried = readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime;
-          writeSidecar(file.sidecarPath, { ...carried, sent_digest: "" }, { ...snapshot.state, session_id: sessionId });
+          const carried = { ...(readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime), sent_digest: "" };
+          const owner = { ...snapshot.state, session_id: sessionId };
+          writeSidecar(file.sidecarPath, carried, owner);
+          // fresh_context clears every iteration: the band's view follows, so the module runs no helper for it.
+          writeDecidedView(file, written, owner, carried, owner, readViewChecklist(file.viewPath));
         },
       };
     });

@@ -1,6 +1,6 @@
 import { type ImprovementFacts, metricReached } from "../core/decideImprovement.js";
 import { LoopError } from "../core/errors.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { lineAt, type ParsedFrontmatter } from "../core/frontmatter.js";
 import type { LoopState } from "../core/parseState.js";
 import { decideScope } from "../core/scope.js";
@@ -36,7 +36,7 @@ export function gatherImprovementFacts(
   const facts: ImprovementFacts = {};
   if (state.scope !== undefined || state.max_files_changed !== undefined) {
     if (state.scope) checkScopePaths(file.root, state.scope, file.shown);
-    const own = [file.statePath, file.sidecarPath, file.historyPath];
+    const own = ownFilesOf(file);
     const tree = captureScopeTree(state, file.root, ctx.env as NodeJS.ProcessEnv, own, file.shown);
     facts.scope = { tree: tree.tree, changed: readChangedFiles(tree, runtime.scope_tree) };
     if (decideScope(facts.scope.changed, state.scope, state.max_files_changed) !== undefined) {

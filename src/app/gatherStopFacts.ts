@@ -6,7 +6,7 @@ import { LoopError } from "../core/errors.js";
 import { MAX_VERIFY_TIMEOUT_S } from "../core/fields.js";
 import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
@@ -98,7 +98,7 @@ export function gatherStopFacts(
       lastTokens: runtime.last_message_tokens,
     });
   }
-  const ownFiles = [file.statePath, file.sidecarPath, file.historyPath];
+  const ownFiles = ownFilesOf(file);
   if (assessment.needsTree) facts.treeState = readTreeState(file.root, ownFiles);
   if (assessment.needsTodos) {
     const todos = readUnfinishedTodos({

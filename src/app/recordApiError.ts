@@ -4,10 +4,11 @@ import type { HistoryRecord } from "../core/history.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { renderLimits } from "../core/renderStop.js";
-import { readLoopSpend } from "../core/sidecar.js";
+import { readLoopSpend } from "../core/readRuntime.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
+import { removeLoopView } from "../io/loopViewFile.js";
 import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
@@ -80,6 +81,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         result: undefined,
         onCommit: () => {
           removeSidecar(file.sidecarPath);
+          removeLoopView(file.viewPath);
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, {
             ...base,

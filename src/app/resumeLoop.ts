@@ -1,6 +1,6 @@
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
-import type { Env, LoopFile } from "../core/loopFiles.js";
+import { type Env, type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
@@ -13,7 +13,7 @@ import { updateStateFile } from "../io/updateStateFile.js";
 function readAcceptedTree(state: LoopState, file: LoopFile, env: Env): string | undefined {
   if (state.scope === undefined && state.max_files_changed === undefined) return undefined;
   try {
-    const own = [file.statePath, file.sidecarPath, file.historyPath];
+    const own = ownFilesOf(file);
     return captureScopeTree(state, file.root, env as NodeJS.ProcessEnv, own, file.shown).tree;
   } catch {
     return undefined; // the next Stop says why the field cannot be used

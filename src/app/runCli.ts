@@ -8,6 +8,7 @@ import { runReport } from "./reportCommand.js";
 import { runPause, runRestart, runResume, runStart, runStatus, runStop } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
+import { runView } from "./viewCommand.js";
 
 type Command = (argv: string[], ctx: Context) => number;
 
@@ -57,6 +58,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   doctor: {
     run: runDoctor,
     summary: "doctor [--project DIR]    check the install, the state file and Claude Code's block cap",
+  },
+  view: {
+    run: runView,
+    summary:
+      "view [--name N]           a loop's state and bookkeeping as JSON (what the companion module's band draws)",
   },
 };
 

@@ -6,6 +6,7 @@ import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
+import { removeLoopView } from "../io/loopViewFile.js";
 import { removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { makeRuntime } from "../core/sidecar.js";
 import { readScopeBaseline } from "../io/readScopeChanges.js";
@@ -119,6 +120,7 @@ export function startLoop(
         if (snapshot.kind === "found") recordStopped(file, snapshot.state, snapshot.state.body, now, sessionId);
         if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
         removeSidecar(file.sidecarPath);
+        removeLoopView(file.viewPath);
         if (baseline) writeSidecar(file.sidecarPath, { ...makeRuntime(), scope_tree: baseline }, state);
       },
     };

@@ -1,6 +1,6 @@
 import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import { parseState } from "../core/parseState.js";
-import { renderStatusline } from "../core/renderStatus.js";
+import { renderStatusline } from "../core/renderStatusline.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { parseJsonObject, stringField } from "../core/hookStdin.js";

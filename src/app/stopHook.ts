@@ -9,7 +9,7 @@ import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
-import { readLoopSpend } from "../core/sidecar.js";
+import { readLoopSpend } from "../core/readRuntime.js";
 import { parseStopInput, type StopInput } from "../core/hookInput.js";
 import type { HookStdin } from "../core/hookStdin.js";
 import type { LoopFile } from "../core/loopFiles.js";
@@ -26,6 +26,8 @@ import { firstLine } from "../core/renderStatus.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
+import { renderChecklistCount } from "../core/loopView.js";
+import { removeLoopView, writeDecidedView } from "../io/loopViewFile.js";
 import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
@@ -139,11 +141,13 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         result: tell(renderEndMessage(state, decision, now), state.notify ? { terminalSequence: "\u0007" } : {}),
         onCommit: () => {
           removeSidecar(file.sidecarPath);
+          removeLoopView(file.viewPath);
           tryAppendHistory(file.historyPath, record);
         },
       };
     }
-    if (decision.kind === "pause") return pauseForUser(decision, state, text, file, input, now, record);
+    if (decision.kind === "pause")
+      return pauseForUser(decision, state, text, file, input, now, record, facts.checklist);
     try {
       const notes = state.notes_file ? readNotes(file.root, state.notes_file, file.shown) : undefined;
       const updates = decideStateUpdates(state, input.session_id, now);
@@ -170,11 +174,14 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
             ...(fresh.fresh && { fresh: true }),
           })
         : renderReminder(state, decision, now, facts.checklist);
+      const written = editFrontmatter(text, updates, file.shown, frontmatter);
+      const checklist = facts.checklist && renderChecklistCount(facts.checklist);
       return {
-        change: { write: editFrontmatter(text, updates, file.shown, frontmatter) },
+        change: { write: written },
         result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice),
         onCommit: () => {
           writeSidecar(file.sidecarPath, runtime, owner);
+          writeDecidedView(file, written, { ...state, ...updates } as LoopState, runtime, owner, checklist);
           tryAppendHistory(file.historyPath, record);
         },
       };

@@ -6,6 +6,7 @@ import { renderRecordFields } from "../core/restartRequest.js";
 import { splitFrontmatter } from "../core/frontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
 import { writeTombstone } from "../io/peekSidecar.js";
+import { removeLoopView } from "../io/loopViewFile.js";
 import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
@@ -76,6 +77,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
       },
       onCommit: () => {
         recordStopped(file, state, goal, now, sessionId);
+        removeLoopView(file.viewPath);
         // Stopped from elsewhere: the owner session is told once, at its next Stop (a tombstone).
         if (state?.session_id !== undefined && state.session_id !== sessionId) {
           writeTombstone(file.sidecarPath, state, {

@@ -1,9 +1,10 @@
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
 import { readTombstone } from "../io/peekSidecar.js";
+import { removeLoopView } from "../io/loopViewFile.js";
 import { removeSidecar } from "../io/sidecarFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 
@@ -38,6 +39,7 @@ export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): H
 export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
   const ended = readTombstone(file.sidecarPath);
   removeSidecar(file.sidecarPath);
+  removeLoopView(file.viewPath);
   if (ended) {
     const by = ended.by === "a terminal" ? "a terminal" : `session ${ended.by}`;
     return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
@@ -69,7 +71,7 @@ export function writeStopCheckpoint(
       env: ctx.env as NodeJS.ProcessEnv,
       iteration,
       now: new Date(ctx.now()),
-      exclude: [file.statePath, file.sidecarPath, file.historyPath],
+      exclude: ownFilesOf(file),
     });
     return written.filesChanged;
   } catch (error) {

@@ -5,6 +5,9 @@ import type { HistoryRecord } from "../core/history.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import { tryAppendHistory } from "../io/history.js";
+import type { Checklist } from "../core/checklist.js";
+import { renderChecklistCount } from "../core/loopView.js";
+import { writeDecidedView } from "../io/loopViewFile.js";
 import { writeSidecar } from "../io/sidecarFile.js";
 import { tell } from "./context.js";
 
@@ -42,16 +45,21 @@ export function pauseForUser(
   input: StopInput,
   now: number,
   record: HistoryRecord,
+  checklist: Checklist | undefined,
 ) {
   // A first Stop still claims the loop; the iteration is not counted until the loop goes on.
   const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
   const owner = { ...state, ...claim } as LoopState;
   const updates: Record<string, unknown> = decision.reason === "scope" ? { ...claim, active: false } : claim;
+  const changed = Object.keys(updates).length > 0;
+  const written = changed ? editFrontmatter(text, updates, file.shown) : text;
   return {
-    ...(Object.keys(updates).length > 0 && { change: { write: editFrontmatter(text, updates, file.shown) } }),
+    ...(changed && { change: { write: written } }),
     result: tell(renderPauseMessage(decision, state), state.notify ? { terminalSequence: "\u0007" } : {}),
     onCommit: () => {
       writeSidecar(file.sidecarPath, decision.runtime, owner);
+      const count = checklist && renderChecklistCount(checklist);
+      writeDecidedView(file, written, { ...state, ...updates } as LoopState, decision.runtime, owner, count);
       tryAppendHistory(file.historyPath, record);
     },
   };

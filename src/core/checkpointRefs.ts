@@ -4,7 +4,7 @@
  * `continuation-loop checkpoints` lists, so listing needs one git call and no other file.
  */
 import { LoopError } from "./errors.js";
-import { LOOP_NAME } from "./loopFiles.js";
+import { LOOP_NAME } from "./loopFileNames.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
 const FILES_CHANGED = /^Files-Changed: (\d+)$/m;

@@ -7,8 +7,10 @@ import {
   metricReached,
   refuseMetric,
 } from "./decideImprovement.js";
+import { elapsedSeconds } from "./duration.js";
 import type { LoopState } from "./parseState.js";
-import { readLoopSpend, type Runtime } from "./sidecar.js";
+import { readLoopSpend } from "./readRuntime.js";
+import type { Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
 
 export type EndReason =
@@ -118,12 +120,6 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
     return `the verify command \`${v.command}\` ${status}. Last output:\n${v.outputTail}`;
   }
   return undefined;
-}
-
-/** Seconds since started_at, or undefined when unknown. */
-export function elapsedSeconds(state: Pick<LoopState, "started_at">, now: number): number | undefined {
-  const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;
-  return Number.isNaN(start) ? undefined : Math.max(0, (now - start) / 1000);
 }
 
 /** The Stop decision for a loop this session runs: completion, then limits, else continue. Pure. */

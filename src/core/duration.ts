@@ -25,3 +25,9 @@ export function renderDuration(seconds: number): string {
   const parts = [d ? `${d}d` : "", h ? `${h}h` : "", m ? `${m}m` : "", rest || (!d && !h && !m) ? `${rest}s` : ""];
   return parts.filter(Boolean).join(" ");
 }
+
+/** Seconds since started_at, or undefined when unknown. */
+export function elapsedSeconds(state: { started_at: string | undefined }, now: number): number | undefined {
+  const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  return Number.isNaN(start) ? undefined : Math.max(0, (now - start) / 1000);
+}

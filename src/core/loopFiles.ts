@@ -1,12 +1,10 @@
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { parseStateFileName, renderLoopPaths, STATE_DIR } from "./loopFileNames.js";
 
 /** Where the loop's files live and what they are called (docs/REFERENCE.md "Several loops"). Pure path logic. */
 export type Env = Record<string, string | undefined>;
 
-export const STATE_DIR = ".claude";
 const HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
-/** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
-export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 /** Everything about one loop's files. `name` is "default" for `.claude/continuation-loop.local.md`. */
 export interface LoopFile {
@@ -14,6 +12,8 @@ export interface LoopFile {
   name: string;
   statePath: string;
   sidecarPath: string;
+  /** The band's view of the loop, derived by the Stop hook (docs/REFERENCE.md "Files the loop keeps"). */
+  viewPath: string;
   historyPath: string;
   /** The state path as users see it (relative to the project root when inside it). */
   shown: string;
@@ -34,21 +34,11 @@ function displayPath(path: string, root: string): string {
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
 }
 
-const STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
-
-/** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
-export function parseStateFileName(fileName: string): string | undefined {
-  const match = STATE_FILE_NAME.exec(fileName);
-  if (!match) return undefined;
-  const name = match[1];
-  return name === undefined ? "default" : LOOP_NAME.test(name) ? name : undefined;
-}
-
-/** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets `.runtime.json` appended. */
-function sidecarPathOf(statePath: string): string {
+/** `x.local.md` → `x.runtime.json` (or `x.view.json`); any other file (a pinned one) gets the suffix appended. */
+function besideState(statePath: string, suffix: string): string {
   return statePath.endsWith(".local.md")
-    ? `${statePath.slice(0, -".local.md".length)}.runtime.json`
-    : `${statePath}.runtime.json`;
+    ? `${statePath.slice(0, -".local.md".length)}${suffix}`
+    : `${statePath}${suffix}`;
 }
 
 function loopFileOf(root: string, statePath: string, name: string): LoopFile {
@@ -56,10 +46,16 @@ function loopFileOf(root: string, statePath: string, name: string): LoopFile {
     root,
     name,
     statePath,
-    sidecarPath: sidecarPathOf(statePath),
+    sidecarPath: besideState(statePath, ".runtime.json"),
+    viewPath: besideState(statePath, ".view.json"),
     historyPath: `${dirname(statePath)}${sep}${HISTORY_FILE_NAME}`,
     shown: displayPath(statePath, root),
   };
+}
+
+/** The files the loop itself writes, which no scope, stall or checkpoint check counts as a change. */
+export function ownFilesOf(file: LoopFile): string[] {
+  return [file.statePath, file.sidecarPath, file.viewPath, file.historyPath];
 }
 
 /** A /clear in progress: the session that ended, keyed by the Claude Code process that runs on. */
@@ -69,17 +65,16 @@ export function clearHandoverPath(root: string, pid: string): string {
 
 /** The loop called `name` ("default" or a LOOP_NAME) in a project. */
 export function loopFileAt(root: string, name: string): LoopFile {
-  const stem = name === "default" ? "continuation-loop" : `continuation-loop.${name}`;
   // Concatenated, not join()ed or dirname()d: `root` is already resolved, and the idle Stop builds
   // one per loop file (path functions walk their argument a character at a time).
   const dir = `${root}${sep}${STATE_DIR}${sep}`;
+  const paths = renderLoopPaths(dir, name);
   return {
     root,
     name,
-    statePath: `${dir}${stem}.local.md`,
-    sidecarPath: `${dir}${stem}.runtime.json`,
+    ...paths,
     historyPath: `${dir}${HISTORY_FILE_NAME}`,
-    shown: `${STATE_DIR}/${stem}.local.md`,
+    shown: `${STATE_DIR}/${paths.statePath.slice(dir.length)}`,
   };
 }
 

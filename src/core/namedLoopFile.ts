@@ -1,5 +1,6 @@
 import { LoopError } from "./errors.js";
-import { LOOP_NAME, type LoopFile, loopFileAt } from "./loopFiles.js";
+import { LOOP_NAME } from "./loopFileNames.js";
+import { type LoopFile, loopFileAt } from "./loopFiles.js";
 
 /** `--name NAME` → that loop's files; a name that could leave `.claude/` is refused. */
 export function namedLoopFile(root: string, name: string, command: string): LoopFile {

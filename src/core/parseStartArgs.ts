@@ -1,7 +1,7 @@
 import { LoopError, renderReceived } from "./errors.js";
 import { acceptsValue } from "./fields.js";
 import { expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
-import { LOOP_NAME } from "./loopFiles.js";
+import { LOOP_NAME } from "./loopFileNames.js";
 import { isSpace, parseWord } from "./parseWord.js";
 
 /** What `/loop-start` (or `continuation-loop start`) asked for. */

@@ -1,11 +1,11 @@
-import { elapsedSeconds } from "./decideStop.js";
-import { renderDuration } from "./duration.js";
+import { elapsedSeconds, renderDuration } from "./duration.js";
 import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
-import { readLoopSpend, readPause, type Runtime } from "./sidecar.js";
+import { readLoopSpend, readPause } from "./readRuntime.js";
+import type { Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
-import { renderMetricBrief, renderMetricStatus } from "./renderMetric.js";
+import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
 
 const fmt = formatCount;
@@ -152,29 +152,6 @@ export function renderNoLoop(shown: string, last: HistoryRecord | undefined): st
   if (last) lines.push(`  last loop: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`);
   lines.push("  start one with /loop-start [options] GOAL");
   return lines.join("\n");
-}
-
-/** One short line for Claude Code's statusLine; "" when there is nothing to show. */
-export function renderStatusline(state: LoopState, runtime: Runtime, now: number, sessionId?: string): string {
-  const parts = [
-    `${state.active && runtime.pause?.reason !== "question" ? "loop" : "loop paused"} ${state.iteration_count}/${state.max_iterations}`,
-  ];
-  const elapsed = elapsedSeconds(state, now);
-  if (elapsed !== undefined)
-    parts.push(
-      state.max_duration_s
-        ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}`
-        : renderDuration(elapsed),
-    );
-  const tokens = runtime.output_tokens;
-  if (tokens > 0 || state.max_tokens)
-    parts.push(`${fmt(tokens)}${state.max_tokens ? `/${fmt(state.max_tokens)}` : ""} tok`);
-  const spent = readLoopSpend(runtime);
-  if (spent !== undefined || state.max_cost !== undefined)
-    parts.push(`$${(spent ?? 0).toFixed(2)}${state.max_cost !== undefined ? `/$${state.max_cost.toFixed(2)}` : ""}`);
-  if (state.metric !== undefined) parts.push(renderMetricBrief(state, runtime));
-  if (state.session_id && sessionId && state.session_id !== sessionId) parts.push("other session");
-  return `⟳ ${parts.join(" · ")}`;
 }
 
 /** One line about another loop of the project, under /loop-status. */

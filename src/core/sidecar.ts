@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { readLoopSpend } from "./readRuntime.js";
 
 // The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
 // (`.claude/continuation-loop[.NAME].runtime.json`, docs/REFERENCE.md "Files the loop keeps"). One schema below
@@ -91,7 +92,6 @@ const makeOwnerSchema = () =>
   z.object({ loop: z.object({ started_at: z.nullable(z.string()), session_id: z.nullable(z.string()) }) });
 
 export type Runtime = z.infer<ReturnType<typeof makeRuntimeSchema>>;
-export type Pause = z.infer<ReturnType<typeof makePauseSchema>>;
 export type Spend = z.infer<ReturnType<typeof makeSpendSchema>>;
 
 // Built on first use: the idle hooks import this file's neighbours but never parse a sidecar.
@@ -141,22 +141,6 @@ export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undef
 export function renderSidecar(runtime: Runtime, owner: SidecarOwner): string {
   const loop = { started_at: owner.started_at ?? null, session_id: owner.session_id ?? null };
   return `${JSON.stringify({ loop, ...runtime }, null, 2)}\n`;
-}
-
-/**
- * The hooks' pause that holds now: Claude's question while the loop waits for the answer, or the reason
- * the hooks set `active: false` while it stays false (a user's `active: true` ends it).
- */
-export function readPause(active: boolean, runtime: Pick<Runtime, "pause">): Pause | undefined {
-  const pause = runtime.pause;
-  if (!pause) return undefined;
-  return pause.reason === "question" || !active ? pause : undefined;
-}
-
-/** The loop's spend in USD by Claude Code's own figures, or undefined before the first one (README "Spend limits"). */
-export function readLoopSpend(runtime: Pick<Runtime, "spend">): number | undefined {
-  const spend = runtime.spend;
-  return spend ? Math.max(0, spend.figure - spend.baseline) : undefined;
 }
 
 /**

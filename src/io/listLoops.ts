@@ -1,15 +1,8 @@
 import { closeSync, existsSync, readdirSync, readSync } from "node:fs";
 import { openToRead } from "./openToRead.js";
 import { basename, join } from "node:path";
-import {
-  type Env,
-  type FoundLoop,
-  type LoopFile,
-  loopFileAt,
-  parseStateFileName,
-  pinnedLoopFile,
-  STATE_DIR,
-} from "../core/loopFiles.js";
+import { parseStateFileName, STATE_DIR } from "../core/loopFileNames.js";
+import { type Env, type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
 import { readSidecarJson } from "./peekSidecar.js";
 import { parseOwnerHint } from "../core/ownerHint.js";
 

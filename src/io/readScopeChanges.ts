@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
+import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import { captureTree, renderExcludes } from "./captureTree.js";
 import { inside, realOf } from "./readProjectFiles.js";
@@ -105,10 +106,10 @@ export function readChangedFiles(scope: ScopeTree, base: string): string[] {
  */
 export function readScopeBaseline(
   state: Pick<LoopState, "scope" | "max_files_changed">,
-  file: { root: string; shown: string; statePath: string; sidecarPath: string; historyPath: string },
+  file: LoopFile,
   env: NodeJS.ProcessEnv,
 ): string | undefined {
   if (state.scope === undefined && state.max_files_changed === undefined) return undefined;
   if (state.scope) checkScopePaths(file.root, state.scope, file.shown);
-  return captureScopeTree(state, file.root, env, [file.statePath, file.sidecarPath, file.historyPath], file.shown).tree;
+  return captureScopeTree(state, file.root, env, ownFilesOf(file), file.shown).tree;
 }

@@ -6,19 +6,21 @@ import { MAX_SIDECAR } from "./peekSidecar.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { overwriteFile } from "./writeInPlace.js";
 
-/** The loop's bookkeeping, or fresh counters when the sidecar is missing, torn, too big or another loop's. */
-export function readSidecar(path: string, owner: SidecarOwner): Runtime {
+/** The sidecar's text, or undefined when it is missing, unreadable or too big. */
+export function readSidecarText(path: string): string | undefined {
   try {
     // Bounded and non-blocking, like the state file: a FIFO or a huge file in its place is no sidecar.
     const read = readStateFile(path);
-    if (read.kind === "found" && read.text.length <= MAX_SIDECAR) {
-      const runtime = parseSidecar(read.text, owner);
-      if (runtime) return runtime;
-    }
-    return makeRuntime();
+    return read.kind === "found" && read.text.length <= MAX_SIDECAR ? read.text : undefined;
   } catch {
-    return makeRuntime();
+    return undefined;
   }
+}
+
+/** The loop's bookkeeping, or fresh counters when the sidecar is missing, torn, too big or another loop's. */
+export function readSidecar(path: string, owner: SidecarOwner): Runtime {
+  const text = readSidecarText(path);
+  return (text !== undefined && parseSidecar(text, owner)) || makeRuntime();
 }
 
 /**

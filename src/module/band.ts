@@ -1,44 +1,8 @@
 // The band above the prompt (docs/REFERENCE.md "The companion module"): one line about this session's loop. Pure:
-// the module reads the files on events and keeps the parsed view in memory; drawing only renders it.
-import { parseChecklist } from "../core/checklist.js";
-import { parseState, type LoopState } from "../core/parseState.js";
-import { renderStatusline } from "../core/renderStatus.js";
-import { makeRuntime, parseSidecar, readPause, type Runtime } from "../core/sidecar.js";
-
-export interface LoopView {
-  /** `default`, or the NAME of `continuation-loop.NAME.local.md`. */
-  name: string;
-  state: LoopState;
-  runtime: Runtime;
-  /** `k/n done` of the checklist, when the loop has one and it reads. */
-  checklist?: string;
-}
-
-/** A loop file's text (and its sidecar's, checklist's) → the view, or undefined when it does not parse. */
-export function readLoopView(
-  name: string,
-  stateText: string,
-  sidecarText: string | undefined,
-  checklistText?: string,
-): LoopView | undefined {
-  let state: LoopState;
-  try {
-    state = parseState(stateText, name);
-  } catch {
-    return undefined;
-  }
-  const runtime = (sidecarText && parseSidecar(sidecarText, state)) || makeRuntime();
-  let checklist: string | undefined;
-  try {
-    if (checklistText !== undefined) {
-      const list = parseChecklist(checklistText);
-      checklist = `${list.done}/${list.total}`;
-    }
-  } catch {
-    checklist = undefined;
-  }
-  return { name, state, runtime, ...(checklist && { checklist }) };
-}
+// the module keeps the loop's view (src/core/loopView.ts, made by the hooks) in memory; drawing only renders it.
+import type { LoopView } from "../core/loopView.js";
+import { renderStatusline } from "../core/renderStatusline.js";
+import { readPause } from "../core/readRuntime.js";
 
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: LoopView): string {

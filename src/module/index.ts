@@ -116,8 +116,15 @@ function passOn(_: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Pro
 function drawBand($: Engine, e: unknown, below: unknown): unknown {
   injectFault("draw");
   if (!mod.view) return below;
+  let band: string;
+  try {
+    band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+  } catch {
+    // A view file edited into something the band cannot draw: nothing rather than something wrong.
+    return below;
+  }
   const { Box, Text } = $.ui.resolve(e);
-  const line = h(Text, { dimColor: true }, renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now())));
+  const line = h(Text, { dimColor: true }, band);
   return h(Box, { flexDirection: "column" }, line, below);
 }
 

@@ -5,7 +5,7 @@
 // `$.noun.verb(…)` (see index.ts).
 import { pickResetsAt } from "../core/decideApiWait.js";
 import { renderResumePrompt, renderWaitBand, renderWaitLine } from "../core/renderApiWait.js";
-import type { LoopView } from "./band.js";
+import type { LoopView } from "../core/loopView.js";
 import type { ClassicStopInput, ClassicStopResult, Engine } from "./engine.js";
 import { mod } from "./state.js";
 import { refreshView } from "./view.js";

@@ -1,5 +1,5 @@
 // What the module knows, kept in memory between events (docs/REFERENCE.md "The companion module").
-import type { LoopView } from "./band.js";
+import type { LoopView } from "../core/loopView.js";
 
 /** What the module knows, in memory: drawing reads only this. */
 export const mod = {

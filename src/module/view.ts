@@ -1,9 +1,22 @@
-// This session's loop, read from its files on events (at most once a second) and kept in memory for the
-// band; the loop's end told as a toast. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { loopFileAt, parseStateFileName } from "../core/loopFiles.js";
-import { readLoopView, type LoopView } from "./band.js";
+// This session's loop, kept in memory for the band: its view (src/core/loopView.ts), read on events at most
+// once a second; the loop's end told as a toast. The Stop hook keeps the view beside the loop's files; when
+// those changed since (a hand edit, /loop-pause, a cost figure …), the helper makes one, once per change.
+// Every `$` call spelled `$.noun.verb(…)` (see index.ts).
+import { parseStateFileName, renderLoopPaths } from "../core/loopFileNames.js";
+import { keyOfTexts, type LoopView, parseLoopView } from "../core/loopView.js";
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";
+
+/** A loop's files as the module reads them: `/`-joined paths under the project's `.claude/`. */
+type ModuleLoopFiles = ReturnType<typeof renderLoopPaths> & { name: string };
+
+/** Views the helper made, by the texts they were made from: one run per distinct pair of texts. */
+const made = new Map<string, LoopView | undefined>();
+/** Enough for the last few edits; the oldest goes first. */
+const MADE_KEPT = 16;
+/** The one helper run in flight, if any; a refresh that needed another meanwhile asks again when it ends. */
+let running = false;
+let askAgain = false;
 
 /** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
 export function redraw($: Engine): void {
@@ -19,6 +32,47 @@ async function readText($: Engine, path: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The view of a loop whose state file reads `text`: the Stop hook's when it was made from the files as
+ * they are, else one the helper made (`continuation-loop view`), else undefined (the band shows nothing
+ * rather than something wrong). "busy" while another helper run is in flight.
+ */
+async function readView($: Engine, files: ModuleLoopFiles, text: string): Promise<LoopView | undefined | "busy"> {
+  const sidecar = await readText($, files.sidecarPath);
+  const key = keyOfTexts(text, sidecar);
+  const kept = await readText($, files.viewPath);
+  const view = kept === undefined ? undefined : parseLoopView(kept);
+  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
+  if (made.has(key)) return made.get(key);
+  if (running) {
+    askAgain = true;
+    return "busy";
+  }
+  running = true;
+  let fresh: LoopView | undefined;
+  try {
+    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
+      cwd: mod.root,
+      env: { CLAUDE_PROJECT_DIR: mod.root },
+      timeoutMs: 10_000,
+    });
+    fresh = run.exitCode === 0 ? parseLoopView(run.stdout) : undefined;
+  } catch {
+    fresh = undefined;
+  } finally {
+    running = false;
+  }
+  // Kept under the texts read here and those it was made from (the files may have moved on since).
+  made.set(key, fresh);
+  if (fresh) made.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
+  for (const old of made.keys()) if (made.size > MADE_KEPT) made.delete(old);
+  if (askAgain) {
+    askAgain = false;
+    $.clock.after(0, () => refreshView($, true).catch(() => undefined));
+  }
+  return fresh;
 }
 
 /**
@@ -44,14 +98,13 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   for (const entry of entries) {
     const name = parseStateFileName(entry.name);
     if (name === undefined) continue;
-    const files = loopFileAt(mod.root, name);
+    const files = { name, ...renderLoopPaths(`${dir}/`, name) };
     const text = await readText($, files.statePath);
     if (text === undefined || !text.includes(mod.sessionId)) continue;
-    const sidecar = await readText($, files.sidecarPath);
-    const first = readLoopView(name, text, sidecar);
-    if (!first || first.state.session_id !== mod.sessionId) continue;
-    const list = first.state.checklist ? await readText($, `${mod.root}/${first.state.checklist}`) : undefined;
-    found = list === undefined ? first : (readLoopView(name, text, sidecar, list) ?? first);
+    const view = await readView($, files, text);
+    if (view === "busy") return;
+    if (!view || view.state.session_id !== mod.sessionId) continue;
+    found = view;
     break;
   }
   mod.view = found;

@@ -2,6 +2,7 @@
 // continuations are prompts from the plugin, max_cost holds with no status line, other Stop hooks still
 // run, and a module failing at any step leaves the loop to the command hooks with no iteration lost or
 // doubled. 2.1.197 ignores the module and runs the same loop.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -145,6 +146,36 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     const total = results.at(-1)?.["total_cost_usd"] as number;
     expect(end?.cost_usd as number).toBeCloseTo(total, 9);
     expect(end?.cost_usd as number).toBeGreaterThanOrEqual(1);
+  });
+
+  it("draws the band from the Stop hook's view: one helper run for the loop as found, none per iteration", async () => {
+    const p = (project = makeLoopProject());
+    trustProject(p);
+    const sessionId = randomUUID();
+    p.writeState(`---\nmax_iterations: 4\nsession_id: ${sessionId}\n---\n\n${GOAL}\n`);
+    // `node` on PATH logs each run of the helper's `view` (and of the hooks, so the log is known to work).
+    const shim = path.join(p.root, "bin");
+    const log = path.join(p.root, "node-runs.log");
+    fs.mkdirSync(shim);
+    fs.writeFileSync(path.join(shim, "node"), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${process.execPath}" "$@"\n`, {
+      mode: 0o755,
+    });
+    server = await startMessagesServer([1, 2, 3, 4].map((i) => text(`working ${i}`)));
+    const r = await runClaude({
+      version: NEWEST,
+      prompt: "start",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      sessionId,
+      pluginDirs: [PLUGIN_DIR],
+      env: { PATH: `${shim}:${process.env.PATH ?? ""}` },
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(p.history().map((h) => h.decision)).toEqual(["continue", "continue", "continue", "end"]);
+    const runs = fs.readFileSync(log, "utf8").split("\n");
+    expect(runs.filter((line) => line.includes("hooks/stop.js")).length).toBeGreaterThanOrEqual(4);
+    expect(runs.filter((line) => line.includes("hooks/cli.js view"))).toHaveLength(1);
   });
 
   it("leaves another plugin's Stop hook running at every Stop", async () => {

@@ -24,7 +24,11 @@ const built = (dir: string) =>
 const fresh = mkdtempSync(join(tmpdir(), "cl-build-"));
 const metafile = join(fresh, "..", `${fresh.split("/").pop()}.meta.json`);
 execFileSync(process.execPath, [join(REPO, "scripts/build.mjs"), fresh, "--metafile", metafile], { stdio: "pipe" });
-const meta = JSON.parse(readFileSync(metafile, "utf8")) as { outputs: Record<string, { inputs: object }> };
+const meta = JSON.parse(readFileSync(metafile, "utf8")) as {
+  outputs: Record<string, { inputs: object }>;
+  /** The companion module's build: every file it loaded. */
+  module: { inputs: object };
+};
 
 /**
  * The hooks' own .js files that one run of a bundle loaded: `require.cache` (Node's documented
@@ -85,6 +89,19 @@ describe("committed bundles", () => {
     }
     const active = Object.entries(meta.outputs).find(([path]) => path.endsWith("/active/stop.js"));
     expect(Object.keys(active![1].inputs).some((input) => heavy.test(input))).toBe(true);
+  });
+
+  it("keep the companion module a presenter: no YAML, zod, gray-matter, pathe or reader of the state file", () => {
+    const inputs = Object.keys(meta.module.inputs);
+    expect(inputs).toContain("src/module/index.ts");
+    expect(inputs).toContain("src/core/loopView.ts");
+    expect(
+      inputs.filter((input) =>
+        /node_modules\/|src\/core\/(sidecar|fields|parseState|frontmatter|loopFiles)\.ts/.test(input),
+      ),
+    ).toEqual([]);
+    // Nothing of its own either: esbuild's output as it comes, no injected module.
+    expect(inputs.every((input) => input.startsWith("src/"))).toBe(true);
   });
 
   it("load their active bundle (hooks/active/) only when a loop concerns the event", () => {

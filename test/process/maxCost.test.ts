@@ -3,7 +3,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { recordCostFigure, makeRuntime, readLoopSpend } from "../../src/core/sidecar.js";
+import { readLoopSpend } from "../../src/core/readRuntime.js";
+import { recordCostFigure, makeRuntime } from "../../src/core/sidecar.js";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const stop = (root: string, reply = "working") =>

@@ -62,6 +62,9 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     await held.arrived(1);
     // Iteration 2 in flight: the band follows.
     await tui.waitFor((screen) => BAND.exec(screen)?.[2] === "2", 30_000);
+    // A hand edit mid-loop shows too: the files are no longer those the Stop's view was made from.
+    fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace(/max_iterations: 5\b/, "max_iterations: 9"));
+    await tui.waitFor((screen) => BAND.exec(screen)?.[3] === "9", 30_000);
     // Paused by hand (active: false): the band says so within a few seconds, with no event needed.
     fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace("active: true", "active: false"));
     await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);

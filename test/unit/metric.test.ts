@@ -19,7 +19,7 @@ import {
 } from "../../src/core/metric.js";
 import { parseState } from "../../src/core/parseState.js";
 import { renderMetricSparkline } from "../../src/core/renderMetric.js";
-import { renderStatusline } from "../../src/core/renderStatus.js";
+import { renderStatusline } from "../../src/core/renderStatusline.js";
 import { decideScope, inScope, normalizeScopeEntry, outsideScope, renderFileList } from "../../src/core/scope.js";
 import { makeRuntime, parseSidecar, renderSidecar } from "../../src/core/sidecar.js";
 

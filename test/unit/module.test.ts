@@ -1,7 +1,9 @@
 // The companion module's pure parts: which block is the plugin's continuation, and the band's line.
 import { describe, expect, it } from "vitest";
+import { composeLoopView } from "../../src/core/composeLoopView.js";
+import { type LoopView, parseLoopView, renderLoopView } from "../../src/core/loopView.js";
 import { isLoopContinuation, LOOP_MARKER } from "../../src/core/protocol.js";
-import { readLoopView, renderBand } from "../../src/module/band.js";
+import { renderBand } from "../../src/module/band.js";
 import {
   makeStopId,
   noteSent,
@@ -10,6 +12,20 @@ import {
   takeContinuation,
   takeSent,
 } from "../../src/module/continuation.js";
+
+/** The view the hooks make of these texts (the helper's and the Stop's parse), through the view file's text. */
+function readLoopView(name: string, state: string, sidecar: string | undefined, checklist?: string) {
+  let facts: ReturnType<typeof composeLoopView>;
+  try {
+    facts = composeLoopView(name, name, state, sidecar, () => {
+      if (checklist === undefined) throw new Error("no checklist");
+      return checklist;
+    });
+  } catch {
+    return undefined;
+  }
+  return parseLoopView(renderLoopView(facts)) as LoopView;
+}
 
 const PROMPT = `${LOOP_MARKER} iteration 2/5 (3 left): keep working on it.\n`;
 
@@ -105,7 +121,7 @@ describe("the band", () => {
   it("shows a named loop's name, the checklist and why it is paused", () => {
     const view = readLoopView(
       "fix-auth",
-      state().replace("active: true", "active: false"),
+      state("checklist: TODO.md\n").replace("active: true", "active: false"),
       sidecar,
       "- [x] a\n- [ ] b\n",
     );

@@ -2,6 +2,9 @@
 // Code's `$`: the command hook's decision is followed, the wait is kept and shown, and the prompt goes
 // only to a loop that still runs and still waits; a stop, a pause or a person's prompt cancels it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { composeLoopView } from "../../src/core/composeLoopView.js";
+import { renderLoopPaths } from "../../src/core/loopFileNames.js";
+import { renderLoopView } from "../../src/core/loopView.js";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
 import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
@@ -24,7 +27,25 @@ let logs: string[];
 let toasts: string[];
 let notes: string[];
 
+/** `continuation-loop view --name NAME` on the files in memory: the helper's own parse, exit 1 when it cannot. */
+function runViewHelper(argv: readonly string[]) {
+  const name = argv[argv.indexOf("--name") + 1] ?? "default";
+  const paths = renderLoopPaths(`${ROOT}/.claude/`, name);
+  const text = files.get(paths.statePath);
+  try {
+    if (text === undefined) throw new Error("no such loop file");
+    const view = composeLoopView(name, name, text, files.get(paths.sidecarPath), () => {
+      throw new Error("no checklist");
+    });
+    return { exitCode: 0, stdout: renderLoopView(view), stderr: "" };
+  } catch (error) {
+    return { exitCode: 1, stdout: "", stderr: String(error) };
+  }
+}
+
 const $ = {
+  plugin: { root: "/plugin" },
+  process: { run: async (argv: readonly string[]) => runViewHelper(argv) },
   env: {
     get: async (name: string) => env.get(name),
     set: async (name: string, value: string | undefined) =>

@@ -2,7 +2,7 @@
 // recognises: tables of cases, and properties against the full YAML parse and the name pattern.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LOOP_NAME, parseStateFileName } from "../../src/core/loopFiles.js";
+import { LOOP_NAME, parseStateFileName } from "../../src/core/loopFileNames.js";
 import { parseOwnerHint } from "../../src/core/ownerHint.js";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { renderHistoryTable } from "../../src/core/renderHistory.js";
 import type { HistoryRecord } from "../../src/core/history.js";
-import { renderNoLoop, renderStatus, renderStatusline, renderTokenSparkline } from "../../src/core/renderStatus.js";
+import { renderNoLoop, renderStatus, renderTokenSparkline } from "../../src/core/renderStatus.js";
+import { renderStatusline } from "../../src/core/renderStatusline.js";
 import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-01-01T01:00:00Z");

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { readLoopSpend, readPause } from "../../src/core/readRuntime.js";
 import {
   carryCostOverClear,
   makeRuntime,
   parseSidecar,
-  readLoopSpend,
-  readPause,
   recordCostFigure,
   renderSidecar,
   type Runtime,

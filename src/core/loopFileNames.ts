@@ -1,0 +1,25 @@
+// The names of a loop's files (docs/REFERENCE.md "Several loops"), with no path logic: the companion module
+// names them too, and carries no node:path.
+
+export const STATE_DIR = ".claude";
+/** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
+export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+const STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
+
+/** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
+export function parseStateFileName(fileName: string): string | undefined {
+  const match = STATE_FILE_NAME.exec(fileName);
+  if (!match) return undefined;
+  const name = match[1];
+  return name === undefined ? "default" : LOOP_NAME.test(name) ? name : undefined;
+}
+
+/** The state file, sidecar and view of the loop `name` in `dir` (which ends with its separator). */
+export function renderLoopPaths(
+  dir: string,
+  name: string,
+): { statePath: string; sidecarPath: string; viewPath: string } {
+  const stem = `${dir}${name === "default" ? "continuation-loop" : `continuation-loop.${name}`}`;
+  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json`, viewPath: `${stem}.view.json` };
+}

@@ -1,0 +1,58 @@
+import { readFileSync, rmSync } from "node:fs";
+import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopViewFacts, parseLoopView, renderLoopView } from "../core/loopView.js";
+import type { LoopState } from "../core/parseState.js";
+import { renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
+import { writeFileAtomic } from "./writeFileAtomic.js";
+
+/**
+ * Saves the band's view of a loop (docs/REFERENCE.md "Files the loop keeps"). Derived, so not synced to
+ * disk, and a failure only leaves the companion module to make its own (`continuation-loop view`). Through
+ * a temp file and a rename: a reader never sees half a view, and a symlink in its place is replaced, not followed.
+ */
+function writeLoopView(path: string, facts: LoopViewFacts): void {
+  try {
+    writeFileAtomic(path, Buffer.from(renderLoopView(facts), "utf8"), { durable: false });
+  } catch {
+    // the module falls back to the helper
+  }
+}
+
+export function removeLoopView(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // a view left behind matches no state file's text: it is never used
+  }
+}
+
+/**
+ * The view after a writer that has just saved both files, from what it decided and wrote: the state file's
+ * new text and fields, the sidecar (the same text: `renderSidecar`), and the checklist's `k/n`. No parse.
+ */
+export function writeDecidedView(
+  file: LoopFile,
+  stateText: string,
+  state: LoopState,
+  runtime: Runtime,
+  owner: SidecarOwner,
+  checklist: string | undefined,
+): void {
+  writeLoopView(file.viewPath, {
+    state_text: stateText,
+    sidecar_text: renderSidecar(runtime, owner),
+    name: file.name,
+    state,
+    runtime,
+    ...(checklist && { checklist }),
+  });
+}
+
+/** The checklist count the loop's view holds, if it reads: what a writer that reads no checklist carries on. */
+export function readViewChecklist(path: string): string | undefined {
+  try {
+    return parseLoopView(readFileSync(path, "utf8"))?.checklist;
+  } catch {
+    return undefined;
+  }
+}
