@@ -1,5 +1,6 @@
 import type { LoopFile } from "../core/loopFiles.js";
 import { recordCostFigure } from "../core/sidecar.js";
+import { readViewChecklist, writeDecidedView } from "../io/loopViewFile.js";
 import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
@@ -17,12 +18,18 @@ export function recordCost(file: LoopFile, sessionId: string, figure: number): v
     file.shown,
     (snapshot) => {
       if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-      const { state } = snapshot;
+      const { state, text } = snapshot;
       const runtime = readSidecar(file.sidecarPath, state);
       if (runtime.spend?.figure === figure) return { result: undefined };
+      const recorded = recordCostFigure(runtime, figure);
       return {
         result: undefined,
-        onCommit: () => writeSidecar(file.sidecarPath, recordCostFigure(runtime, figure), state),
+        // The view too: a status line records figures all turn long, and the companion module must not
+        // run the helper for each of them.
+        onCommit: () => {
+          writeSidecar(file.sidecarPath, recorded, state);
+          writeDecidedView(file, text, state, recorded, state, readViewChecklist(file.viewPath));
+        },
       };
     },
     STATUS_LINE_LOCK_WAIT_MS,

@@ -97,6 +97,20 @@ describe("the Stop hook's view", () => {
     expect(existsSync(view)).toBe(false);
   });
 
+  it("follows each cost figure a status line records, so the module runs nothing for them", () => {
+    const { root, statePath, sidecar, view } = project();
+    expect(stop(root).code).toBe(2);
+    for (const cost of [0.5, 0.75]) {
+      const input = { session_id: "s1", cwd: root, workspace: { project_dir: root }, cost: { total_cost_usd: cost } };
+      expect(runHook("cli", input, { args: ["statusline"] }).code).toBe(0);
+      const kept = parseLoopView(readFileSync(view, "utf8"));
+      expect(kept?.sidecar_text).toBe(readFileSync(sidecar, "utf8"));
+      expect(kept?.state_text).toBe(readFileSync(statePath, "utf8"));
+      expect(kept?.runtime.spend).toMatchObject({ figure: cost, source: "status line" });
+      expect(kept?.checklist).toBe("1/3");
+    }
+  });
+
   it("goes with /loop-stop", () => {
     const { root, view } = project();
     expect(stop(root).code).toBe(2);
