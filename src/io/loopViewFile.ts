@@ -4,15 +4,18 @@ import { type LoopViewFacts, parseLoopView, renderLoopView } from "../core/loopV
 import type { LoopState } from "../core/parseState.js";
 import { renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
+import { overwriteFile } from "./writeInPlace.js";
 
 /**
  * Saves the band's view of a loop (docs/REFERENCE.md "Files the loop keeps"). Derived, so not synced to
- * disk, and a failure only leaves the companion module to make its own (`continuation-loop view`). Through
- * a temp file and a rename: a reader never sees half a view, and a symlink in its place is replaced, not followed.
+ * disk, and a failure only leaves the companion module to make its own (`continuation-loop view`). Written
+ * over the old one as the sidecar is (no rename for the Stop to wait on); a view caught half-written
+ * does not parse and is not used; a symlink in its place is replaced, not followed.
  */
 function writeLoopView(path: string, facts: LoopViewFacts): void {
   try {
-    writeFileAtomic(path, Buffer.from(renderLoopView(facts), "utf8"), { durable: false });
+    const bytes = Buffer.from(renderLoopView(facts), "utf8");
+    if (!overwriteFile(path, bytes)) writeFileAtomic(path, bytes, { durable: false });
   } catch {
     // the module falls back to the helper
   }
