@@ -7,6 +7,7 @@ import { renderLoopPaths } from "../../src/core/loopFileNames.js";
 import { renderLoopView } from "../../src/core/loopView.js";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
+import { memoryFs } from "../support/memoryFs.js";
 import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
 import { mod } from "../../src/module/state.js";
 
@@ -51,18 +52,7 @@ const $ = {
     set: async (name: string, value: string | undefined) =>
       value === undefined ? env.delete(name) : env.set(name, value),
   },
-  fs: {
-    read: async (path: string) => {
-      const text = files.get(path);
-      if (text === undefined) throw new Error(`ENOENT ${path}`);
-      return text;
-    },
-    list: async (dir: string) =>
-      [...files.keys()]
-        .filter((p) => p.startsWith(`${dir}/`))
-        .map((p) => ({ name: p.slice(dir.length + 1), kind: "file", mtimeMs: 0, size: 0 })),
-    stat: async (path: string) => ({ kind: "file", size: files.get(path)?.length ?? 0, mtimeMs: 0 }),
-  },
+  fs: memoryFs(() => files),
   prompt: {
     submit: async ({ text }: { text: string }) => {
       sent.push(text);

@@ -7,6 +7,7 @@ import { composeLoopView } from "../../src/core/composeLoopView.js";
 import { renderLoopPaths } from "../../src/core/loopFileNames.js";
 import { keyOfTexts, parseLoopView, renderLoopView } from "../../src/core/loopView.js";
 import type { Engine } from "../../src/module/engine.js";
+import { memoryFs } from "../support/memoryFs.js";
 
 const ROOT = "/p";
 const PATHS = renderLoopPaths(`${ROOT}/.claude/`, "default");
@@ -88,18 +89,7 @@ describe("the module's view of this session's loop", () => {
         return answer(argv);
       },
     },
-    fs: {
-      read: async (path: string) => {
-        const text = files.get(path);
-        if (text === undefined) throw new Error(`ENOENT ${path}`);
-        return text;
-      },
-      list: async (dir: string) =>
-        [...files.keys()]
-          .filter((p) => p.startsWith(`${dir}/`))
-          .map((p) => ({ name: p.slice(dir.length + 1), kind: "file", mtimeMs: 0, size: 0 })),
-      stat: async () => ({ kind: "file", size: 0, mtimeMs: 0 }),
-    },
+    fs: memoryFs(() => files),
     session: { id: async () => "s1" },
     clock: { after: () => ({ cancel: () => undefined }), every: () => undefined },
     ui: { toast: () => undefined, invalidate: () => undefined },
