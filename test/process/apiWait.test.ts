@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
-import { makeProject, runHook } from "../support/runHook.js";
+import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const MODULE = { CONTINUATION_LOOP_RESUME: "1", CONTINUATION_LOOP_WAIT_SCALE: "0.001" };
 const stop = (root: string, reply = "working") =>
@@ -17,11 +17,6 @@ const prompt = (root: string, text: string) =>
   runHook("prompt", { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: text });
 const cli = (root: string, ...args: string[]) =>
   runHook("cli", "", { cwd: root, args, env: { CLAUDE_PROJECT_DIR: root } });
-const history = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 const sidecar = (root: string) =>
   JSON.parse(readFileSync(join(root, ".claude", "continuation-loop.runtime.json"), "utf8")) as Record<string, unknown>;
 const RESUME = `${API_RESUME_OPENING} (rate_limit). Continuation loop: iteration 2/10.`;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CRASH_SIGNS } from "../support/processes.js";
-import { makeProject, runHook } from "../support/runHook.js";
+import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const git = (root: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: root, encoding: "utf8" });
@@ -19,11 +19,6 @@ const prompt = (root: string, text: string) =>
     { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: text },
     { env: { CLAUDE_PROJECT_DIR: root } },
   );
-const history = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 /** The metric prints the number in score.txt, after some log lines. */
 const METRIC = `metric: "echo building; echo 'took 2026-11-24 3s'; cat score.txt"`;
 

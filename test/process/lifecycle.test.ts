@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeProject, runHook } from "../support/runHook.js";
+import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 const stop = (root: string, session = "s1", reply = "working") =>
@@ -17,11 +17,6 @@ const prompt = (root: string, text: string, session = "s1", transcript?: string)
     prompt: text,
     ...(transcript && { transcript_path: transcript }),
   });
-const history = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("what Claude is sent", () => {
   it("the full prompt first and after news; one line otherwise", () => {

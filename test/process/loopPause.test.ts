@@ -2,17 +2,12 @@
 // (docs/REFERENCE.md "Pausing"). Bundled hooks fed JSON on stdin.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { makeProject, runHook } from "../support/runHook.js";
+import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const stop = (root: string, reply: string) =>
   runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
 const prompt = (root: string, text: string, extra: Record<string, unknown> = {}) =>
   runHook("prompt", { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: text, ...extra });
-const history = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("<loop-pause>", () => {
   it("pauses with the question in one line and a bell; waits; the next prompt resumes the loop", () => {

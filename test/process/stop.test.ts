@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { makeProject, runHook } from "../support/runHook.js";
+import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 const input = (root: string, over: object = {}) => ({
@@ -12,11 +12,6 @@ const input = (root: string, over: object = {}) => ({
   last_assistant_message: "working",
   ...over,
 });
-const history = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("hooks/stop.js as a process", () => {
   it("no state file: exit 0, prints nothing", () => {

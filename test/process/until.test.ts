@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CRASH_SIGNS } from "../support/processes.js";
-import { makeProject, runHook } from "../support/runHook.js";
+import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const git = (root: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: root, encoding: "utf8" });
@@ -18,11 +18,6 @@ const prompt = (root: string, text: string) =>
     { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: text },
     { env: { CLAUDE_PROJECT_DIR: root } },
   );
-const history = (path: string) =>
-  readFileSync(path, "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 /** Passes once pass.txt exists; counts its runs in runs.txt; prints a failure line otherwise. */
 const UNTIL = `until: "echo run >> runs.txt; test -f pass.txt || { echo 'FAIL: 2 tests failed'; exit 3; }"`;
 

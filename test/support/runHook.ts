@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -52,3 +52,10 @@ export function makeProject(stateText?: string): { root: string; statePath: stri
   if (stateText !== undefined) writeFileSync(statePath, stateText);
   return { root, statePath, historyPath: join(root, ".claude", "continuation-loop.history.jsonl") };
 }
+
+/** The records of a history file (`.claude/continuation-loop.history.jsonl`), oldest first. */
+export const readHistory = (path: string): Record<string, unknown>[] =>
+  readFileSync(path, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
