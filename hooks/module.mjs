@@ -370,8 +370,7 @@ function keyOfTexts(stateText, sidecarText) {
 // src/module/view.ts
 var made2 = /* @__PURE__ */ new Map();
 var MADE_KEPT = 16;
-var running = false;
-var askAgain = false;
+var inFlight;
 function redraw($) {
   if (!mod.ready || !mod.view) return;
   refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
@@ -383,38 +382,37 @@ async function readText($, path) {
     return void 0;
   }
 }
-async function readView($, files, text) {
-  const sidecar = await readText($, files.sidecarPath);
-  const key = keyOfTexts(text, sidecar);
-  const kept = await readText($, files.viewPath);
-  const view = kept === void 0 ? void 0 : parseLoopView(kept);
-  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
-  if (made2.has(key)) return made2.get(key);
-  if (running) {
-    askAgain = true;
-    return "busy";
-  }
-  running = true;
-  let fresh;
+async function runViewHelper($, files) {
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 1e4
     });
-    fresh = run.exitCode === 0 ? parseLoopView(run.stdout) : void 0;
+    return run.exitCode === 0 ? parseLoopView(run.stdout) : void 0;
   } catch {
-    fresh = void 0;
+    return void 0;
+  }
+}
+async function readView($, files, text) {
+  const sidecar = await readText($, files.sidecarPath);
+  const key = keyOfTexts(text, sidecar);
+  const kept = await readText($, files.viewPath);
+  const view = kept === void 0 ? void 0 : parseLoopView(kept);
+  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
+  while (inFlight) await inFlight;
+  if (made2.has(key)) return made2.get(key);
+  const run = runViewHelper($, files);
+  inFlight = run;
+  let fresh;
+  try {
+    fresh = await run;
   } finally {
-    running = false;
+    inFlight = void 0;
   }
   made2.set(key, fresh);
   if (fresh) made2.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
   for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
-  if (askAgain) {
-    askAgain = false;
-    $.clock.after(0, () => refreshView($, true).catch(() => void 0));
-  }
   return fresh;
 }
 async function refreshView($, force = false) {
@@ -440,7 +438,6 @@ async function refreshView($, force = false) {
     const text = await readText($, files.statePath);
     if (text === void 0 || !text.includes(mod.sessionId)) continue;
     const view = await readView($, files, text);
-    if (view === "busy") return;
     if (!view || view.state.session_id !== mod.sessionId) continue;
     found = view;
     break;

@@ -14,9 +14,8 @@ type ModuleLoopFiles = ReturnType<typeof renderLoopPaths> & { name: string };
 const made = new Map<string, LoopView | undefined>();
 /** Enough for the last few edits; the oldest goes first. */
 const MADE_KEPT = 16;
-/** The one helper run in flight, if any; a refresh that needed another meanwhile asks again when it ends. */
-let running = false;
-let askAgain = false;
+/** The helper run in flight, if any: one at a time, and a read that needs another waits for it. */
+let inFlight: Promise<LoopView | undefined> | undefined;
 
 /** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
 export function redraw($: Engine): void {
@@ -34,44 +33,45 @@ async function readText($: Engine, path: string): Promise<string | undefined> {
   }
 }
 
-/**
- * The view of a loop whose state file reads `text`: the Stop hook's when it was made from the files as
- * they are, else one the helper made (`continuation-loop view`), else undefined (the band shows nothing
- * rather than something wrong). "busy" while another helper run is in flight.
- */
-async function readView($: Engine, files: ModuleLoopFiles, text: string): Promise<LoopView | undefined | "busy"> {
-  const sidecar = await readText($, files.sidecarPath);
-  const key = keyOfTexts(text, sidecar);
-  const kept = await readText($, files.viewPath);
-  const view = kept === undefined ? undefined : parseLoopView(kept);
-  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
-  if (made.has(key)) return made.get(key);
-  if (running) {
-    askAgain = true;
-    return "busy";
-  }
-  running = true;
-  let fresh: LoopView | undefined;
+/** `continuation-loop view` for one loop: the view of its files as they are when it runs, or undefined. */
+async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopView | undefined> {
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 10_000,
     });
-    fresh = run.exitCode === 0 ? parseLoopView(run.stdout) : undefined;
+    return run.exitCode === 0 ? parseLoopView(run.stdout) : undefined;
   } catch {
-    fresh = undefined;
+    return undefined;
+  }
+}
+
+/**
+ * The view of a loop whose state file reads `text`: the Stop hook's when it was made from the files as
+ * they are, else one the helper made (`continuation-loop view`), else undefined (the band shows nothing
+ * rather than something wrong). Never a stale one: while another helper run is in flight, it waits for it.
+ */
+async function readView($: Engine, files: ModuleLoopFiles, text: string): Promise<LoopView | undefined> {
+  const sidecar = await readText($, files.sidecarPath);
+  const key = keyOfTexts(text, sidecar);
+  const kept = await readText($, files.viewPath);
+  const view = kept === undefined ? undefined : parseLoopView(kept);
+  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
+  while (inFlight) await inFlight;
+  if (made.has(key)) return made.get(key);
+  const run = runViewHelper($, files);
+  inFlight = run;
+  let fresh: LoopView | undefined;
+  try {
+    fresh = await run;
   } finally {
-    running = false;
+    inFlight = undefined;
   }
   // Kept under the texts read here and those it was made from (the files may have moved on since).
   made.set(key, fresh);
   if (fresh) made.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
   for (const old of made.keys()) if (made.size > MADE_KEPT) made.delete(old);
-  if (askAgain) {
-    askAgain = false;
-    $.clock.after(0, () => refreshView($, true).catch(() => undefined));
-  }
   return fresh;
 }
 
@@ -102,7 +102,6 @@ export async function refreshView($: Engine, force = false): Promise<void> {
     const text = await readText($, files.statePath);
     if (text === undefined || !text.includes(mod.sessionId)) continue;
     const view = await readView($, files, text);
-    if (view === "busy") return;
     if (!view || view.state.session_id !== mod.sessionId) continue;
     found = view;
     break;

@@ -66,6 +66,8 @@ describe("the view record", () => {
 describe("the module's view of this session's loop", () => {
   let files: Map<string, string>;
   let runs: string[][];
+  /** Every path the module read, in order. */
+  let reads: string[];
   let answer: (argv: readonly string[]) => Promise<{ exitCode: number; stdout: string; stderr: string }>;
   let view: typeof import("../../src/module/view.js");
   let state_: typeof import("../../src/module/state.js");
@@ -89,7 +91,13 @@ describe("the module's view of this session's loop", () => {
         return answer(argv);
       },
     },
-    fs: memoryFs(() => files),
+    fs: {
+      ...memoryFs(() => files),
+      read: (path: string) => {
+        reads.push(path);
+        return memoryFs(() => files).read(path);
+      },
+    },
     session: { id: async () => "s1" },
     clock: { after: () => ({ cancel: () => undefined }), every: () => undefined },
     ui: { toast: () => undefined, invalidate: () => undefined },
@@ -107,6 +115,7 @@ describe("the module's view of this session's loop", () => {
       [PATHS.sidecarPath, sidecar(10)],
     ]);
     runs = [];
+    reads = [];
     answer = helper;
   });
 
@@ -146,20 +155,49 @@ describe("the module's view of this session's loop", () => {
     expect(runs).toHaveLength(1);
   });
 
-  it("never has two helper runs in flight", async () => {
+  it("never has two helper runs in flight, and a read meanwhile waits for the run instead of keeping an old view", async () => {
+    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
+    await refresh();
+    expect(state_.mod.view?.state.iteration_count).toBe(2);
     files.set(PATHS.statePath, state(3));
     let release: () => void = () => undefined;
     answer = (argv) => new Promise((done) => (release = () => done(helper(argv))));
     const first = refresh();
     await vi.waitFor(() => expect(runs).toHaveLength(1));
     files.set(PATHS.statePath, state(4));
-    await refresh();
-    expect(runs).toHaveLength(1);
+    // A second read while the run is in flight: it finds the Stop's view stale, and waits for the run.
+    const viewReads = () => reads.filter((path) => path === PATHS.viewPath).length;
+    const before = viewReads();
+    let secondDone = false;
+    const second = refresh().then(() => {
+      secondDone = true;
+    });
+    await vi.waitFor(() => expect(viewReads()).toBe(before + 1));
+    expect(secondDone).toBe(false);
     release();
-    await first;
-    // The helper read the files as they were when it ran: that view serves the newer text too.
+    await second;
     expect(state_.mod.view?.state.iteration_count).toBe(4);
+    await first;
+    // The helper read the files as they were when it ran: that view serves the newer text too, so the
+    // read that waited for it needed no run of its own.
+    expect(runs).toHaveLength(1);
     await refresh();
     expect(runs).toHaveLength(1);
+  });
+
+  it("a read after a run in flight whose files moved on runs the helper again, after it", async () => {
+    files.set(PATHS.statePath, state(3));
+    const releases: (() => void)[] = [];
+    answer = (argv) => new Promise((done) => releases.push(() => done(helper(argv))));
+    const first = refresh();
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    releases[0]?.();
+    files.set(PATHS.statePath, state(5)); // after the helper read the files
+    const second = refresh();
+    await first;
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    releases[1]?.();
+    await second;
+    expect(state_.mod.view?.state.iteration_count).toBe(5);
   });
 });
