@@ -8,7 +8,7 @@ import { readLoopSpend } from "../core/readRuntime.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { removeLoopView } from "../io/loopViewFile.js";
+import { readViewChecklist, removeLoopView, writeDecidedView } from "../io/loopViewFile.js";
 import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
@@ -97,16 +97,17 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         },
       };
     }
+    // The view too, so that the companion module follows the decision without running the helper.
+    const checklist = readViewChecklist(file.viewPath);
     if (wait.kind === "pause") {
+      const written = editFrontmatter(text, { active: false }, file.shown);
+      const paused = { ...counted, pause: { reason: "api_errors" as const, text: wait.reason, since: time } };
       return {
-        change: { write: editFrontmatter(text, { active: false }, file.shown) },
+        change: { write: written },
         result: undefined,
         onCommit: () => {
-          writeSidecar(
-            file.sidecarPath,
-            { ...counted, pause: { reason: "api_errors", text: wait.reason, since: time } },
-            state,
-          );
+          writeSidecar(file.sidecarPath, paused, state);
+          writeDecidedView(file, written, { ...state, active: false }, paused, state, checklist);
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, { ...base, decision: "pause", reason: "api_errors", failures });
         },
@@ -116,7 +117,9 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
     return {
       result: undefined,
       onCommit: () => {
-        writeSidecar(file.sidecarPath, { ...counted, api_wait_until: until }, state);
+        const waiting = { ...counted, api_wait_until: until };
+        writeSidecar(file.sidecarPath, waiting, state);
+        writeDecidedView(file, text, state, waiting, state, checklist);
         tryAppendHistory(file.historyPath, record);
         if (wait.kind === "wait") {
           tryAppendHistory(file.historyPath, {

@@ -1,6 +1,6 @@
 // This session's loop, kept in memory for the band: its view (src/core/loopView.ts), read on events at most
 // once a second; the loop's end told as a toast. The Stop hook keeps the view beside the loop's files; when
-// those changed since (a hand edit, /loop-pause, an API error …), the helper makes one, once per change.
+// those changed since (a hand edit, /loop-start, /loop-pause …), the helper makes one, once per change.
 // Every `$` call spelled `$.noun.verb(…)` (see index.ts).
 import { parseStateFileName, renderLoopPaths } from "../core/loopFileNames.js";
 import { keyOfTexts, type LoopView, parseLoopView } from "../core/loopView.js";

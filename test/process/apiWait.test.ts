@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseLoopView } from "../../src/core/loopView.js";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
@@ -36,6 +37,11 @@ describe("after an API error, where the module runs", () => {
     const until = Date.parse(String(wait?.until));
     expect(until - before).toBeGreaterThanOrEqual(40);
     expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 1, api_wait_until: wait?.until });
+    // The loop's view follows, so the companion module arms its wait without running the helper.
+    const view = parseLoopView(readFileSync(join(root, ".claude", "continuation-loop.view.json"), "utf8"));
+    expect(view?.sidecar_text).toBe(readFileSync(join(root, ".claude", "continuation-loop.runtime.json"), "utf8"));
+    expect(view?.state_text).toBe(readFileSync(join(root, ".claude", "continuation-loop.local.md"), "utf8"));
+    expect(view?.runtime.api_wait_until).toBe(wait?.until);
     // Error 2 in a row: twice as long.
     expect(failure(root, "overloaded").code).toBe(0);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", reason: "overloaded", failures: 2 });
@@ -79,6 +85,9 @@ describe("after an API error, where the module runs", () => {
     expect(readFileSync(statePath, "utf8")).toMatch(/^active: false$/m);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause", reason: "api_errors", failures: 2 });
     expect((sidecar(root).pause as { text: string }).text).toMatch(/2 API errors in a row .*max_api_failures is 2/);
+    const view = parseLoopView(readFileSync(join(root, ".claude", "continuation-loop.view.json"), "utf8"));
+    expect(view?.state_text).toBe(readFileSync(statePath, "utf8"));
+    expect(view).toMatchObject({ state: { active: false }, runtime: { pause: { reason: "api_errors" } } });
     expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(/paused: 2 API errors in a row/);
     // A paused loop is never taken up by the module's prompt.
     const refused = prompt(root, RESUME);
