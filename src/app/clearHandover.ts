@@ -5,8 +5,8 @@ import { scanLoops } from "../io/listLoops.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readViewChecklist, writeDecidedView } from "../io/loopViewFile.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
+import { readSidecar } from "../io/sidecarFile.js";
 import { carryCostOverClear } from "../core/sidecar.js";
 import { readModuleLive } from "./moduleBridge.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -65,9 +65,8 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
           // module hands the cost figures, the session's restarts at zero: the spend so far is carried.
           const carried = { ...(readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime), sent_digest: "" };
           const owner = { ...snapshot.state, session_id: sessionId };
-          writeSidecar(file.sidecarPath, carried, owner);
           // fresh_context clears every iteration: the band's view follows, so the module runs no helper for it.
-          writeDecidedView(file, written, owner, carried, owner, readViewChecklist(file.viewPath));
+          writeSidecarAndView(file, written, owner, carried, owner, readViewChecklist(file.viewPath));
         },
       };
     });

@@ -8,8 +8,8 @@ import { readLoopSpend } from "../core/readRuntime.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readViewChecklist, removeLoopView, writeDecidedView } from "../io/loopViewFile.js";
-import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { readViewChecklist, removeLoopView, writeSidecarAndView } from "../io/loopViewFile.js";
+import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import { MODULE_ENV } from "../core/protocol.js";
@@ -106,8 +106,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         change: { write: written },
         result: undefined,
         onCommit: () => {
-          writeSidecar(file.sidecarPath, paused, state);
-          writeDecidedView(file, written, { ...state, active: false }, paused, state, checklist);
+          writeSidecarAndView(file, written, { ...state, active: false }, paused, state, checklist);
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, { ...base, decision: "pause", reason: "api_errors", failures });
         },
@@ -117,9 +116,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
     return {
       result: undefined,
       onCommit: () => {
-        const waiting = { ...counted, api_wait_until: until };
-        writeSidecar(file.sidecarPath, waiting, state);
-        writeDecidedView(file, text, state, waiting, state, checklist);
+        writeSidecarAndView(file, text, state, { ...counted, api_wait_until: until }, state, checklist);
         tryAppendHistory(file.historyPath, record);
         if (wait.kind === "wait") {
           tryAppendHistory(file.historyPath, {

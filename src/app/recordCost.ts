@@ -1,7 +1,7 @@
 import type { LoopFile } from "../core/loopFiles.js";
 import { recordCostFigure } from "../core/sidecar.js";
-import { readViewChecklist, writeDecidedView } from "../io/loopViewFile.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
+import { readSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
 /** A status line redraws often and must not stall behind a Stop holding the lock: the next redraw records. */
@@ -27,8 +27,7 @@ export function recordCost(file: LoopFile, sessionId: string, figure: number): v
         // The view too: a status line records figures all turn long, and the companion module must not
         // run the helper for each of them.
         onCommit: () => {
-          writeSidecar(file.sidecarPath, recorded, state);
-          writeDecidedView(file, text, state, recorded, state, readViewChecklist(file.viewPath));
+          writeSidecarAndView(file, text, state, recorded, state, readViewChecklist(file.viewPath));
         },
       };
     },

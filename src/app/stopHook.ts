@@ -27,8 +27,8 @@ import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
 import { renderChecklistCount } from "../core/loopView.js";
-import { removeLoopView, writeDecidedView } from "../io/loopViewFile.js";
-import { readSidecar, removeSidecar, writeSidecar } from "../io/sidecarFile.js";
+import { removeLoopView, writeSidecarAndView } from "../io/loopViewFile.js";
+import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
@@ -180,8 +180,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         change: { write: written },
         result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice),
         onCommit: () => {
-          writeSidecar(file.sidecarPath, runtime, owner);
-          writeDecidedView(file, written, { ...state, ...updates } as LoopState, runtime, owner, checklist);
+          writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, runtime, owner, checklist);
           tryAppendHistory(file.historyPath, record);
         },
       };

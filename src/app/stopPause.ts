@@ -7,8 +7,7 @@ import type { LoopState } from "../core/parseState.js";
 import { tryAppendHistory } from "../io/history.js";
 import type { Checklist } from "../core/checklist.js";
 import { renderChecklistCount } from "../core/loopView.js";
-import { writeDecidedView } from "../io/loopViewFile.js";
-import { writeSidecar } from "../io/sidecarFile.js";
+import { writeSidecarAndView } from "../io/loopViewFile.js";
 import { tell } from "./context.js";
 
 type Pause = Extract<StopDecision, { kind: "pause" }>;
@@ -57,9 +56,8 @@ export function pauseForUser(
     ...(changed && { change: { write: written } }),
     result: tell(renderPauseMessage(decision, state), state.notify ? { terminalSequence: "\u0007" } : {}),
     onCommit: () => {
-      writeSidecar(file.sidecarPath, decision.runtime, owner);
       const count = checklist && renderChecklistCount(checklist);
-      writeDecidedView(file, written, { ...state, ...updates } as LoopState, decision.runtime, owner, count);
+      writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, decision.runtime, owner, count);
       tryAppendHistory(file.historyPath, record);
     },
   };

@@ -2,7 +2,8 @@ import { readFileSync, rmSync } from "node:fs";
 import type { LoopFile } from "../core/loopFiles.js";
 import { type LoopViewFacts, parseLoopView, renderLoopView } from "../core/loopView.js";
 import type { LoopState } from "../core/parseState.js";
-import { renderSidecar, type Runtime, type SidecarOwner } from "../core/sidecar.js";
+import type { Runtime, SidecarOwner } from "../core/sidecar.js";
+import { writeSidecar } from "./sidecarFile.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { overwriteFile } from "./writeInPlace.js";
 
@@ -30,10 +31,11 @@ export function removeLoopView(path: string): void {
 }
 
 /**
- * The view after a writer that has just saved both files, from what it decided and wrote: the state file's
- * new text and fields, the sidecar (the same text: `renderSidecar`), and the checklist's `k/n`. No parse.
+ * Saves the sidecar, then the view of what the writer decided and wrote: the state file's new text and
+ * fields, the sidecar's text as saved, and the checklist's `k/n`. No parse; no view when the sidecar could
+ * not be saved (the module then makes its own).
  */
-export function writeDecidedView(
+export function writeSidecarAndView(
   file: LoopFile,
   stateText: string,
   state: LoopState,
@@ -41,9 +43,11 @@ export function writeDecidedView(
   owner: SidecarOwner,
   checklist: string | undefined,
 ): void {
+  const sidecarText = writeSidecar(file.sidecarPath, runtime, owner);
+  if (sidecarText === undefined) return;
   writeLoopView(file.viewPath, {
     state_text: stateText,
-    sidecar_text: renderSidecar(runtime, owner),
+    sidecar_text: sidecarText,
     name: file.name,
     state,
     runtime,

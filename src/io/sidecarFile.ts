@@ -26,15 +26,18 @@ export function readSidecar(path: string, owner: SidecarOwner): Runtime {
 /**
  * Saves the bookkeeping over the old sidecar (a new one through a temp file); a sidecar that cannot
  * be written, or is left torn by a killed hook, costs counters, not the loop. Not synced to disk: a
- * power cut can only take the last counts with it, never the user's file.
+ * power cut can only take the last counts with it, never the user's file. Returns the text saved, or
+ * undefined when it could not be.
  */
-export function writeSidecar(path: string, runtime: Runtime, owner: SidecarOwner): void {
+export function writeSidecar(path: string, runtime: Runtime, owner: SidecarOwner): string | undefined {
   try {
-    const bytes = Buffer.from(renderSidecar(runtime, owner), "utf8");
+    const text = renderSidecar(runtime, owner);
+    const bytes = Buffer.from(text, "utf8");
     if (!overwriteFile(path, bytes)) writeFileAtomic(path, bytes, { durable: false });
     reachCrashPoint("sidecar-written");
+    return text;
   } catch {
-    // the next Stop starts the counters again
+    return undefined; // the next Stop starts the counters again
   }
 }
 
