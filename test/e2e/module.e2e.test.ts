@@ -32,45 +32,39 @@ afterEach(async () => {
   project = undefined;
 });
 
-/** A second plugin whose Stop hook counts its runs in a file and, when `blocks` says so, blocks its first Stops. */
-function otherPlugin(root: string, blocks = 0): { dir: string; runs: () => number } {
-  const dir = path.join(root, "other-plugin");
+/** A second plugin in `root/<name>-plugin` with one command hook: `event` runs `script` (CommonJS) with node. */
+function writePlugin(root: string, name: string, event: string, script: string): string {
+  const dir = path.join(root, `${name}-plugin`);
   fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
   fs.mkdirSync(path.join(dir, "hooks"));
-  fs.writeFileSync(
-    path.join(dir, ".claude-plugin", "plugin.json"),
-    JSON.stringify({ name: "other", version: "1.0.0" }),
-  );
+  fs.writeFileSync(path.join(dir, ".claude-plugin", "plugin.json"), JSON.stringify({ name, version: "1.0.0" }));
+  fs.writeFileSync(path.join(dir, "hooks", "hook.cjs"), script);
+  const command = `node "${path.join(dir, "hooks", "hook.cjs")}"`;
+  const hooks = { hooks: { [event]: [{ hooks: [{ type: "command", command }] }] } };
+  fs.writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(hooks));
+  return dir;
+}
+
+/** A second plugin whose Stop hook counts its runs in a file and, when `blocks` says so, blocks its first Stops. */
+function otherPlugin(root: string, blocks = 0): { dir: string; runs: () => number } {
   const log = path.join(root, "other-stops.log");
   const script =
     `const fs=require("fs");fs.appendFileSync(${JSON.stringify(log)},"x");` +
     `const n=fs.readFileSync(${JSON.stringify(log)},"utf8").length;` +
     `if(n<=${blocks}){process.stderr.write("OTHER-PLUGIN-"+n+": run the linter before you stop.");process.exit(2)}`;
-  fs.writeFileSync(path.join(dir, "hooks", "stop.cjs"), script);
-  const hooks = {
-    hooks: { Stop: [{ hooks: [{ type: "command", command: `node "${path.join(dir, "hooks", "stop.cjs")}"` }] }] },
-  };
-  fs.writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(hooks));
+  const dir = writePlugin(root, "other", "Stop", script);
   return { dir, runs: () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").length : 0) };
 }
 
 /** A second plugin whose UserPromptSubmit hook appends one line per run to a file, and says nothing. */
 function promptCounter(root: string): { dir: string; runs: () => number } {
-  const dir = path.join(root, "counter-plugin");
-  fs.mkdirSync(path.join(dir, ".claude-plugin"), { recursive: true });
-  fs.mkdirSync(path.join(dir, "hooks"));
-  fs.writeFileSync(
-    path.join(dir, ".claude-plugin", "plugin.json"),
-    JSON.stringify({ name: "counter", version: "1.0.0" }),
-  );
   const log = path.join(root, "prompts.log");
-  fs.writeFileSync(
-    path.join(dir, "hooks", "prompt.cjs"),
+  const dir = writePlugin(
+    root,
+    "counter",
+    "UserPromptSubmit",
     `require("fs").appendFileSync(${JSON.stringify(log)}, "x\\n");`,
   );
-  const command = `node "${path.join(dir, "hooks", "prompt.cjs")}"`;
-  const hooks = { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command }] }] } };
-  fs.writeFileSync(path.join(dir, "hooks", "hooks.json"), JSON.stringify(hooks));
   const runs = () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").filter(Boolean).length : 0);
   return { dir, runs };
 }
