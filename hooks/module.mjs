@@ -382,6 +382,7 @@ async function readText($, path) {
     return void 0;
   }
 }
+var REFUSED = 1;
 async function runViewHelper($, files) {
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
@@ -389,9 +390,10 @@ async function runViewHelper($, files) {
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 1e4
     });
-    return run.exitCode === 0 ? parseLoopView(run.stdout) : void 0;
+    if (run.exitCode === REFUSED) return void 0;
+    return run.exitCode === 0 && parseLoopView(run.stdout) || "failed";
   } catch {
-    return void 0;
+    return "failed";
   }
 }
 async function readView($, files, text) {
@@ -410,6 +412,7 @@ async function readView($, files, text) {
   } finally {
     inFlight = void 0;
   }
+  if (fresh === "failed") return fresh;
   made2.set(key, fresh);
   if (fresh) made2.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
   for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
@@ -438,6 +441,7 @@ async function refreshView($, force = false) {
     const text = await readText($, files.statePath);
     if (text === void 0 || !text.includes(mod.sessionId)) continue;
     const view = await readView($, files, text);
+    if (view === "failed") return;
     if (!view || view.state.session_id !== mod.sessionId) continue;
     found = view;
     break;

@@ -15,7 +15,7 @@ const made = new Map<string, LoopView | undefined>();
 /** Enough for the last few edits; the oldest goes first. */
 const MADE_KEPT = 16;
 /** The helper run in flight, if any: one at a time, and a read that needs another waits for it. */
-let inFlight: Promise<LoopView | undefined> | undefined;
+let inFlight: Promise<LoopView | undefined | "failed"> | undefined;
 
 /** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
 export function redraw($: Engine): void {
@@ -33,26 +33,35 @@ async function readText($: Engine, path: string): Promise<string | undefined> {
   }
 }
 
-/** `continuation-loop view` for one loop: the view of its files as they are when it runs, or undefined. */
-async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopView | undefined> {
+/** The helper's exit status when it refuses the loop's files (missing, not a valid state file). */
+const REFUSED = 1;
+
+/**
+ * `continuation-loop view` for one loop: the view of its files as they are when it runs; undefined when
+ * the helper refused them (a verdict on those texts); "failed" when the run itself failed (not started,
+ * timed out, killed, no view printed), which says nothing of the files: a later read asks again.
+ */
+async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopView | undefined | "failed"> {
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 10_000,
     });
-    return run.exitCode === 0 ? parseLoopView(run.stdout) : undefined;
+    if (run.exitCode === REFUSED) return undefined;
+    return (run.exitCode === 0 && parseLoopView(run.stdout)) || "failed";
   } catch {
-    return undefined;
+    return "failed";
   }
 }
 
 /**
  * The view of a loop whose state file reads `text`: the Stop hook's when it was made from the files as
  * they are, else one the helper made (`continuation-loop view`), else undefined (the band shows nothing
- * rather than something wrong). Never a stale one: while another helper run is in flight, it waits for it.
+ * rather than something wrong), or "failed" when the helper could not run. Never a stale one: while another
+ * helper run is in flight, it waits for it.
  */
-async function readView($: Engine, files: ModuleLoopFiles, text: string): Promise<LoopView | undefined> {
+async function readView($: Engine, files: ModuleLoopFiles, text: string): Promise<LoopView | undefined | "failed"> {
   const sidecar = await readText($, files.sidecarPath);
   const key = keyOfTexts(text, sidecar);
   const kept = await readText($, files.viewPath);
@@ -62,12 +71,13 @@ async function readView($: Engine, files: ModuleLoopFiles, text: string): Promis
   if (made.has(key)) return made.get(key);
   const run = runViewHelper($, files);
   inFlight = run;
-  let fresh: LoopView | undefined;
+  let fresh: LoopView | undefined | "failed";
   try {
     fresh = await run;
   } finally {
     inFlight = undefined;
   }
+  if (fresh === "failed") return fresh;
   // Kept under the texts read here and those it was made from (the files may have moved on since).
   made.set(key, fresh);
   if (fresh) made.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
@@ -102,6 +112,8 @@ export async function refreshView($: Engine, force = false): Promise<void> {
     const text = await readText($, files.statePath);
     if (text === undefined || !text.includes(mod.sessionId)) continue;
     const view = await readView($, files, text);
+    // The helper could not run: what the module knew stands (the band, a wait's check) until a later read.
+    if (view === "failed") return;
     if (!view || view.state.session_id !== mod.sessionId) continue;
     found = view;
     break;

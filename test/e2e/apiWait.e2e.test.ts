@@ -30,7 +30,9 @@ afterEach(async () => {
 async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    // The module's own lines say how far it got.
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}; the module said: ${moduleLines().join(" | ")}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

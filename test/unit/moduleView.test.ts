@@ -155,6 +155,22 @@ describe("the module's view of this session's loop", () => {
     expect(runs).toHaveLength(1);
   });
 
+  it("keeps what it showed when the helper could not run, and asks again at the next read", async () => {
+    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
+    await refresh();
+    expect(state_.mod.view?.state.max_iterations).toBe(10);
+    files.set(PATHS.statePath, state(2, 25));
+    answer = async () => {
+      throw new Error("timed out");
+    };
+    await refresh();
+    expect(state_.mod.view?.state.max_iterations).toBe(10);
+    answer = helper;
+    await refresh();
+    expect(state_.mod.view?.state.max_iterations).toBe(25);
+    expect(runs).toHaveLength(2);
+  });
+
   it("never has two helper runs in flight, and a read meanwhile waits for the run instead of keeping an old view", async () => {
     files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
     await refresh();
