@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Dead time between one reply and the next request of a loop, with the companion module and without it
-// (SPEC §11 "No extra work per iteration"; docs/HEADLESS.md). The real Claude Code CLI runs `-p` against
-// the e2e suite's scripted Messages API (bundled from test/e2e/support by esbuild into a temporary folder);
-// each round runs one loop with the module and one without, interleaved, so that the machine's load
-// falls on both alike.
+// Dead time between one reply and the next request of a loop: with the companion module, on the command
+// path, and with a one-line `node` Stop hook that only counts and exits 2, the least any Node hook can
+// cost (docs/PERFORMANCE.md "Dead time"). The real Claude Code CLI runs `-p` against the e2e suite's
+// scripted Messages API (bundled from test/e2e/support by esbuild into a temporary folder); each round
+// runs one loop of each arm, interleaved, so that the machine's load falls on all alike. Exits 1 when
+// the command path is over the one-line hook + 50 ms, or the module over the command path + 20 ms.
 //
 //   node bench/deadTime.mjs [--rounds N] [--iterations N] [--version 2.1.332]
 //
@@ -11,7 +12,7 @@
 // reply streams in about a millisecond, so the gap is the reply's handling, the Stop hooks, the hand-over
 // and the next request's build. Prints each arm's median and p90, the difference of the medians, the
 // load average before and after, then the same figures as JSON on the last line.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -63,29 +64,53 @@ if (!version) {
   process.exit(1);
 }
 
+/** Targets (SPEC §11, docs/PERFORMANCE.md): the command path over the one-line hook, the module over the command path. */
+const COMMAND_PATH_OVER_NODE_LINE = 50;
+const MODULE_OVER_COMMAND_PATH = 20;
+
+/**
+ * A plugin whose Stop hook is one line of `node`: it counts its runs in the project and exits 2 until the
+ * loop has had ITERATIONS turns. No state file, no parse, no lock: the floor of a Node Stop hook.
+ */
+function writeNodeLinePlugin() {
+  const dir = join(work, "node-line-plugin");
+  mkdirSync(join(dir, ".claude-plugin"), { recursive: true });
+  mkdirSync(join(dir, "hooks"), { recursive: true });
+  writeFileSync(join(dir, ".claude-plugin/plugin.json"), '{ "name": "node-line" }\n');
+  const line = `const f=process.env.CLAUDE_PROJECT_DIR+'/.count',s=require('fs');let n=0;try{n=+s.readFileSync(f,'utf8')}catch{}if(n<${ITERATIONS - 1}){s.writeFileSync(f,String(n+1));process.stderr.write('go on');process.exit(2)}`;
+  const hooks = { hooks: { Stop: [{ hooks: [{ type: "command", command: `node -e "${line}"` }] }] } };
+  writeFileSync(join(dir, "hooks/hooks.json"), `${JSON.stringify(hooks, null, 2)}\n`);
+  return dir;
+}
+const ARMS = ["nodeLine", "commandPath", "module"];
+
 /** One loop of ITERATIONS iterations; the gaps between its main requests (the first request's start-up left out). */
-async function runLoop(moduleOn) {
+async function runLoop(arm, nodeLinePlugin) {
   const project = support.makeLoopProject();
   support.trustProject(project);
-  project.writeState(`---\nmax_iterations: ${ITERATIONS}\nstall_limit: 0\n---\n\nWrite the summary.\n`);
+  if (arm !== "nodeLine")
+    project.writeState(`---\nmax_iterations: ${ITERATIONS}\nstall_limit: 0\n---\n\nWrite the summary.\n`);
   const arrivals = [];
   const server = await support.startMessagesServer(() => {
     arrivals.push(performance.now());
     return support.text(`working ${arrivals.length}`);
   });
   try {
-    const env = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0", ...(moduleOn ? {} : { CONTINUATION_LOOP_MODULE: "0" }) };
+    const env = {
+      CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0",
+      ...(arm === "commandPath" && { CONTINUATION_LOOP_MODULE: "0" }),
+    };
     const r = await support.runClaude({
       version,
       prompt: "start",
       baseUrl: server.url,
       cwd: project.proj,
       home: project.home,
-      pluginDirs: [support.PLUGIN_DIR],
+      pluginDirs: [arm === "nodeLine" ? nodeLinePlugin : support.PLUGIN_DIR],
       includeHookEvents: false,
       env,
     });
-    const ends = project.history().filter((h) => h.decision === "end").length;
+    const ends = arm === "nodeLine" ? 1 : project.history().filter((h) => h.decision === "end").length;
     if (r.code !== 0 || arrivals.length !== ITERATIONS || ends !== 1)
       throw new Error(`a loop did not run its ${ITERATIONS} iterations: ${support.describeRun(r)}`);
     return arrivals.slice(1).map((t, i) => t - arrivals[i]);
@@ -102,17 +127,23 @@ const quantile = (values, q) => {
 const round1 = (x) => Math.round(x * 10) / 10;
 
 const loadBefore = loadavg().map(round1);
-const gaps = { module: [], commandPath: [] };
+const gaps = { nodeLine: [], commandPath: [], module: [] };
 try {
+  const nodeLinePlugin = writeNodeLinePlugin();
   for (let round = 0; round < ROUNDS; round += 1) {
-    // Alternate which arm goes first, so that neither always follows the other.
-    const order = round % 2 === 0 ? [true, false] : [false, true];
-    for (const moduleOn of order) gaps[moduleOn ? "module" : "commandPath"].push(...(await runLoop(moduleOn)));
+    // Rotate which arm goes first, so that none always follows another.
+    const order = ARMS.map((_, i) => ARMS[(i + round) % ARMS.length]);
+    for (const arm of order) gaps[arm].push(...(await runLoop(arm, nodeLinePlugin)));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 const loadAfter = loadavg().map(round1);
+const armFigures = (arm) => ({
+  n: gaps[arm].length,
+  median: round1(quantile(gaps[arm], 0.5)),
+  p90: round1(quantile(gaps[arm], 0.9)),
+});
 
 const figures = {
   version: VERSION,
@@ -121,25 +152,28 @@ const figures = {
   cores: cpus().length,
   loadBefore,
   loadAfter,
-  module: {
-    n: gaps.module.length,
-    median: round1(quantile(gaps.module, 0.5)),
-    p90: round1(quantile(gaps.module, 0.9)),
-  },
-  commandPath: {
-    n: gaps.commandPath.length,
-    median: round1(quantile(gaps.commandPath, 0.5)),
-    p90: round1(quantile(gaps.commandPath, 0.9)),
-  },
+  nodeLine: armFigures("nodeLine"),
+  commandPath: armFigures("commandPath"),
+  module: armFigures("module"),
 };
+figures.commandPathMinusNodeLine = round1(figures.commandPath.median - figures.nodeLine.median);
 figures.moduleMinusCommandPath = round1(figures.module.median - figures.commandPath.median);
 console.log(`Claude Code ${VERSION}, ${ROUNDS} rounds of ${ITERATIONS} iterations per arm, ${figures.cores} cores`);
 console.log(`load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}`);
+const LABELS = { nodeLine: "one-line node", commandPath: "command path", module: "module" };
+for (const arm of ARMS) {
+  const f = figures[arm];
+  console.log(`${`${LABELS[arm]}:`.padEnd(15)} median ${f.median} ms, p90 ${f.p90} ms (${f.n} gaps)`);
+}
+const verdict = (value, target) => (value <= target ? "pass" : "FAIL");
 console.log(
-  `module:       median ${figures.module.median} ms, p90 ${figures.module.p90} ms (${figures.module.n} gaps)`,
+  `command path − one-line node: ${figures.commandPathMinusNodeLine} ms (target: at most ${COMMAND_PATH_OVER_NODE_LINE} ms) ${verdict(figures.commandPathMinusNodeLine, COMMAND_PATH_OVER_NODE_LINE)}`,
 );
 console.log(
-  `command path: median ${figures.commandPath.median} ms, p90 ${figures.commandPath.p90} ms (${figures.commandPath.n} gaps)`,
+  `module − command path: ${figures.moduleMinusCommandPath} ms (target: at most ${MODULE_OVER_COMMAND_PATH} ms) ${verdict(figures.moduleMinusCommandPath, MODULE_OVER_COMMAND_PATH)}`,
 );
-console.log(`module − command path: ${figures.moduleMinusCommandPath} ms (target: at most 20 ms)`);
 console.log(JSON.stringify(figures));
+const missed =
+  figures.commandPathMinusNodeLine > COMMAND_PATH_OVER_NODE_LINE ||
+  figures.moduleMinusCommandPath > MODULE_OVER_COMMAND_PATH;
+process.exitCode = missed ? 1 : 0;

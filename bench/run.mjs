@@ -3,13 +3,14 @@
 // `node -e 0` timed in the same rounds, interleaved; exits 1 when a target is missed. The method,
 // the cases and the figures: docs/PERFORMANCE.md.
 //
-//   node bench/run.mjs [--runs N] [--only id,id] [--big-mb N] [--hooks DIR,DIR] [--node 20,24|PATH]
+//   node bench/run.mjs [--runs N] [--only id,id] [--big-mb N] [--hooks DIR,DIR] [--node 20,22,24|PATH]
 //
 // --hooks: run each case once per hooks folder in the same rounds (A/B of builds made with
 // `node scripts/build.mjs DIR`); the default is this repository's hooks/.
 // --node: the Node that runs the hooks and `node -e 0`: a major version (the suite's own binary under
 // test/node-versions, or this Node when it is that version) or a path; several run one bench each, in
-// turn. The default is the Node running this script.
+// turn. The default is the Node running this script. Targets hold on Node 22 and later (Claude Code's
+// own minimum); on an older Node every row is for the record.
 import { execFileSync, spawnSync } from "node:child_process";
 import { build } from "esbuild";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -58,10 +59,14 @@ if (NODES.length > 1) {
 const NODE = NODES[0];
 const NODE_VERSION = execFileSync(NODE, ["-p", "process.version"], { encoding: "utf8" }).trim();
 if (!(RUNS >= 10)) fail("--runs must be at least 10");
+/** Speed targets hold from Node 22 (docs/PERFORMANCE.md); an older line's figures are for the record. */
+const TARGETED = Number(NODE_VERSION.slice(1).split(".")[0]) >= 22;
 
 const SESSION = "3f1c9b2e-7a4d-4e8b-9c21-5d6e7f8a9b0c";
 const TODO_SESSION = "7c0d5e1f-2b3a-4c4d-8e5f-6a7b8c9d0e1f";
-const ACTIVE = 1.7;
+/** An active Stop: at most the floor (bench/floor.ts, timed in the same rounds) plus this. */
+const ACTIVE_OVER_FLOOR = 0.4;
+const ACTIVE = "floor";
 const IDLE = 1.1;
 const PROMPT = 1.25;
 /** The prompt hook with 50 todos or this session's loop running. */
@@ -109,7 +114,8 @@ const FLOOR = {
 const SCALING = { big: "stop-active-big", small: "stop-active-10k", target: 1.05 };
 
 const chosen = ONLY.length ? CASES.filter((c) => ONLY.includes(c.id)) : CASES;
-const withFloor = !ONLY.length || ONLY.includes(FLOOR.id);
+// The active Stop's target is relative to the floor: any active case brings the floor into the run.
+const withFloor = !ONLY.length || ONLY.includes(FLOOR.id) || chosen.some((c) => c.target === ACTIVE);
 if (!chosen.length) fail(`--only matches no case; cases: ${CASES.map((c) => c.id).join(", ")}`);
 // One case per hooks folder; with several, each id and label names its folder.
 const cases = HOOK_DIRS.flatMap((hooks, i) =>
@@ -423,19 +429,27 @@ const quantile = (xs, q) => {
   return s[Math.floor(i)] + (s[Math.ceil(i)] - s[Math.floor(i)]) * (i - Math.floor(i));
 };
 const median = (xs) => quantile(xs, 0.5);
+const ratioOf = (id) => median(samples[id]) / median(samples.baseline);
+// Each build's floor is the same code, so one floor serves every --hooks folder.
+const floorRatio = samples[FLOOR.id]?.length ? ratioOf(FLOOR.id) : undefined;
+const targetOf = (target) => {
+  if (!TARGETED || target === undefined) return undefined;
+  return target === ACTIVE ? floorRatio + ACTIVE_OVER_FLOOR : target;
+};
 const row = (id, label, xs, target, ratio = median(xs) / median(samples.baseline)) => {
   const figures = { median: median(xs), paired: paired[id] && median(paired[id]), p90: quantile(xs, 0.9) };
   return { id, label, ...figures, ratio, target, pass: target === undefined ? undefined : ratio <= target };
 };
 const rows = [
   row("baseline", "node -e 0 (baseline)", samples.baseline),
-  ...runs.map((r) => row(r.id, r.label, samples[r.id], r.target)),
+  ...runs.map((r) => row(r.id, r.label, samples[r.id], targetOf(r.target))),
 ];
 const medianOf = (id) => samples[id]?.length && median(samples[id]);
 if (medianOf(SCALING.big) && medianOf(SCALING.small)) {
   const ratio = medianOf(SCALING.big) / medianOf(SCALING.small);
   const label = `${BIG_MB} MB transcript vs 10 KB (active Stop)`;
-  rows.push({ id: "big-vs-10k", label, ratio, target: SCALING.target, pass: ratio <= SCALING.target });
+  const target = targetOf(SCALING.target);
+  rows.push({ id: "big-vs-10k", label, ratio, target, pass: target === undefined ? undefined : ratio <= target });
 }
 
 const ms = (x) => (x === undefined ? "" : `${x.toFixed(1)} ms`).padStart(9);
@@ -450,6 +464,9 @@ for (const r of rows) {
 const [cpu, node, os] = [cpus()[0]?.model ?? "unknown CPU", NODE_VERSION, `${platform()} ${release()}`];
 const load = [loadBefore, loadavg()[0]].map((x) => x.toFixed(2));
 console.log(`\n${cpu}, ${cpus().length} cores, ${os}, Node ${node}, load average ${load.join(" → ")}; ${RUNS} rounds.`);
+if (floorRatio !== undefined && TARGETED)
+  console.log(`An active Stop's target: the floor ${floorRatio.toFixed(2)}× + ${ACTIVE_OVER_FLOOR.toFixed(2)}×.`);
+if (!TARGETED) console.log(`Node ${node} is older than Claude Code's own minimum (22): every row is for the record.`);
 if (HOOK_DIRS.length > 1) console.log(HOOK_DIRS.map((dir, i) => `@${i + 1}: ${dir}`).join("\n"));
 const results = { date: new Date().toISOString(), cpu, os, node, load, rounds: RUNS, hooks: HOOK_DIRS, rows, samples };
 writeFileSync(
@@ -457,5 +474,7 @@ writeFileSync(
   `${JSON.stringify(results, null, 2)}\n`,
 );
 const failed = rows.filter((r) => r.pass === false).map((r) => r.id);
-console.log(failed.length ? `bench: targets not met: ${failed.join(", ")}` : "bench: every target met");
+console.log(
+  failed.length ? `bench: targets not met: ${failed.join(", ")}` : TARGETED ? "bench: every target met" : "bench: done",
+);
 process.exitCode = failed.length ? 1 : 0;
