@@ -53,7 +53,7 @@ function renderStatusline(state, runtime, now, sessionId) {
   const elapsed = elapsedSeconds(state, now);
   if (elapsed !== void 0)
     parts.push(
-      state.max_duration_s ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}` : renderDuration(elapsed)
+      state.max_duration ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration)}` : renderDuration(elapsed)
     );
   const tokens = runtime.output_tokens;
   if (tokens > 0 || state.max_tokens)
@@ -253,10 +253,10 @@ function pickResetsAt(windows, now) {
 function renderLimits(state, runtime, iteration, now) {
   const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
   const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration_s !== void 0) {
+  if (state.max_duration !== void 0) {
     const used = elapsed ?? 0;
     parts.push(
-      `time ${renderDuration(used)} of ${renderDuration(state.max_duration_s)} (${renderDuration(state.max_duration_s - used)} left)`
+      `time ${renderDuration(used)} of ${renderDuration(state.max_duration)} (${renderDuration(state.max_duration - used)} left)`
     );
   }
   if (state.max_tokens !== void 0) {

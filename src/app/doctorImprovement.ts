@@ -15,7 +15,7 @@ function checkCommands(state: LoopState, where: LoopFile): Check[] {
   if (state.until !== undefined)
     checks.push({
       level: "ok",
-      text: `until \`${state.until}\` runs at every stop, within verify_timeout (${state.verify_timeout_s}s): exit 0 completes the loop`,
+      text: `until \`${state.until}\` runs at every stop, within verify_timeout (${state.verify_timeout}s): exit 0 completes the loop`,
     });
   if (state.verify !== undefined)
     checks.push({ level: "ok", text: `verify \`${state.verify}\` runs when completion is due: exit 0 confirms it` });
@@ -25,11 +25,11 @@ function checkCommands(state: LoopState, where: LoopFile): Check[] {
       level: "warn",
       text: `${where.shown} is tracked by git: its until, verify and metric commands never run (git rm --cached ${where.shown} to make it your own)`,
     });
-  const metric = state.metric !== undefined ? state.metric_timeout_s : 0;
+  const metric = state.metric !== undefined ? state.metric_timeout : 0;
   if (
     state.until !== undefined &&
     state.verify !== undefined &&
-    2 * state.verify_timeout_s + metric > MAX_VERIFY_TIMEOUT_S
+    2 * state.verify_timeout + metric > MAX_VERIFY_TIMEOUT_S
   )
     checks.push({
       level: "warn",
@@ -51,7 +51,7 @@ export function checkImprovement(state: LoopState, where: LoopFile, env: Env): C
       level: "ok",
       text: `metric \`${state.metric}\` runs at every stop (${directionOf(state.metric_target)} is better${target})`,
     });
-    if (state.verify !== undefined && state.verify_timeout_s + state.metric_timeout_s > MAX_VERIFY_TIMEOUT_S) {
+    if (state.verify !== undefined && state.verify_timeout + state.metric_timeout > MAX_VERIFY_TIMEOUT_S) {
       checks.push({
         level: "warn",
         text: `verify_timeout and metric_timeout add up to more than ${MAX_VERIFY_TIMEOUT_S / 60}m: verify gets what the metric leaves of it`,

@@ -45,7 +45,7 @@ export function gatherImprovementFacts(
   }
   if (state.metric === undefined) return { facts, reached: false, seconds: 0 };
   const started = ctx.now();
-  facts.metric = runMetric(state.metric, file.root, state.metric_timeout_s, ctx.env);
+  facts.metric = runMetric(state.metric, file.root, state.metric_timeout, ctx.env);
   return { facts, reached: metricReached(state, facts.metric), seconds: (ctx.now() - started) / 1000 };
 }
 

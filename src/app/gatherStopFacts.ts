@@ -118,7 +118,7 @@ export function gatherStopFacts(
 
 /** What the commands before took comes off the next one's limit, so all fit inside the Stop hook's own timeout. */
 const commandTimeout = (state: LoopState, spent: number) =>
-  Math.max(1, Math.min(state.verify_timeout_s, MAX_VERIFY_TIMEOUT_S - spent));
+  Math.max(1, Math.min(state.verify_timeout, MAX_VERIFY_TIMEOUT_S - spent));
 
 /** A state file tracked by git (committed or staged) runs no `until`, `metric` or `verify` (README "Trust"). */
 function refuseTrackedCommands(state: LoopState, file: LoopFile): void {

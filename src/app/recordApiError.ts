@@ -69,7 +69,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
           now,
           resetsAt: parseTime(ctx.env[MODULE_ENV.resetsAt]),
           startedAt: parseTime(state.started_at),
-          maxDurationS: state.max_duration_s,
+          maxDurationS: state.max_duration,
           random: Math.random(),
           scale: parseWaitScale(ctx.env.CONTINUATION_LOOP_WAIT_SCALE),
         })

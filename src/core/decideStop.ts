@@ -86,7 +86,7 @@ const untilPassed = (state: LoopState, facts: StopFacts): boolean =>
 export function renderUntilStatus(state: LoopState, facts: StopFacts): string | undefined {
   if (state.until === undefined || untilPassed(state, facts)) return undefined;
   const run = facts.until;
-  return run ? `\`${run.command}\` ${renderRunStatus(run, state.verify_timeout_s)}` : `\`${state.until}\` was not run`;
+  return run ? `\`${run.command}\` ${renderRunStatus(run, state.verify_timeout)}` : `\`${state.until}\` was not run`;
 }
 
 /** What Claude is told when `until` did not pass: the command, its exit status or timeout, the output's tail. */
@@ -116,7 +116,7 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
   const v = facts.verify;
   if (state.verify !== undefined && (!v || v.exitCode !== 0)) {
     if (!v) return `the verify command \`${state.verify}\` could not be run`;
-    const status = renderRunStatus(v, state.verify_timeout_s);
+    const status = renderRunStatus(v, state.verify_timeout);
     return `the verify command \`${v.command}\` ${status}. Last output:\n${v.outputTail}`;
   }
   return undefined;
@@ -214,7 +214,7 @@ export function decideStop(
   });
   if (iteration >= state.max_iterations) return end("max_iterations");
   const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration_s !== undefined && elapsed !== undefined && elapsed >= state.max_duration_s) {
+  if (state.max_duration !== undefined && elapsed !== undefined && elapsed >= state.max_duration) {
     return end("max_duration");
   }
   if (state.max_tokens !== undefined && runtime.output_tokens >= state.max_tokens) return end("max_tokens");

@@ -40,12 +40,12 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
     promise_format: get("promise_format", "substring"),
     completion_threshold: get("completion_threshold", 1),
     checklist: get<string | undefined>("checklist", undefined),
-    max_duration_s: data.max_duration == null ? undefined : parseDuration(data.max_duration),
+    max_duration: data.max_duration == null ? undefined : parseDuration(data.max_duration),
     max_tokens: get<number | undefined>("max_tokens", undefined),
     max_cost: get<number | undefined>("max_cost", undefined),
     until: get<string | undefined>("until", undefined),
     verify: get<string | undefined>("verify", undefined),
-    verify_timeout_s: parseDuration(data.verify_timeout ?? "5m") ?? 300,
+    verify_timeout: parseDuration(data.verify_timeout ?? "5m") ?? 300,
     notes_file: get<string | undefined>("notes_file", undefined),
     stall_limit: get("stall_limit", 3),
     max_api_failures: get("max_api_failures", 5),
@@ -55,7 +55,7 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
     metric: get<string | undefined>("metric", undefined),
     metric_target: parseMetricTarget(data.metric_target),
     max_no_improvement: get<number | undefined>("max_no_improvement", undefined),
-    metric_timeout_s: parseDuration(data.metric_timeout ?? "5m") ?? 300,
+    metric_timeout: parseDuration(data.metric_timeout ?? "5m") ?? 300,
     scope: data.scope == null ? undefined : readScopeEntries(data.scope)?.map((e) => normalizeScopeEntry(e) ?? e),
     max_files_changed: get<number | undefined>("max_files_changed", undefined),
     fresh_context: get("fresh_context", false),
@@ -75,14 +75,14 @@ export interface LoopState {
   completion_threshold: number;
   /** A Markdown file of task boxes, relative to the project root. */
   checklist: string | undefined;
-  max_duration_s: number | undefined;
+  max_duration: number | undefined;
   max_tokens: number | undefined;
   /** US dollars, by Claude Code's own figures (README "Spend limits"). */
   max_cost: number | undefined;
   /** Runs at every Stop; exit 0 completes the loop (README "Until"). */
   until: string | undefined;
   verify: string | undefined;
-  verify_timeout_s: number;
+  verify_timeout: number;
   notes_file: string | undefined;
   stall_limit: number;
   /** API errors in a row after which the loop pauses instead of going on by itself (docs/REFERENCE.md "Going on after an API error"). */
@@ -94,7 +94,7 @@ export interface LoopState {
   metric: string | undefined;
   metric_target: MetricTarget | undefined;
   max_no_improvement: number | undefined;
-  metric_timeout_s: number;
+  metric_timeout: number;
   /** Normalized paths relative to the root ("" is the whole project); undefined when unset. */
   scope: string[] | undefined;
   max_files_changed: number | undefined;

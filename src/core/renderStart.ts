@@ -43,7 +43,7 @@ const endsOnDefaultPromise = (state: LoopState): boolean =>
 /** "It ends when … , or at a limit (…)": the sentence every start message carries. */
 function renderEndSentence(state: LoopState): string {
   const conditions = renderEndConditions(state);
-  const limit = `${state.max_iterations} iterations${state.max_duration_s !== undefined ? `, ${renderDuration(state.max_duration_s)}` : ""}${state.max_cost !== undefined ? `, $${state.max_cost}` : ""}`;
+  const limit = `${state.max_iterations} iterations${state.max_duration !== undefined ? `, ${renderDuration(state.max_duration)}` : ""}${state.max_cost !== undefined ? `, $${state.max_cost}` : ""}`;
   return conditions
     ? `It ends when ${conditions}, or at a limit (${limit}), or with /loop-stop.`
     : `It has no completion condition: it runs to a limit (${limit}) or /loop-stop.`;

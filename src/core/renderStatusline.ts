@@ -18,9 +18,7 @@ export function renderStatusline(state: LoopState, runtime: Runtime, now: number
   const elapsed = elapsedSeconds(state, now);
   if (elapsed !== undefined)
     parts.push(
-      state.max_duration_s
-        ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration_s)}`
-        : renderDuration(elapsed),
+      state.max_duration ? `${renderDuration(elapsed)}/${renderDuration(state.max_duration)}` : renderDuration(elapsed),
     );
   const tokens = runtime.output_tokens;
   if (tokens > 0 || state.max_tokens)

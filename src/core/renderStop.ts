@@ -13,10 +13,10 @@ import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./re
 export function renderLimits(state: LoopState, runtime: Runtime, iteration: number, now: number): string {
   const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
   const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration_s !== undefined) {
+  if (state.max_duration !== undefined) {
     const used = elapsed ?? 0;
     parts.push(
-      `time ${renderDuration(used)} of ${renderDuration(state.max_duration_s)} (${renderDuration(state.max_duration_s - used)} left)`,
+      `time ${renderDuration(used)} of ${renderDuration(state.max_duration)} (${renderDuration(state.max_duration - used)} left)`,
     );
   }
   if (state.max_tokens !== undefined) {
@@ -108,7 +108,7 @@ export function renderPromptDigest(state: LoopState, notes: string | undefined, 
 function renderLeft(state: LoopState, runtime: Runtime, next: number, now: number): string {
   const parts = [`${state.max_iterations - next} left`];
   const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration_s !== undefined) parts.push(`${renderDuration(state.max_duration_s - (elapsed ?? 0))} left`);
+  if (state.max_duration !== undefined) parts.push(`${renderDuration(state.max_duration - (elapsed ?? 0))} left`);
   if (state.max_tokens !== undefined) {
     parts.push(`${formatCount(Math.max(0, state.max_tokens - runtime.output_tokens))} output tokens left`);
   }

@@ -12,7 +12,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
     max_iterations: state.max_iterations,
     promise_format: state.promise_format,
     completion_threshold: state.completion_threshold,
-    verify_timeout: state.verify_timeout_s,
+    verify_timeout: state.verify_timeout,
     stall_limit: state.stall_limit,
     max_api_failures: state.max_api_failures,
     require_todos_done: state.require_todos_done,
@@ -21,7 +21,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   };
   if (state.completion_promise.length > 0) fields.completion_promise = state.completion_promise;
   if (state.checklist !== undefined) fields.checklist = state.checklist;
-  if (state.max_duration_s !== undefined) fields.max_duration = state.max_duration_s;
+  if (state.max_duration !== undefined) fields.max_duration = state.max_duration;
   if (state.max_tokens !== undefined) fields.max_tokens = state.max_tokens;
   if (state.until !== undefined) fields.until = state.until;
   if (state.verify !== undefined) fields.verify = state.verify;
@@ -30,7 +30,7 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   if (state.metric_target !== undefined)
     fields.metric_target = `${state.metric_target.op} ${state.metric_target.value}`;
   if (state.max_no_improvement !== undefined) fields.max_no_improvement = state.max_no_improvement;
-  if (state.metric !== undefined) fields.metric_timeout = state.metric_timeout_s;
+  if (state.metric !== undefined) fields.metric_timeout = state.metric_timeout;
   if (state.scope !== undefined) fields.scope = state.scope.map((p) => p || ".");
   if (state.max_files_changed !== undefined) fields.max_files_changed = state.max_files_changed;
   if (state.fresh_context) fields.fresh_context = true;

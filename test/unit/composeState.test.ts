@@ -43,7 +43,7 @@ describe("composeStateFile", () => {
     const state = parseState(composeStateFile({ request, sessionId: undefined, now: NOW }));
     expect(state).toMatchObject({
       completion_promise: ["it's done", "B"],
-      max_duration_s: 7200,
+      max_duration: 7200,
       max_tokens: 900,
       verify: "npm test",
       stall_limit: 0,

@@ -270,12 +270,12 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
   completion_promise: fc.array(fc.constantFrom("DONE", "All tests passing", "ship it"), { maxLength: 2 }),
   promise_format: fc.constantFrom("substring" as const, "tag" as const),
   completion_threshold: fc.integer({ min: 1, max: 4 }),
-  max_duration_s: fc.option(fc.integer({ min: 1, max: 10 * 86400 }), { nil: undefined }),
+  max_duration: fc.option(fc.integer({ min: 1, max: 10 * 86400 }), { nil: undefined }),
   max_tokens: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
   max_cost: fc.option(fc.constantFrom(0.5, 2, 10), { nil: undefined }),
   until: fc.constant(undefined),
   verify: fc.option(fc.constant("npm test"), { nil: undefined }),
-  verify_timeout_s: fc.constant(300),
+  verify_timeout: fc.constant(300),
   notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),
   checklist: fc.option(fc.constant("PLAN.md"), { nil: undefined }),
   stall_limit: fc.integer({ min: 0, max: 4 }),
@@ -288,7 +288,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
     nil: undefined,
   }),
   max_no_improvement: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-  metric_timeout_s: fc.constant(300),
+  metric_timeout: fc.constant(300),
   scope: fc.option(fc.constantFrom(["src"], ["src", "test"], [""]), { nil: undefined }),
   max_files_changed: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
   fresh_context: fc.boolean(),
@@ -392,8 +392,8 @@ describe("decideStop invariants", () => {
           expect(decision.next).toBe(state.iteration_count + 1);
           expect(decision.updates.iteration_count).toBe(decision.next);
           if (state.max_tokens !== undefined) expect(decision.runtime.output_tokens).toBeLessThan(state.max_tokens);
-          if (state.max_duration_s !== undefined && state.started_at !== undefined) {
-            expect((now - Date.parse(state.started_at)) / 1000).toBeLessThan(state.max_duration_s);
+          if (state.max_duration !== undefined && state.started_at !== undefined) {
+            expect((now - Date.parse(state.started_at)) / 1000).toBeLessThan(state.max_duration);
           }
           // The hook writes only its own keys, and never rebinds a loop that has an owner.
           expect(
