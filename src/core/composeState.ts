@@ -1,5 +1,5 @@
 import { editFrontmatter } from "./frontmatter.js";
-import { FIELD_NAMES, type FieldName } from "./fields.js";
+import { FIELDS, type FieldName, USER_FIELDS } from "./fields.js";
 import { type LoopState, parseState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";
 
@@ -42,18 +42,12 @@ export function composeStateFile({ request, template, sessionId, now }: ComposeI
   const base = template?.text ?? BASE;
   const skeleton = template ? parseState(template.text, template.file).body : undefined;
   const given = request.fields;
-  const updates: Partial<Record<FieldName, unknown>> = {
-    active: given.active ?? true,
-    iteration_count: given.iteration_count ?? 1,
-  };
-  if (!template || given.max_iterations !== undefined) updates.max_iterations = given.max_iterations ?? 10;
-  for (const field of FIELD_NAMES) {
-    if (field in updates || field === "session_id" || field === "started_at") continue;
-    if (given[field] !== undefined) updates[field] = given[field];
-  }
-  const session = given.session_id ?? sessionId;
-  if (session !== undefined) updates.session_id = session;
-  updates.started_at = given.started_at ?? new Date(now).toISOString();
+  const updates: Partial<Record<FieldName, unknown>> = { active: true, iteration_count: 1 };
+  // Without a template the file shows the iteration limit, the field a person most often edits.
+  if (!template) updates.max_iterations = FIELDS.max_iterations.default;
+  for (const field of USER_FIELDS) if (given[field] !== undefined) updates[field] = given[field];
+  if (sessionId !== undefined) updates.session_id = sessionId;
+  updates.started_at = new Date(now).toISOString();
 
   let front = editFrontmatter(base, updates, file);
   // No loop without a way to end early (README "Quick start"): with no condition, Claude ends it with DONE.

@@ -1,11 +1,11 @@
 import * as z from "zod/mini";
 import { parseDuration } from "./duration.js";
 import { parseMetricTarget } from "./metric.js";
-import { isScopeValue } from "./scope.js";
+import { isScopeValue, normalizeScopeEntry, readScopeEntries } from "./scope.js";
 
 /** One row of the field table below. */
 export interface FieldSpec {
-  /** docs/REFERENCE.md's "type, default", "meaning" and "example" (a line of YAML) columns. */
+  /** docs/REFERENCE.md's "type" (its default is added: `typeOf`), "meaning" and "example" (a line of YAML) columns. */
   type: string;
   meaning: string;
   example: string;
@@ -17,6 +17,12 @@ export interface FieldSpec {
   boolean?: true;
   /** What the field accepts: a zod schema, made when a file first sets the field. */
   schema: () => z.ZodMiniType;
+  /** The value of a field the file leaves unset, as a person would write it; none: the loop's value is undefined. */
+  default?: unknown;
+  /** The written value (or the default) → the loop's value (`2h` → 7200); the value itself when absent. */
+  read?: (written: never) => unknown;
+  /** A restart starts from the default, not from the value the loop ended with (a loop stopped while paused runs). */
+  resetOnRestart?: true;
 }
 
 /**
@@ -39,55 +45,76 @@ const durationUpTo = (max = Number.POSITIVE_INFINITY) =>
       return seconds !== undefined && seconds <= max;
     }),
   );
-/**
- * One row per state-file field: the single definition that parsing, `/loop-start` flags, `--help`,
- * `doctor` and docs/REFERENCE.md's field table are made from (docs/ARCHITECTURE.md, "Adding a field").
- */
-/** A true/false field: `--flag` alone means true. */
-const flagField = (type: string, meaning: string, example: string) =>
-  ({ type, meaning, example, expected: "true or false", boolean: true, schema: z.boolean }) as const;
+/** A validated duration (or a default) → seconds. */
+const seconds = (value: string | number) => parseDuration(value) as number;
 
+/** A true/false field: `--flag` alone means true. */
+const flagField = (fallback: boolean, meaning: string, example: string) =>
+  ({
+    type: "bool",
+    meaning,
+    example,
+    expected: "true or false",
+    boolean: true,
+    schema: z.boolean,
+    default: fallback,
+  }) as const;
+
+/**
+ * One row per state-file field: the single definition that parsing, the loop's values and defaults, the
+ * restart record, `/loop-start` flags, `--help` and docs/REFERENCE.md's field table are made from
+ * (docs/ARCHITECTURE.md, "Adding a field").
+ */
 export const FIELDS = {
-  active: flagField("bool, `true`", "`false` pauses: Claude may stop, the file is kept", "active: false"),
+  active: {
+    ...flagField(true, "`false` pauses: Claude may stop, the file is kept", "active: false"),
+    resetOnRestart: true,
+  },
   iteration_count: {
-    type: "int ≥ 1, `1`",
+    type: "int ≥ 1",
     meaning: "the turn running now (the hook counts it)",
     example: "iteration_count: 1",
     expected: "a whole number of at least 1",
     setByLoop: true,
+    default: 1,
     schema: () => int(1),
   },
   max_iterations: {
-    type: "int 1–10000, `10`",
+    type: "int 1–10000",
     meaning: "most turns in the loop, the first one counted",
     example: "max_iterations: 20",
     expected: "a whole number from 1 to 10000",
+    default: 10,
     schema: () => int(1, 10000),
   },
   completion_promise: {
-    type: "string or list, none",
+    type: "string or list",
     meaning: 'phrase(s) that mean "done"; any one of a list completes',
     example: "completion_promise: [All tests passing, BLOCKED]",
     expected: "a non-empty string or a list of them",
+    default: [],
+    read: (value: string | string[]) => [value].flat(),
     schema: () => z.union([text(), z.array(text()).check(z.minLength(1))]),
   },
   promise_format: {
-    type: "`substring` \\| `tag`, `substring`",
+    type: "`substring` \\| `tag`",
     meaning:
       "`substring`: the phrase anywhere in Claude's last reply, any letter case, runs of whitespace folded; `tag`: only the whole text inside `<promise>…</promise>`",
     example: "promise_format: tag",
     expected: "substring or tag",
+    default: "substring",
     schema: () => z.enum(["substring", "tag"]),
   },
   completion_threshold: {
-    type: "int 1–1000, `1`",
+    type: "int 1–1000",
     meaning: "how many consecutive replies must carry the promise; a reply without it resets the streak",
     example: "completion_threshold: 2",
     expected: "a whole number from 1 to 1000",
+    default: 1,
     schema: () => int(1, 1000),
   },
   checklist: {
-    type: "path in the project, none",
+    type: "path in the project",
     meaning:
       "a Markdown file of task boxes (`- [ ]`, `- [x]`): the promise is refused while a box is open, and all boxes checked completes the loop even without a promise; checking a box counts as progress",
     example: "checklist: PLAN.md",
@@ -95,21 +122,22 @@ export const FIELDS = {
     schema: () => text(),
   },
   max_duration: {
-    type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds, none",
+    type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds",
     meaning: "wall-clock limit from `started_at`",
     example: "max_duration: 2h",
     expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds",
+    read: seconds,
     schema: () => durationUpTo(),
   },
   max_tokens: {
-    type: "int ≥ 1, none",
+    type: "int ≥ 1",
     meaning: "output tokens summed from the transcript over the loop's turns",
     example: "max_tokens: 200000",
     expected: "a whole number of output tokens of at least 1",
     schema: () => int(1),
   },
   max_cost: {
-    type: "USD, none",
+    type: "USD",
     meaning:
       "the loop's spend by Claude Code's own cost figures, which the plugin's status line records (README \"Spend limits\"); never estimated",
     example: "max_cost: 5",
@@ -117,7 +145,7 @@ export const FIELDS = {
     schema: () => usd(),
   },
   until: {
-    type: "shell command, none",
+    type: "shell command",
     meaning:
       "run in the project root at every stop, within `verify_timeout`: exit 0 completes the loop, promise or not (`checklist`, `require_todos_done` and `verify` still apply); anything else sends Claude back with the command, its exit status and the output's tail. Never run for a state file tracked by git",
     example: 'until: "npm test"',
@@ -125,7 +153,7 @@ export const FIELDS = {
     schema: () => text(),
   },
   verify: {
-    type: "shell command, none",
+    type: "shell command",
     meaning:
       "run in the project root when completion is due; exit 0 confirms it, anything else sends Claude back with the exit status and the output's tail",
     example: 'verify: "npm test"',
@@ -133,15 +161,17 @@ export const FIELDS = {
     schema: () => text(),
   },
   verify_timeout: {
-    type: "duration up to `14m`, `5m`",
+    type: "duration up to `14m`",
     meaning:
       "time limit for `verify` and `until` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
     expected: TIMEOUT_EXPECTED,
+    default: "5m",
+    read: seconds,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   notes_file: {
-    type: "path in the project, none",
+    type: "path in the project",
     meaning:
       "its text goes into every continuation prompt and Claude is asked to keep it current; paths that leave the project (`..`, symlinks) are refused",
     example: "notes_file: SHARED_TASK_NOTES.md",
@@ -149,38 +179,40 @@ export const FIELDS = {
     schema: () => text(),
   },
   stall_limit: {
-    type: "int 0–1000, `3`; `0` off",
+    type: "int 0–1000 (`0`: off)",
     meaning:
       "end after this many consecutive turns that changed nothing: the same reply and, in a git repository, the same `git status` and `git diff`",
     example: "stall_limit: 5",
     expected: "a whole number from 0 (off) to 1000",
+    default: 3,
     schema: () => int(0, 1000),
   },
   max_api_failures: {
-    type: "int 1–100, `5`",
+    type: "int 1–100",
     meaning:
       'API errors (rate or usage limit, overload) in a row after which the loop pauses for you instead of waiting and going on by itself ("Leave it running"; only where the companion module runs); a turn that ends normally starts the count again',
     example: "max_api_failures: 3",
     expected: "a whole number from 1 to 100",
+    default: 5,
     schema: () => int(1, 100),
   },
   require_todos_done: flagField(
-    "bool, `false`",
+    false,
     "the promise is not accepted while the session's todo list has unfinished items",
     "require_todos_done: true",
   ),
   checkpoints: flagField(
-    "bool, `false`",
+    false,
     "keep the working tree at every stop as a git commit under `refs/continuation-loop/…` (HEAD, index, stash and files untouched); `continuation-loop restore N` puts one back",
     "checkpoints: true",
   ),
   notify: flagField(
-    "bool, `true`",
+    true,
     "ring the terminal (BEL) when the loop ends or waits for you, so you hear it from another window",
     "notify: false",
   ),
   metric: {
-    type: "shell command, none",
+    type: "shell command",
     meaning:
       "run in the project root at every stop; its value is the last number it prints on stdout (`-3`, `0.91`, `1.5e-3`; thousands separators are refused). A failure, a timeout or no number is shown to Claude and is no improvement",
     example: 'metric: "npm run -s bench"',
@@ -188,51 +220,55 @@ export const FIELDS = {
     schema: () => text(),
   },
   metric_target: {
-    type: "`>= N` \\| `<= N` \\| `> N` \\| `< N`, none",
+    type: "`>= N` \\| `<= N` \\| `> N` \\| `< N`",
     meaning:
       "reached → the loop is complete, with or without the promise; not reached → the promise is refused. `>=`/`>`: higher is better, `<=`/`<`: lower (no target: higher)",
     example: 'metric_target: ">= 90"',
     expected:
       'a comparison of the metric with a number, quoted (YAML reads a leading > as a block): ">= 90", "<= 0.5", "> 0" or "< 200"',
+    read: (value: string) => parseMetricTarget(value),
     schema: () => z.string().check(z.refine((v) => parseMetricTarget(v) !== undefined)),
   },
   max_no_improvement: {
-    type: "int 1–10000, none",
+    type: "int 1–10000",
     meaning: "end (`no_improvement`) after this many consecutive stops whose metric did not beat the best so far",
     example: "max_no_improvement: 5",
     expected: "a whole number from 1 to 10000",
     schema: () => int(1, 10000),
   },
   metric_timeout: {
-    type: "duration up to `14m`, `5m`",
+    type: "duration up to `14m`",
     meaning:
       "time limit for `metric` (a timeout gives no value); with `verify`, both fit inside the Stop hook's 15 minutes",
     example: "metric_timeout: 2m",
     expected: TIMEOUT_EXPECTED,
+    default: "5m",
+    read: seconds,
     schema: () => durationUpTo(MAX_VERIFY_TIMEOUT_S),
   },
   scope: {
-    type: "path or list of paths in the project, none",
+    type: "path or list of paths in the project",
     meaning:
       "what the loop may change (a folder covers what is under it), in a git repository: a stop that finds a file changed outside it pauses the loop for you; `/loop-resume` accepts the tree as it stands",
     example: "scope: [src/parser, test/parser]",
     expected: "a path inside the project, or a list of them (no absolute paths, no .. out of it)",
+    read: (value: string | string[]) => readScopeEntries(value)?.map((entry) => normalizeScopeEntry(entry) ?? entry),
     schema: () => z.union([z.string(), z.array(z.string())]).check(z.refine(isScopeValue)),
   },
   max_files_changed: {
-    type: "int 1–100000, none",
+    type: "int 1–100000",
     meaning: "most files one iteration may change, in a git repository; more pause the loop for you",
     example: "max_files_changed: 10",
     expected: "a whole number from 1 to 100000",
     schema: () => int(1, 100000),
   },
   fresh_context: flagField(
-    "bool, `false`",
+    false,
     "each continuation clears the context (a real `/clear`) and sends the full prompt, standing alone; memory between iterations is the files, `notes_file` first. Needs the companion module (Claude Code 2.1.287 or later): elsewhere `/loop-start` refuses it and a loop keeps its context",
     "fresh_context: true",
   ),
   session_id: {
-    type: "string, set by the loop",
+    type: "string",
     meaning: "the session that owns the loop; other sessions ignore it. Unset: the first session to stop claims it",
     example: "session_id: 4f0c2a…",
     expected: "the id of the Claude Code session that owns the loop, or nothing",
@@ -240,7 +276,7 @@ export const FIELDS = {
     schema: () => text(),
   },
   started_at: {
-    type: "ISO-8601, set by the loop",
+    type: "ISO-8601",
     meaning: "start time, for `max_duration`",
     example: "started_at: 2026-01-31T09:00:00Z",
     expected: "an ISO-8601 time",
@@ -253,11 +289,43 @@ export type FieldName = keyof typeof FIELDS;
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
 const specOf = (field: FieldName): FieldSpec => FIELDS[field];
 
+type RowOf<K extends FieldName> = (typeof FIELDS)[K];
+/** A field's value as a state file holds it, once its schema accepted it. */
+type WrittenValue<K extends FieldName> = z.infer<ReturnType<RowOf<K>["schema"]>>;
+type ReadValue<K extends FieldName> = RowOf<K> extends { read: (value: never) => infer R } ? R : WrittenValue<K>;
+/** The user fields a state file sets, as written. */
+export type WrittenFields = { [K in FieldName]?: WrittenValue<K> };
+/** A loop's fields as its rows read them, defaults applied; a field with no default and no value is undefined. */
+export type FieldValues = {
+  [K in FieldName]: RowOf<K> extends { default: unknown } ? ReadValue<K> : ReadValue<K> | undefined;
+};
+
+/**
+ * The loop's fields from a state file's frontmatter, once every field it sets is accepted: each read by its
+ * row, its default where the file is silent (or null).
+ */
+export function readFields(data: Readonly<Record<string, unknown>>): FieldValues {
+  const values: Partial<Record<FieldName, unknown>> = {};
+  for (const field of FIELD_NAMES) {
+    const { default: fallback, read } = specOf(field);
+    const value = data[field] ?? fallback;
+    values[field] = value === undefined || !read ? value : (read as (value: unknown) => unknown)(value);
+  }
+  return values as FieldValues;
+}
+
 /** Fields a user sets with a `/loop-start` flag (the loop's own bookkeeping fields have none). */
-export const USER_FIELDS = FIELD_NAMES.filter((field) => !specOf(field).setByLoop);
+export const isUserField = (field: FieldName): boolean => !specOf(field).setByLoop;
+export const USER_FIELDS = FIELD_NAMES.filter(isUserField);
 /** `max_iterations` → `max-iterations`. */
 export const flagOf = (field: FieldName): string => field.replace(/_/g, "-");
 export const isBooleanField = (field: FieldName): boolean => specOf(field).boolean === true;
+/** docs/REFERENCE.md's "type, default": "int 1–10000, `10`", "USD, none", "ISO-8601, set by the loop". */
+export function typeOf(field: FieldName): string {
+  const { type, default: fallback, setByLoop } = specOf(field);
+  if (fallback !== undefined && !(Array.isArray(fallback) && fallback.length === 0)) return `${type}, \`${fallback}\``;
+  return `${type}, ${setByLoop ? "set by the loop" : "none"}`;
+}
 /** "a whole number from 1 to 10000 (e.g. max_iterations: 20)". */
 export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${specOf(field).example})`;
 

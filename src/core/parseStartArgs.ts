@@ -1,6 +1,5 @@
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue } from "./fields.js";
-import { expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import { acceptsValue, expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import { LOOP_NAME } from "./loopFileNames.js";
 import { isSpace, parseWord } from "./parseWord.js";
 

@@ -1,8 +1,7 @@
 import { DEFAULT_PROMISE } from "./composeState.js";
 import { renderDuration } from "./duration.js";
 import { renderTarget } from "./metric.js";
-import type { FieldSpec } from "./fields.js";
-import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, typeOf, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { makeRuntime } from "./sidecar.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
@@ -132,9 +131,8 @@ export function renderStartUsage(command = "/loop-start"): string {
 
 /** docs/REFERENCE.md's field table, made from FIELDS (test/unit/fields.test.ts compares the two). */
 export function renderFieldTable(): string {
-  const rows = FIELD_NAMES.map((field) => {
-    const spec: FieldSpec = FIELDS[field];
-    return `| \`${field}\` | ${spec.type} | ${spec.meaning} | \`${spec.example}\` |`;
-  });
+  const rows = FIELD_NAMES.map(
+    (field) => `| \`${field}\` | ${typeOf(field)} | ${FIELDS[field].meaning} | \`${FIELDS[field].example}\` |`,
+  );
   return ["| field | type, default | meaning | example |", "|---|---|---|---|", ...rows].join("\n");
 }

@@ -1,3 +1,4 @@
+import { FIELDS } from "./fields.js";
 import type { HistoryRecord } from "./history.js";
 
 /**
@@ -208,7 +209,8 @@ export function buildReport(records: readonly HistoryRecord[]): ReportModel {
     ended: last?.decision === "end",
     because,
     iterations,
-    maxIterations: num(fields.max_iterations),
+    // A record keeps the fields as written: one that leaves the limit out ran to its default.
+    maxIterations: num(fields.max_iterations) ?? (withGoal?.fields ? FIELDS.max_iterations.default : undefined),
     start: times.length ? Math.min(...times) : undefined,
     end: ends.length ? Math.max(...ends) : undefined,
     outputTokens: tokens.length ? Math.max(...tokens) : undefined,

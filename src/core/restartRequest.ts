@@ -1,40 +1,20 @@
 import { LoopError } from "./errors.js";
+import { FIELDS, type FieldSpec, USER_FIELDS } from "./fields.js";
 import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";
 
+/** The fields a restart gives back: every user field but those a restart starts afresh (a paused loop runs). */
+const RESTART_FIELDS = USER_FIELDS.filter((field) => !(FIELDS[field] as FieldSpec).resetOnRestart);
+
 /**
- * A loop's user fields as a history end record keeps them, so the loop can be started again
- * (docs/REFERENCE.md "History"): the values a state file would hold, durations in seconds.
+ * A loop's user fields as a history end (or first) record keeps them, so the loop can be started again
+ * (docs/REFERENCE.md "History"): the values its state file holds, as the person wrote them (`2h` stays `2h`).
  */
 export function renderRecordFields(state: LoopState): Record<string, unknown> {
-  const fields: Record<string, unknown> = {
-    max_iterations: state.max_iterations,
-    promise_format: state.promise_format,
-    completion_threshold: state.completion_threshold,
-    verify_timeout: state.verify_timeout,
-    stall_limit: state.stall_limit,
-    max_api_failures: state.max_api_failures,
-    require_todos_done: state.require_todos_done,
-    notify: state.notify,
-    checkpoints: state.checkpoints,
-  };
-  if (state.completion_promise.length > 0) fields.completion_promise = state.completion_promise;
-  if (state.checklist !== undefined) fields.checklist = state.checklist;
-  if (state.max_duration !== undefined) fields.max_duration = state.max_duration;
-  if (state.max_tokens !== undefined) fields.max_tokens = state.max_tokens;
-  if (state.until !== undefined) fields.until = state.until;
-  if (state.verify !== undefined) fields.verify = state.verify;
-  if (state.notes_file !== undefined) fields.notes_file = state.notes_file;
-  if (state.metric !== undefined) fields.metric = state.metric;
-  if (state.metric_target !== undefined)
-    fields.metric_target = `${state.metric_target.op} ${state.metric_target.value}`;
-  if (state.max_no_improvement !== undefined) fields.max_no_improvement = state.max_no_improvement;
-  if (state.metric !== undefined) fields.metric_timeout = state.metric_timeout;
-  if (state.scope !== undefined) fields.scope = state.scope.map((p) => p || ".");
-  if (state.max_files_changed !== undefined) fields.max_files_changed = state.max_files_changed;
-  if (state.fresh_context) fields.fresh_context = true;
-  return fields;
+  return Object.fromEntries(
+    RESTART_FIELDS.filter((f) => state.written[f] !== undefined).map((f) => [f, state.written[f]]),
+  );
 }
 
 /** `--again [N] [--force]` (N ≥ 1, default 1), or undefined when the words are something else. */

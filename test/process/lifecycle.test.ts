@@ -331,7 +331,7 @@ describe("restart from the history", () => {
     const text = readFileSync(statePath, "utf8");
     expect(text).toContain("Ship the release notes.");
     expect(text).toMatch(/^max_iterations: 4$/m);
-    expect(text).toMatch(/completion_promise: \["SHIPPED"\]/);
+    expect(text).toMatch(/^completion_promise: "SHIPPED"$/m);
     expect(text).toContain('session_id: "s2"');
     // Nothing more to go back to: a clear refusal, nothing started.
     const tooFar = prompt(root, "/loop-start --again 5", "s3");

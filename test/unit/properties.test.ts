@@ -13,7 +13,7 @@ import { metricReached } from "../../src/core/decideImprovement.js";
 import { editFrontmatter } from "../../src/core/frontmatter.js";
 import { reachesTarget } from "../../src/core/metric.js";
 import { decideScope } from "../../src/core/scope.js";
-import { FIELD_NAMES } from "../../src/core/fields.js";
+import { FIELD_NAMES, USER_FIELDS } from "../../src/core/fields.js";
 import type { LoopState } from "../../src/core/parseState.js";
 import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
@@ -298,6 +298,7 @@ const loopState: fc.Arbitrary<LoopState> = fc.record({
     { nil: undefined },
   ),
   runtime: fc.oneof(fc.constant(makeRuntime()), runtime),
+  written: fc.constant({}),
   body: userText(60),
 });
 
@@ -418,9 +419,15 @@ describe("decideStop invariants", () => {
         const saved = parseState(editFrontmatter(file.text, decision.updates, "s.md"), "s.md");
         expect(saved.body).toBe(file.body);
         expect(saved.iteration_count).toBe(state.iteration_count + 1);
-        const { iteration_count: _a, session_id: _c, started_at: _d, ...userFields } = state;
-        const { iteration_count: _e, session_id: _g, started_at: _h, ...savedUserFields } = saved;
-        expect(savedUserFields).toEqual(userFields);
+        // Each user field, as the loop reads it and as written.
+        const userFields = (s: LoopState) =>
+          Object.fromEntries(
+            USER_FIELDS.flatMap((f) => [
+              [f, s[f]],
+              [`written ${f}`, s.written[f]],
+            ]),
+          );
+        expect(userFields(saved)).toEqual(userFields(state));
         expect(saved.session_id).toBe(state.session_id ?? facts.sessionId);
       }),
       RUNS,

@@ -116,6 +116,14 @@ describe("the report's facts", () => {
     expect(model.rows.map((r) => r.kind)).toEqual(["iteration", "iteration", "end"]);
     expect(model).toMatchObject({ outcome: "stopped", because: "stopped by the user" });
   });
+
+  it("a loop whose record leaves max_iterations out ran to the default; no fields at all: unknown", () => {
+    const loop = recordLoop({ n: 2, end: "completed" });
+    const unset = (r: HistoryRecord): HistoryRecord => (r.fields ? { ...r, fields: { max_tokens: 9000 } } : r);
+    expect(report(loop.map(unset)).maxIterations).toBe(10);
+    const bare = ({ fields: _, ...r }: HistoryRecord): HistoryRecord => r;
+    expect(report(loop.map(bare)).maxIterations).toBeUndefined();
+  });
 });
 
 describe("the Markdown report", () => {
