@@ -262,45 +262,42 @@ describe("parseState → editFrontmatter → parseState round trips", () => {
   });
 });
 
-/** Any state decideStop may be handed (already validated by parseState). */
-const loopState: fc.Arbitrary<LoopState> = fc.record({
-  active: fc.boolean(),
-  iteration_count: fc.integer({ min: 1, max: 12_000 }),
-  max_iterations: fc.integer({ min: 1, max: 10_000 }),
-  completion_promise: fc.array(fc.constantFrom("DONE", "All tests passing", "ship it"), { maxLength: 2 }),
-  promise_format: fc.constantFrom("substring" as const, "tag" as const),
-  completion_threshold: fc.integer({ min: 1, max: 4 }),
-  max_duration: fc.option(fc.integer({ min: 1, max: 10 * 86400 }), { nil: undefined }),
-  max_tokens: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
-  max_cost: fc.option(fc.constantFrom(0.5, 2, 10), { nil: undefined }),
-  until: fc.constant(undefined),
-  verify: fc.option(fc.constant("npm test"), { nil: undefined }),
-  verify_timeout: fc.constant(300),
-  notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),
-  checklist: fc.option(fc.constant("PLAN.md"), { nil: undefined }),
-  stall_limit: fc.integer({ min: 0, max: 4 }),
-  max_api_failures: fc.integer({ min: 1, max: 5 }),
-  require_todos_done: fc.boolean(),
-  checkpoints: fc.constant(false),
-  notify: fc.boolean(),
-  metric: fc.option(fc.constant("m"), { nil: undefined }),
-  metric_target: fc.option(fc.constantFrom({ op: ">=" as const, value: 5 }, { op: "<" as const, value: 0 }), {
-    nil: undefined,
-  }),
-  max_no_improvement: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-  metric_timeout: fc.constant(300),
-  scope: fc.option(fc.constantFrom(["src"], ["src", "test"], [""]), { nil: undefined }),
-  max_files_changed: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-  fresh_context: fc.boolean(),
-  session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
-  started_at: fc.option(
-    fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
-    { nil: undefined },
-  ),
-  runtime: fc.oneof(fc.constant(makeRuntime()), runtime),
-  written: fc.constant({}),
-  body: userText(60),
-});
+/** Any state decideStop may be handed (already validated by parseState): these fields varied, the rest their defaults. */
+const loopState: fc.Arbitrary<LoopState & { runtime: Runtime }> = fc
+  .record({
+    active: fc.boolean(),
+    iteration_count: fc.integer({ min: 1, max: 12_000 }),
+    max_iterations: fc.integer({ min: 1, max: 10_000 }),
+    completion_promise: fc.array(fc.constantFrom("DONE", "All tests passing", "ship it"), { maxLength: 2 }),
+    promise_format: fc.constantFrom("substring" as const, "tag" as const),
+    completion_threshold: fc.integer({ min: 1, max: 4 }),
+    max_duration: fc.option(fc.integer({ min: 1, max: 10 * 86400 }), { nil: undefined }),
+    max_tokens: fc.option(fc.integer({ min: 1, max: 1_000_000 }), { nil: undefined }),
+    max_cost: fc.option(fc.constantFrom(0.5, 2, 10), { nil: undefined }),
+    verify: fc.option(fc.constant("npm test"), { nil: undefined }),
+    notes_file: fc.option(fc.constant("NOTES.md"), { nil: undefined }),
+    checklist: fc.option(fc.constant("PLAN.md"), { nil: undefined }),
+    stall_limit: fc.integer({ min: 0, max: 4 }),
+    max_api_failures: fc.integer({ min: 1, max: 5 }),
+    require_todos_done: fc.boolean(),
+    notify: fc.boolean(),
+    metric: fc.option(fc.constant("m"), { nil: undefined }),
+    metric_target: fc.option(fc.constantFrom({ op: ">=" as const, value: 5 }, { op: "<" as const, value: 0 }), {
+      nil: undefined,
+    }),
+    max_no_improvement: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    scope: fc.option(fc.constantFrom<string[]>(["src"], ["src", "test"], [""]), { nil: undefined }),
+    max_files_changed: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    fresh_context: fc.boolean(),
+    session_id: fc.option(fc.constantFrom("A", "B"), { nil: undefined }),
+    started_at: fc.option(
+      fc.integer({ min: NOW - 20 * 86400_000, max: NOW }).map((t) => new Date(t).toISOString()),
+      { nil: undefined },
+    ),
+    runtime: fc.oneof(fc.constant(makeRuntime()), runtime),
+    body: userText(60),
+  })
+  .map((varied) => ({ ...parseState("---\n---\n"), ...varied }));
 
 const stopFacts: fc.Arbitrary<StopFacts> = fc.record(
   {
