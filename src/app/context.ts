@@ -1,5 +1,4 @@
-import { resolve } from "node:path";
-import { type Env, resolveProjectRoot } from "../core/loopFiles.js";
+import type { Env } from "../core/loopFiles.js";
 
 /** The world a hook or command runs in, passed in so tests can run it in-process (one type for all). */
 export interface Context {
@@ -18,11 +17,6 @@ export interface Context {
 
 /** Documented exit codes of `continuation-loop`. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-/** `--project DIR` (relative to the cwd) when given, else `$CLAUDE_PROJECT_DIR`, else the cwd. */
-export function projectRootOf(ctx: Context, project?: string | true): string {
-  return typeof project === "string" ? resolve(ctx.cwd, project) : resolveProjectRoot(ctx.env, undefined, ctx.cwd);
-}
 
 /** What a hook prints and how it exits. */
 export interface HookAnswer {

@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { COMMAND_FILES, COMMANDS_DIR } from "../core/installLayout.js";
-import { parseCliArgs } from "./parseCliArgs.js";
+import { COMMANDS_DIR } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
-import { type Context, EXIT, projectRootOf } from "./context.js";
+import type { CommandCall } from "./commandTable.js";
+import { EXIT } from "./context.js";
 import {
   blockCap,
   checkEvent,
@@ -16,15 +16,14 @@ import {
   checkCostSource,
 } from "./doctorChecks.js";
 import { packageVersion, readManifest } from "./installFiles.js";
+import { SLASH_COMMAND_FILES, SLASH_NAMES } from "./loopCommands.js";
 import { checkModule, readModuleLive } from "./moduleBridge.js";
 import { renderCliCommand } from "./renderCliCommand.js";
 
 const MIN_NODE = 20;
 
 /** `doctor [--project DIR]`: is everything in place for a loop to run here? Exit 1 when something is broken. */
-export function runDoctor(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("doctor", argv, { project: "value" });
-  const root = projectRootOf(ctx, options.project);
+export function runDoctor({ root, ctx }: CommandCall): number {
   const checks: Check[] = [];
   const cli = renderCliCommand(ctx.packageRoot);
 
@@ -51,15 +50,12 @@ export function runDoctor(argv: string[], ctx: Context): number {
   const manifest = readManifest(root);
   if (manifest) {
     checks.push(...checkInstalled(manifest, root, packageVersion(ctx.packageRoot)));
-    const missing = COMMAND_FILES.filter((f) => !existsSync(join(root, COMMANDS_DIR, f)));
-    checks.push(
-      missing.length
-        ? { level: "FAIL", text: `slash commands missing from ${COMMANDS_DIR}: ${missing.join(", ")}` }
-        : {
-            level: "ok",
-            text: `slash commands ${COMMAND_FILES.map((f) => `/${f.replace(/\.md$/, "")}`).join(", ")} in ${COMMANDS_DIR}`,
-          },
-    );
+    const missing = SLASH_COMMAND_FILES.filter((f) => !existsSync(join(root, COMMANDS_DIR, f)));
+    const slash = SLASH_NAMES.map((name) => `/loop-${name}`).join(", ");
+    const listed = missing.length
+      ? `missing from ${COMMANDS_DIR}: ${missing.join(", ")}`
+      : `${slash} in ${COMMANDS_DIR}`;
+    checks.push({ level: missing.length ? "FAIL" : "ok", text: `slash commands ${listed}` });
   }
 
   const withCost = scanLoops(root, ctx.env).loops.filter((loop) => {

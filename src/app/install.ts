@@ -3,10 +3,10 @@ import { dirname, join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { addGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, rewriteHookTable, SETTINGS, type Manifest } from "../core/installLayout.js";
-import { parseCliArgs } from "./parseCliArgs.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { addHooks, parseSettings, renderSettings, type SettingsRecord } from "../core/settingsHooks.js";
-import { type Context, EXIT, projectRootOf } from "./context.js";
+import { type CommandCall, say } from "./commandTable.js";
+import { SLASH_COMMAND_FILES } from "./loopCommands.js";
 import {
   missingDirs,
   packageVersion,
@@ -59,9 +59,7 @@ function mergeSettingsRecord(
  * read and checked first (a malformed settings file stops it with nothing changed); a second run writes
  * nothing.
  */
-export function runInstall(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("install", argv, { project: "value" });
-  const root = projectRootOf(ctx, options.project);
+export function runInstall({ root, ctx }: CommandCall): number {
   checkProject(root, ctx.packageRoot);
   const previous = readManifest(root);
 
@@ -71,7 +69,7 @@ export function runInstall(argv: string[], ctx: Context): number {
 
   const writes: Write[] = [];
   const files: Record<string, string> = {};
-  for (const file of sourceFiles(ctx.packageRoot)) {
+  for (const file of sourceFiles(ctx.packageRoot, SLASH_COMMAND_FILES)) {
     const data = readFileSync(file.from);
     files[file.to] = sha256(data);
     const current = existsSync(join(root, file.to)) ? readFileSync(join(root, file.to)) : undefined;
@@ -116,8 +114,7 @@ export function runInstall(argv: string[], ctx: Context): number {
   for (const file of stale) unlinkSync(join(root, file));
 
   if (writes.length === 0 && stale.length === 0) {
-    ctx.out(`continuation-loop is already installed in ${root}; nothing changed.\n`);
-    return EXIT.ok;
+    return say({ ctx }, `continuation-loop is already installed in ${root}; nothing changed.`);
   }
   const lines = [`continuation-loop ${manifest.version} installed in ${root}:`];
   const copied = writes.filter((w) => w.to in files).length;
@@ -128,6 +125,5 @@ export function runInstall(argv: string[], ctx: Context): number {
   lines.push(
     "Start Claude Code in the project and type /loop-start [options] GOAL. Undo with: continuation-loop uninstall",
   );
-  ctx.out(`${lines.join("\n")}\n`);
-  return EXIT.ok;
+  return say({ ctx }, lines.join("\n"));
 }

@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import {
-  COMMAND_FILES,
   COMMANDS_DIR,
   INSTALLED_HOOKS,
   INSTALLED_TEMPLATES,
@@ -43,7 +42,7 @@ export interface SourceFile {
 }
 
 /** What an install copies: the bundles (hooks/active.js and package.json too), the templates and the commands. */
-export function sourceFiles(packageRoot: string): SourceFile[] {
+export function sourceFiles(packageRoot: string, commandFiles: readonly string[]): SourceFile[] {
   const need = (path: string) => {
     if (!existsSync(path)) {
       throw new LoopError("INSTALL_FAILED", "the continuation-loop package is incomplete", {
@@ -64,7 +63,7 @@ export function sourceFiles(packageRoot: string): SourceFile[] {
       .filter((f) => f.endsWith(".md"))
       .sort()
       .map((f) => ({ to: `${INSTALLED_TEMPLATES}/${f}`, from: join(templates, f) })),
-    ...COMMAND_FILES.map((f) => ({
+    ...commandFiles.map((f) => ({
       to: `${COMMANDS_DIR}/${f}`,
       from: need(join(packageRoot, ".claude", "commands", f)),
     })),

@@ -1,100 +1,115 @@
-// `start`, `stop` and `status` from a terminal (or a `!` line): the same code the slash commands use.
-import { chooseSessionLoop, type FoundLoop, loopFileAt } from "../core/loopFiles.js";
-import { namedLoopFile } from "../core/namedLoopFile.js";
-import { parseCliArgs } from "./parseCliArgs.js";
-import { parseStartArgv } from "../core/parseStartArgs.js";
-import { parseAgainArgs } from "../core/restartRequest.js";
-import { LoopError } from "../core/errors.js";
+// The command table's rows the prompt hook may run: the slash commands, and what they share with the
+// helper. The same runner answers `/loop-stop` in a session and `continuation-loop stop` in a terminal.
+import { loopFileAt } from "../core/loopFiles.js";
+import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
+import { decideRestart } from "../core/restartRequest.js";
 import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
+import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { type Context, EXIT, projectRootOf } from "./context.js";
+import { ALL, type CommandCall, type CommandRow, chooseTargetLoop, NAME, PROJECT, say } from "./commandTable.js";
+import { EXIT } from "./context.js";
+import { type ArgsSpec, type OptionSpec, parseCliArgs, parseWholeNumber } from "./parseCliArgs.js";
 import { pauseLoop } from "./pauseLoop.js";
 import { readStatus } from "./readStatus.js";
+import { runReport } from "./reportCommand.js";
 import { resumeLoop } from "./resumeLoop.js";
-import { restartLoop } from "./restartLoop.js";
 import { startLoop } from "./startLoop.js";
 import { stopLoop } from "./stopLoop.js";
 
-/** Inside Claude Code (a `!` line) the session is known; in a plain terminal it is not. */
-const sessionOf = (ctx: Context) => ctx.env.CLAUDE_CODE_SESSION_ID || undefined;
-
-/** The loop a command acts on: `--name NAME`, else the session's, else the first, else the default file. */
-function chooseCommandLoop(command: string, name: unknown, root: string, loops: FoundLoop[], session?: string) {
-  if (typeof name === "string") return namedLoopFile(root, name, `continuation-loop ${command}`);
-  return chooseSessionLoop(loops, session)?.file ?? loops[0]?.file ?? loopFileAt(root, "default");
-}
-
-export function runStart(argv: string[], ctx: Context): number {
-  const request = parseStartArgv(argv);
-  if (request.help) {
-    ctx.out(`${renderStartUsage("continuation-loop start")}\n`);
-    return EXIT.ok;
-  }
+function runStart(call: CommandCall): number {
+  if (call.argv.slice(0, 2).includes("--again"))
+    return runRestart({ ...call, ...parseCliArgs(call.command, call.argv, AGAIN) });
+  const request = call.line === undefined ? parseStartArgv(call.argv) : parseStartArgs(call.line);
+  if (request.help) return say(call, renderStartUsage(call.command));
   if (request.card) {
-    ctx.err(`continuation-loop: a goal is required.\n${renderStartCard("continuation-loop start")}\n`);
+    call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command)}\n`);
     return EXIT.usage;
   }
-  const started = startLoop(request, ctx, projectRootOf(ctx), sessionOf(ctx));
-  ctx.err(`${started.summary}\n`);
-  ctx.out(`${started.context}\n`);
-  return EXIT.ok;
+  const started = startLoop(request, call.ctx, call.root, call.session);
+  return call.tell(started.summary, started.context);
 }
 
-export function runRestart(argv: string[], ctx: Context): number {
-  const again = parseAgainArgs(["--again", ...argv]);
-  if (!again) {
-    throw new LoopError("USAGE", `unexpected arguments ${JSON.stringify(argv.join(" "))}`, {
-      file: "continuation-loop restart",
-      expected: "restart [N] [--force], N the how-many-th most recent finished loop (1 = the last)",
-    });
-  }
-  const started = restartLoop(again.back, again.force, ctx, projectRootOf(ctx), sessionOf(ctx));
-  ctx.err(`${started.summary}\n`);
-  ctx.out(`${started.context}\n`);
-  return EXIT.ok;
+/** `restart [N] [--force]`, `/loop-start --again [N] [--force]` (docs/REFERENCE.md "History"): the N-th last finished loop again. */
+function runRestart(call: CommandCall): number {
+  const back = parseWholeNumber(call.words[0], "N", call.command, 1);
+  const { historyPath, shown } = loopFileAt(call.root, "default");
+  const history = shown.replace(/[^/]*$/, "continuation-loop.history.jsonl");
+  const request = decideRestart(readHistory(historyPath), back, call.options.force === true, history);
+  const started = startLoop(request, call.ctx, call.root, call.session);
+  return call.tell(started.summary, started.context);
 }
 
-export function runStop(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("stop", argv, { name: "value", all: "flag" });
-  const root = projectRootOf(ctx);
-  const { loops } = scanLoops(root, ctx.env);
-  const session = sessionOf(ctx);
-  const targets = options.all
-    ? loops.map((loop) => loop.file)
-    : [chooseCommandLoop("stop", options.name, root, loops, session)];
-  for (const file of targets) ctx.out(`${stopLoop(file, ctx.now(), session).message}\n`);
-  if (targets.length === 0) ctx.out("continuation-loop: no loop is running; nothing to stop.\n");
-  return EXIT.ok;
+function runStop(call: CommandCall): number {
+  const files = call.options.all
+    ? scanLoops(call.root, call.ctx.env).loops.map((l) => l.file)
+    : [chooseTargetLoop(call)];
+  const lines = files.map((file) => stopLoop(file, call.ctx.now(), call.session).message);
+  return say(call, lines.join("\n") || "continuation-loop: no loop is running; nothing to stop.");
 }
 
-export function runStatus(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("status", argv, { name: "value", all: "flag" });
-  const name = typeof options.name === "string" ? options.name : undefined;
-  const status = readStatus(projectRootOf(ctx), ctx.env, ctx.now(), sessionOf(ctx), {
-    name,
-    all: options.all === true,
-  });
-  ctx.out(`${status.text}\n`);
-  return EXIT.ok;
+function runResume(call: CommandCall): number {
+  const { ctx, session } = call;
+  const force = call.options.force === true;
+  const resumed = resumeLoop(chooseTargetLoop(call), session, ctx.now(), force, readClaudePid(ctx.env), ctx.env);
+  return call.tell(resumed.message, resumed.context);
 }
 
-export function runResume(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("resume", argv, { name: "value", force: "flag" });
-  const root = projectRootOf(ctx);
-  const session = sessionOf(ctx);
-  const { loops } = scanLoops(root, ctx.env);
-  const file = chooseCommandLoop("resume", options.name, root, loops, session);
-  ctx.out(`${resumeLoop(file, session, ctx.now(), options.force === true, readClaudePid(ctx.env), ctx.env).message}\n`);
-  return EXIT.ok;
+const runPause = (call: CommandCall) => say(call, pauseLoop(chooseTargetLoop(call), call.session, call.ctx.now()));
+
+function runStatus(call: CommandCall): number {
+  const { ctx, session, options } = call;
+  return say(call, readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true));
 }
 
-export function runPause(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("pause", argv, { name: "value" });
-  const root = projectRootOf(ctx);
-  const session = sessionOf(ctx);
-  const { loops } = scanLoops(root, ctx.env);
-  const file = chooseCommandLoop("pause", options.name, root, loops, session);
-  ctx.out(`${pauseLoop(file, session, ctx.now())}\n`);
-  return EXIT.ok;
-}
+const REPLACE: OptionSpec = { help: "replace the loop this session already runs" };
+/** `start --again [N] [--force]` is `restart [N] [--force]`. */
+const AGAIN: ArgsSpec = { words: { usage: "[N]", max: 1 }, options: { again: { help: "restart" }, force: REPLACE } };
+const TAKE_OVER: OptionSpec = { help: "take over a loop whose session still runs" };
+const LAST: OptionSpec = { ...NAME, help: "that loop's report rather than the last loop's" };
+const HTML: OptionSpec = { value: "FILE", help: "write the page with charts to FILE", terminalOnly: true };
+
+/** In the order the helper's usage lists them. */
+export const LOOP_COMMANDS: Record<string, CommandRow> = {
+  start: {
+    summary: "start a loop (bound to the session in a ! line)",
+    own: { usage: "[options] GOAL…" },
+    slash: true,
+    run: runStart,
+  },
+  restart: {
+    summary: "start the N-th last finished loop again",
+    words: { usage: "[N]", max: 1 },
+    options: { force: REPLACE },
+    run: runRestart,
+  },
+  stop: {
+    summary: "end a loop now (history reason: stopped)",
+    options: { name: NAME, all: ALL },
+    slash: true,
+    run: runStop,
+  },
+  pause: { summary: "pause a loop (active: false)", options: { name: NAME }, slash: true, run: runPause },
+  resume: {
+    summary: "resume a paused loop, or take one over",
+    options: { name: NAME, force: TAKE_OVER },
+    slash: true,
+    run: runResume,
+  },
+  status: {
+    summary: "a loop's iteration, limits, time, spend, owner, last decisions",
+    options: { name: NAME, all: ALL },
+    slash: true,
+    run: runStatus,
+  },
+  report: {
+    summary: "the last (or named) loop's story: Markdown for a pull request, or a page with charts",
+    options: { name: LAST, html: HTML, project: PROJECT },
+    slash: true,
+    run: runReport,
+  },
+};
+
+/** The slash commands: the rows `/loop-NAME` runs too, each with its file in .claude/commands. */
+export const SLASH_NAMES = Object.keys(LOOP_COMMANDS).filter((name) => LOOP_COMMANDS[name]?.slash);
+export const SLASH_COMMAND_FILES = SLASH_NAMES.map((name) => `loop-${name}.md`);

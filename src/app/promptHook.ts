@@ -23,20 +23,16 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
     return renderPromptOutput(recordApiResume(input, ctx));
   }
   if (isLoopContinuation(prompt)) return "";
-  const command = prompt === undefined ? undefined : matchLoopCommand(prompt);
+  const matched = prompt === undefined ? undefined : matchLoopCommand(prompt);
+  // The command table is evaluated only for a loop command (esbuild defers a module that only import() reaches).
+  const slash = matched && (await import("./slashCommands.js"));
+  const command = slash && matched && slash.isSlashCommand(matched.name) ? matched : undefined;
   // A prompt a person sent (an ordinary one, or /loop-status) in a session that runs a loop: was the
   // last turn interrupted? Then the loop pauses first, so neither the answer nor the status continues it.
   const paused = !command || command.name === "status" ? await pauseOrResume(input, ctx, !command) : undefined;
   let answer: CommandAnswer | undefined = paused;
-  if (command) {
-    try {
-      // Evaluated only for a loop command (esbuild defers a module that only import() reaches).
-      const { runSlashCommand } = await import("./slashCommands.js");
-      answer = runSlashCommand(command, input, ctx);
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      answer = { block: `continuation-loop: internal error while running /loop-${command.name} (${detail}).` };
-    }
+  if (slash && command) {
+    answer = await slash.runSlashCommand(command, input, ctx);
     if (paused?.systemMessage && answer.block) answer = { block: `${paused.systemMessage}\n${answer.block}` };
   }
   return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(input, ctx));

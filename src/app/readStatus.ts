@@ -1,8 +1,7 @@
 import { parseChecklist, renderChecklistProgress } from "../core/checklist.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
-import { chooseSessionLoop, type Env, type FoundLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
-import { namedLoopFile } from "../core/namedLoopFile.js";
+import type { Env, FoundLoop, LoopFile } from "../core/loopFiles.js";
 import { parseState } from "../core/parseState.js";
 import { clipRow, renderNoLoop, renderOtherLoop, renderStatus } from "../core/renderStatus.js";
 import { readHistory } from "../io/history.js";
@@ -13,13 +12,6 @@ import { readSidecar } from "../io/sidecarFile.js";
 
 /** Decisions shown under "last decisions". */
 const RECENT = 5;
-
-export interface StatusRequest {
-  /** `--name NAME`: that loop rather than this session's. */
-  name?: string | undefined;
-  /** `--all`: a row for every other loop of the project. */
-  all?: boolean | undefined;
-}
 
 /** A loop's state, or undefined when its file is missing; LoopError when it is invalid. */
 function readLoopState(file: LoopFile): LoopState | undefined {
@@ -72,33 +64,19 @@ function otherLines(others: FoundLoop[], sessionId: string | undefined): string[
 }
 
 /**
- * The /loop-status text: this session's loop (or the named one) in full, at most 8 rows, then the
- * project's other loops: a row for each with `--all`, else one row naming them. Throws LoopError (naming file, field, line) when the shown loop is invalid.
+ * The /loop-status text: the chosen loop (`chooseTargetLoop`) in full, at most 8 rows, then the project's
+ * other loops: a row for each with `all`, else one row that names them. Throws LoopError (naming file,
+ * field, line) when the shown loop is invalid.
  */
-export function readStatus(
-  root: string,
-  env: Env,
-  now: number,
-  sessionId: string | undefined,
-  request: StatusRequest = {},
-): { running: boolean; text: string } {
-  const { loops } = scanLoops(root, env);
-  const target = request.name
-    ? { file: namedLoopFile(root, request.name, "status"), owner: undefined }
-    : (chooseSessionLoop(loops, sessionId) ?? (sessionId === undefined || request.all ? loops[0] : undefined));
-  const others = loops.filter((loop) => loop.file.statePath !== target?.file.statePath);
+export function readStatus(file: LoopFile, env: Env, now: number, sessionId: string | undefined, all: boolean): string {
+  const others = scanLoops(file.root, env).loops.filter((loop) => loop.file.statePath !== file.statePath);
   // A row per other loop with --all (or when there is one); otherwise one row that names them (README "Commands").
   const tail =
-    request.all || others.length === 1
-      ? otherLines(others, sessionId)
-      : others.length
-        ? [renderOtherLoops(others)]
-        : [];
-  const file = target?.file ?? loopFileAt(root, "default");
+    all || others.length === 1 ? otherLines(others, sessionId) : others.length ? [renderOtherLoops(others)] : [];
   const state = readLoopState(file);
   if (!state) {
     const last = [...readHistory(file.historyPath)].reverse().find((r) => r.decision === "end");
-    return { running: false, text: [renderNoLoop(file.shown, last), ...tail].join("\n") };
+    return [renderNoLoop(file.shown, last), ...tail].join("\n");
   }
-  return { running: true, text: [renderOne(file, state, now, sessionId), ...tail].join("\n") };
+  return [renderOne(file, state, now, sessionId), ...tail].join("\n");
 }

@@ -1,102 +1,104 @@
 import { LoopError } from "../core/errors.js";
-import { EXIT, type Context } from "./context.js";
 import { runCheckpoints, runRestore } from "./checkpointCommands.js";
+import { type CommandRow, describeError, NAME, PROJECT, runRow, say } from "./commandTable.js";
+import { type Context, EXIT } from "./context.js";
+import { renderArgsUsage } from "./parseCliArgs.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
-import { runReport } from "./reportCommand.js";
-import { runPause, runRestart, runResume, runStart, runStatus, runStop } from "./loopCommands.js";
+import { LOOP_COMMANDS, SLASH_NAMES } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
 import { runView } from "./viewCommand.js";
 
-type Command = (argv: string[], ctx: Context) => number;
-
-const COMMANDS: Record<string, { run: Command; summary: string }> = {
-  start: {
-    run: runStart,
-    summary: "start [options] GOAL…     start a loop (see `start --help`); binds to $CLAUDE_CODE_SESSION_ID when set",
-  },
-  restart: {
-    run: runRestart,
-    summary: "restart [N] [--force]     start the N-th most recent finished loop again (goal and fields; 1 = the last)",
-  },
-  stop: { run: runStop, summary: "stop [--name N | --all]   end a loop now (history reason: stopped)" },
-  pause: { run: runPause, summary: "pause [--name N]          pause a loop (active: false); resume brings it back" },
-  resume: {
-    run: runResume,
-    summary: "resume [--name N] [--force] resume a paused loop (--force takes over another session's)",
-  },
-  status: {
-    run: runStatus,
-    summary: "status [--name N | --all] iteration, limits used/left, elapsed, tokens, owner, last decisions",
-  },
+/** The command table: the loop's commands (loopCommands.ts), then the project's, which no hook loads. */
+export const COMMANDS: Record<string, CommandRow> = {
+  ...LOOP_COMMANDS,
   checkpoints: {
+    summary: "a loop's checkpoints: iteration, time, files changed",
+    options: { name: NAME },
     run: runCheckpoints,
-    summary: "checkpoints [--name N]    a loop's working-tree checkpoints: iteration, time, files changed",
   },
   restore: {
+    summary: "put iteration N's (or the best metric's) checkpoint back; refused over changes none holds",
+    words: { usage: "N|best", max: 1 },
+    options: { name: NAME },
     run: runRestore,
-    summary:
-      "restore N|best [--name N] put iteration N's (or the best metric's) checkpoint back (refused over changes no checkpoint has)",
   },
-  history: { run: runHistory, summary: "history [--limit N] [--all] [--json]   past loops as a table" },
-  report: {
-    run: runReport,
-    summary:
-      "report [--name N] [--html FILE] the last (or named) loop from the history: Markdown for a pull request, or a page with charts",
+  history: {
+    summary: "past loops as a table, newest last",
+    options: {
+      limit: { value: "N", help: "the last N loops (default 20)" },
+      all: { help: "every decision, not only each loop's end" },
+      json: { help: "one JSON line per record" },
+      project: PROJECT,
+    },
+    run: runHistory,
   },
-  statusline: {
-    run: runStatusline,
-    summary: "statusline                one line for Claude Code's statusLine setting (reads its JSON on stdin)",
-  },
+  statusline: { summary: "one line for Claude Code's statusLine (its JSON on stdin)", run: runStatusline },
   install: {
+    summary: "copy hooks and commands into the project, register the hooks",
+    options: { project: PROJECT },
     run: runInstall,
-    summary: "install [--project DIR]   copy hooks, commands and templates into DIR/.claude and register the hooks",
   },
-  uninstall: { run: runUninstall, summary: "uninstall [--project DIR] remove exactly what install added" },
+  uninstall: { summary: "remove exactly what install added", options: { project: PROJECT }, run: runUninstall },
   doctor: {
+    summary: "check the install, the loops and Claude Code's block cap",
+    options: { project: PROJECT },
     run: runDoctor,
-    summary: "doctor [--project DIR]    check the install, the state file and Claude Code's block cap",
   },
   view: {
+    summary: "a loop's state and bookkeeping as JSON (the module's band)",
+    options: { name: NAME },
     run: runView,
-    summary:
-      "view [--name N]           a loop's state and bookkeeping as JSON (what the companion module's band draws)",
   },
 };
 
+/** `continuation-loop --help`: a line per row of the table. */
 function renderUsage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, row]) => {
+    const usage = row.own?.usage ?? renderArgsUsage(row);
+    return [`${name} ${usage}`.trimEnd(), row.summary] as const;
+  });
+  const width = Math.max(...lines.map(([usage]) => usage.length)) + 2;
   return [
-    "Usage: continuation-loop <command> [options]",
+    "Usage: continuation-loop <command> [options]   (continuation-loop <command> --help for one)",
     "",
-    ...Object.values(COMMANDS).map((c) => `  ${c.summary}`),
+    ...lines.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`),
     "",
+    `In Claude Code, ${SLASH_NAMES.map((name) => `/loop-${name}`).join(", ")} run the same commands.`,
     "Exit codes: 0 success; 1 the command failed (invalid state or settings file, a loop already running, doctor found a problem); 2 bad arguments.",
     "The project is $CLAUDE_PROJECT_DIR when set, else the current folder; CONTINUATION_LOOP_FILE moves the state file.",
   ].join("\n");
 }
 
 /** `continuation-loop …` → exit code. Errors are one line naming file, field and expected value; never a stack trace. */
-export function runCli(argv: string[], ctx: Context): number {
+export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     ctx.out(`${renderUsage()}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const row = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!row) {
     ctx.err(`continuation-loop: unknown command ${JSON.stringify(name)}.\n\n${renderUsage()}\n`);
     return EXIT.usage;
   }
   try {
-    return command.run(rest, ctx);
+    return await runRow(row, {
+      command: `continuation-loop ${name}`,
+      slash: false,
+      argv: rest,
+      // Inside Claude Code (a `!` line) the session is known; in a plain terminal it is not.
+      session: ctx.env.CLAUDE_CODE_SESSION_ID || undefined,
+      ctx,
+      tell: (user, context) => {
+        ctx.err(`${user}\n`);
+        return say({ ctx }, context);
+      },
+    });
   } catch (error) {
-    if (error instanceof LoopError) {
-      ctx.err(`continuation-loop: ${error.describe()}.\n`);
-      return error.code === "USAGE" ? EXIT.usage : EXIT.failed;
-    }
-    ctx.err(`continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).\n`);
-    return EXIT.failed;
+    ctx.err(`${describeError(error)}\n`);
+    return error instanceof LoopError && error.code === "USAGE" ? EXIT.usage : EXIT.failed;
   }
 }

@@ -5,11 +5,12 @@ import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { parseJsonObject, stringField } from "../core/hookStdin.js";
 import { readSidecar } from "../io/sidecarFile.js";
-import { type Context, EXIT } from "./context.js";
+import type { CommandCall } from "./commandTable.js";
+import { EXIT } from "./context.js";
 import { recordCost } from "./recordCost.js";
 
 /** One line for Claude Code's statusLine: this session's loop. Prints nothing without one; never fails. */
-export function runStatusline(_argv: string[], ctx: Context): number {
+export function runStatusline({ ctx }: CommandCall): number {
   try {
     const input = parseJsonObject(ctx.readStdin());
     const workspace = input?.workspace as Record<string, unknown> | undefined;

@@ -2,11 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from "no
 import { join } from "node:path";
 import { removeGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, SETTINGS } from "../core/installLayout.js";
-import { parseCliArgs } from "./parseCliArgs.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { parseSettings, removeHooks, renderSettings } from "../core/settingsHooks.js";
 import { loopFileAt } from "../core/loopFiles.js";
-import { type Context, EXIT, projectRootOf } from "./context.js";
+import { type CommandCall, say } from "./commandTable.js";
 import { readManifest, readText, sha256 } from "./installFiles.js";
 
 /**
@@ -14,13 +13,10 @@ import { readManifest, readText, sha256 } from "./installFiles.js";
  * lines and files are removed only if they are still what install wrote; the loop's state and history
  * are the user's and stay.
  */
-export function runUninstall(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("uninstall", argv, { project: "value" });
-  const root = projectRootOf(ctx, options.project);
+export function runUninstall({ root, ctx }: CommandCall): number {
   const manifest = readManifest(root);
   if (!manifest) {
-    ctx.out(`continuation-loop is not installed in ${root} (no ${MANIFEST}); nothing to remove.\n`);
-    return EXIT.ok;
+    return say({ ctx }, `continuation-loop is not installed in ${root} (no ${MANIFEST}); nothing to remove.`);
   }
   // Read and check everything first: a malformed settings file stops the uninstall with nothing changed.
   const settingsPath = join(root, SETTINGS);
@@ -72,6 +68,5 @@ export function runUninstall(argv: string[], ctx: Context): number {
   const state = loopFileAt(root, "default").statePath;
   if (existsSync(state))
     lines.push(`  a loop state file is still there (${state}); end it with /loop-stop or delete it`);
-  ctx.out(`${lines.join("\n")}\n`);
-  return EXIT.ok;
+  return say({ ctx }, lines.join("\n"));
 }

@@ -3,18 +3,14 @@
 import { composeLoopView } from "../core/composeLoopView.js";
 import { LoopError } from "../core/errors.js";
 import { renderLoopView } from "../core/loopView.js";
-import { namedLoopFile } from "../core/namedLoopFile.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readSidecarText } from "../io/sidecarFile.js";
-import { type Context, EXIT, projectRootOf } from "./context.js";
-import { parseCliArgs } from "./parseCliArgs.js";
+import { type CommandCall, chooseTargetLoop, say } from "./commandTable.js";
 
 /** Prints the view; a missing or invalid state file is one line naming it, exit 1. */
-export function runView(argv: string[], ctx: Context): number {
-  const options = parseCliArgs("view", argv, { name: "value" });
-  const name = typeof options.name === "string" ? options.name : "default";
-  const file = namedLoopFile(projectRootOf(ctx), name, "continuation-loop view");
+export function runView(call: CommandCall): number {
+  const file = chooseTargetLoop(call);
   const read = readStateFile(file.statePath, file.shown);
   if (read.kind === "missing")
     throw new LoopError("STATE_UNREADABLE", "there is no such loop file", {
@@ -25,6 +21,5 @@ export function runView(argv: string[], ctx: Context): number {
   const view = composeLoopView(file.name, file.shown, read.text, sidecar, (checklist) =>
     readChecklistText(file.root, checklist, file.shown),
   );
-  ctx.out(renderLoopView(view));
-  return EXIT.ok;
+  return say(call, renderLoopView(view).trimEnd());
 }

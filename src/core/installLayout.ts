@@ -8,14 +8,6 @@ export const INSTALLED_TEMPLATES = `${INSTALL_DIR}/templates`;
 export const COMMANDS_DIR = ".claude/commands";
 export const MANIFEST = `${INSTALL_DIR}/install.json`;
 export const SETTINGS = ".claude/settings.json";
-export const COMMAND_FILES = [
-  "loop-start.md",
-  "loop-stop.md",
-  "loop-status.md",
-  "loop-resume.md",
-  "loop-pause.md",
-  "loop-report.md",
-];
 
 /** What install did, so uninstall can undo exactly that and a second install can tell it is done. */
 export interface Manifest {

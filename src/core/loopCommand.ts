@@ -1,8 +1,10 @@
-/** The slash commands the UserPromptSubmit hook answers. No imports: it runs before every prompt. */
-type LoopCommandName = "start" | "stop" | "status" | "resume" | "pause" | "report";
-
+/**
+ * A prompt shaped like a loop command. No imports: it runs before every prompt. Which commands exist is the
+ * command table's word (`isSlashCommand`, src/app/slashCommands.ts), loaded only for such a prompt.
+ */
 export interface LoopCommand {
-  name: LoopCommandName;
+  /** `stop` for `/loop-stop`. */
+  name: string;
   /** The command as the user typed it (`/loop-start` or `/continuation-loop:loop-start`), for help text. */
   typed: string;
   /** Everything after the command word and the whitespace that follows it, exactly as typed. */
@@ -10,11 +12,11 @@ export interface LoopCommand {
 }
 
 // `/loop-start` (project command) or `/continuation-loop:loop-start` (plugin command).
-const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-(start|stop|status|resume|pause|report))(?=\s|$)\s*/;
+const COMMAND = /^\s*(\/(?:continuation-loop:)?loop-([a-z][a-z0-9-]*))(?=\s|$)\s*/;
 
-/** A typed prompt → the loop command it invokes, or undefined for any other prompt. */
+/** A typed prompt → the loop command it would invoke, or undefined for any other prompt. */
 export function matchLoopCommand(prompt: string): LoopCommand | undefined {
   const match = COMMAND.exec(prompt);
   if (!match) return undefined;
-  return { name: match[2] as LoopCommandName, typed: match[1] as string, args: prompt.slice(match[0].length) };
+  return { name: match[2] as string, typed: match[1] as string, args: prompt.slice(match[0].length) };
 }

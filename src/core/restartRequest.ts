@@ -17,20 +17,6 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   );
 }
 
-/** `--again [N] [--force]` (N ≥ 1, default 1), or undefined when the words are something else. */
-export function parseAgainArgs(words: readonly string[]): { back: number; force: boolean } | undefined {
-  let back = 1;
-  let force = false;
-  let again = false;
-  for (const word of words) {
-    if (word === "--again" && !again) again = true;
-    else if (word === "--force" && !force) force = true;
-    else if (again && /^[1-9][0-9]{0,3}$/.test(word) && back === 1) back = Number(word);
-    else return undefined;
-  }
-  return again ? { back, force } : undefined;
-}
-
 /**
  * The start request that runs the `back`-th most recent finished loop again: its goal and fields
  * (docs/REFERENCE.md "History"). Throws LoopError when the history holds no such loop. Pure.

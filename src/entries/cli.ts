@@ -2,4 +2,6 @@
 import { runCli } from "../app/runCli.js";
 import { processContext } from "./processContext.js";
 
-process.exitCode = runCli(process.argv.slice(2), processContext());
+runCli(process.argv.slice(2), processContext()).then((code) => {
+  process.exitCode = code;
+});

@@ -58,12 +58,43 @@ describe("continuation-loop start", () => {
       'no template named "zzz". Expected one of debug, default, feature, tdd',
     ],
     ["an unknown command", ["frobnicate"], 2, 'unknown command "frobnicate"'],
-    ["a stray argument", ["status", "now"], 2, 'unexpected argument "now"'],
-  ])("refuses %s with exit %i and no stack trace", (_name, args, code, message) => {
+    ["a name an object has", ["constructor"], 2, 'unknown command "constructor"'],
+    [
+      "a stray argument",
+      ["status", "now"],
+      2,
+      'continuation-loop status: unexpected argument "now". Expected continuation-loop status [--name NAME] [--all]',
+    ],
+    [
+      "a flag the command does not take",
+      ["stop", "--force"],
+      2,
+      "continuation-loop stop: unknown option --force. Expected one of --name NAME, --all, --help.",
+    ],
+    ["a flag without its value", ["pause", "--name"], 2, "continuation-loop pause: --name: needs a value"],
+    [
+      "a value for a flag that takes none",
+      ["history", "--json=1"],
+      2,
+      '--json: takes no value. Expected --json alone; received "1"',
+    ],
+    ["a flag given twice", ["status", "--all", "--all"], 2, "continuation-loop status: --all: given twice"],
+    [
+      "a bad loop name",
+      ["resume", "--name", "../x"],
+      2,
+      'continuation-loop resume: --name: invalid value. Expected default, or 1 to 40 characters of a-z, 0-9 and - (e.g. --name auth-fix); received "../x"',
+    ],
+    ["a restart of no number", ["restart", "last"], 2, "continuation-loop restart: N: invalid value"],
+    ["a restore of nothing", ["restore"], 2, "continuation-loop restore: which iteration's checkpoint to restore"],
+  ])("refuses %s (%j) with exit %i and no stack trace", (_name, args, code, message) => {
     const run = runCli(args, { cwd: project });
     expect(run.code).toBe(code);
     expect(run.stderr).toContain(message);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+    // One line, but for start's usage card and the usage text after an unknown command.
+    if (args[0] !== "start" && !message.startsWith("unknown command"))
+      expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(existsSync(state())).toBe(false);
   });
 
@@ -87,6 +118,38 @@ describe("continuation-loop start", () => {
     const run = runCli(["start", "--help"], { cwd: project });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("--completion-promise TEXT");
+  });
+});
+
+describe("continuation-loop pause, resume, restart", () => {
+  it("prints each command's flags with --help, and runs nothing", () => {
+    const run = runCli(["resume", "-h"], { cwd: project });
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout.split("\n")[0]).toBe("Usage: continuation-loop resume [--name NAME] [--force]");
+    expect(run.stdout).toMatch(/^ {2}--force {2,}take over a loop whose session still runs$/m);
+    expect(existsSync(join(project, ".claude"))).toBe(false);
+  });
+
+  it("resumes with the line for the user on stderr and Claude's context on stdout, as start", () => {
+    runCli(["start", "--max-iterations", "4", "Keep going"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "s1" } });
+    expect(runCli(["pause"], { cwd: project }).stdout).toContain("loop paused at iteration 1/4");
+    const resumed = runCli(["resume"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "s1" } });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain("loop resumed at iteration 1/4");
+    expect(resumed.stdout).toContain("Keep going");
+    expect(parseState(readFileSync(state(), "utf8")).active).toBe(true);
+  });
+
+  it("restarts the N-th most recent finished loop, flags and number in any order", () => {
+    runCli(["start", "--max-iterations", "4", "First goal"], { cwd: project });
+    runCli(["stop"], { cwd: project });
+    runCli(["start", "--max-iterations", "6", "Second goal"], { cwd: project });
+    runCli(["stop"], { cwd: project });
+    const run = runCli(["restart", "--force", "2"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "s2" } });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("loop started");
+    expect(parseState(readFileSync(state(), "utf8"))).toMatchObject({ max_iterations: 4, body: "First goal\n" });
+    expect(runCli(["restart", "1", "2"], { cwd: project }).stderr).toContain('unexpected argument "2"');
   });
 });
 

@@ -26,7 +26,7 @@ describe("continuation-loop doctor", () => {
     );
     expect(run.stdout).toContain("ok    UserPromptSubmit hook registered");
     expect(run.stdout).toContain(
-      "ok    slash commands /loop-start, /loop-stop, /loop-status, /loop-resume, /loop-pause, /loop-report in .claude/commands",
+      "ok    slash commands /loop-start, /loop-stop, /loop-pause, /loop-resume, /loop-status, /loop-report in .claude/commands",
     );
     expect(run.stdout).toContain("installed files as installed");
     expect(run.stdout).toContain("no loop is running");

@@ -10,6 +10,8 @@ describe("matchLoopCommand", () => {
     ["/continuation-loop:loop-status", { name: "status", args: "" }],
     ["/loop-status now please", { name: "status", args: "now please" }],
     ['/loop-start it\'s "x" $(y)', { name: "start", args: 'it\'s "x" $(y)' }],
+    // The shape only: whether /loop-restart exists is the command table's word (isSlashCommand).
+    ["/loop-restart Go", { name: "restart", args: "Go" }],
   ])("%j", (prompt, expected) => {
     expect(matchLoopCommand(prompt)).toEqual(
       expected && { ...expected, typed: expect.stringMatching(/^\/(continuation-loop:)?loop-/) },
@@ -19,9 +21,9 @@ describe("matchLoopCommand", () => {
   it.each([
     ["a plain prompt", "please /loop-start later"],
     ["another plugin's command", "/other:loop-start Go"],
-    ["a longer command name", "/loop-starter Go"],
     ["a command without the slash", "loop-start Go"],
-    ["a different loop command", "/loop-restart Go"],
+    ["a name glued to the text", "/loop-start:Go"],
+    ["an upper-case name", "/loop-Start Go"],
   ])("ignores %s", (_name, prompt) => {
     expect(matchLoopCommand(prompt)).toBeUndefined();
   });

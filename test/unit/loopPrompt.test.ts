@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderPromptOutput } from "../../src/app/promptHook.js";
-import { runSlashCommand } from "../../src/app/slashCommands.js";
+import { isSlashCommand, runSlashCommand } from "../../src/app/slashCommands.js";
 import { matchLoopCommand } from "../../src/core/loopCommand.js";
 import { parseState } from "../../src/core/parseState.js";
 
@@ -21,7 +21,7 @@ async function handleLoopPrompt(
     return undefined;
   }
   const command = matchLoopCommand(String(input.prompt));
-  if (!command) return undefined;
+  if (!command || !isSlashCommand(command.name)) return undefined;
   const ctx = { ...c, home: tmpdir(), now: () => c.now, readStdin: () => "", out: () => {}, err: () => {} };
   return runSlashCommand(command, input, ctx);
 }
@@ -135,6 +135,24 @@ describe("handleLoopPrompt: /loop-start", () => {
     expect((await typed("/loop-start Same goal", "session-A", NOW + 60_000))?.block).toContain("already runs a loop");
   });
 
+  it("--again [N] [--force] restarts a finished loop, read as restart's words", async () => {
+    await typed("/loop-start --max-iterations 4 First goal");
+    await typed("/loop-stop");
+    await typed("/loop-start --max-iterations 6 Second goal");
+    await typed("/loop-stop");
+    const again = await typed("/loop-start --force --again 2", "session-B");
+    expect(again?.systemMessage).toContain("loop started");
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ max_iterations: 4, body: "First goal\n" });
+    expect((await typed("/loop-start --again 0"))?.block).toBe(
+      'continuation-loop: /loop-start: N: invalid value. Expected a whole number of at least 1; received "0".',
+    );
+    expect((await typed("/loop-start --again 1 2"))?.block).toContain('/loop-start: unexpected argument "2"');
+    // --again further on is the goal's.
+    expect((await typed("/loop-start --name later Try --again later", "session-C"))?.systemMessage).toContain(
+      "loop started",
+    );
+  });
+
   it("uses a template", async () => {
     await typed("/loop-start --template tdd Add parsing of dates");
     const state = parseState(readFileSync(statePath(), "utf8"));
@@ -181,8 +199,10 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(out?.block).toContain("1m 5s elapsed");
     expect(out?.block).toContain("not this one's");
     expect(out?.block).toContain("ends when: Claude writes <promise>DONE</promise>");
+    // A session with no loop of its own is shown the project's first, once.
     const mine = await typed("/loop-status", "session-Z", NOW + 65_000);
-    expect(mine?.block).toContain("other loop default: running, iteration 1/4, session session-");
+    expect(mine?.block).toContain("not this one's");
+    expect(mine?.block).not.toContain("other loop");
   });
 
   it("shows this session's loop in at most 8 rows, and a row per other loop only with --all", async () => {
@@ -210,6 +230,20 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(parseState(readFileSync(statePath(), "utf8")).session_id).toBe("session-Z");
   });
 
+  it("answers --help and refuses a flag the table does not give it, naming the command and its flags", async () => {
+    const help = (await typed("/loop-stop --help"))?.block ?? "";
+    expect(help.split("\n")[0]).toBe("Usage: /loop-stop [--name NAME] [--all]");
+    expect(help).toMatch(/^ {2}--all {2,}every loop of the project$/m);
+    expect((await typed("/continuation-loop:loop-report --help"))?.block).not.toContain("--html");
+    expect((await typed("/loop-report --html page.html"))?.block).toBe(
+      "continuation-loop: /loop-report: unknown option --html. Expected one of --name NAME, --help.",
+    );
+    expect((await typed("/loop-pause now"))?.block).toBe(
+      'continuation-loop: /loop-pause: unexpected argument "now". Expected /loop-pause [--name NAME].',
+    );
+    expect(existsSync(join(project, "page.html"))).toBe(false);
+  });
+
   it("blocks the status of an invalid state file with the field and line", async () => {
     mkdirSync(join(project, ".claude"));
     writeFileSync(statePath(), "---\nmax_iterations: 0\n---\nGoal\n");
@@ -220,6 +254,8 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
 describe("handleLoopPrompt leaves other prompts alone", () => {
   it.each([
     ["a plain prompt", JSON.stringify({ prompt: "hello /loop-start" })],
+    ["a helper command that is no slash command", JSON.stringify({ prompt: "/loop-restart 2" })],
+    ["a /loop- command of someone else's", JSON.stringify({ prompt: "/loop-forever Go" })],
     ["bad JSON", "{"],
     ["no prompt", "{}"],
     ["an array", "[]"],

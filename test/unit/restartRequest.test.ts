@@ -1,23 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { parseState } from "../../src/core/parseState.js";
-import { decideRestart, parseAgainArgs, renderRecordFields } from "../../src/core/restartRequest.js";
-
-describe("parseAgainArgs", () => {
-  it.each([
-    [["--again"], { back: 1, force: false }],
-    [["--again", "3"], { back: 3, force: false }],
-    [["--again", "2", "--force"], { back: 2, force: true }],
-    [["--force", "--again"], { back: 1, force: true }],
-    [["--again", "0"], undefined],
-    [["--again", "x"], undefined],
-    [["--again", "2", "3"], undefined],
-    [["--max-iterations", "3", "Goal"], undefined],
-    [[], undefined],
-  ])("%j → %j", (words, expected) => {
-    expect(parseAgainArgs(words)).toEqual(expected);
-  });
-});
+import { decideRestart, renderRecordFields } from "../../src/core/restartRequest.js";
 
 describe("decideRestart", () => {
   const end = (goal: string | undefined, fields?: Record<string, unknown>): HistoryRecord => ({
