@@ -72,13 +72,13 @@ const HTML: OptionSpec = { value: "FILE", help: "write the page with charts to F
 /** In the order the helper's usage lists them. */
 export const LOOP_COMMANDS: Record<string, CommandRow> = {
   start: {
-    summary: "start a loop (bound to the session in a ! line)",
+    summary: "start a loop; inside Claude Code (a ! line) it is bound to the session",
     own: { usage: "[options] GOAL…" },
     slash: true,
     run: runStart,
   },
   restart: {
-    summary: "start the N-th last finished loop again",
+    summary: "start the N-th most recent finished loop again, with its goal and fields (1 = the last)",
     words: { usage: "[N]", max: 1 },
     options: { force: REPLACE },
     run: runRestart,
@@ -91,13 +91,13 @@ export const LOOP_COMMANDS: Record<string, CommandRow> = {
   },
   pause: { summary: "pause a loop (active: false)", options: { name: NAME }, slash: true, run: runPause },
   resume: {
-    summary: "resume a paused loop, or take one over",
+    summary: "resume a paused loop, or take over one whose session has ended",
     options: { name: NAME, force: TAKE_OVER },
     slash: true,
     run: runResume,
   },
   status: {
-    summary: "a loop's iteration, limits, time, spend, owner, last decisions",
+    summary: "a loop's iteration, limits used and left, elapsed time, tokens, spend, owner, last decisions",
     options: { name: NAME, all: ALL },
     slash: true,
     run: runStatus,

@@ -15,7 +15,7 @@ import { runView } from "./viewCommand.js";
 export const COMMANDS: Record<string, CommandRow> = {
   ...LOOP_COMMANDS,
   checkpoints: {
-    summary: "a loop's checkpoints: iteration, time, files changed",
+    summary: "a loop's working-tree checkpoints: iteration, time, files changed",
     options: { name: NAME },
     run: runCheckpoints,
   },
@@ -37,18 +37,18 @@ export const COMMANDS: Record<string, CommandRow> = {
   },
   statusline: { summary: "one line for Claude Code's statusLine (its JSON on stdin)", run: runStatusline },
   install: {
-    summary: "copy hooks and commands into the project, register the hooks",
+    summary: "copy hooks, commands and templates into the project's .claude and register the hooks",
     options: { project: PROJECT },
     run: runInstall,
   },
   uninstall: { summary: "remove exactly what install added", options: { project: PROJECT }, run: runUninstall },
   doctor: {
-    summary: "check the install, the loops and Claude Code's block cap",
+    summary: "check the install, the state files and Claude Code's block cap",
     options: { project: PROJECT },
     run: runDoctor,
   },
   view: {
-    summary: "a loop's state and bookkeeping as JSON (the module's band)",
+    summary: "a loop's state and bookkeeping as JSON (what the companion module's band draws)",
     options: { name: NAME },
     run: runView,
   },

@@ -104,6 +104,21 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
         "--max-iterations: invalid value. Expected a whole number from 1 to 10000",
       );
       expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
+      // A flag the command table does not give /loop-report: one line naming the command and its flags.
+      const flag = await runClaude({
+        version,
+        prompt: "/continuation-loop:loop-report --html page.html",
+        baseUrl: s.url,
+        cwd: proj,
+        home,
+        pluginDirs: [REPO_ROOT],
+      });
+      expect(flag.code, describeRun(flag)).toBe(0);
+      expect(s.mainRequests).toHaveLength(0);
+      expect(String(flag.result?.["result"])).toContain(
+        "/continuation-loop:loop-report: unknown option --html. Expected one of --name NAME, --help",
+      );
+      expect(fs.existsSync(path.join(proj, "page.html"))).toBe(false);
     });
 
     it("/loop-status reaches the model and /loop-stop ends a running loop from other sessions", async () => {

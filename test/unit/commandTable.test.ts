@@ -82,6 +82,30 @@ describe("the command table", () => {
       );
   });
 
+  it("takes a long-running async command: its promise is awaited, the words after -- reach it unchanged", async () => {
+    let seen: Pick<CommandCall, "words" | "passed" | "options"> | undefined;
+    COMMANDS.probe = {
+      summary: "a command added for this test",
+      words: { usage: "GOAL", max: 1 },
+      options: { name: { value: "NAME", help: "a name" } },
+      passThrough: true,
+      run: async ({ words, passed, options }) => {
+        await new Promise((resolve) => setImmediate(resolve));
+        seen = { words, passed, options };
+        return 3;
+      },
+    };
+    try {
+      const run = await cli(["probe", "Fix it", "--name", "x", "--", "-p", "--model", "m", "--", "a b"]);
+      expect(run.code).toBe(3);
+      expect(seen).toEqual({ words: ["Fix it"], passed: ["-p", "--model", "m", "--", "a b"], options: { name: "x" } });
+      expect((await cli(["--help"])).out).toMatch(/^ {2}probe GOAL \[--name NAME\] \[-- ARGS…\] +a command added/m);
+      expect((await cli(["probe", "--model", "m"])).err).toContain("unknown option --model");
+    } finally {
+      delete COMMANDS.probe;
+    }
+  });
+
   it("has a row for every slash command file, and a file for every slash row", () => {
     const files = readdirSync(COMMANDS_DIR).filter((file) => file.endsWith(".md"));
     expect([...files].sort()).toEqual([...SLASH_COMMAND_FILES].sort());
