@@ -11,19 +11,13 @@ export function runCheckpoints(call: CommandCall): number {
   const { ctx } = call;
   const file = chooseTargetLoop(call);
   const list = listCheckpoints({ root: file.root, loop: file.name, env: ctx.env as NodeJS.ProcessEnv });
-  if (list.length === 0) {
-    return say(
-      call,
-      `continuation-loop: loop ${file.name} has no checkpoints (set checkpoints: true in ${file.shown}).`,
-    );
-  }
+  const none = `continuation-loop: loop ${file.name} has no checkpoints (set checkpoints: true in ${file.shown}).`;
+  if (list.length === 0) return say(call, none);
   const rows = list.map(
     (c) => `  ${String(c.iteration).padStart(9)}  ${c.time.replace(/\.\d+Z$/, "Z")}  ${c.filesChanged}`,
   );
-  return say(
-    call,
-    `checkpoints of loop ${file.name}:\n  iteration  time                  files changed\n${rows.join("\n")}`,
-  );
+  const head = `checkpoints of loop ${file.name}:\n  iteration  time                  files changed`;
+  return say(call, `${head}\n${rows.join("\n")}`);
 }
 
 /** The iteration whose Stop measured the loop's best metric, from its history (docs/REFERENCE.md "Improvement loops"). */
@@ -62,12 +56,8 @@ export function runRestore(call: CommandCall): number {
   const file = chooseTargetLoop(call);
   const best = first === "best";
   const iteration = best ? readBestIteration(file, call.command) : Number(first);
-  const done = restoreCheckpoint({
-    root: file.root,
-    loop: file.name,
-    env: call.ctx.env as NodeJS.ProcessEnv,
-    iteration,
-  });
+  const env = call.ctx.env as NodeJS.ProcessEnv;
+  const done = restoreCheckpoint({ root: file.root, loop: file.name, env, iteration });
   const what = best ? `the best metric's iteration (${done.iteration})` : `iteration ${done.iteration}`;
   return say(
     call,
