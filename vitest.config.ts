@@ -89,7 +89,8 @@ export default defineConfig({
           sequence: { groupOrder: 3 + NODE_LINES.length },
         },
       },
-      // The report's page in Debian's headless Chromium (test/browser/chromium.ts): fails, never skips, without it.
+      // The report's page in headless Chromium, the system's or @sparticuz/chromium's (test/browser/chromium.ts): fails,
+      // never skips, when none can start.
       {
         test: {
           name: "browser",

@@ -1,21 +1,110 @@
-// Drives Debian's headless Chromium through the DevTools protocol over a pipe (--remote-debugging-pipe):
-// no browser download, no npm driver. Not a test file.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+// Drives a headless Chromium through the DevTools protocol over a pipe (--remote-debugging-pipe), with no npm
+// driver. The browser is a system Chromium or Chrome when one is present, else the build shipped inside the
+// @sparticuz/chromium devDependency, so `npm ci && npm test` needs no browser installed (CONTRIBUTING.md "The
+// browser"). Not a test file.
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Readable, Writable } from "node:stream";
+import packaged from "@sparticuz/chromium";
 
-/** The browser: $CHROMIUM when set, else the first of Debian's and other usual names on PATH. */
-function findChromium(): string {
-  const names = [process.env.CHROMIUM, "chromium", "chromium-browser", "google-chrome"].filter(Boolean) as string[];
-  for (const name of names) {
-    const found = spawnSync("sh", ["-c", `command -v "${name}"`], { encoding: "utf8" }).stdout.trim();
+/** How to start one browser, and where it came from (shown in a failure and in the tests' log). */
+interface Launcher {
+  executable: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  origin: string;
+}
+
+const SYSTEM_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
+const MAC_APPS = ["Google Chrome.app/Contents/MacOS/Google Chrome", "Chromium.app/Contents/MacOS/Chromium"];
+const START_TIMEOUT_MS = 30_000;
+const WHAT_TO_DO =
+  "install Chromium or Chrome, or set CHROMIUM to one, or run `npm ci` for the devDependency @sparticuz/chromium (Linux x64)";
+
+/** `name` as an executable: a path, or the first match on PATH. */
+function resolveExecutable(name: string): string | undefined {
+  if (name.includes("/")) return isExecutable(name) ? name : undefined;
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const file = path.join(dir || ".", name);
+    if (isExecutable(file)) return file;
+  }
+  return undefined;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** $CHROMIUM (which must work when set), else a Chromium or Chrome on PATH or in the macOS Applications folders. */
+function findSystemBrowser(): string | undefined {
+  const chosen = process.env.CHROMIUM;
+  if (chosen) {
+    const found = resolveExecutable(chosen);
+    if (!found) throw new Error(`CHROMIUM=${chosen} is not an executable: set it to a Chromium or Chrome, or unset it`);
+    return found;
+  }
+  for (const name of SYSTEM_NAMES) {
+    const found = resolveExecutable(name);
     if (found) return found;
   }
-  throw new Error(
-    "no Chromium found (looked for $CHROMIUM, chromium, chromium-browser, google-chrome): install it with `apt-get install -y --no-install-recommends chromium` (.ci/run does)",
+  if (process.platform !== "darwin") return undefined;
+  const folders = ["/Applications", path.join(os.homedir(), "Applications")];
+  return folders.flatMap((dir) => MAC_APPS.map((app) => path.join(dir, app))).find(isExecutable);
+}
+
+/**
+ * The packaged build's fonts, written beside it: the system's own where it has any, then the Open Sans the package
+ * unpacks into `fonts/`, so that text is drawn on a machine with no fonts installed.
+ */
+function writeFontConfig(dir: string): string {
+  const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const file = path.join(dir, "continuation-loop-fonts.conf");
+  fs.writeFileSync(
+    file,
+    [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+      "<fontconfig>",
+      '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
+      `  <dir>${xml(path.join(dir, "fonts"))}</dir>`,
+      `  <cachedir>${xml(path.join(dir, "fonts-cache"))}</cachedir>`,
+      "</fontconfig>",
+      "",
+    ].join("\n"),
   );
+  return file;
+}
+
+/** A system browser with the usual headless flags, else the devDependency's build with the flags it documents. */
+async function chooseBrowser(): Promise<Launcher> {
+  const system = findSystemBrowser();
+  if (system) {
+    const args = [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-extensions",
+      "--no-default-browser-check",
+    ];
+    return { executable: system, args, env: process.env, origin: system };
+  }
+  if (process.platform !== "linux" || process.arch !== "x64")
+    throw new Error(`no Chromium or Chrome found, and @sparticuz/chromium ships a Linux x64 build only: ${WHAT_TO_DO}`);
+  // Unpacked into the temp folder (the test run's own, test/support/tempRoot.ts), once per run.
+  const executable = await packaged.executablePath();
+  return {
+    executable,
+    args: packaged.args,
+    env: { ...process.env, FONTCONFIG_FILE: writeFontConfig(path.dirname(executable)) },
+    origin: `@sparticuz/chromium (${executable})`,
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -27,22 +116,59 @@ export class Browser {
   private readonly pending = new Map<number, { resolve: (v: Json) => void; reject: (e: Error) => void }>();
   private readonly listeners: Array<(method: string, params: Json, sessionId?: string) => void> = [];
   private buffer = "";
+  private stderr = "";
 
-  constructor() {
+  /** A started browser that has answered; one that cannot start fails here, in one line saying what to do. */
+  static async launch(): Promise<Browser> {
+    const launcher = await chooseBrowser();
+    const browser = new Browser(launcher);
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      browser.child.kill("SIGKILL");
+    }, START_TIMEOUT_MS);
+    try {
+      const version = await browser.send("Browser.getVersion");
+      browser.product = `${String(version.product)} from ${launcher.origin}`;
+      return browser;
+    } catch (error) {
+      await browser.close();
+      const why = late ? `no answer in ${START_TIMEOUT_MS / 1000} s` : (error as Error).message;
+      const said = browser.stderr.trim().split("\n").slice(-3).join(" | ");
+      throw new Error(`${launcher.origin} did not start (${why}${said && `: ${said}`}): ${WHAT_TO_DO}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** What runs: the browser's product and version, and where it came from. */
+  product = "";
+  private ended: Error | undefined;
+  private markGone = () => {};
+  /** Settles once the process has exited or could not start. */
+  private readonly gone = new Promise<void>((resolve) => {
+    this.markGone = resolve;
+  });
+
+  private constructor(launcher: Launcher) {
     const args = [
-      "--headless=new",
+      ...launcher.args,
       "--remote-debugging-pipe",
-      "--no-sandbox",
-      "--disable-gpu",
       "--no-first-run",
-      "--no-default-browser-check",
-      "--disable-extensions",
       "--hide-scrollbars",
       `--user-data-dir=${this.profile}`,
       "about:blank",
     ];
-    this.child = spawn(findChromium(), args, { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
-    this.child.stderr?.resume();
+    this.child = spawn(launcher.executable, args, {
+      env: launcher.env,
+      stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
+    });
+    this.child.on("error", (error) => this.end(error));
+    (this.child.stdio[3] as Writable).on("error", () => undefined);
+    this.child.stderr?.setEncoding("utf8");
+    this.child.stderr?.on("data", (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-4000);
+    });
     const out = this.child.stdio[4] as Readable;
     out.setEncoding("utf8");
     out.on("data", (chunk: string) => {
@@ -55,10 +181,14 @@ export class Browser {
         end = this.buffer.indexOf("\0");
       }
     });
-    this.child.on("exit", (code) => {
-      for (const p of this.pending.values()) p.reject(new Error(`Chromium exited (${code})`));
-      this.pending.clear();
-    });
+    this.child.on("exit", (code, signal) => this.end(new Error(`Chromium exited (${code ?? signal})`)));
+  }
+
+  private end(error: Error): void {
+    this.ended ??= error;
+    this.markGone();
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
   }
 
   private dispatch(message: Json): void {
@@ -77,6 +207,7 @@ export class Browser {
     const id = this.next++;
     const pipe = this.child.stdio[3] as Writable;
     return new Promise((resolve, reject) => {
+      if (this.ended) return reject(this.ended);
       this.pending.set(id, { resolve, reject });
       pipe.write(`${JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) })}\0`);
     });
@@ -119,16 +250,16 @@ export class Browser {
   }
 
   async close(): Promise<void> {
-    const exited = new Promise((resolve) => this.child.once("exit", resolve));
-    if (this.child.exitCode === null) {
-      await this.send("Browser.close").catch(() => undefined);
-      await exited;
-    }
+    if (!this.ended) await this.send("Browser.close").catch(() => undefined);
+    await this.gone;
     fs.rmSync(this.profile, { recursive: true, force: true });
   }
 }
 
+/** An element's content box in page pixels (the screenshot's coordinates: pages here are never scrolled). */
 export interface Box {
+  x: number;
+  y: number;
   width: number;
   height: number;
 }
@@ -152,9 +283,17 @@ export class Page {
     const out: Box[] = [];
     for (const nodeId of nodeIds) {
       const model = (await this.send("DOM.getBoxModel", { nodeId }).catch(() => undefined)) as
-        | { model: { width: number; height: number } }
+        | { model: { content: number[]; width: number; height: number } }
         | undefined;
-      out.push({ width: model?.model.width ?? 0, height: model?.model.height ?? 0 });
+      const quad = model?.model.content ?? [0, 0];
+      const xs = quad.filter((_, i) => i % 2 === 0);
+      const ys = quad.filter((_, i) => i % 2 === 1);
+      out.push({
+        x: Math.min(...xs),
+        y: Math.min(...ys),
+        width: model?.model.width ?? 0,
+        height: model?.model.height ?? 0,
+      });
     }
     return out;
   }

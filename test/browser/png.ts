@@ -75,3 +75,25 @@ export function countColours(pixels: Pixels): number {
   }
   return seen.size;
 }
+
+/** The share of the pixels inside `box` (its edges left out) within `tolerance` of `#rrggbb` on every channel. */
+export function shareOfColour(
+  pixels: Pixels,
+  box: { x: number; y: number; width: number; height: number },
+  hex: string,
+  tolerance = 12,
+): number {
+  const want = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  const [x0, y0] = [Math.ceil(box.x) + 1, Math.ceil(box.y) + 1];
+  const [x1, y1] = [Math.min(pixels.width, Math.floor(box.x + box.width) - 1), Math.floor(box.y + box.height) - 1];
+  let inside = 0;
+  let matching = 0;
+  for (let y = y0; y < Math.min(y1, pixels.height); y++) {
+    for (let x = x0; x < x1; x++) {
+      inside++;
+      const at = (y * pixels.width + x) * 4;
+      if (want.every((v, c) => Math.abs((pixels.data[at + c] as number) - v) <= tolerance)) matching++;
+    }
+  }
+  return inside === 0 ? 0 : matching / inside;
+}

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { Browser } from "../browser/chromium.js";
-import { countColours, decodePng } from "../browser/png.js";
+import { countColours, decodePng, shareOfColour } from "../browser/png.js";
 import { startLiveSession, type LiveSession } from "./support/liveSession.js";
 import { apiError, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
 import { PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
@@ -47,16 +47,25 @@ function report(p: LoopProject, ...args: string[]) {
 
 const iterationRows = (markdown: string) => markdown.split("\n").filter((line) => /^\| \d+ \|/.test(line));
 
-/** The page opened in headless Chromium with scripts off: every chart laid out, the screenshot not blank. */
+/**
+ * The page opened in headless Chromium with scripts off: every chart laid out, the screenshot not blank, and each
+ * token bar painted in the light theme's token colour (src/core/renderReportHtml.ts) where the layout put it.
+ */
 async function checkPage(file: string, charts: number): Promise<Buffer> {
-  browser ??= new Browser();
+  if (!browser) {
+    browser = await Browser.launch();
+    console.info(`browser: ${browser.product}`);
+  }
   const page = await browser.open(file, { width: 1200, height: 900, scheme: "light" });
   const boxes = await page.boxes("svg.chart");
   expect(boxes).toHaveLength(charts);
   for (const box of boxes) expect(box.width * box.height).toBeGreaterThan(100_000);
-  expect((await page.boxes("rect.bar-tokens")).filter((b) => b.height > 0).length).toBeGreaterThan(0);
+  const bars = (await page.boxes("rect.bar-tokens")).filter((b) => b.height > 0);
+  expect(bars.length).toBeGreaterThan(0);
   const png = await page.screenshot();
-  expect(countColours(decodePng(png))).toBeGreaterThan(200);
+  const pixels = decodePng(png);
+  expect(countColours(pixels)).toBeGreaterThan(200);
+  for (const bar of bars) expect(shareOfColour(pixels, bar, "#4f6bed")).toBeGreaterThan(0.9);
   return png;
 }
 
