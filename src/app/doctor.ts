@@ -76,7 +76,7 @@ export function runDoctor({ root, ctx }: CommandCall): number {
   const fails = checks.filter((c) => c.level === "FAIL").length;
   const warns = checks.filter((c) => c.level === "warn").length;
   const lines = [
-    `continuation-loop doctor: ${root}`,
+    `continuation-loop ${packageVersion(ctx.packageRoot)} doctor: ${root}`,
     ...checks.map((c) => `  ${c.level.padEnd(4)}  ${c.text}`),
     `${fails} problem(s), ${warns} warning(s).`,
   ];

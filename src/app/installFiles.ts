@@ -93,9 +93,9 @@ export function readManifest(root: string): Manifest | undefined {
   return manifest;
 }
 
-/** The package's version, from package.json or the plugin manifest. */
+/** The package's version: package.json, the plugin manifest, or an installed copy's install.json. */
 export function packageVersion(packageRoot: string): string {
-  for (const file of ["package.json", ".claude-plugin/plugin.json"]) {
+  for (const file of ["package.json", ".claude-plugin/plugin.json", "install.json"]) {
     try {
       const version = (JSON.parse(readFileSync(join(packageRoot, file), "utf8")) as { version?: unknown }).version;
       if (typeof version === "string") return version;
