@@ -1,5 +1,6 @@
 // The package as published: `npm pack`, install the tarball into an empty folder (no dev
-// dependencies), run its bin to install into a fresh project, and run a Stop there.
+// dependencies), run its bin to install into a fresh project, and run a Stop there. The packed version is the
+// plugin's (.claude-plugin/plugin.json), which Claude Code caches an installed plugin by.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +24,12 @@ describe("the published package", () => {
     // No `prepare`: it reinstalls test/node-versions, whose Node binaries other projects are running.
     const pack = npm(["pack", "--json", "--ignore-scripts", "--pack-destination", tmp], REPO);
     expect(pack.status, pack.stderr).toBe(0);
-    const [info] = JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[];
+    const [info] = JSON.parse(pack.stdout) as { filename: string; version: string; files: { path: string }[] }[];
+    const { version } = JSON.parse(readFileSync(join(REPO, ".claude-plugin/plugin.json"), "utf8")) as {
+      version: string;
+    };
+    expect(info!.version).toBe(version);
+    expect(info!.filename).toBe(`continuation-loop-${version}.tgz`);
     const files = info!.files.map((f) => f.path);
     expect(files).toEqual(
       expect.arrayContaining([
@@ -43,6 +49,9 @@ describe("the published package", () => {
     expect(install.status, install.stderr).toBe(0);
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules/continuation-loop/package.json"), "utf8"));
     expect(installed.dependencies ?? {}).toEqual({});
+    expect(installed.version).toBe(version);
+    const packedPlugin = join(consumer, "node_modules/continuation-loop/.claude-plugin/plugin.json");
+    expect(JSON.parse(readFileSync(packedPlugin, "utf8")).version).toBe(version);
     // Nothing but the package itself came along.
     const lock = JSON.parse(readFileSync(join(consumer, "package-lock.json"), "utf8")) as { packages: object };
     expect(Object.keys(lock.packages).filter((p) => p.startsWith("node_modules/"))).toEqual([
@@ -58,6 +67,14 @@ describe("the published package", () => {
     });
     expect(run.status, run.stderr).toBe(0);
     expect(existsSync(join(project, ".claude/settings.json"))).toBe(true);
+    // The packed helper and the copy it installed both name the version.
+    for (const cli of [bin, join(project, ".claude/continuation-loop/hooks/cli.js")]) {
+      const doctor = spawnSync(NODE, [cli, "doctor", "--project", project], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: tmp },
+      });
+      expect(doctor.stdout.split("\n")[0]).toBe(`continuation-loop ${version} doctor: ${project}`);
+    }
 
     writeFileSync(join(project, ".claude/continuation-loop.local.md"), "---\nmax_iterations: 3\n---\nShip it\n");
     const stop = spawnSync(NODE, [join(project, ".claude/continuation-loop/hooks/stop.js")], {
