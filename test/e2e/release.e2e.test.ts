@@ -33,7 +33,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const env = { ...gitEnv(path.join(temp, "home")), CONTINUATION_LOOP_CLAUDE: version.bin };
     const line = "- A change worth a release.";
     makeReleaseRepo(clone, env, true, `### Fixed\n\n${line}`);
-    const before = { head: git(clone, env, "rev-parse", "HEAD"), version: readVersion(clone) };
+    const tags = (): string[] => git(clone, env, "tag", "--list").split("\n").filter(Boolean);
+    const before = { head: git(clone, env, "rev-parse", "HEAD"), version: readVersion(clone), tags: tags() };
     const changelogBefore = fs.readFileSync(path.join(clone, "CHANGELOG.md"), "utf8");
     const next = nextMinor(before.version);
 
@@ -69,7 +70,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
 
     // Claude Code's tag, `{name}--v{version}`, annotated, at the release commit.
     const tag = `continuation-loop--v${next}`;
-    expect(git(clone, env, "tag", "--list")).toBe(tag);
+    expect(tags().sort()).toEqual([...before.tags, tag].sort());
     expect(git(clone, env, "cat-file", "-t", tag)).toBe("tag");
     expect(git(clone, env, "rev-parse", `${tag}^{commit}`)).toBe(git(clone, env, "rev-parse", "HEAD"));
     expect(run.stdout).toContain(tag);
