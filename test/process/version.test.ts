@@ -62,6 +62,10 @@ describe("CHANGELOG.md", () => {
     expect(new Set(numbers).size).toBe(numbers.length);
   });
 
+  it("has an entry for the version, the newest release", () => {
+    expect(headings[1]).toMatch(new RegExp(`^## \\[${pkg.version.replace(/\./g, "\\.")}\\] - `));
+  });
+
   it("groups changes under Keep a Changelog's sections only", () => {
     const sections = changelog.split("\n").filter((line) => line.startsWith("### "));
     for (const section of sections)
