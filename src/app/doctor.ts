@@ -11,6 +11,7 @@ import {
   checkEvent,
   checkInstalled,
   checkState,
+  readPluginEnabled,
   readSettingsSources,
   type Check,
   checkCostSource,
@@ -36,11 +37,7 @@ export function runDoctor({ root, ctx }: CommandCall): number {
 
   const sources = readSettingsSources(root, ctx.env, ctx.home);
   for (const s of sources) if (s.error) checks.push({ level: "FAIL", text: `${s.name}: ${s.error}` });
-  const pluginEnabled = sources.some((s) =>
-    Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}).some(
-      ([k, v]) => k.startsWith("continuation-loop@") && v === true,
-    ),
-  );
+  const pluginEnabled = readPluginEnabled(sources);
   if (pluginEnabled) checks.push({ level: "ok", text: "the continuation-loop plugin is enabled in settings" });
   checks.push(
     ...checkEvent("Stop", sources, root, pluginEnabled, cli),

@@ -56,6 +56,24 @@ function isOurs(command: string, root: string): boolean {
   return script !== undefined && existsSync(join(dirname(script), "cli.js"));
 }
 
+/** Is the continuation-loop plugin enabled in one of these settings files (a marketplace install)? */
+export function readPluginEnabled(sources: SettingsSource[]): boolean {
+  return sources.some((s) =>
+    Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}).some(
+      ([k, v]) => k.startsWith("continuation-loop@") && v === true,
+    ),
+  );
+}
+
+/** Will Claude Code run our Stop hook here without `--plugin-dir`: the plugin enabled, or the hooks installed? */
+export function readStopHookRegistered(root: string, env: Env, home: string): boolean {
+  const sources = readSettingsSources(root, env, home);
+  return (
+    readPluginEnabled(sources) ||
+    sources.some((s) => commandsOf(s.settings?.hooks?.Stop).some((command) => isOurs(command, root)))
+  );
+}
+
 /** Registration of one event across the settings files and the plugin. */
 export function checkEvent(
   event: string,

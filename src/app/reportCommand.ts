@@ -2,7 +2,7 @@
 // the history only, as Markdown for a pull request or as a page with charts.
 import { resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
-import { loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
+import { type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
 import { buildReport, type ReportModel, selectLoopRecords } from "../core/reportModel.js";
@@ -11,6 +11,18 @@ import { readReportHistory } from "../io/readReportHistory.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { type CommandCall, say, stringOption } from "./commandTable.js";
 import { renderCliCommand } from "./renderCliCommand.js";
+
+/** The report of the loop in `file` (`stateFile`: its records; else the history's last loop), from the history beside it. */
+export function readLoopReport(file: LoopFile, stateFile: string | undefined): ReportModel {
+  const historyShown = file.shown.replace(/[^/\\]*$/, "continuation-loop.history.jsonl");
+  const records = selectLoopRecords(readReportHistory(file.historyPath, historyShown), stateFile);
+  if (records.length === 0)
+    throw new LoopError("HISTORY_MISSING", `holds no record of the loop ${file.shown}`, {
+      file: historyShown,
+      expected: "the name of a loop that has run (continuation-loop history --all lists them)",
+    });
+  return buildReport(records);
+}
 
 /**
  * `report [--name NAME] [--html FILE] [--project DIR]`: Markdown on stdout, or the page written to FILE;
@@ -24,17 +36,7 @@ export function runReport(call: CommandCall): number {
   const { root } = call;
   const file =
     name === undefined ? (pinnedLoopFile(root, call.ctx.env) ?? loopFileAt(root, "default")) : loopFileAt(root, name);
-  const historyShown = file.shown.replace(/[^/\\]*$/, "continuation-loop.history.jsonl");
-  const records = selectLoopRecords(
-    readReportHistory(file.historyPath, historyShown),
-    name === undefined ? undefined : file.shown,
-  );
-  if (records.length === 0)
-    throw new LoopError("HISTORY_MISSING", `holds no record of the loop ${file.shown}`, {
-      file: historyShown,
-      expected: "the name of a loop that has run (continuation-loop history --all lists them)",
-    });
-  const model = buildReport(records);
+  const model = readLoopReport(file, name === undefined ? undefined : file.shown);
   if (call.slash) return say(call, renderReportSummary(model, renderCliCommand(call.ctx.packageRoot), name));
   if (html === undefined) return say(call, renderReportMarkdown(model).trimEnd());
   try {

@@ -10,6 +10,7 @@ import { LOOP_COMMANDS, SLASH_NAMES } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
 import { runView } from "./viewCommand.js";
+import { runRun } from "./runCommand.js";
 
 /** The command table: the loop's commands (loopCommands.ts), then the project's, which no hook loads. */
 export const COMMANDS: Record<string, CommandRow> = {
@@ -47,6 +48,11 @@ export const COMMANDS: Record<string, CommandRow> = {
     options: { project: PROJECT },
     run: runDoctor,
   },
+  run: {
+    summary: "start a loop and drive `claude -p` until it ends, for CI and scripts",
+    own: { usage: "[options] [loop flags] GOAL… [-- CLAUDE_ARGS…]" },
+    run: (call) => runRun(call.argv, call.ctx),
+  },
   view: {
     summary: "a loop's state and bookkeeping as JSON (what the companion module's band draws)",
     options: { name: NAME },
@@ -67,7 +73,7 @@ function renderUsage(): string {
     ...lines.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`),
     "",
     `In Claude Code, ${SLASH_NAMES.map((name) => `/loop-${name}`).join(", ")} run the same commands.`,
-    "Exit codes: 0 success; 1 the command failed (invalid state or settings file, a loop already running, doctor found a problem); 2 bad arguments.",
+    "Exit codes: 0 success; 1 the command failed (invalid state or settings file, a loop already running, doctor found a problem); 2 bad arguments. run has its own (run --help).",
     "The project is $CLAUDE_PROJECT_DIR when set, else the current folder; CONTINUATION_LOOP_FILE moves the state file.",
   ].join("\n");
 }

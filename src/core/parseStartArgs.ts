@@ -55,7 +55,7 @@ interface Accumulator {
 }
 
 /** Does this flag take a value from the next word (`--flag value`)? Booleans do only as `--flag=value`. */
-function takesValue(name: string): boolean {
+export function takesValue(name: string): boolean {
   const field = FIELD_BY_FLAG.get(name);
   if (field) return !isBooleanField(field);
   return name === "template" || name === "name";

@@ -1,6 +1,7 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, readSync, statSync } from "node:fs";
 import type { HistoryRecord } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
+import { openToRead } from "./openToRead.js";
 import { readLinesInWindow } from "./readLines.js";
 
 /** Only the end of a long history is read: status and tables show the latest records. */
@@ -60,4 +61,50 @@ export function readPreviousRecordTime(path: string, stateFile: string, startedA
     }
   }
   return undefined;
+}
+
+/** The history's size in bytes now (0 when it does not exist): where a reader of new records starts. */
+export function readHistorySize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** How much one read of new records takes at most: a reader that falls behind catches up over several. */
+const MAX_NEW = 4 * 1024 * 1024;
+
+/**
+ * The whole records appended since byte `offset`, and the offset after the last whole line read (a line
+ * still being written waits for the next read). Torn or foreign lines are skipped.
+ */
+export function readHistorySince(path: string, offset: number): { records: HistoryRecord[]; offset: number } {
+  let fd: number;
+  try {
+    fd = openToRead(path);
+  } catch {
+    return { records: [], offset };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    // Append-only: a history that shrank was replaced; its records are not this loop's news.
+    if (size <= offset) return { records: [], offset: Math.min(offset, size) };
+    const buf = Buffer.alloc(Math.min(size - offset, MAX_NEW));
+    const read = readSync(fd, buf, 0, buf.length, offset);
+    const end = buf.subarray(0, read).lastIndexOf(0x0a);
+    if (end < 0) return { records: [], offset };
+    const records: HistoryRecord[] = [];
+    for (const line of buf.toString("utf8", 0, end).split("\n")) {
+      try {
+        const value: unknown = JSON.parse(line);
+        if (value && typeof value === "object" && !Array.isArray(value)) records.push(value as HistoryRecord);
+      } catch {
+        // a torn line or a hand edit: skip it
+      }
+    }
+    return { records, offset: offset + end + 1 };
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,0 +1,244 @@
+// `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"): a loop for CI and scripts, driven in
+// the foreground through `claude -p`, with the report at the end.
+import { randomUUID } from "node:crypto";
+import { appendFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { constants } from "node:os";
+import { RUN_EXIT, type LoopStatus } from "../core/decideRun.js";
+import { LoopError } from "../core/errors.js";
+import { type LoopFile, loopFileAt, pinnedLoopFile, resolveProjectRoot } from "../core/loopFiles.js";
+import { parseRunArgs, type RunRequest } from "../core/parseRunArgs.js";
+import type { LoopState } from "../core/parseState.js";
+import { parseState } from "../core/parseState.js";
+import { readPause } from "../core/readRuntime.js";
+import { renderRunEnd, renderRunUsage, type RunView } from "../core/renderRun.js";
+import { renderReportMarkdown } from "../core/renderReport.js";
+import { renderReportHtml } from "../core/renderReportHtml.js";
+import { findClaude } from "../io/claudeProcess.js";
+import { readHistorySize } from "../io/history.js";
+import { readProcessRunning } from "../io/readClaudePid.js";
+import { readStateFile } from "../io/readStateFile.js";
+import { readTrackedByGit } from "../io/readTreeState.js";
+import { readRunTerminal } from "../io/runTerminal.js";
+import { readSidecar } from "../io/sidecarFile.js";
+import { writeFileAtomic } from "../io/writeFileAtomic.js";
+import type { Context } from "./context.js";
+import { readStopHookRegistered } from "./doctorChecks.js";
+import { readLoopReport } from "./reportCommand.js";
+import { resumeLoop } from "./resumeLoop.js";
+import { type DriveOutcome, driveClaude } from "./runLoop.js";
+import { startLoop } from "./startLoop.js";
+
+/** The loop `run` drives, and what Claude Code is first told. */
+interface Begun {
+  file: LoopFile;
+  state: LoopState;
+  prompt: string;
+  /** A loop taken over while paused: `run` ends there (exit 3), Claude Code is not started. */
+  paused?: LoopStatus;
+}
+
+/** A new loop, as `start` makes it, bound to the session `run` starts Claude Code with. */
+function beginNewLoop(request: RunRequest, ctx: Context, root: string, sessionId: string): Begun {
+  const started = startLoop(request.start as NonNullable<RunRequest["start"]>, ctx, root, sessionId);
+  ctx.err(`${started.summary}\n`);
+  return { file: started.file, state: started.state, prompt: started.context };
+}
+
+/**
+ * No goal: the project's loop (`--name`'s, else the default file) is taken over when it is free: not paused,
+ * not tracked by git, and no Claude Code process of its session still running. It is bound to the new
+ * session, its counters and goal kept.
+ */
+function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId: string): Begun {
+  const file =
+    pinnedLoopFile(root, ctx.env) ??
+    // start's parser has checked the name (it cannot leave .claude/).
+    loopFileAt(root, request.name ?? "default");
+  const read = readStateFile(file.statePath, file.shown);
+  if (read.kind === "missing")
+    throw new LoopError("USAGE", "there is no loop to take over", {
+      file: file.shown,
+      expected: "a GOAL to start one (continuation-loop run [loop flags] GOAL), or --name NAME of a loop that runs",
+    });
+  const state = parseState(read.text, file.shown);
+  if (readTrackedByGit(root, file.statePath))
+    throw new LoopError("STATE_TRACKED_BY_GIT", "the state file is tracked by git, so no loop runs it", {
+      file: file.shown,
+      expected: `a loop of your own: git rm --cached ${file.shown}`,
+    });
+  const runtime = readSidecar(file.sidecarPath, state);
+  const pause = readPause(state.active, runtime);
+  if (!state.active || pause)
+    return {
+      file,
+      state,
+      prompt: "",
+      paused: { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` },
+    };
+  if (runtime.owner_pid !== "" && readProcessRunning(runtime.owner_pid))
+    throw new LoopError(
+      "LOOP_RUNNING",
+      `the loop is run by a Claude Code process that still runs (pid ${runtime.owner_pid})`,
+      {
+        file: file.shown,
+        expected: "that session to end first, or a GOAL to start another loop beside it",
+      },
+    );
+  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env);
+  ctx.err(`${resumed.message}\n`);
+  return { file, state: { ...state, session_id: sessionId }, prompt: resumed.context };
+}
+
+/** What Claude Code runs with: the plugin from this package unless the settings load it already. */
+function renderClaudeArgs(request: RunRequest, ctx: Context, root: string): string[] {
+  const loaded = request.claudeArgs.includes("--plugin-dir") || readStopHookRegistered(root, ctx.env, ctx.home);
+  return [...(loaded ? [] : ["--plugin-dir", ctx.packageRoot]), ...request.claudeArgs];
+}
+
+/** The report at the end: `--report`, `--html`, and appended to `$GITHUB_STEP_SUMMARY` when set. */
+function writeReports(request: RunRequest, file: LoopFile, ctx: Context): void {
+  const summary = ctx.env.GITHUB_STEP_SUMMARY;
+  if (!request.report && !request.html && !summary) return;
+  const written: string[] = [];
+  const attempt = (what: string, write: () => void) => {
+    try {
+      write();
+      written.push(what);
+    } catch (error) {
+      const why =
+        error instanceof LoopError ? error.describe() : ((error as NodeJS.ErrnoException).code ?? String(error));
+      ctx.err(`continuation-loop: the report could not be written to ${what} (${why}).\n`);
+    }
+  };
+  let markdown: string;
+  let html: () => string;
+  try {
+    const model = readLoopReport(file, file.shown);
+    markdown = renderReportMarkdown(model);
+    html = () => renderReportHtml(model, ctx.now());
+  } catch (error) {
+    ctx.err(`continuation-loop: no report: ${error instanceof LoopError ? error.describe() : String(error)}.\n`);
+    return;
+  }
+  if (request.report) {
+    const target = request.report;
+    attempt(target, () => writeFileAtomic(resolve(ctx.cwd, target), markdown, { durable: false }));
+  }
+  if (request.html) {
+    const target = request.html;
+    attempt(target, () => writeFileAtomic(resolve(ctx.cwd, target), html(), { durable: false }));
+  }
+  if (summary) attempt("$GITHUB_STEP_SUMMARY", () => appendFileSync(summary, `${markdown}\n`));
+  if (written.length) ctx.err(`continuation-loop: the loop's report is in ${written.join(", ")}.\n`);
+}
+
+/** The exit code of a run stopped by a signal: 128 + its number, as a shell reports it. */
+const signalCode = (signal: NodeJS.Signals): number => 128 + (constants.signals[signal] ?? 0);
+
+/** Prints how the run ended and returns its exit code. */
+function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Context): number {
+  const { status, step } = outcome;
+  if (step.kind === "signal") {
+    ctx.err(
+      `continuation-loop: stopped by ${step.signal}. The loop is still in ${file.shown}: \`continuation-loop run\` (no goal) takes it over, \`continuation-loop stop\` ends it.\n`,
+    );
+    return signalCode(step.signal);
+  }
+  const reason =
+    status.kind === "ended"
+      ? status.reason
+      : status.kind === "paused"
+        ? status.why
+        : status.kind === "invalid"
+          ? status.message
+          : "";
+  const current = status.kind === "running" || status.kind === "paused" ? status.state : state;
+  const line = renderRunEnd({
+    step,
+    view: outcome.view,
+    now: ctx.now(),
+    reason,
+    exit: outcome.exit,
+    restartsInARow: outcome.restartsInARow,
+    tail: outcome.tail,
+    session: current.session_id,
+    maxDuration: current.max_duration,
+  });
+  ctx.err(`${line}\n`);
+  return step.code;
+}
+
+/** `continuation-loop run [options] [loop flags] [GOAL…] [-- CLAUDE_ARGS…]` → exit code (docs/REFERENCE.md). */
+export async function runRun(argv: string[], ctx: Context): Promise<number> {
+  const refuse = (error: unknown): number => {
+    if (!(error instanceof LoopError)) throw error;
+    ctx.err(`continuation-loop: ${error.describe()}.\n`);
+    return RUN_EXIT.usage;
+  };
+  let request: RunRequest;
+  try {
+    request = parseRunArgs(argv);
+  } catch (error) {
+    return refuse(error);
+  }
+  if (request.help) {
+    ctx.out(`${renderRunUsage()}\n`);
+    return 0;
+  }
+  const claude = findClaude(ctx.env, ctx.cwd);
+  if ("missing" in claude) {
+    ctx.err(
+      `continuation-loop: Claude Code cannot run: ${claude.missing}. Install it (npm install -g @anthropic-ai/claude-code), or set CONTINUATION_LOOP_CLAUDE to its path. No loop was started.\n`,
+    );
+    return RUN_EXIT.claude;
+  }
+  const root = resolveProjectRoot(ctx.env, undefined, ctx.cwd);
+  const sessionId = randomUUID();
+  let begun: Begun;
+  try {
+    begun = request.start ? beginNewLoop(request, ctx, root, sessionId) : takeOverLoop(request, ctx, root, sessionId);
+  } catch (error) {
+    return refuse(error);
+  }
+  const { file, state } = begun;
+  const startedAt = state.started_at ? Date.parse(state.started_at) : ctx.now();
+  const view: RunView = {
+    shown: file.shown,
+    iteration: state.iteration_count,
+    max: state.max_iterations,
+    startedAt,
+    spend: undefined,
+    detail: "working",
+  };
+  const outcome: DriveOutcome = begun.paused
+    ? {
+        status: begun.paused,
+        step: { kind: "exit", code: RUN_EXIT.paused, why: "paused" },
+        exit: { code: null, signal: null },
+        restartsInARow: 0,
+        view,
+        tail: "",
+      }
+    : await driveClaude(
+        {
+          claude: claude.path,
+          claudeArgs: renderClaudeArgs(request, ctx, root),
+          root,
+          // A loop whose turns run no tool would hit Claude Code's 8-block cap (README "Troubleshooting").
+          env: { ...ctx.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: ctx.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ?? "0" },
+          file,
+          startedAt: state.started_at,
+          sessionId,
+          prompt: begun.prompt,
+          maxRestarts: request.maxRestarts,
+          historyOffset: readHistorySize(file.historyPath),
+          view,
+        },
+        ctx,
+        readRunTerminal(ctx.env),
+      );
+  const code = finish(outcome, state, file, ctx);
+  writeReports(request, file, ctx);
+  return code;
+}

@@ -1,0 +1,204 @@
+// The driver of `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"; docs/HEADLESS.md): runs
+// `claude -p` until the loop ends, reads the loop's progress from its own files, and starts Claude Code
+// again with `--resume` after its process dies, within the loop's limits.
+import { type ClaudeExit, decideAfterExit, type LoopStatus, type RunStep } from "../core/decideRun.js";
+import { LoopError } from "../core/errors.js";
+import type { HistoryRecord } from "../core/history.js";
+import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
+import { parseState } from "../core/parseState.js";
+import { readPause } from "../core/readRuntime.js";
+import {
+  applyRecord,
+  renderLiveLine,
+  renderRecordLine,
+  renderRestartNotice,
+  renderRestartPrompt,
+  type RunView,
+} from "../core/renderRun.js";
+import { readSessionSaved, spawnClaude } from "../io/claudeProcess.js";
+import { readHistorySince } from "../io/history.js";
+import { readStateFile } from "../io/readStateFile.js";
+import { onStopSignal, type RunTerminal } from "../io/runTerminal.js";
+import { readSidecar } from "../io/sidecarFile.js";
+import type { Context } from "./context.js";
+
+/** How often the history is read for new records while Claude Code runs (and the live line redrawn). */
+const POLL_MS = 500;
+/** The end of Claude Code's output kept to say why it could not run: a tail, never the stream. */
+const TAIL_CHARS = 2_000;
+
+/** Decisions a Stop makes: one of them is a new iteration. */
+const STOP_DECISIONS = new Set(["continue", "end", "pause"]);
+
+export interface DriveRequest {
+  claude: string;
+  claudeArgs: string[];
+  /** The project root: Claude Code runs there. */
+  root: string;
+  /** Claude Code's environment: `run`'s own, with what the loop needs added. */
+  env: Env;
+  file: LoopFile;
+  /** The loop's `started_at` when `run` took it: another value in the file is another loop. */
+  startedAt: string | undefined;
+  /** The session of the first start (`--session-id`), and its prompt. */
+  sessionId: string;
+  prompt: string;
+  maxRestarts: number;
+  /** Where `run` starts reading the history: records before it are not this run's. */
+  historyOffset: number;
+  view: RunView;
+}
+
+export interface DriveOutcome {
+  status: LoopStatus;
+  step: Extract<RunStep, { kind: "exit" }> | { kind: "signal"; signal: NodeJS.Signals };
+  exit: ClaudeExit;
+  restartsInARow: number;
+  view: RunView;
+  tail: string;
+}
+
+/** stderr for `run`: permanent lines, and in a terminal one live line kept below them. */
+class RunPrinter {
+  private showing = false;
+  private atLineStart = true;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly terminal: RunTerminal,
+  ) {}
+
+  line(text: string): void {
+    this.clear();
+    this.ctx.err(`${text}\n`);
+  }
+
+  /** A record of the loop: its own line, or the live line redrawn. */
+  record(view: RunView, r: HistoryRecord): void {
+    if (this.terminal.live) this.live(view);
+    else this.ctx.err(`${renderRecordLine(view, r)}\n`);
+  }
+
+  /** Claude Code's own output, passed on as it comes. */
+  passOn(stream: "out" | "err", text: string): void {
+    if (!text) return;
+    this.clear();
+    if (stream === "out") this.ctx.out(text);
+    else this.ctx.err(text);
+    this.atLineStart = text.endsWith("\n");
+  }
+
+  live(view: RunView): void {
+    if (!this.terminal.live || !this.atLineStart) return;
+    this.ctx.err(`\r\x1b[2K${renderLiveLine(view, this.ctx.now(), this.terminal.columns())}`);
+    this.showing = true;
+  }
+
+  clear(): void {
+    if (this.showing) this.ctx.err("\r\x1b[2K");
+    this.showing = false;
+  }
+}
+
+/** The loop now: ended (its end record, or gone), paused, invalid or running. */
+function readLoopStatus(file: LoopFile, startedAt: string | undefined, end: HistoryRecord | undefined): LoopStatus {
+  const ended = (): LoopStatus => ({ kind: "ended", reason: end?.reason ?? "vanished", record: end });
+  try {
+    const read = readStateFile(file.statePath, file.shown);
+    if (read.kind === "missing") return ended();
+    const state = parseState(read.text, file.shown);
+    // Another loop in the same file: this one ended, and whoever started the new one runs it.
+    if (startedAt !== undefined && state.started_at !== undefined && state.started_at !== startedAt) return ended();
+    const runtime = readSidecar(file.sidecarPath, state);
+    const pause = readPause(state.active, runtime);
+    if (!state.active || pause) return { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` };
+    const wait = Date.parse(runtime.api_wait_until);
+    return { kind: "running", state, waitUntil: Number.isFinite(wait) ? wait : undefined };
+  } catch (error) {
+    return { kind: "invalid", message: error instanceof LoopError ? error.describe() : String(error) };
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs Claude Code until the loop ends, pauses, or Claude Code cannot go on (docs/REFERENCE.md "continuation-loop run"). */
+export async function driveClaude(request: DriveRequest, ctx: Context, terminal: RunTerminal): Promise<DriveOutcome> {
+  const printer = new RunPrinter(ctx, terminal);
+  const { file } = request;
+  let view = request.view;
+  let offset = request.historyOffset;
+  let startedAt = request.startedAt;
+  let end: HistoryRecord | undefined;
+  let iterations = 0;
+  const readNews = () => {
+    const news = readHistorySince(file.historyPath, offset);
+    offset = news.offset;
+    for (const r of news.records) {
+      if (r.state_file !== file.shown) continue;
+      if (STOP_DECISIONS.has(r.decision)) iterations++;
+      if (r.decision === "end") end = r;
+      view = applyRecord(view, r);
+      printer.record(view, r);
+    }
+  };
+
+  let stopping: NodeJS.Signals | undefined;
+  let child: ReturnType<typeof spawnClaude> | undefined;
+  const stopSignals = onStopSignal((signal) => {
+    stopping ??= signal;
+    child?.kill(signal);
+  });
+  try {
+    let args = ["--session-id", request.sessionId];
+    let prompt = request.prompt;
+    let restartsInARow = 0;
+    for (;;) {
+      const before = iterations;
+      let tail = "";
+      child = spawnClaude(request.claude, ["-p", prompt, ...args, ...request.claudeArgs], {
+        cwd: request.root,
+        env: request.env,
+        onStdout: (text) => printer.passOn("out", text),
+        onStderr: (text) => {
+          tail = (tail + text).slice(-TAIL_CHARS);
+          printer.passOn("err", text);
+        },
+      });
+      printer.live(view);
+      const timer = setInterval(() => {
+        readNews();
+        printer.live(view);
+      }, POLL_MS);
+      const exit = await child.exited;
+      clearInterval(timer);
+      child = undefined;
+      readNews();
+      const status = readLoopStatus(file, startedAt, end);
+      if (stopping) return { status, step: { kind: "signal", signal: stopping }, exit, restartsInARow, view, tail };
+      if (iterations > before) restartsInARow = 0;
+      const step = decideAfterExit(status, exit, restartsInARow, request.maxRestarts, ctx.now());
+      if (step.kind === "exit" || status.kind !== "running")
+        return { status, step: step as DriveOutcome["step"], exit, restartsInARow, view, tail };
+      printer.line(renderRestartNotice(exit, step, view, request.maxRestarts));
+      await wait(step.delayMs);
+      restartsInARow = step.attempt;
+      // The loop as it is now: it may have been stopped, paused or edited during the wait.
+      const now = readLoopStatus(file, startedAt, end);
+      if (now.kind !== "running" || stopping) {
+        const last = decideAfterExit(now, exit, 0, Number.POSITIVE_INFINITY, ctx.now());
+        const after = stopping ? { kind: "signal" as const, signal: stopping } : (last as DriveOutcome["step"]);
+        return { status: now, step: after, exit, restartsInARow, view, tail };
+      }
+      startedAt ??= now.state.started_at;
+      // The session that owns the loop now (a /clear moves it), resumed when Claude Code saved it.
+      const session = now.state.session_id ?? request.sessionId;
+      args = readSessionSaved(resolveConfigDir(request.env, ctx.home), session)
+        ? ["--resume", session]
+        : ["--session-id", session];
+      prompt = renderRestartPrompt(now.state, file.shown, ctx.now());
+    }
+  } finally {
+    stopSignals();
+    printer.clear();
+  }
+}

@@ -1,0 +1,65 @@
+import type { HistoryRecord } from "./history.js";
+import type { LoopState } from "./parseState.js";
+
+/** `continuation-loop run`'s exit codes (docs/REFERENCE.md "continuation-loop run"). */
+export const RUN_EXIT = { completed: 0, limit: 1, usage: 2, paused: 3, claude: 4 } as const;
+type RunExit = (typeof RUN_EXIT)[keyof typeof RUN_EXIT];
+
+/** The loop as `run` finds it once Claude Code has exited: from its state file, sidecar and history. */
+export type LoopStatus =
+  | { kind: "ended"; reason: string; record: HistoryRecord | undefined }
+  | { kind: "paused"; state: LoopState; why: string }
+  | { kind: "invalid"; message: string }
+  | { kind: "running"; state: LoopState; waitUntil: number | undefined };
+
+/** What happened to Claude Code's process. */
+export interface ClaudeExit {
+  code: number | null;
+  signal: string | null;
+  /** It could not be started at all (ENOENT, EACCES…). */
+  error?: string;
+}
+
+export type RunStep =
+  | { kind: "exit"; code: RunExit; why: "ended" | "paused" | "invalid" | "time" | "restarts" }
+  | { kind: "restart"; delayMs: number; attempt: number };
+
+const FIRST_DELAY_MS = 2_000;
+const MAX_DELAY_MS = 5 * 60_000;
+
+/** 2 s, 4 s, 8 s … at most 5 minutes: the wait before the attempt-th restart in a row. */
+export const decideBackoff = (attempt: number): number =>
+  Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+
+/** completed → 0; any other end (a limit, a stall, /loop-stop, a file removed) → 1. */
+const decideEndCode = (reason: string): RunExit => (reason === "completed" ? RUN_EXIT.completed : RUN_EXIT.limit);
+
+/**
+ * After Claude Code exited: the loop's end or pause is `run`'s end; a loop still running is restarted,
+ * with backoff, at most `maxRestarts` times in a row without a new iteration (`restartsInARow` counts
+ * those already made), and never once its `max_duration` has passed or for a process that never started.
+ */
+export function decideAfterExit(
+  status: LoopStatus,
+  exit: ClaudeExit,
+  restartsInARow: number,
+  maxRestarts: number,
+  now: number,
+): RunStep {
+  if (status.kind === "ended") return { kind: "exit", code: decideEndCode(status.reason), why: "ended" };
+  if (status.kind === "paused") return { kind: "exit", code: RUN_EXIT.paused, why: "paused" };
+  // The Stop hook waits for a person to fix the file: nothing a restart could do.
+  if (status.kind === "invalid") return { kind: "exit", code: RUN_EXIT.paused, why: "invalid" };
+  const { state } = status;
+  const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  const pastDeadline = (at: number) => state.max_duration !== undefined && at >= started + state.max_duration * 1000;
+  if (pastDeadline(now)) return { kind: "exit", code: RUN_EXIT.limit, why: "time" };
+  const attempt = restartsInARow + 1;
+  if (exit.error !== undefined || attempt > maxRestarts)
+    return { kind: "exit", code: RUN_EXIT.claude, why: "restarts" };
+  // After an API error the loop's own wait (the StopFailure hook's) holds, when it is the longer one.
+  const wait = status.waitUntil !== undefined ? status.waitUntil - now : 0;
+  const delayMs = Math.max(decideBackoff(attempt), wait);
+  if (pastDeadline(now + delayMs)) return { kind: "exit", code: RUN_EXIT.limit, why: "time" };
+  return { kind: "restart", delayMs, attempt };
+}

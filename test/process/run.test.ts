@@ -1,0 +1,118 @@
+// `continuation-loop run` from hooks/cli.js where no Claude Code starts: usage, bad arguments (exit 2),
+// Claude Code not found (exit 4), the loops it will not take over; and the reader of new history records.
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { makeRuntime, renderSidecar } from "../../src/core/sidecar.js";
+import { readHistorySince } from "../../src/io/history.js";
+import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
+
+// An executable Claude Code that none of these runs reaches: `run` stops before it starts one.
+const CLAUDE = join(REPO, "node_modules", "claude-code-latest", "bin", "claude.exe");
+let project: string;
+const claudeDir = () => join(project, ".claude");
+const state = () => join(claudeDir(), "continuation-loop.local.md");
+const run = (args: string[], env: Record<string, string> = {}) =>
+  runCli(["run", ...args], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: CLAUDE, ...env } });
+
+beforeEach(() => {
+  project = tempProject();
+});
+
+describe("continuation-loop run, before Claude Code starts", () => {
+  it("--help lists the options and every exit code", () => {
+    const r = run(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("continuation-loop run [options] [loop flags] GOAL… [-- CLAUDE_ARGS…]");
+    for (const code of [
+      "0 completed",
+      "1 ended by a limit",
+      "2 bad arguments",
+      "3 paused for a person",
+      "4 Claude Code could not run",
+    ])
+      expect(r.stdout).toContain(code);
+  });
+
+  it.each([
+    ["a bad loop flag", ["--max-iterations", "zero", "Fix it"], "--max-iterations: invalid value"],
+    ["an unknown option", ["--nope", "Fix it"], "unknown option --nope"],
+    ["a session argument for Claude Code", ["Fix it", "--", "--resume", "x"], "--resume is run's to set"],
+    ["no goal and no loop", [], "there is no loop to take over"],
+  ])("exits 2 for %s and starts no loop", (_, args, message) => {
+    const r = run(args);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(existsSync(state())).toBe(false);
+  });
+
+  it.each([
+    [
+      "CONTINUATION_LOOP_CLAUDE names no file",
+      { CONTINUATION_LOOP_CLAUDE: join(REPO, "no-such-claude") },
+      "no such file",
+    ],
+    ["claude is not on PATH", { CONTINUATION_LOOP_CLAUDE: "", PATH: "/nonexistent" }, "`claude` is not on PATH"],
+  ])("exits 4 when %s, before any loop is started", (_, env, message) => {
+    const r = run(["--until", "true", "Fix it"], env);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).toContain("No loop was started");
+    expect(existsSync(state())).toBe(false);
+  });
+
+  describe("without a goal: the project's loop, when it is free", () => {
+    const writeLoop = (extra: string, runtime?: Partial<ReturnType<typeof makeRuntime>>) => {
+      mkdirSync(claudeDir(), { recursive: true });
+      const owner = { session_id: "s-old", started_at: "2026-01-01T00:00:00.000Z" };
+      writeFileSync(
+        state(),
+        `---\nmax_iterations: 5\nsession_id: ${owner.session_id}\nstarted_at: "${owner.started_at}"\n${extra}---\nGoal\n`,
+      );
+      if (runtime)
+        writeFileSync(
+          join(claudeDir(), "continuation-loop.runtime.json"),
+          renderSidecar({ ...makeRuntime(), ...runtime }, owner),
+        );
+    };
+
+    it("a paused loop: exit 3 with why, and Claude Code is not started", () => {
+      writeLoop("", { pause: { reason: "question", text: "Which database?", since: "2026-01-01T00:01:00.000Z" } });
+      const r = run([]);
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain("paused for you at iteration 1/5: Which database?");
+      expect(r.stderr).toContain("claude --resume s-old");
+    });
+
+    it("a loop whose Claude Code process still runs: exit 2, the file untouched", () => {
+      writeLoop("", { owner_pid: String(process.pid) });
+      const r = run([]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`still runs (pid ${process.pid})`);
+    });
+
+    it("an invalid state file: exit 2 naming the file, the line and the field", () => {
+      writeLoop("stall_limit: lots\n");
+      const r = run([]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(".claude/continuation-loop.local.md line 5: stall_limit");
+    });
+  });
+});
+
+describe("readHistorySince", () => {
+  it("reads whole lines appended after the offset, and leaves a line being written for the next read", () => {
+    const path = join(project, "history.jsonl");
+    writeFileSync(path, '{"time":"a","decision":"continue"}\n');
+    const start = readHistorySince(path, 0);
+    expect(start.records).toHaveLength(1);
+    appendFileSync(path, 'torn\n{"time":"b","decision":"end"}\n{"time":"c","deci');
+    const next = readHistorySince(path, start.offset);
+    expect(next.records.map((r) => r.time)).toEqual(["b"]);
+    appendFileSync(path, 'sion":"pause"}\n');
+    expect(readHistorySince(path, next.offset).records.map((r) => r.time)).toEqual(["c"]);
+    expect(readHistorySince(join(project, "missing"), 7)).toEqual({ records: [], offset: 7 });
+  });
+});

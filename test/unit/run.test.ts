@@ -1,0 +1,208 @@
+// `continuation-loop run`'s pure parts: its arguments, the decision after Claude Code exits, what it prints.
+import { describe, expect, it } from "vitest";
+import { decideAfterExit, decideBackoff, type LoopStatus } from "../../src/core/decideRun.js";
+import { LoopError } from "../../src/core/errors.js";
+import type { HistoryRecord } from "../../src/core/history.js";
+import { parseRunArgs } from "../../src/core/parseRunArgs.js";
+import { parseState } from "../../src/core/parseState.js";
+import { isLoopContinuation } from "../../src/core/protocol.js";
+import {
+  applyRecord,
+  renderLiveLine,
+  renderRecordLine,
+  renderRestartPrompt,
+  renderRunEnd,
+  type RunView,
+} from "../../src/core/renderRun.js";
+
+const refusal = (argv: string[]): LoopError => {
+  try {
+    parseRunArgs(argv);
+  } catch (error) {
+    return error as LoopError;
+  }
+  throw new Error(`parseRunArgs(${JSON.stringify(argv)}) did not refuse`);
+};
+
+describe("parseRunArgs", () => {
+  it("splits run's options, the loop's flags, the goal and Claude Code's arguments", () => {
+    const request = parseRunArgs([
+      "--until",
+      "npm test",
+      "--report",
+      "out.md",
+      "--max-iterations=20",
+      "--max-restarts",
+      "5",
+      "Fix",
+      "the",
+      "tests",
+      "--",
+      "--permission-mode",
+      "acceptEdits",
+      "--allowedTools",
+      "Bash(npm test) Edit",
+    ]);
+    expect(request).toMatchObject({
+      report: "out.md",
+      html: undefined,
+      maxRestarts: 5,
+      help: false,
+      claudeArgs: ["--permission-mode", "acceptEdits", "--allowedTools", "Bash(npm test) Edit"],
+    });
+    expect(request.start).toMatchObject({ fields: { until: "npm test", max_iterations: 20 }, goal: "Fix the tests" });
+  });
+
+  it("takes a value that looks like an option as the flag's value, as start does", () => {
+    const request = parseRunArgs(["--until", "--report", "Go"]);
+    expect(request.report).toBeUndefined();
+    expect(request.start).toMatchObject({ fields: { until: "--report" }, goal: "Go" });
+  });
+
+  it("without a goal takes over a loop: only --name, and run's own options", () => {
+    expect(parseRunArgs(["--name", "auth", "--html", "r.html"])).toMatchObject({
+      start: undefined,
+      name: "auth",
+      html: "r.html",
+      maxRestarts: 3,
+    });
+    expect(parseRunArgs(["--", "--model", "x"])).toMatchObject({ start: undefined, claudeArgs: ["--model", "x"] });
+    expect(refusal(["--max-iterations", "3"]).describe()).toContain("loop flags need a goal");
+  });
+
+  it.each([
+    [["--max-iterations", "zero", "Go"], "--max-iterations: invalid value"],
+    [["--max-restarts", "-1", "Go"], "--max-restarts: invalid value"],
+    [["--report"], "--report: needs a value"],
+    [["--report=a", "--report=b", "Go"], "--report: given twice"],
+    [["--help=yes"], "--help: takes no value"],
+    [["--nope", "Go"], "unknown option --nope"],
+    [["Go", "--", "--resume", "abc"], "--resume is run's to set"],
+    [["Go", "--", "--session-id=abc"], "--session-id is run's to set"],
+    [["Go", "--", "-p"], "-p is run's to set"],
+  ])("refuses %j, naming the command and the flag", (argv, message) => {
+    const error = refusal(argv);
+    expect(error.code).toBe("USAGE");
+    expect(error.describe()).toContain("continuation-loop run");
+    expect(error.describe()).toContain(message);
+  });
+
+  it("--help asks for the usage", () => {
+    expect(parseRunArgs(["--help"]).help).toBe(true);
+  });
+});
+
+const state = (extra = "") =>
+  parseState(`---\nmax_iterations: 6\nstarted_at: "2026-01-01T00:00:00.000Z"\n${extra}---\nGoal\n`);
+const running = (extra = "", waitUntil?: number): LoopStatus => ({ kind: "running", state: state(extra), waitUntil });
+const T0 = Date.parse("2026-01-01T00:00:00.000Z");
+const killed = { code: null, signal: "SIGKILL" };
+
+describe("decideAfterExit", () => {
+  it("ends with the loop: completed 0, a limit or a stop 1, paused or invalid 3", () => {
+    const ended = (reason: string): LoopStatus => ({ kind: "ended", reason, record: undefined });
+    expect(decideAfterExit(ended("completed"), killed, 0, 3, T0)).toMatchObject({ kind: "exit", code: 0 });
+    for (const reason of ["max_iterations", "max_cost", "stalled", "no_improvement", "stopped", "vanished"])
+      expect(decideAfterExit(ended(reason), killed, 0, 3, T0)).toMatchObject({ kind: "exit", code: 1 });
+    const paused: LoopStatus = { kind: "paused", state: state(), why: "Which database?" };
+    expect(decideAfterExit(paused, killed, 0, 3, T0)).toMatchObject({ kind: "exit", code: 3, why: "paused" });
+    expect(decideAfterExit({ kind: "invalid", message: "bad" }, killed, 0, 3, T0)).toMatchObject({ code: 3 });
+  });
+
+  it("restarts a running loop with a growing wait, at most N times in a row", () => {
+    expect(decideAfterExit(running(), killed, 0, 3, T0)).toEqual({ kind: "restart", delayMs: 2000, attempt: 1 });
+    expect(decideAfterExit(running(), killed, 2, 3, T0)).toEqual({ kind: "restart", delayMs: 8000, attempt: 3 });
+    expect(decideAfterExit(running(), killed, 3, 3, T0)).toMatchObject({ kind: "exit", code: 4, why: "restarts" });
+    expect(decideAfterExit(running(), killed, 0, 0, T0)).toMatchObject({ kind: "exit", code: 4 });
+    expect(decideBackoff(30)).toBe(5 * 60_000);
+  });
+
+  it("never restarts a process that could not start", () => {
+    const error = { code: null, signal: null, error: "ENOENT" };
+    expect(decideAfterExit(running(), error, 0, 3, T0)).toMatchObject({ kind: "exit", code: 4 });
+  });
+
+  it("waits for the loop's own wait after an API error, when it is longer", () => {
+    expect(decideAfterExit(running("", T0 + 60_000), killed, 0, 3, T0)).toMatchObject({ delayMs: 60_000 });
+    expect(decideAfterExit(running("", T0 + 500), killed, 0, 3, T0)).toMatchObject({ delayMs: 2000 });
+  });
+
+  it("never goes past max_duration: not restarted once it has passed, or would pass during the wait", () => {
+    const timed = running("max_duration: 1h\n");
+    expect(decideAfterExit(timed, killed, 0, 3, T0 + 3_600_000)).toMatchObject({ kind: "exit", code: 1, why: "time" });
+    expect(decideAfterExit(timed, killed, 0, 3, T0 + 3_599_000)).toMatchObject({ kind: "exit", code: 1 });
+    expect(decideAfterExit(timed, killed, 0, 3, T0 + 3_000_000)).toMatchObject({ kind: "restart" });
+  });
+});
+
+const view: RunView = {
+  shown: ".claude/continuation-loop.local.md",
+  iteration: 1,
+  max: 20,
+  startedAt: T0,
+  spend: undefined,
+  detail: "working",
+};
+const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+
+describe("the progress lines", () => {
+  it("one line per record: iteration, elapsed, spend and the news", () => {
+    const r: HistoryRecord = {
+      time: at(134),
+      decision: "continue",
+      iteration: 3,
+      cost_usd: 0.42,
+      until_failure: "`npm test` exit 1",
+    };
+    expect(renderRecordLine(view, r)).toBe("[3/20] 2m14s $0.420 until: npm test exit 1");
+    expect(renderRecordLine(view, { time: at(5), decision: "continue", iteration: 1, reply_line: "Fixed it" })).toBe(
+      '[1/20] 5s "Fixed it"',
+    );
+    expect(renderRecordLine(view, { time: at(9), decision: "end", iteration: 4, reason: "completed" })).toBe(
+      "[4/20] 9s completed",
+    );
+    expect(renderRecordLine(view, { time: at(9), decision: "pause", iteration: 4, question: "Which database?" })).toBe(
+      "[4/20] 9s paused: Which database?",
+    );
+  });
+
+  it("the live line shows the iteration running now and the last news, cut to the terminal's width", () => {
+    const next = applyRecord(view, { time: at(10), decision: "continue", iteration: 3, cost_usd: 1.5 });
+    expect(next).toMatchObject({ iteration: 4, spend: 1.5 });
+    expect(renderLiveLine(next, T0 + 75_000, 80)).toBe("[4/20] 1m15s $1.50 continue");
+    const long = renderLiveLine({ ...next, detail: "x".repeat(200) }, T0, 40);
+    expect(long).toHaveLength(39);
+    expect(long.endsWith("…")).toBe(true);
+  });
+
+  it("the end line says how the loop ended and the exit code", () => {
+    const end = (why: "ended" | "paused" | "time" | "restarts", code: 0 | 1 | 3 | 4, reason = "") =>
+      renderRunEnd({
+        step: { kind: "exit", code, why },
+        view: { ...view, iteration: 6 },
+        now: T0 + 12_000,
+        reason,
+        exit: { code: 1, signal: null },
+        restartsInARow: 3,
+        tail: "line one\nInvalid API key\n",
+        session: "s-1",
+        maxDuration: 3600,
+      });
+    expect(end("ended", 0, "completed")).toBe("continuation-loop: the loop completed at iteration 6/20, 12s. Exit 0.");
+    expect(end("ended", 1, "max_iterations")).toContain("ended (max_iterations)");
+    expect(end("paused", 3, "Which database?")).toContain("paused for you at iteration 6/20: Which database?");
+    expect(end("paused", 3, "Which database?")).toContain("claude --resume s-1");
+    expect(end("time", 1)).toContain("max_duration (1h)");
+    const gaveUp = end("restarts", 4);
+    expect(gaveUp).toContain("exited with code 1, 4 times in a row without a new iteration");
+    expect(gaveUp).toContain("Invalid API key");
+    expect(gaveUp).toContain("`continuation-loop run` (no goal) takes it over");
+  });
+
+  it("a restarted Claude Code gets the loop's marker, the iteration and the goal", () => {
+    const prompt = renderRestartPrompt(state("iteration_count: 3\n"), view.shown, T0);
+    expect(isLoopContinuation(prompt)).toBe(true);
+    expect(prompt).toContain("iteration 3/6");
+    expect(prompt).toContain("Goal:\nGoal");
+  });
+});
