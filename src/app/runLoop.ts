@@ -24,7 +24,7 @@ import type { Context } from "./context.js";
 
 /** How often the history is read for new records while Claude Code runs (and the live line redrawn). */
 const POLL_MS = 500;
-/** The end of Claude Code's output kept to say why it could not run: a tail, never the stream. */
+/** The end of Claude Code's output (both streams) kept to say why it could not run: a tail, never the stream. */
 const TAIL_CHARS = 2_000;
 
 /** Decisions a Stop makes: one of them is a new iteration. */
@@ -158,7 +158,10 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       child = spawnClaude(request.claude, ["-p", prompt, ...args, ...request.claudeArgs], {
         cwd: request.root,
         env: request.env,
-        onStdout: (text) => printer.passOn("out", text),
+        onStdout: (text) => {
+          tail = (tail + text).slice(-TAIL_CHARS);
+          printer.passOn("out", text);
+        },
         onStderr: (text) => {
           tail = (tail + text).slice(-TAIL_CHARS);
           printer.passOn("err", text);

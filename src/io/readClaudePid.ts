@@ -1,14 +1,24 @@
 import { readFileSync } from "node:fs";
 
+/** Linux: a process killed whose parent has not yet reaped it (a zombie) still answers signal 0, but is gone. */
+function readZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z";
+  } catch {
+    return false;
+  }
+}
+
 /**
  * What signal 0 says of a pid (it checks without sending anything): running (EPERM: as another
- * user), gone (no such process), or nothing to go by (not a pid, or another error).
+ * user), gone (no such process, or a zombie), or nothing to go by (not a pid, or another error).
  */
 function probeProcess(pid: number): "running" | "gone" | "unknown" {
   if (!Number.isSafeInteger(pid) || pid <= 0) return "unknown";
   try {
     process.kill(pid, 0);
-    return "running";
+    return readZombie(pid) ? "gone" : "running";
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === "EPERM" ? "running" : code === "ESRCH" ? "gone" : "unknown";

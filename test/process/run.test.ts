@@ -1,10 +1,12 @@
 // `continuation-loop run` from hooks/cli.js where no Claude Code starts: usage, bad arguments (exit 2),
 // Claude Code not found (exit 4), the loops it will not take over; and the reader of new history records.
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { makeRuntime, renderSidecar } from "../../src/core/sidecar.js";
 import { readHistorySince } from "../../src/io/history.js";
+import { readProcessRunning } from "../../src/io/readClaudePid.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -99,6 +101,24 @@ describe("continuation-loop run, before Claude Code starts", () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain(".claude/continuation-loop.local.md line 5: stall_limit");
     });
+  });
+});
+
+describe("a Claude Code process that was killed", () => {
+  it("counts as gone while it waits as a zombie for its parent to reap it", async () => {
+    // The shell's background child exits; the shell, now `sleep`, never reaps it.
+    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    const pid = await new Promise<number>((resolve) =>
+      parent.stdout.once("data", (d: Buffer) => resolve(Number(String(d).trim()))),
+    );
+    try {
+      while (!readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ")) await new Promise((r) => setTimeout(r, 20));
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      expect(readProcessRunning(String(pid))).toBe(false);
+      expect(readProcessRunning(String(parent.pid))).toBe(true);
+    } finally {
+      parent.kill("SIGKILL");
+    }
   });
 });
 

@@ -1,0 +1,194 @@
+// `continuation-loop run` through the real Claude Code CLI: a loop driven in the foreground, Claude Code
+// killed mid-loop and started again, each exit code, the report on the job summary.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  allMessagesText,
+  lastUserText,
+  type MessagesServer,
+  type RecordedRequest,
+  type ScriptedReply,
+  startMessagesServer,
+  text,
+} from "./support/messagesServer.js";
+import { LOOP_MARKER, type LoopProject, makeLoopProject, trustProject } from "./support/loopProject.js";
+import { startRunCommand } from "./support/runCommand.js";
+import { CLAUDE_VERSIONS } from "./support/runClaude.js";
+import { readProcessRunning } from "../../src/io/readClaudePid.js";
+
+let server: MessagesServer | undefined;
+let project: LoopProject | undefined;
+let release: (() => void) | undefined;
+
+afterEach(async () => {
+  release?.();
+  await server?.close();
+  project?.cleanup();
+  server = project = release = undefined;
+});
+
+/** A scripted model whose n-th main request (from 1) gets `reply(n)`; the `holdAt`-th is held and reported. */
+async function scriptedModel(reply: (n: number) => ScriptedReply, holdAt?: number) {
+  let held!: (req: RecordedRequest) => void;
+  const reached = new Promise<RecordedRequest>((resolve) => {
+    held = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let n = 0;
+  server = await startMessagesServer(async (req) => {
+    n++;
+    if (n === holdAt) {
+      held(req);
+      await released;
+    }
+    return reply(n);
+  });
+  return { server, reached };
+}
+
+/** The Stop decisions of the loop, in order: `iteration:decision`. */
+const stops = (p: LoopProject) =>
+  p
+    .history()
+    .filter((h) => h.decision === "continue" || h.decision === "end" || h.decision === "pause")
+    .map((h) => `${String(h.iteration)}:${String(h.decision)}`);
+
+/** The progress lines `run` printed on stderr (not a terminal: one per record). */
+const progress = (stderr: string) => stderr.split("\n").filter((line) => /^\[\d+\/\d+\]/.test(line));
+
+const kill = (pid: number) => {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
+};
+
+/** Resolves once the process has died (SIGKILL lands a moment after the call), as the product sees it. */
+async function gone(pid: number): Promise<void> {
+  while (readProcessRunning(String(pid))) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  const run = (p: LoopProject, args: string[], env: Record<string, string> = {}) =>
+    startRunCommand(version, {
+      cwd: p.proj,
+      dir: p.root,
+      baseUrl: (server as MessagesServer).url,
+      home: p.home,
+      args,
+      env,
+    });
+
+  it("starts Claude Code again after a SIGKILL at iteration 3 of 6: iterations 1..6 each once, exit 0, the report on the job summary", async () => {
+    const p = (project = makeLoopProject());
+    trustProject(p);
+    const summary = path.join(p.root, "summary.md");
+    fs.writeFileSync(summary, "# An earlier step\n");
+    const { reached } = await scriptedModel(
+      (n) => text(n >= 7 ? "All six done. <promise>DONE</promise>" : `reply ${n}`),
+      3,
+    );
+    const r = run(p, ["--max-iterations", "6", "Count to six"], { GITHUB_STEP_SUMMARY: summary });
+
+    await reached;
+    const [first] = r.claudePids();
+    expect(first).toBeGreaterThan(0);
+    kill(first as number);
+    release?.();
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(0);
+    expect(r.claudePids()).toHaveLength(2);
+    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:continue", "4:continue", "5:continue", "6:end"]);
+    expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "completed", iteration: 6 });
+    expect(p.readState()).toBeUndefined();
+
+    // The second Claude Code resumed the same conversation, told the loop goes on at iteration 3.
+    const main = (server as MessagesServer).mainRequests;
+    expect(main).toHaveLength(7);
+    const resumed = main[3] as RecordedRequest;
+    expect(lastUserText(resumed)).toContain(LOOP_MARKER);
+    expect(lastUserText(resumed)).toContain("iteration 3/6");
+    expect(allMessagesText(resumed)).toContain("reply 2");
+    expect(new Set(p.history().map((h) => h.session)).size).toBe(1);
+
+    expect(done.stderr).toContain("Claude Code was killed (SIGKILL) with the loop at iteration 3/6");
+    const lines = progress(done.stderr);
+    expect(lines.map((line) => line.split(" ")[0])).toEqual(["[1/6]", "[2/6]", "[3/6]", "[4/6]", "[5/6]", "[6/6]"]);
+    expect(lines.at(-1)).toContain("completed");
+
+    const written = fs.readFileSync(summary, "utf8");
+    expect(written.startsWith("# An earlier step\n")).toBe(true);
+    expect(written).toContain("## Continuation loop: completed");
+    expect(written).toMatch(/^\| 6 \|/m);
+  });
+
+  it("exits 1 when the loop ends at a limit, with the report in --report and --html", async () => {
+    const p = (project = makeLoopProject());
+    await scriptedModel((n) => text(`still going ${n}`));
+    const r = run(p, ["--report", "loop.md", "--html", "loop.html", "--max-iterations", "2", "Keep going"]);
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(1);
+    expect(r.claudePids()).toHaveLength(1);
+    expect(stops(p)).toEqual(["1:continue", "2:end"]);
+    expect(p.history().at(-1)).toMatchObject({ reason: "max_iterations" });
+    expect(progress(done.stderr).at(-1)).toMatch(/^\[2\/2\] .*max_iterations/);
+    expect(fs.readFileSync(path.join(p.proj, "loop.md"), "utf8")).toContain("## Continuation loop: max_iterations");
+    expect(fs.readFileSync(path.join(p.proj, "loop.html"), "utf8")).toContain("<svg");
+  });
+
+  it("exits 3 when Claude asks the person, leaving the paused loop in place", async () => {
+    const p = (project = makeLoopProject());
+    await scriptedModel((n) =>
+      text(n === 2 ? "I need a decision. <loop-pause>Which database should I use?</loop-pause>" : `step ${n}`),
+    );
+    const r = run(p, ["--max-iterations", "5", "Set up the storage"]);
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(3);
+    expect(r.claudePids()).toHaveLength(1);
+    expect(stops(p)).toEqual(["1:continue", "2:pause"]);
+    expect(done.stderr).toContain("paused for you at iteration 2/5: Which database should I use?");
+    expect(p.readState()).toContain("iteration_count: 2");
+  });
+
+  it("takes over the loop of a run killed whole: `run` with no goal finishes it, each iteration once", async () => {
+    const p = (project = makeLoopProject());
+    const { reached } = await scriptedModel((n) => text(n >= 6 ? "<promise>DONE</promise>" : `part ${n}`), 3);
+    const first = run(p, ["--max-iterations", "5", "Write five parts"]);
+    await reached;
+    first.kill();
+    await first.done;
+    for (const pid of first.claudePids()) {
+      kill(pid);
+      await gone(pid);
+    }
+    release?.();
+    expect(p.readState()).toContain("iteration_count: 3");
+
+    const second = run(p, ["--max-restarts", "0"]);
+    const done = await second.done;
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain("taken over from session");
+    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:continue", "4:continue", "5:end"]);
+    expect(p.history().find((h) => h.decision === "resume")).toMatchObject({ reason: "taken over", iteration: 3 });
+  });
+
+  it("exits 4 when Claude Code cannot run (not logged in), after --max-restarts restarts", async () => {
+    const p = (project = makeLoopProject());
+    await scriptedModel((n) => text(`never ${n}`));
+    const r = run(p, ["--max-restarts", "1", "Anything"], { ANTHROPIC_API_KEY: "" });
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(4);
+    expect(r.claudePids()).toHaveLength(2);
+    expect((server as MessagesServer).mainRequests).toHaveLength(0);
+    expect(done.stderr).toContain("Claude Code could not run: it exited with code 1, 2 times in a row");
+    expect(p.readState()).toContain("iteration_count: 1");
+  });
+});

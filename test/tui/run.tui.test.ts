@@ -1,0 +1,107 @@
+// `continuation-loop run` in a real terminal: its progress is one live line, rewritten in place as the
+// loop goes on, read through a terminal emulator as a person watching it would.
+import pty from "@lydell/node-pty";
+import xterm from "@xterm/headless";
+import { afterEach, describe, expect, it } from "vitest";
+import { type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { type LoopProject, makeLoopProject } from "../e2e/support/loopProject.js";
+import { CLI, runCommandEnv } from "../e2e/support/runCommand.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+
+let server: MessagesServer | undefined;
+let project: LoopProject | undefined;
+let release: (() => void) | undefined;
+let stop: (() => void) | undefined;
+
+afterEach(async () => {
+  release?.();
+  stop?.();
+  await server?.close();
+  project?.cleanup();
+  server = project = release = stop = undefined;
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PROGRESS_ROW = /^\[\d+\/6\]/;
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  it("shows the loop's progress as one live line, rewritten in place, then the end", async () => {
+    const p = (project = makeLoopProject());
+    let reached!: () => void;
+    const third = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let n = 0;
+    server = await startMessagesServer(async () => {
+      n++;
+      if (n === 3) {
+        reached();
+        await released;
+      }
+      return text(n >= 6 ? "<promise>DONE</promise>" : `reply ${n}`);
+    });
+    const { env } = runCommandEnv(version, {
+      dir: p.root,
+      baseUrl: server.url,
+      home: p.home,
+      env: { TERM: "xterm-256color" },
+    });
+    const term = new xterm.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
+    const child = pty.spawn(process.execPath, [CLI, "run", "--max-iterations", "6", "Count to six"], {
+      name: "xterm-256color",
+      cols: 100,
+      rows: 30,
+      cwd: p.proj,
+      env,
+    });
+    stop = () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+    };
+    let raw = "";
+    child.onData((data) => {
+      raw += data;
+      term.write(data);
+    });
+    const exited = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
+    const rows = async () => {
+      await new Promise<void>((resolve) => term.write("", resolve));
+      const buf = term.buffer.active;
+      const out: string[] = [];
+      for (let i = 0; i < buf.length; i++) out.push(buf.getLine(i)?.translateToString(true) ?? "");
+      return out;
+    };
+    const waitForRows = async (test: (rows: string[]) => boolean, what: string) => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const now = await rows();
+        if (test(now)) return now;
+        if (Date.now() > deadline) throw new Error(`no ${what} on screen:\n${now.join("\n")}`);
+        await sleep(50);
+      }
+    };
+
+    // Iteration 3's request is held: iterations 1 and 2 are done, and the one line says so.
+    await third;
+    const during = await waitForRows(
+      (r) => r.some((row) => row.startsWith("[3/6]") && row.includes('"reply 2"')),
+      "live line at iteration 3",
+    );
+    expect(during.filter((row) => PROGRESS_ROW.test(row))).toHaveLength(1);
+    // It got there by rewriting its row: erase the line, write it again.
+    expect(raw.split("\r\x1b[2K[").length - 1).toBeGreaterThanOrEqual(2);
+
+    release?.();
+    expect(await exited).toBe(0);
+    const after = await rows();
+    expect(after.filter((row) => PROGRESS_ROW.test(row))).toEqual([]);
+    expect(after.some((row) => row.startsWith("continuation-loop: the loop completed at iteration 6/6"))).toBe(true);
+    term.dispose();
+  });
+});
