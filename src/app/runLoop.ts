@@ -1,7 +1,7 @@
 // The driver of `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"; docs/HEADLESS.md): runs
 // `claude -p` until the loop ends, reads the loop's progress from its own files, and starts Claude Code
 // again with `--resume` after its process dies, within the loop's limits.
-import { type ClaudeExit, decideAfterExit, type LoopStatus, type RunStep } from "../core/decideRun.js";
+import { type ClaudeExit, decideAfterExit, decideLoopEnd, type LoopStatus, type RunStep } from "../core/decideRun.js";
 import { LoopError } from "../core/errors.js";
 import type { HistoryRecord } from "../core/history.js";
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
@@ -119,8 +119,6 @@ function readLoopStatus(file: LoopFile, startedAt: string | undefined, end: Hist
   }
 }
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** Runs Claude Code until the loop ends, pauses, or Claude Code cannot go on (docs/REFERENCE.md "continuation-loop run"). */
 export async function driveClaude(request: DriveRequest, ctx: Context, terminal: RunTerminal): Promise<DriveOutcome> {
   const printer = new RunPrinter(ctx, terminal);
@@ -144,9 +142,12 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
 
   let stopping: NodeJS.Signals | undefined;
   let child: ReturnType<typeof spawnClaude> | undefined;
+  // A wait before a restart, cut short by a signal.
+  let wake: (() => void) | undefined;
   const stopSignals = onStopSignal((signal) => {
     stopping ??= signal;
     child?.kill(signal);
+    wake?.();
   });
   try {
     let args = ["--session-id", request.sessionId];
@@ -180,18 +181,22 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       if (stopping) return { status, step: { kind: "signal", signal: stopping }, exit, restartsInARow, view, tail };
       if (iterations > before) restartsInARow = 0;
       const step = decideAfterExit(status, exit, restartsInARow, request.maxRestarts, ctx.now());
-      if (step.kind === "exit" || status.kind !== "running")
-        return { status, step: step as DriveOutcome["step"], exit, restartsInARow, view, tail };
+      if (step.kind === "exit") return { status, step, exit, restartsInARow, view, tail };
       printer.line(renderRestartNotice(exit, step, view, request.maxRestarts));
-      await wait(step.delayMs);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, step.delayMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
       restartsInARow = step.attempt;
       // The loop as it is now: it may have been stopped, paused or edited during the wait.
       const now = readLoopStatus(file, startedAt, end);
-      if (now.kind !== "running" || stopping) {
-        const last = decideAfterExit(now, exit, 0, Number.POSITIVE_INFINITY, ctx.now());
-        const after = stopping ? { kind: "signal" as const, signal: stopping } : (last as DriveOutcome["step"]);
-        return { status: now, step: after, exit, restartsInARow, view, tail };
-      }
+      if (stopping)
+        return { status: now, step: { kind: "signal", signal: stopping }, exit, restartsInARow, view, tail };
+      if (now.kind !== "running") return { status: now, step: decideLoopEnd(now), exit, restartsInARow, view, tail };
       startedAt ??= now.state.started_at;
       // The session that owns the loop now (a /clear moves it), resumed when Claude Code saved it.
       const session = now.state.session_id ?? request.sessionId;

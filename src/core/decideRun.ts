@@ -34,6 +34,14 @@ export const decideBackoff = (attempt: number): number =>
 /** completed → 0; any other end (a limit, a stall, /loop-stop, a file removed) → 1. */
 const decideEndCode = (reason: string): RunExit => (reason === "completed" ? RUN_EXIT.completed : RUN_EXIT.limit);
 
+/** A loop that no longer runs ends the run: ended 0 or 1, paused (or an invalid file a person must fix) 3. */
+export function decideLoopEnd(status: Exclude<LoopStatus, { kind: "running" }>): Extract<RunStep, { kind: "exit" }> {
+  if (status.kind === "ended") return { kind: "exit", code: decideEndCode(status.reason), why: "ended" };
+  if (status.kind === "paused") return { kind: "exit", code: RUN_EXIT.paused, why: "paused" };
+  // The Stop hook waits for a person to fix the file: nothing a restart could do.
+  return { kind: "exit", code: RUN_EXIT.paused, why: "invalid" };
+}
+
 /**
  * After Claude Code exited: the loop's end or pause is `run`'s end; a loop still running is restarted,
  * with backoff, at most `maxRestarts` times in a row without a new iteration (`restartsInARow` counts
@@ -46,10 +54,7 @@ export function decideAfterExit(
   maxRestarts: number,
   now: number,
 ): RunStep {
-  if (status.kind === "ended") return { kind: "exit", code: decideEndCode(status.reason), why: "ended" };
-  if (status.kind === "paused") return { kind: "exit", code: RUN_EXIT.paused, why: "paused" };
-  // The Stop hook waits for a person to fix the file: nothing a restart could do.
-  if (status.kind === "invalid") return { kind: "exit", code: RUN_EXIT.paused, why: "invalid" };
+  if (status.kind !== "running") return decideLoopEnd(status);
   const { state } = status;
   const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
   const pastDeadline = (at: number) => state.max_duration !== undefined && at >= started + state.max_duration * 1000;

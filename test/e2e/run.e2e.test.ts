@@ -179,6 +179,22 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(p.history().find((h) => h.decision === "resume")).toMatchObject({ reason: "taken over", iteration: 3 });
   });
 
+  it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
+    const p = (project = makeLoopProject());
+    const { reached } = await scriptedModel((n) => text(`part ${n}`), 3);
+    const r = run(p, ["--max-iterations", "5", "Write five parts"]);
+    await reached;
+    process.kill(r.pid, "SIGINT");
+    release?.();
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(130);
+    expect(r.claudePids()).toHaveLength(1);
+    expect(done.stderr).toContain("stopped by SIGINT");
+    expect(p.readState()).toContain("iteration_count: 3");
+    expect(stops(p)).toEqual(["1:continue", "2:continue"]);
+  });
+
   it("exits 4 when Claude Code cannot run (not logged in), after --max-restarts restarts", async () => {
     const p = (project = makeLoopProject());
     await scriptedModel((n) => text(`never ${n}`));
