@@ -211,6 +211,11 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
     spend: undefined,
     detail: "working",
   };
+  const claudeArgs = renderClaudeArgs(request, ctx, root);
+  if (!begun.paused)
+    ctx.err(
+      `continuation-loop: running ${claude.path} -p in ${root}, session ${sessionId}${claudeArgs[0] === "--plugin-dir" ? `, with the plugin from ${ctx.packageRoot}` : ""}; its output follows.\n`,
+    );
   const outcome: DriveOutcome = begun.paused
     ? {
         status: begun.paused,
@@ -223,7 +228,7 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
     : await driveClaude(
         {
           claude: claude.path,
-          claudeArgs: renderClaudeArgs(request, ctx, root),
+          claudeArgs,
           root,
           // A loop whose turns run no tool would hit Claude Code's 8-block cap (README "Troubleshooting").
           env: { ...ctx.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: ctx.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ?? "0" },
