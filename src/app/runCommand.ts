@@ -1,6 +1,5 @@
 // `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"): a loop for CI and scripts, driven in
 // the foreground through `claude -p`, with the report at the end.
-import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { constants } from "node:os";
@@ -194,7 +193,7 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
     return RUN_EXIT.claude;
   }
   const root = resolveProjectRoot(ctx.env, undefined, ctx.cwd);
-  const sessionId = randomUUID();
+  const sessionId = globalThis.crypto.randomUUID();
   let begun: Begun;
   try {
     begun = request.start ? beginNewLoop(request, ctx, root, sessionId) : takeOverLoop(request, ctx, root, sessionId);

@@ -1,10 +1,10 @@
 // Claude Code as `continuation-loop run` starts it (docs/REFERENCE.md "continuation-loop run"): found, started
 // with its output read as it comes (never kept whole: docs/HEADLESS.md), and its saved sessions.
-import { spawn } from "node:child_process";
 import { accessSync, constants, existsSync, readdirSync, statSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import type { ClaudeExit } from "../core/decideRun.js";
 import type { Env } from "../core/loopFiles.js";
+import { loadChildProcess } from "./loadChildProcess.js";
 
 function isExecutable(path: string): boolean {
   try {
@@ -49,7 +49,11 @@ export function spawnClaude(
   args: string[],
   options: { cwd: string; env: Env; onStdout: (text: string) => void; onStderr: (text: string) => void },
 ): ClaudeRun {
-  const child = spawn(path, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = loadChildProcess().spawn(path, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.setEncoding("utf8").on("data", options.onStdout);
   child.stderr.setEncoding("utf8").on("data", options.onStderr);
   const exited = new Promise<ClaudeExit>((settle) => {

@@ -1,6 +1,5 @@
 // What `continuation-loop run` needs of its terminal and its process: is stderr a terminal (then the
 // progress is one live line), how wide it is, and the signals that stop it.
-import { isatty } from "node:tty";
 import type { Env } from "../core/loopFiles.js";
 
 export interface RunTerminal {
@@ -10,7 +9,8 @@ export interface RunTerminal {
 }
 
 export function readRunTerminal(env: Env): RunTerminal {
-  const live = isatty(2) && env.TERM !== "dumb";
+  // node:tty only for `run`: the helper also draws the status line, which loads everything it imports.
+  const live = process.getBuiltinModule("node:tty").isatty(2) && env.TERM !== "dumb";
   return { live, columns: () => process.stderr.columns || Number(env.COLUMNS) || 80 };
 }
 
