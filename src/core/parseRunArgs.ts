@@ -40,7 +40,17 @@ function parseLoopWords(words: string[]): StartRequest {
     return parseStartArgv(words);
   } catch (error) {
     if (!(error instanceof LoopError)) throw error;
-    throw new LoopError(error.code, error.message, { ...error.details, file: FILE });
+    // start's list of flags, and not its "--" (in run, "--" starts Claude Code's arguments).
+    const unknown = error.message.startsWith("unknown option");
+    throw new LoopError(error.code, error.message, {
+      ...error.details,
+      file: FILE,
+      ...(unknown && {
+        expected: `run's own ${Object.keys(RUN_OPTIONS)
+          .map((name) => `--${name}`)
+          .join(", ")}, or a flag of start (continuation-loop start --help)`,
+      }),
+    });
   }
 }
 

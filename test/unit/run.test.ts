@@ -87,6 +87,12 @@ describe("parseRunArgs", () => {
     expect(error.describe()).toContain(message);
   });
 
+  it("an unknown option lists run's own and points at start's, without start's hint about --", () => {
+    const message = refusal(["--nope", "Go"]).describe();
+    expect(message).toContain("run's own --report, --html, --max-restarts, --help");
+    expect(message).not.toContain('put "--" before a goal');
+  });
+
   it("--help asks for the usage", () => {
     expect(parseRunArgs(["--help"]).help).toBe(true);
   });
