@@ -66,6 +66,20 @@ function renderStatusline(state, runtime, now, sessionId) {
   return `\u27F3 ${parts.join(" \xB7 ")}`;
 }
 
+// src/core/background.ts
+function readWakeAt(hold, boundS) {
+  const first = Math.min(...hold.tasks.map((task) => Date.parse(task.since)));
+  return first + boundS * 1e3;
+}
+function renderTaskNames(tasks) {
+  const names = tasks.map((task) => task.description.replace(/\s+/g, " ").slice(0, 60));
+  return names.length > 3 ? `${names.slice(0, 2).join(", ")} and ${names.length - 2} more` : names.join(", ");
+}
+function renderWaitingFor(tasks) {
+  const n = tasks.length;
+  return `waiting for ${n} background task${n === 1 ? "" : "s"} (${renderTaskNames(tasks)})`;
+}
+
 // src/module/band.ts
 function renderPause(view) {
   const pause = readPause(view.state.active, view.runtime);
@@ -80,8 +94,10 @@ function renderBand(view, now, sessionId, wait2) {
   const parts = [`\u27F3 continuation-loop ${view.name === "default" ? "" : `${view.name} `}\xB7 ${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
   const pause = renderPause(view);
+  const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
   else if (wait2) parts.push(wait2);
+  else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");
 }
 
@@ -90,6 +106,7 @@ var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 var FRESH_LINE = "[continuation-loop fresh context]\n";
 var renderStopLine = (id) => `[continuation-loop stop ${id}]`;
 var API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
+var BACKGROUND_WAKE_OPENING = `${LOOP_MARKER} The wait for background work is over`;
 
 // src/module/continuation.ts
 var stopLine = renderStopLine;
@@ -399,8 +416,8 @@ async function runViewHelper($, files) {
 async function readView($, files, text) {
   const sidecar = await readText($, files.sidecarPath);
   const key = keyOfTexts(text, sidecar);
-  const kept = await readText($, files.viewPath);
-  const view = kept === void 0 ? void 0 : parseLoopView(kept);
+  const kept2 = await readText($, files.viewPath);
+  const view = kept2 === void 0 ? void 0 : parseLoopView(kept2);
   if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
   while (inFlight) await inFlight;
   if (made2.has(key)) return made2.get(key);
@@ -483,24 +500,24 @@ function checkWait($) {
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
 }
-async function goOn($, kept, tries = 0) {
-  if (wait !== kept) return;
+async function goOn($, kept2, tries = 0) {
+  if (wait !== kept2) return;
   await refreshView($, true).catch(() => void 0);
   const view = mod.view;
-  if (!view || !view.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept.until) {
+  if (!view || !view.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept2.until) {
     checkWait($);
-    if (wait === kept) cancelWait($, "the loop no longer waits for it");
+    if (wait === kept2) cancelWait($, "the loop no longer waits for it");
     return;
   }
-  const text = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
+  const text = renderResumePrompt(view.state, view.runtime, kept2.kind, Date.now());
   wait = void 0;
   $.ui.invalidate("ui.render");
   try {
     await $.prompt.submit({ text });
   } catch {
     if (wait !== void 0) return;
-    wait = kept;
-    if (tries < 40) $.clock.after(250, () => goOn($, kept, tries + 1));
+    wait = kept2;
+    if (tries < 40) $.clock.after(250, () => goOn($, kept2, tries + 1));
     else cancelWait($, "Claude Code refused the prompt; send any prompt to go on");
   }
 }
@@ -523,10 +540,10 @@ async function followDecision($, kind, before) {
   const at = Date.parse(until);
   if (!view.state.active || !until || !Number.isFinite(at)) return;
   cancelWait($);
-  const kept = { kind, until, timer: void 0 };
-  wait = kept;
+  const kept2 = { kind, until, timer: void 0 };
+  wait = kept2;
   const now = Date.now();
-  kept.timer = $.clock.after(Math.max(0, at - now), () => goOn($, kept));
+  kept2.timer = $.clock.after(Math.max(0, at - now), () => goOn($, kept2));
   $.ui.log(renderWaitLine(kind, at, now, view.runtime.api_errors_since_stop, view.state.max_api_failures));
   $.ui.invalidate("ui.render");
 }
@@ -548,6 +565,83 @@ async function onStopFailure($, e, next) {
   return result;
 }
 
+// src/core/renderWake.ts
+var renderTask = (task) => `${renderTaskNames([task])} (${task.type}, id ${task.id})`;
+function renderBackgroundWakePrompt(state, runtime, now) {
+  const tasks = runtime.background_hold?.tasks ?? [];
+  const one = tasks.length === 1;
+  return [
+    `${BACKGROUND_WAKE_OPENING}: background_wait (${renderDuration(state.background_wait)}) passed with ${tasks.length} task${one ? "" : "s"} still running: ${tasks.map(renderTask).join("; ")}. The loop no longer waits for ${one ? "it" : "them"}: check ${one ? "its" : "their"} output if it matters (a server or a watcher may run for good), then go on with the goal.`,
+    `Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, not counted while it waited.`,
+    `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
+    `Goal:
+${state.body.trim()}`,
+    `How to finish:
+${renderFinish(state)}`
+  ].join("\n\n");
+}
+
+// src/module/hold.ts
+var kept;
+var woken;
+function readHold() {
+  const view = mod.view;
+  const hold = view?.runtime.background_hold;
+  const bound = view?.state.background_wait ?? 0;
+  if (!view || !hold || hold.route !== "module" || bound <= 0 || !view.state.active) return void 0;
+  if (view.runtime.pause?.reason === "question") return void 0;
+  const at = readWakeAt(hold, bound);
+  return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : void 0;
+}
+function dropHold($, why) {
+  const dropped = kept;
+  if (!dropped) return;
+  kept = void 0;
+  dropped.timer?.cancel();
+  if (why) $.ui.log(`the wait for background work is cancelled: ${why}.`);
+}
+function followHold($) {
+  const hold = readHold();
+  if (!hold) {
+    const view = mod.view;
+    dropHold($, !view ? "the loop was stopped" : !view.state.active ? "the loop was paused" : void 0);
+    return;
+  }
+  if (kept?.key === hold.key || woken === hold.key || mod.turnId !== void 0) return;
+  dropHold($);
+  const armed = { key: hold.key, timer: void 0 };
+  kept = armed;
+  armed.timer = $.clock.after(Math.max(0, hold.at - Date.now()), () => wake($, armed).catch(() => void 0));
+}
+function pauseHold($) {
+  dropHold($);
+}
+async function wake($, armed, tries = 0) {
+  if (kept !== armed) return;
+  await refreshView($, true).catch(() => void 0);
+  const view = mod.view;
+  if (readHold()?.key !== armed.key || !view) {
+    followHold($);
+    return;
+  }
+  kept = void 0;
+  if (mod.turnId !== void 0) return;
+  woken = armed.key;
+  const text = renderBackgroundWakePrompt(view.state, view.runtime, Date.now());
+  try {
+    await $.prompt.submit({ text });
+  } catch {
+    if (kept !== void 0) return;
+    if (tries >= 40) {
+      $.ui.log("Claude Code refused the prompt after the wait for background work; send any prompt to go on.");
+      return;
+    }
+    woken = void 0;
+    kept = armed;
+    armed.timer = $.clock.after(250, () => wake($, armed, tries + 1).catch(() => void 0));
+  }
+}
+
 // src/module/index.ts
 async function startModule($, cwd) {
   if (await $.env.get("CONTINUATION_LOOP_MODULE") === "0") return;
@@ -563,6 +657,7 @@ async function startModule($, cwd) {
   $.clock.every(1e3, () => {
     redraw($);
     checkWait($);
+    followHold($);
   });
 }
 function goQuiet($, error) {
@@ -661,6 +756,7 @@ function register(on) {
       if (!mod.ready || e.agentId !== void 0) return next(e);
       mod.turnId = e.turnId;
       cancelWait($, "a prompt went on first");
+      pauseHold($);
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
       refreshView($).catch(() => void 0);
@@ -675,7 +771,7 @@ function register(on) {
     injectFault("turn");
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
-    refreshView($).catch(() => void 0);
+    refreshView($).then(() => followHold($)).catch(() => void 0);
     return next(e);
   });
   on("command.run", { command: "loop-stop" }, onControl).catch(passOn);

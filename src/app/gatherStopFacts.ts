@@ -14,6 +14,8 @@ import { readTrackedByGit, readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { runVerify } from "../io/runVerify.js";
 import { gatherImprovementFacts } from "./gatherImprovement.js";
+import { readModuleStop } from "./moduleBridge.js";
+import { parseWaitTag, readRunningTasks } from "../core/background.js";
 import { sleep } from "../io/sleep.js";
 import type { Context } from "./context.js";
 
@@ -89,6 +91,8 @@ export function gatherStopFacts(
     ...improvement.facts,
     ...(until && { until }),
   };
+  const running = readRunningTasks(input.background_tasks);
+  if (running.length > 0) facts.background = { running, module: readModuleStop(ctx.env), waitTag: parseWaitTag(reply) };
   if (scan && path) {
     facts.usage = tallyLoopUsage(path, scan, {
       ...previous,

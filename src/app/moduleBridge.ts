@@ -26,12 +26,21 @@ export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
 }
 
 /**
+ * Whether the companion module runs this Stop: it handed a valid Stop id. Then it sends the continuation
+ * and can wake the session after a hold for background work (docs/REFERENCE.md "Background work").
+ */
+export function readModuleStop(env: Env): boolean {
+  const id = env[MODULE_ENV.stopId];
+  return id !== undefined && STOP_ID_PATTERN.test(id);
+}
+
+/**
  * The continuation prompt, with the line that lets the module find where it ends when the module asked
  * for it; the module strips that line and sends the prompt itself, unchanged.
  */
 function markForModule(prompt: string, env: Env, fresh = false): string {
   const id = env[MODULE_ENV.stopId];
-  if (!id || !STOP_ID_PATTERN.test(id)) return prompt;
+  if (!id || !readModuleStop(env)) return prompt;
   // fresh_context: one more line asks the module to clear the context before it sends the prompt.
   return `${prompt}${fresh ? FRESH_LINE : ""}${renderStopLine(id)}\n`;
 }

@@ -1,7 +1,7 @@
 // The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
-import { isApiResume, isLoopContinuation } from "../core/protocol.js";
+import { isApiResume, isBackgroundWake, isLoopContinuation, isTaskNotification } from "../core/protocol.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
@@ -18,11 +18,15 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
   const prompt = stringField(input, "prompt");
   // The loop's own continuation, sent as a prompt by the companion module: nobody's answer, no reminder.
   // After a wait for an API error it is also recorded, or refused should the loop no longer run.
-  if (isApiResume(prompt)) {
-    const { recordApiResume } = await import("./recordApiResume.js");
-    return renderPromptOutput(recordApiResume(input, ctx));
+  if (isApiResume(prompt) || isBackgroundWake(prompt)) {
+    const { recordApiResume, recordBackgroundResume } = await import("./recordApiResume.js");
+    const record = isApiResume(prompt) ? recordApiResume : recordBackgroundResume;
+    return renderPromptOutput(record(input, ctx));
   }
   if (isLoopContinuation(prompt)) return "";
+  // Claude Code's own turn after a background task finished: no person's prompt, so it answers no
+  // question and gets no reminder; an interrupted last turn still pauses the loop before it goes on.
+  if (isTaskNotification(prompt)) return renderPromptOutput(await pauseOrResume(input, ctx, false));
   const matched = prompt === undefined ? undefined : matchLoopCommand(prompt);
   // The command table is evaluated only for a loop command (esbuild defers a module that only import() reaches).
   const slash = matched && (await import("./slashCommands.js"));

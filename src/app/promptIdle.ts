@@ -1,7 +1,7 @@
 // The prompt hook's idle path (hooks/prompt.js): a prompt that concerns no loop gets the todo
 // reminder without loading the loop's code (hooks/active/prompt.js), since this runs before every prompt.
 import { matchLoopCommand } from "../core/loopCommand.js";
-import { isApiResume, isLoopContinuation } from "../core/protocol.js";
+import { isApiResume, isBackgroundWake, isLoopContinuation, isTaskNotification } from "../core/protocol.js";
 import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -49,8 +49,9 @@ export function renderPromptOutput(command: CommandAnswer | undefined, reminder?
  */
 export function answerIdlePrompt(input: JsonObject, ctx: Context): string | undefined {
   const prompt = stringField(input, "prompt");
-  if (isApiResume(prompt)) return undefined;
+  if (isApiResume(prompt) || isBackgroundWake(prompt)) return undefined;
   if (isLoopContinuation(prompt)) return "";
+  if (isTaskNotification(prompt)) return findPauseOrResume(input, ctx, false) ? undefined : "";
   if (prompt !== undefined && matchLoopCommand(prompt)) return undefined;
   if (findPauseOrResume(input, ctx, true)) return undefined;
   return renderPromptOutput(undefined, readTodoReminder(input, ctx));

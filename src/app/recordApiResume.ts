@@ -7,42 +7,67 @@ import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
-const DROPPED: CommandAnswer = {
-  block:
-    "continuation-loop: the loop was stopped or paused during the wait after an API error, so it does not go on; /loop-resume takes it up again.",
+/** What the companion module's prompt ends: the wait after an API error, or the hold for background work. */
+type ResumeReason = "api_wait" | "background_wait";
+
+const WAITED_FOR: Record<ResumeReason, string> = {
+  api_wait: "the wait after an API error",
+  background_wait: "the wait for background work",
+};
+
+const dropped = (reason: ResumeReason): CommandAnswer => ({
+  block: `continuation-loop: the loop was stopped or paused during ${WAITED_FOR[reason]}, so it does not go on; /loop-resume takes it up again.`,
+});
+
+const OVER: CommandAnswer = {
+  block: "continuation-loop: the loop had already gone on after the background work, so this prompt was not needed.",
 };
 
 /**
- * The companion module's prompt after a wait for an API error (docs/REFERENCE.md "Going on after an API error"): the loop goes on,
- * recorded as a `resume` in the history. Should the loop have been stopped or paused in the moment between
- * the module's own check and this prompt, the prompt is refused: a stopped or paused loop never goes on.
+ * The companion module's prompt after a wait (docs/REFERENCE.md "Going on after an API error", "Background
+ * work"): the loop goes on, recorded as a `resume` in the history. Should the loop have been stopped or
+ * paused in the moment between the module's own check and this prompt, the prompt is refused: a stopped
+ * or paused loop never goes on.
  */
-export function recordApiResume(input: JsonObject, ctx: Context): CommandAnswer | undefined {
+function recordResume(input: JsonObject, ctx: Context, reason: ResumeReason): CommandAnswer | undefined {
   const sessionId = stringField(input, "session_id");
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = sessionId ? scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId) : undefined;
-  if (!own) return DROPPED;
+  if (!own) return dropped(reason);
   const { file } = own;
   const outcome = updateStateFile<CommandAnswer | undefined>(file.statePath, file.shown, (snapshot) => {
-    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: DROPPED };
+    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: dropped(reason) };
     const { state } = snapshot;
     const runtime = readSidecar(file.sidecarPath, state);
-    if (!state.active || runtime.pause?.reason === "question") return { result: DROPPED };
+    if (!state.active || runtime.pause?.reason === "question") return { result: dropped(reason) };
+    // The task's notification came first and the loop went on: this prompt would be a turn too many.
+    if (reason === "background_wait" && !runtime.background_hold) return { result: OVER };
     return {
       result: undefined,
       onCommit: () => {
-        writeSidecar(file.sidecarPath, { ...runtime, api_wait_until: "" }, state);
+        // The hold stays: the Stop that ends this turn finds its tasks waited out.
+        if (reason === "api_wait") writeSidecar(file.sidecarPath, { ...runtime, api_wait_until: "" }, state);
         tryAppendHistory(file.historyPath, {
           time: new Date(ctx.now()).toISOString(),
           state_file: file.shown,
           session: sessionId,
           iteration: state.iteration_count,
           decision: "resume",
-          reason: "api_wait",
-          failures: runtime.api_errors_since_stop,
+          reason,
+          ...(reason === "api_wait" && { failures: runtime.api_errors_since_stop }),
+          ...(reason === "background_wait" &&
+            runtime.background_hold && {
+              tasks: runtime.background_hold.tasks.map(({ id, type, description }) => ({ id, type, description })),
+            }),
         });
       },
     };
   });
-  return outcome.kind === "done" ? outcome.result : DROPPED;
+  return outcome.kind === "done" ? outcome.result : dropped(reason);
 }
+
+/** The module's prompt after a wait for an API error. */
+export const recordApiResume = (input: JsonObject, ctx: Context) => recordResume(input, ctx, "api_wait");
+
+/** The module's prompt once `background_wait` has passed while background tasks still run. */
+export const recordBackgroundResume = (input: JsonObject, ctx: Context) => recordResume(input, ctx, "background_wait");

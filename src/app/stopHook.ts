@@ -35,7 +35,9 @@ import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { gatherStopFacts } from "./gatherStopFacts.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
-import { applyModuleCost, renderContinuationAnswer } from "./moduleBridge.js";
+import { holdForBackground, renderHoldRecord } from "./stopHold.js";
+import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./moduleBridge.js";
+import { renderNotHeld } from "../core/background.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 import { decideFresh } from "./freshContext.js";
 
@@ -69,13 +71,14 @@ function historyRecord(
   const until = renderUntilStatus(state, facts);
   const { first, ...iteration } = renderIterationRecord(state, file, facts, now);
   const paused = decision.kind === "pause";
+  const held = decision.kind === "hold";
   const record: HistoryRecord = {
     time: new Date(now).toISOString(),
     state_file: file.shown,
     session: state.session_id ?? session,
     iteration: decision.iteration,
-    decision: decision.kind,
-    reason: ended ? decision.reason : paused ? (decision.reason ?? "question") : "continue",
+    decision: held ? "waiting_background" : decision.kind,
+    reason: ended ? decision.reason : paused ? (decision.reason ?? "question") : held ? "background_tasks" : "continue",
     output_tokens: decision.runtime.output_tokens,
     ...(readLoopSpend(decision.runtime) !== undefined && { cost_usd: readLoopSpend(decision.runtime) }),
     tokens_by_model: decision.runtime.tokens_by_model,
@@ -86,10 +89,11 @@ function historyRecord(
       now,
     ),
     ...(ended && decision.promise && { promise: decision.promise }),
-    ...(decision.kind !== "pause" && decision.refusal && { refusal: decision.refusal }),
+    ...("refusal" in decision && decision.refusal && { refusal: decision.refusal }),
     ...(until !== undefined && { until_failure: until }),
     ...(paused && (decision.reason === "scope" ? { scope: decision.question } : { question: decision.question })),
     ...renderMetricRecord(state, decision),
+    ...(held && renderHoldRecord(state, decision)),
     ...iteration,
     // A loop's first record keeps its goal and fields too, so a running loop's report has them.
     ...((ended || first) && { goal: state.body, fields: renderRecordFields(state) }),
@@ -128,7 +132,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
     const record = historyRecord(decision, state, file, input.session_id, now, facts);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
-    if (state.checkpoints && decision.kind !== "pause") {
+    if (state.checkpoints && decision.kind !== "pause" && decision.kind !== "hold") {
       const written = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
       if (written instanceof LoopError)
         return { result: refuse(written, "The loop did not continue; the file was not changed.") };
@@ -148,6 +152,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     }
     if (decision.kind === "pause")
       return pauseForUser(decision, state, text, file, input, now, record, facts.checklist);
+    if (decision.kind === "hold")
+      return holdForBackground(decision, state, text, file, input, now, record, facts.checklist);
     try {
       const notes = state.notes_file ? readNotes(file.root, state.notes_file, file.shown) : undefined;
       const updates = decideStateUpdates(state, input.session_id, now);
@@ -166,14 +172,19 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         decision.runtime.sent_digest !== digest;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
       const runtime = { ...fresh.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
+      // Background tasks the loop does not wait for, and on the command path how to wait (README "Background work").
+      const background = decision.notHeld
+        ? renderNotHeld(decision.notHeld, state.background_wait, !readModuleStop(ctx.env))
+        : "";
       const prompt = news
         ? renderContinuation(state, decision, now, {
             ...(notes && { notes }),
             ...(facts.checklist && { checklist: facts.checklist }),
             ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
             ...(fresh.fresh && { fresh: true }),
+            ...(background && { background }),
           })
-        : renderReminder(state, decision, now, facts.checklist);
+        : renderReminder(state, decision, now, facts.checklist, background);
       const written = editFrontmatter(text, updates, file.shown, frontmatter);
       const checklist = facts.checklist && renderChecklistCount(facts.checklist);
       return {

@@ -1,4 +1,5 @@
 import { allChecked, type ReplyAssessment } from "./assessReply.js";
+import { type BackgroundFacts, type BackgroundHold, decideHold, type HoldOutcome } from "./background.js";
 import type { Checklist } from "./checklist.js";
 import {
   decideMetric,
@@ -48,11 +49,15 @@ export interface StopFacts extends ImprovementFacts {
   unfinishedTodos?: TodoItem[];
   /** The `checklist` file's boxes, read at every Stop of a loop that has one. */
   checklist?: Checklist;
+  /** The session's background tasks still running, from the Stop input (docs/REFERENCE.md "Background work"). */
+  background?: BackgroundFacts;
 }
 
 export type StopDecision =
   | { kind: "end"; reason: EndReason; iteration: number; promise?: string; refusal?: string; runtime: Runtime }
   | { kind: "pause"; iteration: number; question: string; runtime: Runtime; reason?: "scope" }
+  /** Background tasks still run: the turn ends uncounted; `started` for the first Stop of this hold. */
+  | { kind: "hold"; iteration: number; hold: BackgroundHold; started: boolean; runtime: Runtime }
   | {
       kind: "continue";
       iteration: number;
@@ -60,6 +65,8 @@ export type StopDecision =
       refusal?: string;
       /** The `until` command did not pass: what Claude is told (command, status, output tail). */
       untilFailure?: string;
+      /** Background tasks still running that the loop does not wait for: Claude is told of them. */
+      notHeld?: HoldOutcome["notHeld"];
       runtime: Runtime;
     };
 
@@ -122,7 +129,10 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
   return undefined;
 }
 
-/** The Stop decision for a loop this session runs: completion, then limits, else continue. Pure. */
+/**
+ * The Stop decision for a loop this session runs: scope, completion, Claude's question, then limits; then
+ * a hold while background tasks run; else continue. Pure.
+ */
 export function decideStop(
   state: LoopState,
   previous: Runtime,
@@ -144,12 +154,15 @@ export function decideStop(
     facts.treeState !== undefined &&
     facts.treeState === previous.last_tree;
   const usage = facts.usage;
+  // A turn that ends waiting for background work is not counted, as a stall or as no improvement either.
+  const background = decideHold(state.background_wait, previous, facts.background, now);
+  const waiting = background.hold !== null;
   const runtime: Runtime = {
     ...previous,
     promise_streak: promise ? previous.promise_streak + 1 : 0,
-    stall_count: unchanged ? previous.stall_count + 1 : 0,
-    last_turn: turn,
-    last_tree: facts.treeState ?? "",
+    stall_count: waiting ? previous.stall_count : unchanged ? previous.stall_count + 1 : 0,
+    last_turn: waiting ? previous.last_turn : turn,
+    last_tree: waiting ? previous.last_tree : (facts.treeState ?? ""),
     checklist_done: list?.done ?? previous.checklist_done,
     api_errors_since_stop: 0,
     api_wait_until: "",
@@ -162,7 +175,10 @@ export function decideStop(
       last_message_tokens: usage.lastTokens,
     }),
     ...decideMetric(state, previous, facts),
+    ...(waiting && { no_improvement_count: previous.no_improvement_count }),
     ...(facts.scope && { scope_tree: facts.scope.tree }),
+    background_hold: null,
+    background_waited: background.waited,
     pause: null,
   };
 
@@ -224,6 +240,18 @@ export function decideStop(
   const flat = state.metric !== undefined && state.max_no_improvement !== undefined;
   if (flat && runtime.no_improvement_count >= (state.max_no_improvement ?? 0)) return end("no_improvement");
 
+  // Background tasks still run: the turn ends and Claude Code's notification starts the next one.
+  if (background.hold) {
+    const started = previous.background_hold === null;
+    return {
+      kind: "hold",
+      iteration,
+      hold: background.hold,
+      started,
+      runtime: { ...runtime, background_hold: background.hold },
+    };
+  }
+
   return {
     kind: "continue",
     iteration,
@@ -231,6 +259,7 @@ export function decideStop(
     runtime,
     ...(refusal && { refusal }),
     ...(untilFailure && { untilFailure }),
+    ...(background.notHeld.length > 0 && { notHeld: background.notHeld }),
   };
 }
 

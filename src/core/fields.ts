@@ -196,6 +196,16 @@ export const FIELDS = {
     default: 5,
     schema: () => int(1, 100),
   },
+  background_wait: {
+    type: "duration (`0`: off)",
+    meaning:
+      "how long the loop waits for background tasks still running (a build, an agent): a stop that finds one ends the turn uncounted, and the loop goes on when Claude Code reports it finished; past the bound it goes on without it (with the companion module, by itself) and never waits for that task again. On the command path only when Claude ends its reply with `<loop-wait/>`",
+    example: "background_wait: 30m",
+    expected: "a duration like 10m, 1h or a number of seconds, or 0 to never wait for background tasks",
+    default: "10m",
+    read: (value: string | number) => (value === 0 || value === "0" ? 0 : seconds(value)),
+    schema: () => z.union([z.literal(0), z.literal("0"), durationUpTo()]),
+  },
   require_todos_done: flagField(
     false,
     "the promise is not accepted while the session's todo list has unfinished items",

@@ -5,7 +5,7 @@ export interface HistoryRecord {
   state_file?: string;
   session?: string | undefined;
   iteration?: number;
-  decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error" | "wait";
+  decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error" | "wait" | "waiting_background";
   reason?: string;
   output_tokens?: number;
   /** The loop's spend so far (USD, Claude Code's figures), when known. */
@@ -23,7 +23,12 @@ export interface HistoryRecord {
   refusal?: string;
   /** The `until` command did not pass at this Stop: the command and its exit status or timeout. */
   until_failure?: string;
-  /** A wait after an API error: until when, how long (s), and from what (`reset`: Claude Code's reset time). */
+  /** A hold for background work: the tasks the loop waits for (docs/REFERENCE.md "Background work"). */
+  tasks?: { id: string; type: string; description: string }[];
+  /**
+   * A wait after an API error: until when, how long (s), and from what (`reset`: Claude Code's reset time).
+   * A hold for background work: `background_wait` (s), and when the companion module wakes the session.
+   */
   until?: string;
   wait_s?: number;
   basis?: "reset" | "backoff";

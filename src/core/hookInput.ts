@@ -2,6 +2,15 @@ import * as z from "zod/mini";
 import { LoopError, renderReceived } from "./errors.js";
 import type { HookStdin } from "./hookStdin.js";
 
+/**
+ * One of the session's background tasks (`background_tasks`, docs/REFERENCE.md "Background work"). A list
+ * that does not fit is read as none: the loop then behaves as on a version that lists no tasks.
+ */
+const backgroundTasksSchema = z.catch(
+  z.array(z.looseObject({ id: z.string(), type: z.string(), status: z.string(), description: z.optional(z.string()) })),
+  [],
+);
+
 // Loose: Claude Code adds fields often; unknown ones are kept and ignored.
 const stopInputSchema = z.looseObject({
   session_id: z.optional(z.string()),
@@ -11,6 +20,7 @@ const stopInputSchema = z.looseObject({
   last_assistant_message: z.optional(z.nullable(z.string())),
   agent_id: z.optional(z.nullable(z.string())),
   hook_event_name: z.optional(z.string()),
+  background_tasks: z.optional(backgroundTasksSchema),
 });
 export type StopInput = z.infer<typeof stopInputSchema>;
 

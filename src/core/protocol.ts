@@ -57,3 +57,20 @@ export const API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is
 export function isApiResume(prompt: string | undefined): boolean {
   return prompt !== undefined && prompt.startsWith(API_RESUME_OPENING);
 }
+
+/** The words after the marker that open the prompt the module sends when `background_wait` has passed. */
+export const BACKGROUND_WAKE_OPENING = `${LOOP_MARKER} The wait for background work is over`;
+
+/** That prompt (docs/REFERENCE.md "Background work"): recorded as the loop's resume, refused when the loop no longer runs. */
+export function isBackgroundWake(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.startsWith(BACKGROUND_WAKE_OPENING);
+}
+
+/**
+ * The prompt of the turn Claude Code starts by itself when a background task finishes: a
+ * `<task-notification>` block, on every version measured (docs/REFERENCE.md "Background work"). No person
+ * sent it: it answers no question, resumes no loop and gets no todo reminder.
+ */
+export function isTaskNotification(prompt: string | undefined): boolean {
+  return prompt !== undefined && prompt.trimStart().startsWith("<task-notification>");
+}

@@ -82,7 +82,8 @@ function renderMarks(marks: readonly Mark[], first: number, last: number): strin
   const ordered = [...marks].sort((a, b) => a.iteration - b.iteration || rank(a) - rank(b));
   for (const mark of ordered) {
     const at = r1(x(mark.iteration));
-    const cls = mark.kind === "wait" ? "mark-wait" : mark.kind === "pause" ? "mark-pause" : "mark-error";
+    const cls =
+      mark.kind === "wait" || mark.kind === "hold" ? "mark-wait" : mark.kind === "pause" ? "mark-pause" : "mark-error";
     out.push(
       `<line class="mark ${cls}" x1="${at}" x2="${at}" y1="${PAD.top}" y2="${PAD.top + PLOT_H}"><title>${escapeXml(mark.label)}</title></line>`,
     );
@@ -196,18 +197,19 @@ function renderMetricChart(options: {
 export function renderReportCharts(model: ReportModel): Array<{ caption: string; svg: string }> {
   const iterations = model.rows.filter((r) => r.kind === "iteration" && r.iteration !== undefined);
   const marks: Mark[] = model.rows
-    .filter((r) => (r.kind === "wait" || r.kind === "pause" || r.kind === "api_error") && r.iteration !== undefined)
+    .filter((r) => ["wait", "hold", "pause", "api_error"].includes(r.kind) && r.iteration !== undefined)
     .map((r) => ({ iteration: r.iteration as number, kind: r.kind, label: `iteration ${r.iteration}: ${r.decision}` }));
   const series = (pick: (r: ReportRow) => number | undefined | null): Point[] =>
     iterations.flatMap((r) => {
       const value = pick(r);
       return typeof value === "number" ? [{ iteration: r.iteration as number, value }] : [];
     });
-  // What a turn that paused for the user spent belongs to its iteration, which goes on after the answer.
+  // What a turn that paused for the user, or waited for background work, spent belongs to its iteration,
+  // which goes on after the answer or the task's end.
   const summed = (pick: (r: ReportRow) => number | undefined): Point[] => {
     const paused = new Map<number, number>();
     for (const r of model.rows)
-      if (r.kind === "pause" && r.iteration !== undefined)
+      if ((r.kind === "pause" || r.kind === "hold") && r.iteration !== undefined)
         paused.set(r.iteration, (paused.get(r.iteration) ?? 0) + (pick(r) ?? 0));
     return series(pick).map((p) => ({ ...p, value: p.value + (paused.get(p.iteration) ?? 0) }));
   };

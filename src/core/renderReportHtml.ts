@@ -62,7 +62,7 @@ th{position:sticky;top:0;background:var(--card);color:var(--muted);font-weight:6
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 td.reply{min-width:200px;max-width:420px;overflow-wrap:anywhere}
 tr.event td{background:var(--row-event)}tr.event td.decision{font-weight:600}
-tr.wait td.decision{color:var(--wait)}tr.pause td.decision{color:var(--pause)}tr.api_error td.decision{color:var(--error)}
+tr.wait td.decision,tr.hold td.decision{color:var(--wait)}tr.pause td.decision{color:var(--pause)}tr.api_error td.decision{color:var(--error)}
 footer{color:var(--muted);font-size:.8rem;margin-top:24px}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em}
 `;
@@ -115,6 +115,7 @@ function renderLegend(model: ReportModel): string {
   const kinds = new Set(model.rows.map((r) => r.kind));
   const items: Array<[string, string]> = [
     ...(kinds.has("wait") ? ([["--wait", "wait after an API error"]] as Array<[string, string]>) : []),
+    ...(kinds.has("hold") ? ([["--wait", "waiting for background work"]] as Array<[string, string]>) : []),
     ...(kinds.has("pause") ? ([["--pause", "pause"]] as Array<[string, string]>) : []),
     ...(kinds.has("api_error") ? ([["--error", "API error"]] as Array<[string, string]>) : []),
   ];

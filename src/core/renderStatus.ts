@@ -7,6 +7,7 @@ import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
 import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
+import { readWakeAt, renderWaitingFor } from "./background.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -35,7 +36,9 @@ function renderDecisionBrief(record: HistoryRecord): string {
       ? `ended: ${record.reason ?? "?"}`
       : record.decision === "continue"
         ? "continued"
-        : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
+        : record.decision === "waiting_background" && Array.isArray(record.tasks)
+          ? renderWaitingFor(record.tasks)
+          : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
   const extra = [
     record.promise ? `promise "${record.promise}"` : "",
     record.refusal ? `refused: ${firstLine(record.refusal, 60)}` : "",
@@ -81,6 +84,15 @@ function renderHold(state: LoopState, runtime: Runtime): string | undefined {
   if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
   if (pause?.reason === "api_errors") return `paused: ${pause.text} (/loop-resume goes on)`;
   if (!state.active) return "paused: active is false (/loop-resume or active: true resumes it)";
+  const hold = runtime.background_hold;
+  if (hold) {
+    const since = hold.since.slice(11, 19);
+    const end =
+      hold.route === "module"
+        ? `, or by itself at ${new Date(readWakeAt(hold, state.background_wait)).toISOString().slice(11, 19)} UTC`
+        : ", or when you type";
+    return `${renderWaitingFor(hold.tasks)} since ${since} UTC; it goes on when ${hold.tasks.length === 1 ? "it finishes" : "they finish"}${end}`;
+  }
   if (runtime.last_api_error) {
     const next = runtime.api_wait_until ? `goes on by itself at ${runtime.api_wait_until}` : "goes on with the session";
     return `last API error: ${runtime.last_api_error} (the turn ended early; the loop ${next})`;
@@ -132,7 +144,7 @@ export function renderStatus(
   const hold = renderHold(state, runtime);
   const rows = [
     clipRow(
-      `continuation-loop: loop ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)} · ${shown}`,
+      `continuation-loop: loop ${held ? "paused" : runtime.background_hold ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)} · ${shown}`,
       HEAD_WIDTH,
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),

@@ -91,6 +91,8 @@ export interface ContinuationExtras {
   unfinishedTodos?: { subject: string; status: string }[];
   /** `fresh_context`: sent into a cleared context, so the prompt stands alone (docs/REFERENCE.md "Fresh context"). */
   fresh?: boolean;
+  /** Background tasks still running that the loop does not wait for (`renderNotHeld`). */
+  background?: string;
 }
 
 /**
@@ -130,6 +132,8 @@ export function renderReminder(
   decision: Extract<StopDecision, { kind: "continue" }>,
   now: number,
   checklist?: Checklist,
+  /** Background tasks still running that the loop does not wait for (`renderNotHeld`). */
+  background = "",
 ): string {
   const phrases = state.completion_promise.map((p) =>
     state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
@@ -146,7 +150,8 @@ export function renderReminder(
   const list = checklist ? ` Checklist ${renderChecklistProgress(checklist)}.` : "";
   const metric = renderMetricReminder(state, decision.runtime);
   // One screen row at 140 columns for a short promise: Claude Code shows it between two replies.
-  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): keep working.${list}${metric} ${finish}\n`;
+  const tasks = background ? ` ${background}` : "";
+  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): keep working.${list}${metric} ${finish}${tasks}\n`;
 }
 
 /** The text Claude reads when it is sent back to work (written to stderr with exit 2). */
@@ -177,6 +182,7 @@ export function renderContinuation(
   }
   const metric = renderMetricSection(state, decision.runtime);
   if (metric) sections.push(metric);
+  if (extras.background) sections.push(`Background work: ${extras.background}`);
   sections.push(`How to finish:\n${renderFinish(state)}`);
   if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);
   else if (decision.untilFailure) sections.push(`Not done yet: ${decision.untilFailure}`);

@@ -68,6 +68,7 @@ export function renderMetricSummary(model: ReportModel): string | undefined {
 export const EVENT_MARK: Record<ReportRow["kind"], string> = {
   iteration: "",
   pause: "pause",
+  hold: "background",
   wait: "wait",
   resume: "resume",
   api_error: "API error",

@@ -1,3 +1,4 @@
+import { renderWaitingFor } from "./background.js";
 import { FIELDS } from "./fields.js";
 import type { HistoryRecord } from "./history.js";
 
@@ -9,7 +10,7 @@ import type { HistoryRecord } from "./history.js";
 
 /** One row of the report's table: an iteration (a Stop that went on or ended the loop) or an event. */
 export interface ReportRow {
-  kind: "iteration" | "pause" | "wait" | "resume" | "api_error" | "end" | "other";
+  kind: "iteration" | "pause" | "hold" | "wait" | "resume" | "api_error" | "end" | "other";
   iteration: number | undefined;
   /** ms since the epoch: when the iteration started (events: when they happened). */
   start: number | undefined;
@@ -86,6 +87,10 @@ function describePause(r: HistoryRecord): string {
   return detail ? `pause: ${why}: ${detail}` : `pause: ${why}`;
 }
 
+/** "waiting for 1 background task (build)": a hold for background work (docs/REFERENCE.md "Background work"). */
+const describeHold = (r: HistoryRecord): string =>
+  Array.isArray(r.tasks) ? renderWaitingFor(r.tasks) : "waiting for background tasks";
+
 function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
   const refused = text(r.refusal) ? ` (completion refused: ${r.refusal})` : "";
   switch (kind) {
@@ -95,6 +100,8 @@ function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
         : `continue${refused}`;
     case "pause":
       return describePause(r);
+    case "hold":
+      return describeHold(r);
     case "wait":
       return describeWait(r);
     case "resume":
@@ -113,6 +120,7 @@ function kindOf(r: HistoryRecord, previous: HistoryRecord | undefined): ReportRo
   if (decision === "continue") return "iteration";
   if (decision === "end") return isStopEnd(r, previous) ? "iteration" : "end";
   if (decision === "pause" || decision === "wait" || decision === "resume" || decision === "api_error") return decision;
+  if (decision === "waiting_background") return "hold";
   return "other";
 }
 
@@ -131,7 +139,8 @@ function buildRows(records: readonly HistoryRecord[]): ReportRow[] {
     const spent = spend === undefined ? undefined : Math.max(0, spend - spendSoFar);
     if (tally !== undefined) tokensSoFar = Math.max(tokensSoFar, tally);
     if (spend !== undefined) spendSoFar = Math.max(spendSoFar, spend);
-    const turn = kind === "iteration" || (kind === "pause" && r.reply_line !== undefined);
+    // A hold ends a turn of Claude's too: its duration, tokens and reply are that turn's.
+    const turn = kind === "iteration" || ((kind === "pause" || kind === "hold") && r.reply_line !== undefined);
     const durationS =
       num(r.duration_s) ??
       (turn && previousTime !== undefined && Number.isFinite(at) ? (at - previousTime) / 1000 : undefined);
@@ -186,6 +195,7 @@ function describeOutcome(last: HistoryRecord): { outcome: string; because: strin
   }
   if (decision === "pause") return { outcome: "paused", because: describePause(last).replace(/^pause: /, "") };
   if (decision === "wait") return { outcome: "waiting", because: describeWait(last) };
+  if (decision === "waiting_background") return { outcome: "waiting", because: describeHold(last) };
   return { outcome: "running", because: undefined };
 }
 

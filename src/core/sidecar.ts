@@ -40,6 +40,18 @@ const makeSpendSchema = () =>
     source: z.enum(["module", "status line"]),
   });
 
+/**
+ * The loop waits for background work (docs/REFERENCE.md "Background work"): since when, the tasks (each
+ * with the time the loop first waited for it, from which `background_wait` counts), and whether the
+ * companion module wakes the session when the bound passes (`module`) or nothing can (`command`).
+ */
+const makeHoldSchema = () =>
+  z.object({
+    since: z.string(),
+    tasks: z.array(z.object({ id: z.string(), type: z.string(), description: z.string(), since: z.string() })),
+    route: z.enum(["module", "command"]),
+  });
+
 const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
   z.object({
     /** Consecutive replies that carried the promise. */
@@ -83,6 +95,10 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     no_improvement_count: count,
     /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
     scope_tree: text,
+    /** The hold while the loop waits for background tasks, or null. */
+    background_hold: z._default(z.nullable(makeHoldSchema()), null),
+    /** The ids of background tasks the loop has waited out: they never hold it again. */
+    background_waited: z._default(z.array(z.string()), () => []),
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
     fresh_context_told: z._default(z.boolean(), false),
   });

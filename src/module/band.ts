@@ -3,6 +3,7 @@
 import type { LoopView } from "../core/loopView.js";
 import { renderStatusline } from "../core/renderStatusline.js";
 import { readPause } from "../core/readRuntime.js";
+import { renderWaitingFor } from "../core/background.js";
 
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: LoopView): string {
@@ -14,13 +15,18 @@ function renderPause(view: LoopView): string {
   return "";
 }
 
-/** The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, pause, a wait after an API error. */
+/**
+ * The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, then a pause, a
+ * wait after an API error, or the background tasks the loop waits for.
+ */
 export function renderBand(view: LoopView, now: number, sessionId: string | undefined, wait?: string): string {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`⟳ continuation-loop ${view.name === "default" ? "" : `${view.name} `}· ${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
   const pause = renderPause(view);
+  const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
   else if (wait) parts.push(wait);
+  else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" · ");
 }

@@ -9,6 +9,7 @@ import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
 import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "./resume.js";
+import { followHold, pauseHold } from "./hold.js";
 import { injectFault, mod } from "./state.js";
 import { redraw, refreshView } from "./view.js";
 
@@ -29,6 +30,7 @@ async function startModule($: Engine, cwd: string | undefined): Promise<void> {
   $.clock.every(1000, () => {
     redraw($);
     checkWait($);
+    followHold($);
   });
 }
 
@@ -155,6 +157,8 @@ export function register(on: On): void {
       mod.turnId = e.turnId;
       // A person's prompt during a wait after an API error: the session goes on, the wait is not needed.
       cancelWait($, "a prompt went on first");
+      // Any turn during a hold for background work: the Stop at its end decides again.
+      pauseHold($);
       // The session's figure before this turn: a loop's first Stop counts its first turn too.
       const usage = await $.session.usage();
       await $.env.set("CONTINUATION_LOOP_TURN_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
@@ -171,7 +175,10 @@ export function register(on: On): void {
     injectFault("turn");
     const usage = await $.session.usage();
     if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
-    refreshView($).catch(() => undefined);
+    // Between turns: a hold for background work gets its timer (src/module/hold.ts).
+    refreshView($)
+      .then(() => followHold($))
+      .catch(() => undefined);
     return next(e);
   });
   // Each spelled out, so that Claude Code sees which commands the module answers; a failure runs the command

@@ -145,6 +145,24 @@ describe("the band", () => {
     );
   });
 
+  it("says what background work the loop waits for", () => {
+    const task = (id: string, description: string) => ({
+      id,
+      type: "shell",
+      description,
+      since: "2026-01-01T00:02:00Z",
+    });
+    const held = (tasks: unknown[]) =>
+      JSON.stringify({
+        ...JSON.parse(sidecar),
+        background_hold: { since: "2026-01-01T00:02:00Z", tasks, route: "module" },
+      });
+    const one = readLoopView("default", state(), held([task("b1", "build")]));
+    expect(renderBand(one!, now, "s1")).toMatch(/ · waiting for 1 background task \(build\)$/);
+    const two = readLoopView("default", state(), held([task("b1", "build"), task("b2", "dev server")]));
+    expect(renderBand(two!, now, "s1")).toMatch(/ · waiting for 2 background tasks \(build, dev server\)$/);
+  });
+
   it("reads nothing from a file that does not parse, and ignores another loop's sidecar", () => {
     expect(readLoopView("default", "---\nmax_iterations: [\n---\n", undefined)).toBeUndefined();
     const other = JSON.stringify({ loop: { started_at: "x", session_id: "s2" }, output_tokens: 99 });

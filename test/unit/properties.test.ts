@@ -191,6 +191,8 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_api_error: fc.constant(""),
   api_errors_since_stop: fc.nat(2),
   api_wait_until: fc.constant(""),
+  background_hold: fc.constant(null),
+  background_waited: fc.constant([]),
   pause: fc.constant(null),
   owner_pid: fc.constantFrom("", "4242"),
   spend: fc.option(
@@ -279,6 +281,7 @@ const loopState: fc.Arbitrary<LoopState & { runtime: Runtime }> = fc
     checklist: fc.option(fc.constant("PLAN.md"), { nil: undefined }),
     stall_limit: fc.integer({ min: 0, max: 4 }),
     max_api_failures: fc.integer({ min: 1, max: 5 }),
+    background_wait: fc.constantFrom(0, 600),
     require_todos_done: fc.boolean(),
     notify: fc.boolean(),
     metric: fc.option(fc.constant("m"), { nil: undefined }),

@@ -1,0 +1,57 @@
+import { readWakeAt, renderHoldMessage } from "../core/background.js";
+import type { Checklist } from "../core/checklist.js";
+import { decideStateUpdates, type StopDecision } from "../core/decideStop.js";
+import { editFrontmatter } from "../core/frontmatter.js";
+import type { StopInput } from "../core/hookInput.js";
+import type { HistoryRecord } from "../core/history.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import { renderChecklistCount } from "../core/loopView.js";
+import type { LoopState } from "../core/parseState.js";
+import { tryAppendHistory } from "../io/history.js";
+import { writeSidecarAndView } from "../io/loopViewFile.js";
+import { tell } from "./context.js";
+
+type Hold = Extract<StopDecision, { kind: "hold" }>;
+
+/** The history's fields of a hold: the tasks, and when the module wakes the session if it does. */
+export function renderHoldRecord(state: LoopState, decision: Hold): Partial<HistoryRecord> {
+  const { hold } = decision;
+  return {
+    tasks: hold.tasks.map(({ id, type, description }) => ({ id, type, description })),
+    wait_s: state.background_wait,
+    ...(hold.route === "module" && { until: new Date(readWakeAt(hold, state.background_wait)).toISOString() }),
+  };
+}
+
+/**
+ * Background tasks still run (docs/REFERENCE.md "Background work"): the turn ends, its count unchanged,
+ * and Claude Code's notification of a task's end starts the next one. The sidecar keeps the hold (the
+ * module wakes the session from it when `background_wait` passes); the history gets one line per hold,
+ * at its first Stop; the person one line saying what the loop waits for and what ends the wait.
+ */
+export function holdForBackground(
+  decision: Hold,
+  state: LoopState,
+  text: string,
+  file: LoopFile,
+  input: StopInput,
+  now: number,
+  record: HistoryRecord,
+  checklist: Checklist | undefined,
+) {
+  // A first Stop still claims the loop; the iteration is not counted.
+  const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
+  const owner = { ...state, ...claim } as LoopState;
+  const changed = Object.keys(claim).length > 0;
+  const written = changed ? editFrontmatter(text, claim, file.shown) : text;
+  const iteration = { n: state.iteration_count, max: state.max_iterations };
+  return {
+    ...(changed && { change: { write: written } }),
+    result: tell(renderHoldMessage(decision.hold, state.background_wait, iteration)),
+    onCommit: () => {
+      const count = checklist && renderChecklistCount(checklist);
+      writeSidecarAndView(file, written, owner, decision.runtime, owner, count);
+      if (decision.started) tryAppendHistory(file.historyPath, record);
+    },
+  };
+}
