@@ -254,6 +254,46 @@ describe("the page", () => {
     expect(html).toContain(`<title>iteration 2: ${second}</title>`);
   });
 
+  it("shows a wait for background work as a row of its own, its turn charted as part of its iteration", () => {
+    const [one, two] = recordLoop({ n: 2 }) as [HistoryRecord, HistoryRecord];
+    const held: HistoryRecord = {
+      ...one,
+      time: new Date(Date.parse(one.time) + 10_000).toISOString(),
+      iteration: 2,
+      decision: "waiting_background",
+      reason: "background_tasks",
+      tasks: [{ id: "b1", type: "shell", description: "build" }],
+      duration_s: 10,
+      reply_line: "Build started in the background.",
+      output_tokens: (one.output_tokens ?? 0) + 30,
+    };
+    const model = report([one, held, two]);
+    expect(model.rows.map((r) => [r.kind, r.decision, r.tokens, r.durationS])).toEqual([
+      ["iteration", "continue", one.output_tokens, expect.anything()],
+      ["hold", "waiting for 1 background task (build)", 30, 10],
+      ["iteration", "continue", (two.output_tokens ?? 0) - (one.output_tokens ?? 0) - 30, expect.anything()],
+    ]);
+    const rows = tableRows(renderReportMarkdown(model));
+    expect(cells(rows[1] ?? "")).toEqual([
+      "–",
+      expect.any(String),
+      "10s",
+      "30",
+      expect.any(String),
+      "–",
+      "**waiting for 1 background task (build)**",
+      expect.any(String),
+      "Build started in the background.",
+    ]);
+    const html = renderReportHtml(model, NOW);
+    expect(html).toContain('<tr class="event hold">');
+    expect(html).toContain("waiting for background work");
+    const second = (two.output_tokens ?? 0) - (one.output_tokens ?? 0);
+    expect(html).toContain(`<title>iteration 2: ${second}</title>`);
+    // A loop that waits now says so.
+    expect(report([one, held])).toMatchObject({ outcome: "waiting", because: "waiting for 1 background task (build)" });
+  });
+
   it("draws no chart for a figure the loop never had, and escapes what Claude wrote", () => {
     const model = report(recordLoop({ n: 3, end: "completed", cost: false, reply: () => "<b>bold</b> & more" }));
     const html = renderReportHtml(model, NOW);
