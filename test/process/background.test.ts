@@ -158,6 +158,28 @@ describe("a Stop while a background task runs, on the command path", () => {
   });
 });
 
+describe("scheduled wake-ups", () => {
+  it("never hold the loop: a stop with crons and no running task continues", () => {
+    const { root, historyPath } = makeProject(STATE);
+    const run = runHook(
+      "stop",
+      {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        last_assistant_message: "I scheduled a check of the deploy. <loop-wait/>",
+        background_tasks: [],
+        session_crons: [{ id: "c1", schedule: "*/5 * * * *", recurring: true, prompt: "check the deploy" }],
+      },
+      { env: MODULE },
+    );
+    expect(String((run.json?.hookSpecificOutput as { additionalContext: string }).additionalContext)).toContain(
+      "iteration 2/10",
+    );
+    expect(history(historyPath).map((r) => r.decision)).toEqual(["continue"]);
+  });
+});
+
 describe("Claude Code's notification turn, when a background task finishes", () => {
   it("answers no question, resumes nothing and gets no todo reminder: the person's next prompt does", () => {
     const { root, historyPath } = makeProject(STATE);
