@@ -504,7 +504,7 @@ async function goOn($, kept2, tries = 0) {
   if (wait !== kept2) return;
   await refreshView($, true).catch(() => void 0);
   const view = mod.view;
-  if (!view || !view.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept2.until) {
+  if (!view?.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept2.until) {
     checkWait($);
     if (wait === kept2) cancelWait($, "the loop no longer waits for it");
     return;

@@ -60,8 +60,7 @@ export function renderContinuationAnswer(prompt: string, env: Env, fresh = false
   return { exitCode: 0, stdout: `${JSON.stringify(out)}\n`, stderr: "" };
 }
 
-/** doctor's line about the module: live, and on which Claude Code; or why it cannot say. */
-/** `cli`: how to run the helper (renderCliCommand). */
+/** doctor's line about the module: live, and on which Claude Code; or why it cannot say. `cli` runs the helper. */
 export function checkModule(env: Env, cli: string): { level: "ok" | "warn"; text: string } {
   const version = env[MODULE_ENV.live];
   if (version)

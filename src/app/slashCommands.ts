@@ -29,7 +29,9 @@ export async function runSlashCommand(
   const row = isSlashCommand(command.name) ? LOOP_COMMANDS[command.name] : undefined;
   let text = "";
   let told: CommandAnswer | undefined;
-  const write = (more: string) => void (text += more);
+  const write = (more: string) => {
+    text += more;
+  };
   try {
     if (!row) throw new Error(`no slash command /loop-${command.name}`);
     const code = await runRow(row, {

@@ -121,7 +121,7 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
     return `the session still has ${todos.length} unfinished todo(s):\n${list}`;
   }
   const v = facts.verify;
-  if (state.verify !== undefined && (!v || v.exitCode !== 0)) {
+  if (state.verify !== undefined && v?.exitCode !== 0) {
     if (!v) return `the verify command \`${state.verify}\` could not be run`;
     const status = renderRunStatus(v, state.verify_timeout);
     return `the verify command \`${v.command}\` ${status}. Last output:\n${v.outputTail}`;

@@ -344,7 +344,10 @@ const schemas = new Map<FieldName, z.ZodMiniType>();
 /** Does the value fit the field? Only the fields a file sets have their schema made and run. */
 export function acceptsValue(field: FieldName, value: unknown): boolean {
   let schema = schemas.get(field);
-  if (!schema) schemas.set(field, (schema = specOf(field).schema()));
+  if (!schema) {
+    schema = specOf(field).schema();
+    schemas.set(field, schema);
+  }
   return schema.safeParse(value).success;
 }
 

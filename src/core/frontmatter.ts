@@ -141,8 +141,11 @@ export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter
     if (name !== undefined) {
       let at: number | undefined;
       visit(doc, {
-        Alias: (_key, node) =>
-          isAlias(node) && node.source === name ? ((at = node.range?.[0]), visit.BREAK) : undefined,
+        Alias: (_key, node) => {
+          if (!isAlias(node) || node.source !== name) return undefined;
+          at = node.range?.[0];
+          return visit.BREAK;
+        },
       });
       throw new LoopError("STATE_BAD_YAML", `the alias *${name} refers to no anchor`, {
         file,

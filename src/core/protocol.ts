@@ -47,7 +47,7 @@ export const MODULE_ENV = {
  * Claude's question and gets no todo reminder.
  */
 export function isLoopContinuation(prompt: string | undefined): boolean {
-  return prompt !== undefined && prompt.startsWith(LOOP_MARKER);
+  return prompt?.startsWith(LOOP_MARKER) === true;
 }
 
 /** The words after the marker that open the prompt the module sends when the loop goes on after an API error. */
@@ -55,7 +55,7 @@ export const API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is
 
 /** That prompt (README "Leave it running"): recorded as the loop's resume, and refused when the loop no longer runs. */
 export function isApiResume(prompt: string | undefined): boolean {
-  return prompt !== undefined && prompt.startsWith(API_RESUME_OPENING);
+  return prompt?.startsWith(API_RESUME_OPENING) === true;
 }
 
 /** The words after the marker that open the prompt the module sends when `background_wait` has passed. */
@@ -63,7 +63,7 @@ export const BACKGROUND_WAKE_OPENING = `${LOOP_MARKER} The wait for background w
 
 /** That prompt (docs/REFERENCE.md "Background work"): recorded as the loop's resume, refused when the loop no longer runs. */
 export function isBackgroundWake(prompt: string | undefined): boolean {
-  return prompt !== undefined && prompt.startsWith(BACKGROUND_WAKE_OPENING);
+  return prompt?.startsWith(BACKGROUND_WAKE_OPENING) === true;
 }
 
 /**
@@ -72,5 +72,5 @@ export function isBackgroundWake(prompt: string | undefined): boolean {
  * sent it: it answers no question, resumes no loop and gets no todo reminder.
  */
 export function isTaskNotification(prompt: string | undefined): boolean {
-  return prompt !== undefined && prompt.trimStart().startsWith("<task-notification>");
+  return prompt?.trimStart().startsWith("<task-notification>") === true;
 }

@@ -247,7 +247,7 @@ export function renderReportCharts(model: ReportModel): Array<{ caption: string;
       points: metric,
       marks,
       target: target && Number.isFinite(target.value) ? target : undefined,
-      lowerIsBetter: target !== undefined && target.op.startsWith("<"),
+      lowerIsBetter: target?.op.startsWith("<") === true,
     });
     charts.push({
       caption: "The metric at each iteration (line), the best so far (steps) and the target (dashed).",

@@ -78,11 +78,12 @@ export function addHooks(settings: Settings, table: HookTable): { settings: Sett
       const present = new Set(commandsOf(next.hooks?.[event]));
       if (commandsOf([group]).every((c) => present.has(c))) continue;
       next.hooks ??= {};
-      if (next.hooks[event] === undefined) {
-        next.hooks[event] = [];
+      let groups = next.hooks[event];
+      if (groups === undefined) {
+        groups = next.hooks[event] = [];
         record.eventsCreated.push(event);
       }
-      next.hooks[event]!.push(structuredClone(group));
+      groups.push(structuredClone(group));
       record.added.push({ event, group });
     }
   }

@@ -131,10 +131,10 @@ export function readLastTodoWrite(path: string): ParsedTodo[] | undefined {
     const size = fstatSync(fd).size;
     if (!tailContains(fd, size, MAX_SCAN_BACK, NEEDLE)) return undefined;
     for (const { entry } of linesFromEnd(fd, size, MAX_SCAN_BACK, parseTodoWriteLine)) {
-      if (!entry || entry.type !== "assistant" || entry.isSidechain) continue;
+      if (entry?.type !== "assistant" || entry.isSidechain) continue;
       const calls = entry.toolUses.filter((t) => t.name === "TodoWrite");
-      for (let i = calls.length - 1; i >= 0; i--) {
-        const list = parseTodoList(calls[i]!.input);
+      for (const call of calls.reverse()) {
+        const list = parseTodoList(call.input);
         if (list) return list;
       }
     }

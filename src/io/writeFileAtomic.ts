@@ -6,7 +6,7 @@ import { reachCrashPoint } from "./crashPoint.js";
 /** Temp files older than this are a killed writer's, whatever their pid says (a live writer needs milliseconds). */
 const STALE_TEMP_MS = 60_000;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * Removes temp files (`.<name>.<pid>.<random>.tmp`) left by writers killed before their rename: this
@@ -17,7 +17,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 export function removeStaleTemps(path: string): void {
   const dir = dirname(path);
   const stem = basename(path).split(".")[0] ?? "";
-  const ours = new RegExp(`^\\.${escape(stem)}[^/]*\\.(\\d+)\\.[a-z0-9]+\\.tmp$`);
+  const ours = new RegExp(`^\\.${escapeRegExp(stem)}[^/]*\\.(\\d+)\\.[a-z0-9]+\\.tmp$`);
   try {
     for (const name of readdirSync(dir)) {
       const pid = ours.exec(name)?.[1];

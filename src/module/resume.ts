@@ -46,12 +46,7 @@ async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
   if (wait !== kept) return;
   await refreshView($, true).catch(() => undefined);
   const view = mod.view;
-  if (
-    !view ||
-    !view.state.active ||
-    view.runtime.pause?.reason === "question" ||
-    view.runtime.api_wait_until !== kept.until
-  ) {
+  if (!view?.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept.until) {
     checkWait($);
     if (wait === kept) cancelWait($, "the loop no longer waits for it");
     return;

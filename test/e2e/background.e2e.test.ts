@@ -77,9 +77,7 @@ const turnsEnded = () => (session?.events ?? []).filter((e) => e.type === "resul
 
 /** The Stop hooks' answers (`hook_response` events), oldest first. */
 const hookAnswers = (event: string) =>
-  (session?.events ?? []).filter(
-    (e) => e.type === "system" && e.subtype === "hook_response" && e["hook_event"] === event,
-  );
+  (session?.events ?? []).filter((e) => e.type === "system" && e.subtype === "hook_response" && e.hook_event === event);
 
 /** A test-controlled background build: it ends when the test writes `go`. */
 const build = (go: string) =>
@@ -155,7 +153,7 @@ describe.each(ROUTES)("Claude Code $title: background work pauses the count, not
       expect(taught).toContain("<loop-wait/>");
     }
     // The person's one line: what the loop waits for and what ends the wait.
-    const told = String(hookAnswers("Stop").at(-1)?.["stdout"]);
+    const told = String(hookAnswers("Stop").at(-1)?.stdout);
     expect(told).toContain("waiting for 1 background task (build)");
     expect(told).toMatch(route.module ? /or by itself at \d\d:\d\d:\d\d UTC/ : /or when you type/);
     expect(hold.until !== undefined).toBe(route.module);
@@ -229,8 +227,8 @@ describe.each(ROUTES)("Claude Code $title: background work pauses the count, not
     await until("the hold", () => holdLine(p) !== undefined);
     const hold = holdLine(p) as { time: string; until?: string };
     // The hook's answer reaches the stream after its history line.
-    await until("the hold's line", () => String(hookAnswers("Stop").at(-1)?.["stdout"]).includes("waiting for"));
-    const told = String(hookAnswers("Stop").at(-1)?.["stdout"]);
+    await until("the hold's line", () => String(hookAnswers("Stop").at(-1)?.stdout).includes("waiting for"));
+    const told = String(hookAnswers("Stop").at(-1)?.stdout);
     expect(told).toContain("waiting for 1 background task (dev server)");
     if (route.module) {
       // The module wakes the session once background_wait has passed, naming what still runs.
@@ -290,11 +288,11 @@ describe.each([OLDEST, NEWEST])("Claude Code %s: the notification's turn is nobo
     expect(decisions(p)).toEqual(["pause:question"]);
     const prompts = hookAnswers("UserPromptSubmit");
     expect(prompts).toHaveLength(2);
-    expect(String(prompts[1]?.["stdout"])).toBe("");
+    expect(String(prompts[1]?.stdout)).toBe("");
     session?.send("Use 8080.");
     await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
     expect(decisions(p)).toEqual(["pause:question", "resume:answered", "end:completed"]);
-    const answer = String(hookAnswers("UserPromptSubmit")[2]?.["stdout"]);
+    const answer = String(hookAnswers("UserPromptSubmit")[2]?.stdout);
     expect(answer).toContain(TODO_MARKER);
     expect(answer).toContain("your answer goes to Claude");
   });

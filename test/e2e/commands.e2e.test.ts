@@ -100,7 +100,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       });
       expect(r.code, describeRun(r)).toBe(0);
       expect(s.mainRequests).toHaveLength(0);
-      expect(String(r.result?.["result"])).toContain(
+      expect(String(r.result?.result)).toContain(
         "--max-iterations: invalid value. Expected a whole number from 1 to 10000",
       );
       expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
@@ -115,7 +115,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       });
       expect(flag.code, describeRun(flag)).toBe(0);
       expect(s.mainRequests).toHaveLength(0);
-      expect(String(flag.result?.["result"])).toContain(
+      expect(String(flag.result?.result)).toContain(
         "/continuation-loop:loop-report: unknown option --html. Expected one of --name NAME, --help",
       );
       expect(fs.existsSync(path.join(proj, "page.html"))).toBe(false);
@@ -150,9 +150,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(r.code, describeRun(r)).toBe(0);
 
       // The status is answered by the hook itself: shown to the user, no model turn.
-      const status = side["status"]!;
+      const status = side.status!;
       expect(status.server.mainRequests).toHaveLength(0);
-      const shown = String(status.run.result?.["result"]);
+      const shown = String(status.run.result?.result);
       expect(shown).toContain("loop running, iteration 2/5");
       expect(shown).toContain("iterations 2/5 (3 left)");
       expect(shown).toMatch(/output tokens \d+ of 100,000/);
@@ -160,15 +160,15 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(shown).toContain("last: #1 continued");
 
       // A running loop is not replaced silently: the prompt was blocked, the model never asked.
-      const restart = side["restart"]!;
+      const restart = side.restart!;
       expect(restart.server.mainRequests).toHaveLength(0);
-      expect(String(restart.run.result?.["result"])).toContain(
+      expect(String(restart.run.result?.result)).toContain(
         `a loop is already running (iteration 2/5, session ${owner})`,
       );
 
       // /loop-stop removed the loop: the owner's third turn was its last (not five).
-      expect(side["stop"]!.server.mainRequests).toHaveLength(0);
-      expect(String(side["stop"]!.run.result?.["result"])).toContain("loop stopped by the user at iteration 3/5");
+      expect(side.stop!.server.mainRequests).toHaveLength(0);
+      expect(String(side.stop!.run.result?.result)).toContain("loop stopped by the user at iteration 3/5");
       expect(s.mainRequests).toHaveLength(3);
       expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
       expect(readJsonl(path.join(proj, HISTORY)).at(-1)).toMatchObject({

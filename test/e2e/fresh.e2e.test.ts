@@ -171,7 +171,7 @@ describe(`Claude Code ${NEWEST.name} with the module turned off`, () => {
       prompt: `/continuation-loop:loop-start --fresh-context --max-iterations 3 ${GOAL}`,
     });
     expect(refused.main).toHaveLength(0);
-    expect(String(refused.r.result?.["result"])).toContain("fresh_context: needs the companion module");
+    expect(String(refused.r.result?.result)).toContain("fresh_context: needs the companion module");
     await server?.close();
     project?.cleanup();
     const { r, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
@@ -189,7 +189,7 @@ describe(`Claude Code ${OLDEST.name}: fresh_context without the module`, () => {
       prompt: `/continuation-loop:loop-start --fresh-context --max-iterations 3 ${GOAL}`,
     });
     expect(main).toHaveLength(0);
-    expect(String(r.result?.["result"])).toContain("fresh_context: needs the companion module");
+    expect(String(r.result?.result)).toContain("fresh_context: needs the companion module");
     expect(project!.readState()).toBeUndefined();
   });
 

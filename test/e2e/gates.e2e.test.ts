@@ -268,7 +268,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
         execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
           cwd: p.proj,
           encoding: "utf8",
-          env: { PATH: process.env["PATH"] ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
+          env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
         });
       expect(cli("checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n\s+3\s/m);
       expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, true]);
@@ -367,7 +367,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       });
       // Counted under the model the CLI asked for (the default model differs between versions).
       const model = String(server!.mainRequests[0]!.body!.model);
-      expect(end?.["tokens_by_model"]).toEqual({ [model]: 600 });
+      expect(end?.tokens_by_model).toEqual({ [model]: 600 });
     });
   });
 });

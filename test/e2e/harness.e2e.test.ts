@@ -84,8 +84,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const sessionId = randomUUID();
 
       // The outer process may itself run inside Claude Code: nothing must leak.
-      const saved = process.env["CLAUDE_PROJECT_DIR"];
-      process.env["CLAUDE_PROJECT_DIR"] = "/leaked/from/outside";
+      const saved = process.env.CLAUDE_PROJECT_DIR;
+      process.env.CLAUDE_PROJECT_DIR = "/leaked/from/outside";
       const r = await runClaude({
         version,
         prompt: "hello",
@@ -95,8 +95,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
         pluginDirs: [plugin],
         sessionId,
       }).finally(() => {
-        if (saved === undefined) delete process.env["CLAUDE_PROJECT_DIR"];
-        else process.env["CLAUDE_PROJECT_DIR"] = saved;
+        if (saved === undefined) delete process.env.CLAUDE_PROJECT_DIR;
+        else process.env.CLAUDE_PROJECT_DIR = saved;
       });
 
       expect(r.code, describeRun(r)).toBe(0);
@@ -110,18 +110,18 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(lastUserText(main[1]!)).toContain("CONTINUE-MARKER");
 
       expect(r.sessionId).toBe(sessionId);
-      expect(r.result?.["result"]).toBe("second reply");
+      expect(r.result?.result).toBe("second reply");
       expect(r.transcriptPath && fs.existsSync(r.transcriptPath)).toBe(true);
       expect(hookSystemMessages(r.transcriptPath, "Stop")).toEqual(["SMOKE-DONE"]);
-      expect(hookResponses(r, "Stop").map((e) => e["exit_code"])).toEqual([2, 0]);
+      expect(hookResponses(r, "Stop").map((e) => e.exit_code)).toEqual([2, 0]);
 
       const calls = readJsonl(path.join(plugin, "hooks", "calls.jsonl")) as {
         input: Record<string, unknown>;
         projectDir: string;
       }[];
-      expect(calls.map((c) => c.input["stop_hook_active"])).toEqual([false, true]);
-      expect(calls.map((c) => c.input["last_assistant_message"])).toEqual(["first reply", "second reply"]);
-      expect(calls[0]?.input["session_id"]).toBe(sessionId);
+      expect(calls.map((c) => c.input.stop_hook_active)).toEqual([false, true]);
+      expect(calls.map((c) => c.input.last_assistant_message)).toEqual(["first reply", "second reply"]);
+      expect(calls[0]?.input.session_id).toBe(sessionId);
       expect(calls[0]?.projectDir).toBe(fs.realpathSync(proj));
     });
 
@@ -131,7 +131,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const r = await runClaude({ version, prompt: "hello", baseUrl: server.url, cwd: proj, home });
       expect(r.code, describeRun(r)).toBe(0);
       expect(server.exhausted).toBe(true);
-      expect(r.result?.["result"]).toBe(EXHAUSTED_TEXT);
+      expect(r.result?.result).toBe(EXHAUSTED_TEXT);
     });
 
     it("runs a tool call, adds hook context, and resumes the same session", async () => {
@@ -160,7 +160,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(lastUserText(main[2]!)).toBe("second");
       expect(r2.sessionId).toBe(sessionId);
       expect(r2.transcriptPath).toBe(r1.transcriptPath);
-      expect(r2.result?.["result"]).toBe("resumed reply");
+      expect(r2.result?.result).toBe("resumed reply");
     });
   });
 });

@@ -72,9 +72,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     console.log(`[${version}] continuation prompt: ${metricLine}\n[${version}] reminder: ${sent[2]?.trim()}`);
     expect(told).toContain("completed (the metric reached its target)");
     expect(told).toContain("Best metric 30 at iteration 3 (target >= 30)");
-    expect(p.history().map((r) => r["metric"])).toEqual([10, 20, 30]);
+    expect(p.history().map((r) => r.metric)).toEqual([10, 20, 30]);
     expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "completed", iteration: 3 });
-    expect(p.history().at(-1)?.["promise"]).toBeUndefined();
+    expect(p.history().at(-1)?.promise).toBeUndefined();
   });
 
   it("/loop-status shows the metric and every stop's value as a sparkline, the best marked", async () => {
@@ -84,7 +84,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await run(p, [text("a"), text("b"), text("c <loop-pause>Which cache size next?</loop-pause>"), text("never")], {
       sessionId,
     });
-    expect(p.history().map((r) => r["metric"])).toEqual([7, 4, 1]);
+    expect(p.history().map((r) => r.metric)).toEqual([7, 4, 1]);
     const server = await startMessagesServer([text("never")]);
     servers.push(server);
     const status = await runClaude({
@@ -98,7 +98,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
     expect(status.code, describeRun(status)).toBe(0);
     expect(server.mainRequests).toHaveLength(0);
-    const shown = String(status.result?.["result"]);
+    const shown = String(status.result?.result);
     const lines = shown.split("\n").filter((line) => /^\s+metric/.test(line));
     // One row of at most 128 columns: the command, every stop's value as a sparkline with the best in
     // [ ], then the figures as far as they fit (a long command leaves room for the last value only).

@@ -67,7 +67,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const r = spawnSync(version.bin, ["plugin", "validate", target], {
         cwd: REPO_ROOT,
         encoding: "utf8",
-        env: { PATH: process.env["PATH"] ?? "", HOME: home },
+        env: { PATH: process.env.PATH ?? "", HOME: home },
       });
       expect(r.status, r.stdout + r.stderr).toBe(0);
       // The exit status is the verdict, and no error is reported (2.1.330 adds advisory plugin-directory
@@ -83,7 +83,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       for (const p of ["hooks", "templates", ".claude/commands", ".claude-plugin", "package.json"])
         fs.cpSync(path.join(REPO_ROOT, p), path.join(market, p), { recursive: true });
       const env = {
-        PATH: process.env["PATH"] ?? "",
+        PATH: process.env.PATH ?? "",
         HOME: home,
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
         DISABLE_AUTOUPDATER: "1",

@@ -34,7 +34,7 @@ export class Scratch {
     const r = spawnSync(process.execPath, [CLI, ...args], {
       cwd: this.tmp,
       encoding: "utf8",
-      env: { PATH: process.env["PATH"] ?? "", HOME: this.home },
+      env: { PATH: process.env.PATH ?? "", HOME: this.home },
     });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   }

@@ -137,7 +137,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     expect(main.length).toBeLessThan(20);
     // The spend recorded is Claude Code's own total for the loop's turns (the loop started with the session).
     const results = r.events.filter((e) => e.type === "result");
-    const total = results.at(-1)?.["total_cost_usd"] as number;
+    const total = results.at(-1)?.total_cost_usd as number;
     expect(end?.cost_usd as number).toBeCloseTo(total, 9);
     expect(end?.cost_usd as number).toBeGreaterThanOrEqual(1);
   });

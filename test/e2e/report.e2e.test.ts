@@ -128,7 +128,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       pluginDirs: [PLUGIN_DIR],
     });
     expect(server.mainRequests).toHaveLength(0);
-    const shown = String(asked.result?.["result"]);
+    const shown = String(asked.result?.result);
     expect(shown).toContain("report of .claude/continuation-loop.local.md: completed");
     expect(shown).toContain("6 iterations");
     expect(shown).toMatch(/metric best 95 at iteration 6; target >= 95/);

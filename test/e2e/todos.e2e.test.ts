@@ -86,7 +86,7 @@ const runRequests = (from: number) => server!.mainRequests.slice(from);
 /** Tool results in the request's last user message that came back as errors (none when the tools ran). */
 const toolErrors = (req: RecordedRequest) => {
   const content = lastUserMessage(req)?.content;
-  return Array.isArray(content) ? content.filter((b) => b["type"] === "tool_result" && b["is_error"] === true) : [];
+  return Array.isArray(content) ? content.filter((b) => b.type === "tool_result" && b.is_error === true) : [];
 };
 const ok = (r: RunClaudeResult) => expect(r.code, describeRun(r)).toBe(0);
 const readTask = (home: string, session: string, id: string) =>
@@ -138,7 +138,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(toolErrors(run1[1]!)).toEqual([]);
       expect(toolErrors(run1[2]!)).toEqual([]);
       expect(JSON.stringify(run1[0]!.body!.messages)).not.toContain(TODO_MARKER);
-      expect(hookResponses(r1, "UserPromptSubmit").map((e) => [e["exit_code"], e["stdout"]])).toEqual([[0, ""]]);
+      expect(hookResponses(r1, "UserPromptSubmit").map((e) => [e.exit_code, e.stdout])).toEqual([[0, ""]]);
       expect(readTask(home, sessionId, "1")).toMatchObject({ id: "1", subject: ALPHA, status: "pending" });
       expect(readTask(home, sessionId, "2")).toMatchObject({ id: "2", subject: BETA, status: "pending" });
 
@@ -170,9 +170,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       // (docs/REFERENCE.md "The companion module"); the second let the turn end.
       const stops = hookResponses(r2, "Stop");
       expect(stops).toHaveLength(2);
-      expect(stops[0]!["exit_code"] === 2 || String(stops[0]!["stdout"]).includes(LOOP_MARKER)).toBe(true);
-      expect(stops[1]!["exit_code"]).toBe(0);
-      expect(String(stops[1]!["stdout"] ?? "")).not.toContain(LOOP_MARKER);
+      expect(stops[0]!.exit_code === 2 || String(stops[0]!.stdout).includes(LOOP_MARKER)).toBe(true);
+      expect(stops[1]!.exit_code).toBe(0);
+      expect(String(stops[1]!.stdout ?? "")).not.toContain(LOOP_MARKER);
       expect(fs.existsSync(statePath)).toBe(false);
       expect(hookSystemMessages(r2.transcriptPath, "Stop").join("\n")).toMatch(/completed/i);
       expect(readTask(home, sessionId, "1")).toMatchObject({ subject: ALPHA, status: "completed" });
@@ -184,9 +184,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const run3 = runRequests(7);
       expect(run3).toHaveLength(1);
       expect(promptContext(run3[0]!, "PROMPT-THREE")).not.toContain(TODO_MARKER);
-      expect(hookResponses(r3, "UserPromptSubmit").map((e) => [e["exit_code"], e["stdout"]])).toEqual([[0, ""]]);
+      expect(hookResponses(r3, "UserPromptSubmit").map((e) => [e.exit_code, e.stdout])).toEqual([[0, ""]]);
       expect(server.exhausted).toBe(false);
-      expect(r3.result?.["result"]).toBe("Nothing left to do.");
+      expect(r3.result?.result).toBe("Nothing left to do.");
     });
 
     it("TodoWrite (tasks disabled): the last call in the real transcript drives the reminder", async () => {
@@ -239,7 +239,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       ok(r3);
       expect(server.mainRequests).toHaveLength(6);
       expect(promptContext(server.mainRequests[5]!, "PROMPT-THREE")).not.toContain(TODO_MARKER);
-      expect(hookResponses(r3, "UserPromptSubmit").map((e) => e["stdout"])).toEqual([""]);
+      expect(hookResponses(r3, "UserPromptSubmit").map((e) => e.stdout)).toEqual([""]);
     });
   });
 });

@@ -71,7 +71,7 @@ describe("a Stop while a background task runs, where the companion module runs",
     // The task's notification turn ends with nothing running: the loop goes on, counting this iteration once.
     const on = stop(root, "The build passed.", []);
     expect(on.code).toBe(0);
-    expect(String((on.json?.hookSpecificOutput as { additionalContext: string }).additionalContext)).toContain(
+    expect(String((on.json!.hookSpecificOutput as { additionalContext: string }).additionalContext)).toContain(
       "iteration 2/10",
     );
     expect(history(historyPath).map((r) => [r.decision, r.iteration])).toEqual([
@@ -100,7 +100,7 @@ describe("a Stop while a background task runs, where the companion module runs",
       tasks: [{ id: "srv", type: "shell", description: "dev server" }],
     });
     const on = stop(root, "Checked the pages.", [server]);
-    const context = String((on.json?.hookSpecificOutput as { additionalContext: string }).additionalContext);
+    const context = String((on.json!.hookSpecificOutput as { additionalContext: string }).additionalContext);
     expect(context).toContain(LOOP_MARKER);
     expect(context).toMatch(/no longer waited for after background_wait \(10m\): dev server/);
     expect(sidecar(root)).toMatchObject({ background_hold: null, background_waited: ["srv"] });
@@ -173,7 +173,7 @@ describe("scheduled wake-ups", () => {
       },
       { env: MODULE },
     );
-    expect(String((run.json?.hookSpecificOutput as { additionalContext: string }).additionalContext)).toContain(
+    expect(String((run.json!.hookSpecificOutput as { additionalContext: string }).additionalContext)).toContain(
       "iteration 2/10",
     );
     expect(history(historyPath).map((r) => r.decision)).toEqual(["continue"]);
@@ -200,7 +200,7 @@ describe("Claude Code's notification turn, when a background task finishes", () 
     expect(stop(root, "The build passed.", [])).toMatchObject({ code: 0, stdout: "" });
     const answered = prompt(root, "Use 8080.", env);
     expect(String(answered.json?.systemMessage)).toContain("your answer goes to Claude");
-    const context = String((answered.json?.hookSpecificOutput as { additionalContext: string }).additionalContext);
+    const context = String((answered.json!.hookSpecificOutput as { additionalContext: string }).additionalContext);
     expect(context).toContain(TODO_MARKER);
     expect(history(historyPath).map((r) => r.decision)).toEqual(["pause", "resume"]);
   });

@@ -60,7 +60,10 @@ function runAndKill(
   child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
   const timer = setTimeout(() => child.kill("SIGKILL"), delayMs);
   return new Promise((resolve) =>
-    child.on("close", (code, signal) => (clearTimeout(timer), resolve({ code, killed: signal === "SIGKILL", stdout }))),
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, killed: signal === "SIGKILL", stdout });
+    }),
   );
 }
 

@@ -282,7 +282,7 @@ describe("hooks/hooks.json", () => {
     for (const event of Object.keys(registration.hooks)) {
       for (const hook of registration.hooks[event]!.flatMap((g) => g.hooks)) {
         expect(
-          existsSync(hook.command.replace('node "${CLAUDE_PLUGIN_ROOT}/', join(HOOKS, "..") + "/").replace(/"$/, "")),
+          existsSync(hook.command.replace('node "${CLAUDE_PLUGIN_ROOT}/', `${join(HOOKS, "..")}/`).replace(/"$/, "")),
         ).toBe(true);
       }
     }

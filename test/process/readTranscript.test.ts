@@ -18,14 +18,14 @@ describe("reading a transcript from its end", () => {
     const path = join(dir, "a.jsonl");
     writeFileSync(
       path,
-      jsonl(
+      `${jsonl(
         user("old"),
         assistant("m0", "old reply", 100),
         user("go"),
         assistant("m1", "step", 5),
         user([{ type: "tool_result", content: "" }]),
         assistant("m2", "final", 7),
-      ) + '{"type":"assis',
+      )}{"type":"assis`,
     );
     const scan = scanTranscriptEnd(path)!;
     expect(scan.reply).toEqual({ reply: "final", complete: true });

@@ -84,7 +84,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // The loop waits: no continuation (checked after /loop-status, which waits behind any turn the
     // Stop started and does not answer the question), and the terminal rang once.
     await tui.submit("/continuation-loop:loop-status");
-    await tui.waitFor(/loop paused, iteration 2\/6[^]*paused, Claude's question: Keep the old column names\?/, 30_000);
+    await tui.waitFor(
+      /loop paused, iteration 2\/6[\s\S]*paused, Claude's question: Keep the old column names\?/,
+      30_000,
+    );
     expect(server.mainRequests).toHaveLength(2);
     expect(tui.bells()).toBe(1);
     await tui.submit("Yes, keep them.");

@@ -1,7 +1,7 @@
 // `continuation-loop run`'s pure parts: its arguments, the decision after Claude Code exits, what it prints.
 import { describe, expect, it } from "vitest";
 import { decideAfterExit, decideBackoff, type LoopStatus } from "../../src/core/decideRun.js";
-import { LoopError } from "../../src/core/errors.js";
+import type { LoopError } from "../../src/core/errors.js";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { parseRunArgs } from "../../src/core/parseRunArgs.js";
 import { parseState } from "../../src/core/parseState.js";

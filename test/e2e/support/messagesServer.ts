@@ -121,10 +121,6 @@ export function toolUse(
   return { content, ...(opts.usage ? { usage: opts.usage } : {}) };
 }
 
-function reply(content: ContentBlock[], extra: Omit<ScriptedReply, "content"> = {}): ScriptedReply {
-  return { content, ...extra };
-}
-
 function systemBlocksText(system: MessagesBody["system"]): string {
   if (typeof system === "string") return system;
   return (system ?? []).map((b) => b.text).join("\n");
@@ -371,9 +367,9 @@ export function messageText(m: Message): string {
 }
 
 function blockText(b: Record<string, unknown>): string {
-  if (b["type"] === "text" && typeof b["text"] === "string") return b["text"];
-  if (b["type"] === "tool_result") {
-    const c = b["content"];
+  if (b.type === "text" && typeof b.text === "string") return b.text;
+  if (b.type === "tool_result") {
+    const c = b.content;
     if (typeof c === "string") return c;
     if (Array.isArray(c)) return c.map((x) => blockText(x as Record<string, unknown>)).join("\n");
   }

@@ -18,7 +18,7 @@ export interface ClaudeVersion {
 // only one of them, so each binary is named by its package folder. `npm run test:newest`
 // (scripts/test-newest.mjs) names the registry's newest release's folder in
 // CONTINUATION_LOOP_CLAUDE_NEWEST, which then runs in place of the pinned newest.
-const NEWEST_DIR = process.env["CONTINUATION_LOOP_CLAUDE_NEWEST"];
+const NEWEST_DIR = process.env.CONTINUATION_LOOP_CLAUDE_NEWEST;
 const modules = (packageDir: string) => path.join(REPO_ROOT, "node_modules", packageDir);
 export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [
   claudeVersion("2.1.197", modules(path.join("@anthropic-ai", "claude-code"))),
@@ -52,7 +52,7 @@ export function checkClaudeVersions(versions: readonly ClaudeVersion[] = CLAUDE_
     const r = spawnSync(v.bin, ["--version"], {
       encoding: "utf8",
       timeout: 30_000,
-      env: { PATH: process.env["PATH"] ?? "" },
+      env: { PATH: process.env.PATH ?? "" },
     });
     const out = `${r.stdout ?? ""}${r.stderr ?? ""}`.trim();
     if (r.error || r.status !== 0 || !out.startsWith(`${v.name} `))
@@ -162,7 +162,7 @@ function parseJsonLines(textIn: string): StreamEvent[] {
  */
 export function cleanEnv(opts: Pick<RunClaudeOptions, "baseUrl" | "home" | "env">): Record<string, string> {
   return {
-    PATH: process.env["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+    PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin",
     HOME: opts.home,
     LANG: "C.UTF-8",
     ANTHROPIC_BASE_URL: opts.baseUrl,
@@ -247,9 +247,7 @@ export function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
 export function hookResponses(r: RunClaudeResult, hookEvent?: string): StreamEvent[] {
   return r.events.filter(
     (e) =>
-      e.type === "system" &&
-      e.subtype === "hook_response" &&
-      (hookEvent === undefined || e["hook_event"] === hookEvent),
+      e.type === "system" && e.subtype === "hook_response" && (hookEvent === undefined || e.hook_event === hookEvent),
   );
 }
 
@@ -262,7 +260,7 @@ export function hookSystemMessages(transcriptPath: string | undefined, hookEvent
   if (!transcriptPath) return [];
   const out: string[] = [];
   for (const line of readJsonl(transcriptPath)) {
-    const a = line["attachment"] as { type?: string; content?: unknown; hookEvent?: string } | undefined;
+    const a = line.attachment as { type?: string; content?: unknown; hookEvent?: string } | undefined;
     if (
       a?.type === "hook_system_message" &&
       typeof a.content === "string" &&
@@ -279,7 +277,7 @@ export function hookSystemMessages(transcriptPath: string | undefined, hookEvent
  */
 export function initTools(r: RunClaudeResult): string[] {
   const init = r.events.find((e) => e.type === "system" && e.subtype === "init");
-  return Array.isArray(init?.["tools"]) ? (init["tools"] as string[]) : [];
+  return Array.isArray(init?.tools) ? (init.tools as string[]) : [];
 }
 
 /** Short diagnostic for assertion messages when a run misbehaves. */

@@ -139,7 +139,7 @@ const squash = (s: string) => s.replace(/\s+/g, "");
 export async function startTui(opts: TuiOptions): Promise<Tui> {
   const cols = opts.cols ?? 120;
   const rows = opts.rows ?? 60;
-  if (opts.prepareHome ?? true) prepareHome(opts.home, opts.cwd, opts.env?.["ANTHROPIC_API_KEY"] ?? TUI_API_KEY);
+  if (opts.prepareHome ?? true) prepareHome(opts.home, opts.cwd, opts.env?.ANTHROPIC_API_KEY ?? TUI_API_KEY);
   const env = {
     ...cleanEnv({ baseUrl: opts.baseUrl, home: opts.home }),
     ANTHROPIC_API_KEY: TUI_API_KEY,
