@@ -1,0 +1,205 @@
+// Claude Code's background sessions (`claude --bg`), offline: a project and a HOME in which a background
+// session starts with no dialog and reaches the scripted Messages server, the helper run as a person runs it,
+// and the background service stopped at the end (README.md here, "Background sessions").
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { MessagesServer, Script } from "./messagesServer.js";
+import { startMessagesServer } from "./messagesServer.js";
+import { type ClaudeVersion, cleanEnv, REPO_ROOT } from "./runClaude.js";
+
+/** Long enough that its last 20 characters, which Claude Code remembers as approved, are its own. */
+const API_KEY = "sk-ant-api03-bg-harness-0123456789abcdefghij";
+const CLI = path.join(REPO_ROOT, "hooks", "cli.js");
+
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** One entry of `claude agents --json`. */
+export interface Agent {
+  id: string;
+  sessionId: string;
+  cwd: string;
+  kind: string;
+  pid?: number;
+  status?: string;
+  state?: string;
+}
+
+/**
+ * Writes a HOME in which a background session runs offline with no dialog: onboarding done, the API key
+ * approved, the project trusted (`claude --bg` refuses an untrusted folder on 2.1.332), and the Messages
+ * server's address in the user settings' `env`, since 2.1.197 does not pass `ANTHROPIC_BASE_URL` on to a
+ * background session.
+ */
+function prepareBackgroundHome(home: string, trusted: string[], baseUrl: string): void {
+  fs.mkdirSync(path.join(home, ".claude"), { recursive: true });
+  const projects = Object.fromEntries(
+    trusted.map((dir) => [fs.realpathSync(dir), { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true }]),
+  );
+  const config = {
+    hasCompletedOnboarding: true,
+    theme: "dark",
+    customApiKeyResponses: { approved: [API_KEY.slice(-20)], rejected: [] },
+    projects,
+  };
+  fs.writeFileSync(path.join(home, ".claude.json"), JSON.stringify(config, null, 2));
+  const settings = { env: { ANTHROPIC_BASE_URL: baseUrl } };
+  fs.writeFileSync(path.join(home, ".claude", "settings.json"), JSON.stringify(settings, null, 2));
+}
+
+function runProcess(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: Record<string, string>; timeoutMs: number },
+): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Polls a condition outside any process (a file, a list) until it holds; throws with `what` and the last look. */
+export async function waitUntil<T>(
+  look: () => T | Promise<T>,
+  holds: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await look();
+    if (holds(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** One test's world: a git project (worktrees need one), a HOME, the scripted server, the background service. */
+export class BackgroundWorld {
+  readonly tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-bg-"));
+  readonly proj = path.join(this.tmp, "proj");
+  readonly home = path.join(this.tmp, "home");
+  server: MessagesServer | undefined;
+
+  constructor(readonly version: ClaudeVersion) {
+    fs.mkdirSync(path.join(this.proj, ".claude"), { recursive: true });
+    // A git project with one commit, whose loop files git ignores, as `continuation-loop install` leaves it.
+    fs.writeFileSync(path.join(this.proj, ".gitignore"), ".claude/\n");
+    fs.writeFileSync(path.join(this.proj, "README.md"), "A project.\n");
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
+        cwd: this.proj,
+        env: { PATH: process.env["PATH"] ?? "", HOME: this.home, GIT_CONFIG_NOSYSTEM: "1" },
+        stdio: "ignore",
+      });
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("commit", "-q", "-m", "init");
+  }
+
+  /** Starts the scripted server and writes the HOME (the project, and `trusted` folders besides, trusted). */
+  async start(script: Script, trusted: string[] = [this.proj]): Promise<MessagesServer> {
+    this.server = await startMessagesServer(script);
+    prepareBackgroundHome(this.home, trusted, this.server.url);
+    return this.server;
+  }
+
+  /** What every process of the test runs with: the clean env, the HOME, and the helper's way to Claude Code. */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    if (!this.server) throw new Error("start() the world first");
+    return {
+      ...cleanEnv({ baseUrl: this.server.url, home: this.home }),
+      ANTHROPIC_API_KEY: API_KEY,
+      CONTINUATION_LOOP_CLAUDE: this.version.bin,
+      ...extra,
+    };
+  }
+
+  /** `claude ARGS` on this world's pinned version, in the project unless `cwd` says otherwise. */
+  claude(args: string[], cwd = this.proj, timeoutMs = 60_000): Promise<Ran> {
+    return runProcess(this.version.bin, args, { cwd, env: this.env(), timeoutMs });
+  }
+
+  /** The helper (`hooks/cli.js`) as a person runs it from a terminal. */
+  cli(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Ran> {
+    return runProcess(process.execPath, [CLI, ...args], {
+      cwd: opts.cwd ?? this.proj,
+      env: this.env(opts.env),
+      timeoutMs: opts.timeoutMs ?? 90_000,
+    });
+  }
+
+  /** `claude agents --json --all`: every background session of this HOME, running or not. */
+  async agents(): Promise<Agent[]> {
+    const ran = await this.claude(["agents", "--json", "--all"]);
+    if (ran.code !== 0) throw new Error(`claude agents failed (${ran.code}): ${ran.stderr}`);
+    return JSON.parse(ran.stdout) as Agent[];
+  }
+
+  /** The history of the loops of `dir` (the project, or a worktree), one object per whole line. */
+  history(dir = this.proj): Record<string, unknown>[] {
+    const file = path.join(dir, ".claude", "continuation-loop.history.jsonl");
+    if (!fs.existsSync(file)) return [];
+    return fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line, i, all) => line.trim() !== "" && i < all.length - 1)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  /** The processes this world's Claude Code started (its HOME in their environment): the service, its sessions. */
+  processes(): number[] {
+    const mine = `HOME=${this.home}\0`;
+    return fs.readdirSync("/proc").flatMap((entry) => {
+      if (!/^\d+$/.test(entry)) return [];
+      try {
+        return `${fs.readFileSync(`/proc/${entry}/environ`, "latin1")}`.includes(mine) ? [Number(entry)] : [];
+      } catch {
+        return []; // gone meanwhile, or another user's
+      }
+    });
+  }
+
+  /**
+   * Stops the background service of this HOME and its sessions (`claude daemon stop`), waits for their
+   * processes to end (any left after 15 s are killed: they are this test's), then removes everything.
+   */
+  async dispose(): Promise<void> {
+    if (this.server) {
+      await this.claude(["daemon", "stop", "--any"], this.tmp, 30_000).catch(() => undefined);
+      const left = await waitUntil(
+        () => this.processes(),
+        (pids) => pids.length === 0,
+        "the background service to end",
+        15_000,
+      ).catch(() => this.processes());
+      for (const pid of left) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
+      }
+      await this.server.close();
+    }
+    fs.rmSync(this.tmp, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+  }
+}
