@@ -40,6 +40,8 @@ import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./mod
 import { renderNotHeld } from "../core/background.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 import { decideFresh } from "./freshContext.js";
+import { takeOverHandover } from "./backgroundHandover.js";
+import { findHandover } from "./findHandover.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
@@ -221,6 +223,12 @@ export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): 
   // A subagent's stop is not a turn of the main thread.
   if (typeof input.agent_id === "string" && input.agent_id !== "") return SILENT;
   if (found.loop) return runLoopStop(found.loop.file, input, ctx);
+  if (found.handover) {
+    const handover = findHandover(found.loops, input.session_id, input.transcript_path, ctx.env);
+    if (!handover || !input.session_id) return SILENT;
+    takeOverHandover(handover, input.session_id, ctx);
+    return runLoopStop(handover.loop.file, input, ctx);
+  }
   const orphan = found.orphans.find((o) => o.owner !== undefined && o.owner === input.session_id);
   return orphan ? reportEnded(orphan.file, input, ctx) : SILENT;
 }

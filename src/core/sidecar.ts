@@ -101,6 +101,11 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     background_waited: z._default(z.array(z.string()), () => []),
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
     fresh_context_told: z._default(z.boolean(), false),
+    /**
+     * Claude Code 2.1.197's `/background` (docs/REFERENCE.md "Leave it running"): the background session (its short
+     * id) the owner session went on in, as that session said at its start; the loop is its at its first Stop.
+     */
+    continued_in_job: text,
   });
 
 /** The sidecar's first key: the loop it belongs to, its state file's `started_at` and `session_id`. */

@@ -24,6 +24,13 @@ function run(): void {
       print(loadActiveSession().takeOverAfterClear(input, ctx));
     return;
   }
+  if (event === "SessionStart" && stringField(input, "source") === "resume") {
+    // Only in a background session (2.1.197's `/background` starts one under the id of the session it continues).
+    const from = stringField(input, "session_id");
+    if (ctx.env.CLAUDE_JOB_DIR && concernsLoop(stdin, ctx)?.loop?.owner === from)
+      loadActiveSession().recordContinuedInJob(input, ctx);
+    return;
+  }
   if (!concernsLoop(stdin, ctx)) return;
   if (event === "StopFailure") loadActiveSession().recordApiError(input, ctx);
   else if (event === "SessionEnd") loadActiveSession().recordClear(input, ctx);

@@ -6,7 +6,7 @@ import { processContext } from "./processContext.js";
 
 const ctx = processContext();
 const stdin = readHookStdin(ctx.readStdin());
-const found = concernsLoop(stdin, ctx);
+const found = concernsLoop(stdin, ctx, true);
 if (!found) process.exit(0);
 try {
   const answer = loadActiveStop().runStopHook(stdin, ctx, found);

@@ -230,7 +230,7 @@ describe("hooks/hooks.json", () => {
   };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
-  it("registers Stop, UserPromptSubmit, StopFailure, and SessionStart/SessionEnd for compaction and /clear only", () => {
+  it("registers Stop, UserPromptSubmit, StopFailure, and SessionStart/SessionEnd for compaction, /clear and a resume only", () => {
     // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.
     expect(Object.keys(registration.hooks).sort()).toEqual([
       "SessionEnd",
@@ -248,6 +248,8 @@ describe("hooks/hooks.json", () => {
     expect(matchers("SessionStart")).toEqual([
       ["compact", [session]],
       ["clear", [session]],
+      // 2.1.197's `/background` starts its session as a resume (src/app/backgroundHandover.ts).
+      ["resume", [session]],
     ]);
     expect(matchers("SessionEnd")).toEqual([["clear", [session]]]);
     const commands = (event: string) =>

@@ -210,6 +210,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   no_improvement_count: fc.nat(6),
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   fresh_context_told: fc.boolean(),
+  continued_in_job: fc.constantFrom("", "4dfd6e27"),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(

@@ -3,3 +3,4 @@
 export { runSessionHook } from "../../app/sessionHook.js";
 export { recordClear, takeOverAfterClear } from "../../app/clearHandover.js";
 export { recordApiError } from "../../app/recordApiError.js";
+export { recordContinuedInJob } from "../../app/backgroundHandover.js";

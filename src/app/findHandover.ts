@@ -1,0 +1,40 @@
+// Which loop went into the background with its session (docs/REFERENCE.md "Leave it running"), looked up on the
+// idle path of a background session's Stop: no schema, no lock; the takeover's transaction checks again.
+import { readBackgroundJob } from "../core/handover.js";
+import type { Env, FoundLoop } from "../core/loopFiles.js";
+import { readContinuedIn } from "../io/readContinuedIn.js";
+import { readProcessRunning } from "../io/readClaudePid.js";
+import { MAX_SIDECAR, readSidecarJson } from "../io/peekSidecar.js";
+
+/** A loop bound to session `from`, which Claude Code went on with in this session. */
+export interface Handover {
+  loop: FoundLoop;
+  from: string;
+}
+
+/**
+ * In a background session that owns no loop, a loop of another session that was continued in this one: the
+ * other session's transcript ends with Claude Code's `continued-in` record naming this session (2.1.332), or
+ * its loop's sidecar names this background session and its process has ended (2.1.197, said at this
+ * session's start: `recordContinuedInJob`). Undefined elsewhere: a fork a person makes (`--fork-session`)
+ * does not take the loop.
+ */
+export function findHandover(
+  loops: readonly FoundLoop[],
+  sessionId: string | undefined,
+  transcriptPath: string | undefined,
+  env: Env,
+): Handover | undefined {
+  const job = readBackgroundJob(env);
+  if (job === undefined || sessionId === undefined || !sessionId.startsWith(job)) return undefined;
+  for (const loop of loops) {
+    const from = loop.owner;
+    if (from === undefined || from === sessionId) continue;
+    if (transcriptPath && readContinuedIn(transcriptPath, from) === sessionId) return { loop, from };
+    const sidecar = readSidecarJson(loop.file.sidecarPath, MAX_SIDECAR);
+    const owner = (sidecar?.loop as { session_id?: unknown } | undefined)?.session_id;
+    const pid = typeof sidecar?.owner_pid === "string" ? sidecar.owner_pid : "";
+    if (owner === from && sidecar?.continued_in_job === job && !(pid && readProcessRunning(pid))) return { loop, from };
+  }
+  return undefined;
+}

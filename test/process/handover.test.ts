@@ -1,0 +1,113 @@
+// A loop follows its session into the background (docs/REFERENCE.md "Leave it running"): the bundled hooks fed the
+// inputs Claude Code gives them around `/background` (measured on 2.1.197 and 2.1.332, docs/ARCHITECTURE.md
+// "Background sessions").
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeProject, readHistory, runHook } from "../support/runHook.js";
+
+const TERMINAL = "0b7e5a1c-0000-4000-8000-000000000001";
+const FORK = "49473643-17b5-4737-9245-d07fd74e3b1f";
+const OTHER = "77777777-0000-4000-8000-000000000002";
+
+const children: ReturnType<typeof spawn>[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+});
+
+/** A project whose loop the terminal's session runs at iteration 2, its transcripts in `home`. */
+function bound(pid = "999999999") {
+  const project = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\niteration_count: 2\n---\nGoal\n`);
+  const transcripts = join(project.root, "home", ".claude", "projects", "-proj");
+  mkdirSync(transcripts, { recursive: true });
+  const sidecar = join(project.root, ".claude", "continuation-loop.runtime.json");
+  writeFileSync(
+    sidecar,
+    JSON.stringify({ loop: { started_at: null, session_id: TERMINAL }, owner_pid: pid, stall_count: 1 }),
+  );
+  return { ...project, transcripts, sidecar };
+}
+
+const stopIn = (root: string, session: string, transcript: string, env: Record<string, string>) =>
+  runHook(
+    "stop",
+    {
+      session_id: session,
+      cwd: root,
+      hook_event_name: "Stop",
+      transcript_path: transcript,
+      last_assistant_message: "ok",
+    },
+    { env },
+  );
+
+const job = (root: string, short: string) => ({ CLAUDE_JOB_DIR: join(root, "home", ".claude", "jobs", short) });
+
+describe("2.1.332: the terminal's transcript says it went on in the background session", () => {
+  const continuedIn = (to: string) =>
+    `${JSON.stringify({ type: "continued-in", timestamp: "2026-11-27T15:10:12.047Z", sessionId: TERMINAL, continuedInSessionId: to })}\n${JSON.stringify({ type: "cost-state", sessionId: TERMINAL })}\n`;
+
+  it("the background session's first Stop takes the loop and counts the iteration that was running, once", () => {
+    const p = bound();
+    writeFileSync(join(p.transcripts, `${TERMINAL}.jsonl`), continuedIn(FORK));
+    const first = stopIn(p.root, FORK, join(p.transcripts, `${FORK}.jsonl`), job(p.root, "49473643"));
+    expect(first.code).toBe(2);
+    expect(first.stderr).toContain("iteration 3/5");
+    const state = readFileSync(p.statePath, "utf8");
+    expect(state).toMatch(new RegExp(`^session_id: "?${FORK}"?$`, "m"));
+    expect(state).toMatch(/^iteration_count: 3$/m);
+    const records = readHistory(p.historyPath);
+    expect(records.map((r) => [r.decision, r.iteration, r.session])).toEqual([
+      ["resume", 2, FORK],
+      ["continue", 2, FORK],
+    ]);
+    // The terminal's session, should it stop again (resumed later), no longer drives the loop.
+    const again = stopIn(p.root, TERMINAL, join(p.transcripts, `${TERMINAL}.jsonl`), {});
+    expect(again.code).toBe(0);
+    expect(readFileSync(p.statePath, "utf8")).toMatch(/^iteration_count: 3$/m);
+  });
+
+  it("takes nothing when the record names another session, or outside a background session", () => {
+    const p = bound();
+    writeFileSync(join(p.transcripts, `${TERMINAL}.jsonl`), continuedIn(OTHER));
+    expect(stopIn(p.root, FORK, join(p.transcripts, `${FORK}.jsonl`), job(p.root, "49473643")).code).toBe(0);
+    writeFileSync(join(p.transcripts, `${TERMINAL}.jsonl`), continuedIn(FORK));
+    // The same session id outside a background session (no CLAUDE_JOB_DIR), or under another job's.
+    expect(stopIn(p.root, FORK, join(p.transcripts, `${FORK}.jsonl`), {}).code).toBe(0);
+    expect(stopIn(p.root, FORK, join(p.transcripts, `${FORK}.jsonl`), job(p.root, "0000aaaa")).code).toBe(0);
+    expect(readFileSync(p.statePath, "utf8")).toContain(`session_id: "${TERMINAL}"`);
+  });
+});
+
+describe("2.1.197: the background session starts under the id of the session it continues", () => {
+  const start = (root: string, session: string, env: Record<string, string>) =>
+    runHook("session", { session_id: session, cwd: root, hook_event_name: "SessionStart", source: "resume" }, { env });
+
+  it("its SessionStart notes the loop's new session; its first Stop takes the loop once the terminal's has ended", () => {
+    const p = bound();
+    expect(start(p.root, TERMINAL, job(p.root, "4dfd6e27")).code).toBe(0);
+    expect(JSON.parse(readFileSync(p.sidecar, "utf8"))).toMatchObject({ continued_in_job: "4dfd6e27", stall_count: 1 });
+    const fork = "4dfd6e27-0c41-4b67-adfa-a0e9f840bdb9";
+    const first = stopIn(p.root, fork, join(p.transcripts, `${fork}.jsonl`), job(p.root, "4dfd6e27"));
+    expect(first.code).toBe(2);
+    expect(readFileSync(p.statePath, "utf8")).toMatch(/^iteration_count: 3$/m);
+    expect(readHistory(p.historyPath).map((r) => [r.decision, r.iteration, r.session])).toEqual([
+      ["resume", 2, fork],
+      ["continue", 2, fork],
+    ]);
+    expect(JSON.parse(readFileSync(p.sidecar, "utf8"))).toMatchObject({ continued_in_job: "" });
+  });
+
+  it("a plain resume of the same session notes nothing; the loop stays while the terminal's process runs", () => {
+    const child = spawn("sleep", ["60"]);
+    children.push(child);
+    const p = bound(String(child.pid));
+    expect(start(p.root, TERMINAL, job(p.root, TERMINAL.slice(0, 8))).code).toBe(0);
+    expect(JSON.parse(readFileSync(p.sidecar, "utf8"))).not.toHaveProperty("continued_in_job");
+    expect(start(p.root, TERMINAL, job(p.root, "4dfd6e27")).code).toBe(0);
+    const fork = "4dfd6e27-0c41-4b67-adfa-a0e9f840bdb9";
+    expect(stopIn(p.root, fork, join(p.transcripts, `${fork}.jsonl`), job(p.root, "4dfd6e27")).code).toBe(0);
+    expect(readFileSync(p.statePath, "utf8")).toContain(`session_id: "${TERMINAL}"`);
+  });
+});

@@ -1,0 +1,65 @@
+// A running loop survives `/background` typed by the person mid-loop (docs/REFERENCE.md "Leave it running"): Claude
+// Code forks the session into a background one under a new id and ends the terminal's; the loop goes on there from
+// the same iteration, each iteration recorded once, and the terminal's session no longer drives it.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { text } from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { HOLD, heldScript } from "./support/heldScript.js";
+import { startTui, type Tui } from "./support/tui.js";
+
+let world: BackgroundWorld | undefined;
+let tui: Tui | undefined;
+afterEach(async () => {
+  await tui?.close();
+  await world?.dispose();
+  tui = undefined;
+  world = undefined;
+});
+
+const ended = (history: Record<string, unknown>[]) => history.some((h) => h.decision === "end");
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  it("/background typed mid-iteration: the background session carries the loop on from that iteration, once each", async () => {
+    const w = (world = new BackgroundWorld(version));
+    // The second request (iteration 2) is held until the person has typed /background.
+    const held = heldScript([text("reply 1"), HOLD, text("reply 2"), text("reply 3"), text("reply 4")]);
+    const server = await w.start(held.script);
+    const stateFile = path.join(w.proj, ".claude", "continuation-loop.local.md");
+    fs.writeFileSync(stateFile, "---\nmax_iterations: 4\n---\n\nSay hello.\n");
+    const t = (tui = await startTui({
+      version,
+      baseUrl: server.url,
+      cwd: w.proj,
+      home: w.home,
+      prepareHome: false,
+      env: w.env(),
+    }));
+
+    await t.submit("go");
+    await held.arrived(1);
+    const terminal = (w.history()[0]?.session ?? "") as string;
+    expect(fs.readFileSync(stateFile, "utf8")).toMatch(/^iteration_count: 2$/m);
+    await t.submit("/background");
+    // The terminal's Claude Code ends: from now on only the background session can drive the loop.
+    await t.exited;
+    held.release(text("(the terminal's request, never read)"));
+    const history = await waitUntil(() => w.history(), ended, "the loop's end in the background session");
+
+    const stops = history.filter((h) => h.decision === "continue" || h.decision === "end");
+    expect(stops.map((h) => h.iteration)).toEqual([1, 2, 3, 4]);
+    expect(history.at(-1)).toMatchObject({ decision: "end", reason: "max_iterations" });
+    const background = stops[1]?.session as string;
+    expect(stops[0]?.session).toBe(terminal);
+    expect(background).not.toBe(terminal);
+    expect(stops.slice(1).every((h) => h.session === background)).toBe(true);
+    // The hand-over is recorded once, as the background session took the loop.
+    expect(history.filter((h) => h.decision === "resume")).toEqual([
+      expect.objectContaining({ session: background, iteration: 2, reason: "background" }),
+    ]);
+    expect((await w.agents()).find((a) => a.sessionId === background)).toMatchObject({ kind: "background" });
+    expect(fs.existsSync(stateFile)).toBe(false);
+  });
+});
