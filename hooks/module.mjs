@@ -1,3 +1,30 @@
+// src/core/protocol.ts
+var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
+var FRESH_LINE = "[continuation-loop fresh context]\n";
+var BACKGROUND_LINE = "[continuation-loop background]\n";
+var renderStopLine = (id) => `[continuation-loop stop ${id}]`;
+var API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
+var BACKGROUND_WAKE_OPENING = `${LOOP_MARKER} The wait for background work is over`;
+
+// src/module/background.ts
+function readBackgroundPrompt(text) {
+  if (!text.endsWith(BACKGROUND_LINE)) return void 0;
+  const prompt = text.slice(0, -BACKGROUND_LINE.length);
+  return prompt.endsWith(FRESH_LINE) ? prompt.slice(0, -FRESH_LINE.length) : prompt;
+}
+async function sendToBackground($, prompt) {
+  try {
+    await $.command.run({ command: "background", args: prompt });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    try {
+      $.ui.log(`this session could not go to the background (${why}); the loop goes on here.`);
+    } catch {
+    }
+    await $.prompt.submit({ text: prompt });
+  }
+}
+
 // src/core/duration.ts
 function renderDuration(seconds) {
   const s = Math.max(0, Math.round(seconds));
@@ -100,13 +127,6 @@ function renderBand(view, now, sessionId, wait2) {
   else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");
 }
-
-// src/core/protocol.ts
-var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
-var FRESH_LINE = "[continuation-loop fresh context]\n";
-var renderStopLine = (id) => `[continuation-loop stop ${id}]`;
-var API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
-var BACKGROUND_WAKE_OPENING = `${LOOP_MARKER} The wait for background work is over`;
 
 // src/module/continuation.ts
 var stopLine = renderStopLine;
@@ -672,6 +692,11 @@ function sendPending($, tries = 0) {
   const text = mod.pending;
   mod.pending = void 0;
   if (text === void 0) return;
+  const background = readBackgroundPrompt(text);
+  if (background !== void 0) {
+    sendToBackground($, background).catch((error) => goQuiet($, error));
+    return;
+  }
   const fresh = readFreshPrompt(text);
   noteSent(fresh ?? text);
   let retry = text;

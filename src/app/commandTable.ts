@@ -21,6 +21,8 @@ export interface CommandCall extends ParsedArgs {
   line?: string;
   root: string;
   session: string | undefined;
+  /** Typed in Claude Code: the session's permission mode (`default`, `acceptEdits`, `auto`…), as Claude Code says it. */
+  permissionMode?: string;
   ctx: Context;
   /** One line for the user, and what Claude reads next (start, resume): in a session the prompt goes on. */
   tell(user: string, context: string): number;

@@ -1,6 +1,8 @@
 // The command table's rows the prompt hook may run: the slash commands, and what they share with the
 // helper. The same runner answers `/loop-stop` in a session and `continuation-loop stop` in a terminal.
+import { LoopError } from "../core/errors.js";
 import { loopFileAt } from "../core/loopFiles.js";
+import { renderGoBackground, renderPermissionNote } from "../core/renderBackground.js";
 import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
 import { decideRestart } from "../core/restartRequest.js";
 import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
@@ -10,24 +12,76 @@ import { readClaudePid } from "../io/readClaudePid.js";
 import { ALL, type CommandCall, type CommandRow, chooseTargetLoop, NAME, PROJECT, say } from "./commandTable.js";
 import { EXIT } from "./context.js";
 import { type ArgsSpec, type OptionSpec, parseCliArgs, parseWholeNumber } from "./parseCliArgs.js";
+import { readModuleLive } from "./moduleBridge.js";
+import { resumeInBackground } from "./backgroundResume.js";
+import { startInBackground } from "./backgroundStart.js";
 import { pauseLoop } from "./pauseLoop.js";
 import { readStatus } from "./readStatus.js";
 import { runReport } from "./reportCommand.js";
 import { resumeLoop } from "./resumeLoop.js";
 import { startLoop } from "./startLoop.js";
+import { readStatusEverywhere } from "./statusEverywhere.js";
 import { stopLoop } from "./stopLoop.js";
 
 function runStart(call: CommandCall): number {
   if (call.argv.slice(0, 2).includes("--again"))
     return runRestart({ ...call, ...parseCliArgs(call.command, call.argv, AGAIN) });
+  // From a terminal, `start --bg … GOAL -- CLAUDE_ARGS…`: the first `--` starts Claude Code's own arguments.
+  const cut = call.argv.indexOf("--");
+  const before = call.line === undefined && cut >= 0 ? parseStartArgv(call.argv.slice(0, cut)) : undefined;
+  if (before?.background && !before.help && !before.card)
+    return startInBackground(before, readClaudeArgs(call.argv.slice(cut + 1), call.command), call);
   const request = call.line === undefined ? parseStartArgv(call.argv) : parseStartArgs(call.line);
+  if (request.background && !call.slash && !request.help && !request.card) return startInBackground(request, [], call);
   if (request.help) return say(call, renderStartUsage(call.command));
   if (request.card) {
     call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command)}\n`);
     return EXIT.usage;
   }
+  if (request.worktree !== undefined)
+    throw new LoopError("USAGE", "--worktree starts the loop in a new background session", {
+      file: call.command,
+      field: "--worktree",
+      expected: call.slash
+        ? "continuation-loop start --bg --worktree NAME GOAL, run in a terminal"
+        : "--bg --worktree NAME GOAL",
+    });
   const started = startLoop(request, call.ctx, call.root, call.session);
-  return call.tell(started.summary, started.context);
+  const told = [
+    started.summary,
+    request.background && renderGoBackground(readModuleLive(call.ctx.env)),
+    renderPermissionNote(call.permissionMode),
+  ];
+  return call.tell(told.filter(Boolean).join("\n"), started.context);
+}
+
+/** Claude Code's arguments that choose the session or the mode: `start --bg` sets them itself. */
+const SESSION_ARGS = new Set([
+  "-p",
+  "--print",
+  "--session-id",
+  "-r",
+  "--resume",
+  "-c",
+  "--continue",
+  "--fork-session",
+  "--bg",
+  "--background",
+  "-w",
+  "--worktree",
+]);
+
+/** The words after `--`, passed to `claude --bg` unchanged; those that choose the session are refused. */
+function readClaudeArgs(args: string[], command: string): string[] {
+  const chosen = args.find((arg) => SESSION_ARGS.has(arg.split("=")[0] ?? arg));
+  if (chosen !== undefined)
+    throw new LoopError("USAGE", `${chosen} is start --bg's to set`, {
+      file: command,
+      field: "-- CLAUDE_ARGS",
+      expected:
+        "Claude Code options such as --permission-mode, --allowedTools or --model (--worktree NAME is start's own)",
+    });
+  return args;
 }
 
 /** `restart [N] [--force]`, `/loop-start --again [N] [--force]` (docs/REFERENCE.md "History"): the N-th last finished loop again. */
@@ -50,6 +104,7 @@ function runStop(call: CommandCall): number {
 
 function runResume(call: CommandCall): number {
   const { ctx, session } = call;
+  if (call.options.bg === true) return resumeInBackground(chooseTargetLoop(call), call);
   const force = call.options.force === true;
   const resumed = resumeLoop(chooseTargetLoop(call), session, ctx.now(), force, readClaudePid(ctx.env), ctx.env);
   return call.tell(resumed.message, resumed.context);
@@ -59,6 +114,8 @@ const runPause = (call: CommandCall) => say(call, pauseLoop(chooseTargetLoop(cal
 
 function runStatus(call: CommandCall): number {
   const { ctx, session, options } = call;
+  // From a terminal, --all reaches the project's worktrees and Claude Code's background sessions too.
+  if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
   return say(call, readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true));
 }
 
@@ -85,20 +142,34 @@ export const LOOP_COMMANDS: Record<string, CommandRow> = {
   },
   stop: {
     summary: "end a loop now (history reason: stopped)",
-    options: { name: NAME, all: ALL },
+    options: { name: NAME, all: ALL, project: PROJECT },
     slash: true,
     run: runStop,
   },
   pause: { summary: "pause a loop (active: false)", options: { name: NAME }, slash: true, run: runPause },
   resume: {
     summary: "resume a paused loop, or take over one whose session has ended",
-    options: { name: NAME, force: TAKE_OVER },
+    options: {
+      name: NAME,
+      force: TAKE_OVER,
+      bg: {
+        help: "in its Claude Code background session again, after the session's process was killed or restarted",
+        terminalOnly: true,
+      },
+      project: PROJECT,
+    },
     slash: true,
     run: runResume,
   },
   status: {
     summary: "a loop's iteration, limits used and left, elapsed time, tokens, spend, owner, last decisions",
-    options: { name: NAME, all: ALL },
+    options: {
+      name: NAME,
+      all: {
+        help: "every loop of the project (from a terminal: and of its worktrees, with their background sessions)",
+      },
+      project: PROJECT,
+    },
     slash: true,
     run: runStatus,
   },

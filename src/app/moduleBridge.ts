@@ -2,7 +2,7 @@
 // companion module"). The command hooks stay the engine: each value only adds to what they do without it.
 import type { Env } from "../core/loopFiles.js";
 import { recordCostFigure, type Runtime } from "../core/sidecar.js";
-import { FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";
+import { BACKGROUND_LINE, FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";
 import type { HookAnswer } from "./context.js";
 
 const readFigure = (raw: string | undefined): number | undefined => {
@@ -38,11 +38,12 @@ export function readModuleStop(env: Env): boolean {
  * The continuation prompt, with the line that lets the module find where it ends when the module asked
  * for it; the module strips that line and sends the prompt itself, unchanged.
  */
-function markForModule(prompt: string, env: Env, fresh = false): string {
+function markForModule(prompt: string, env: Env, fresh: boolean, background: boolean): string {
   const id = env[MODULE_ENV.stopId];
   if (!id || !readModuleStop(env)) return prompt;
-  // fresh_context: one more line asks the module to clear the context before it sends the prompt.
-  return `${prompt}${fresh ? FRESH_LINE : ""}${renderStopLine(id)}\n`;
+  // fresh_context: one more line asks the module to clear the context before it sends the prompt; `--bg`, to
+  // send the session to the background with it.
+  return `${prompt}${fresh ? FRESH_LINE : ""}${background ? BACKGROUND_LINE : ""}${renderStopLine(id)}\n`;
 }
 
 /**
@@ -51,8 +52,14 @@ function markForModule(prompt: string, env: Env, fresh = false): string {
  * all of them, so a block of ours would hide another hook's block from the module; our context beside it
  * leaves both. Elsewhere, exit 2 with the prompt on stderr.
  */
-export function renderContinuationAnswer(prompt: string, env: Env, fresh = false, notice?: string): HookAnswer {
-  const marked = markForModule(prompt, env, fresh);
+export function renderContinuationAnswer(
+  prompt: string,
+  env: Env,
+  fresh = false,
+  notice?: string,
+  background = false,
+): HookAnswer {
+  const marked = markForModule(prompt, env, fresh, background);
   const told = notice === undefined ? {} : { systemMessage: notice };
   if (marked === prompt)
     return { exitCode: 2, stdout: notice === undefined ? "" : `${JSON.stringify(told)}\n`, stderr: prompt };

@@ -1,7 +1,13 @@
 // The UserPromptSubmit hook: answers a loop command, reminds Claude of unfinished todos. Light on
 // purpose: it runs before every prompt, and only a loop command loads the parser and schemas.
 import { matchLoopCommand } from "../core/loopCommand.js";
-import { isApiResume, isBackgroundWake, isLoopContinuation, isTaskNotification } from "../core/protocol.js";
+import {
+  isApiResume,
+  isBackgroundWake,
+  isLoopContinuation,
+  isTaskNotification,
+  parseTakeOver,
+} from "../core/protocol.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
@@ -22,6 +28,12 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
     const { recordApiResume, recordBackgroundResume } = await import("./recordApiResume.js");
     const record = isApiResume(prompt) ? recordApiResume : recordBackgroundResume;
     return renderPromptOutput(record(input, ctx));
+  }
+  // A background session's first prompt from `start --bg` or `resume --bg`: the loop becomes this session's.
+  if (parseTakeOver(prompt) !== undefined) {
+    const { takeOverFromPrompt } = await import("./backgroundStart.js");
+    takeOverFromPrompt(input, ctx);
+    return "";
   }
   if (isLoopContinuation(prompt)) return "";
   // Claude Code's own turn after a background task finished: no person's prompt, so it answers no

@@ -1,7 +1,13 @@
 // The prompt hook's idle path (hooks/prompt.js): a prompt that concerns no loop gets the todo
 // reminder without loading the loop's code (hooks/active/prompt.js), since this runs before every prompt.
 import { matchLoopCommand } from "../core/loopCommand.js";
-import { isApiResume, isBackgroundWake, isLoopContinuation, isTaskNotification } from "../core/protocol.js";
+import {
+  isApiResume,
+  isBackgroundWake,
+  isLoopContinuation,
+  isTaskNotification,
+  parseTakeOver,
+} from "../core/protocol.js";
 import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -44,12 +50,14 @@ export function renderPromptOutput(command: CommandAnswer | undefined, reminder?
 
 /**
  * The hook's stdout when the prompt concerns no loop: not a loop command, not the resume after an
- * API error, and nothing of this session's loop to pause or resume. Undefined
+ * API error or a background start, and nothing of this session's loop to pause or resume. Undefined
  * when it does: then `runPromptHook` answers.
  */
 export function answerIdlePrompt(input: JsonObject, ctx: Context): string | undefined {
   const prompt = stringField(input, "prompt");
   if (isApiResume(prompt) || isBackgroundWake(prompt)) return undefined;
+  // `start --bg`'s or `resume --bg`'s first prompt: the active path gives this session the loop.
+  if (parseTakeOver(prompt) !== undefined) return undefined;
   if (isLoopContinuation(prompt)) return "";
   if (isTaskNotification(prompt)) return findPauseOrResume(input, ctx, false) ? undefined : "";
   if (prompt !== undefined && matchLoopCommand(prompt)) return undefined;

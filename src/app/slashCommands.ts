@@ -42,6 +42,7 @@ export async function runSlashCommand(
       line: command.args,
       root: resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd),
       session: stringField(input, "session_id"),
+      permissionMode: stringField(input, "permission_mode"),
       ctx: { ...ctx, out: write, err: write },
       tell: (user, context) => {
         told = { systemMessage: user, additionalContext: context };

@@ -121,7 +121,17 @@ export function startLoop(
         if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
         removeSidecar(file.sidecarPath);
         removeLoopView(file.viewPath);
-        if (baseline) writeSidecar(file.sidecarPath, { ...makeRuntime(), scope_tree: baseline }, state);
+        // `/loop-start --bg`: the first Stop that continues the loop sends the session to the background.
+        if (baseline || request.background)
+          writeSidecar(
+            file.sidecarPath,
+            {
+              ...makeRuntime(),
+              ...(baseline && { scope_tree: baseline }),
+              background_asked: request.background === true,
+            },
+            state,
+          );
       },
     };
   });

@@ -173,7 +173,16 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         decision.untilFailure !== undefined ||
         decision.runtime.sent_digest !== digest;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
-      const runtime = { ...fresh.runtime, sent_digest: digest, owner_pid: readClaudePid(ctx.env) };
+      // `/loop-start --bg`: where the module hands the continuation on, it sends the session to the background with it.
+      const toBackground = decision.runtime.background_asked && readModuleStop(ctx.env);
+      const runtime = {
+        ...fresh.runtime,
+        sent_digest: digest,
+        owner_pid: readClaudePid(ctx.env),
+        background_asked: false,
+        // A Stop means the turn went on past any permission prompt.
+        permission_wait: null,
+      };
       // Background tasks the loop does not wait for, and on the command path how to wait (README "Background work").
       const background = decision.notHeld
         ? renderNotHeld(decision.notHeld, state.background_wait, !readModuleStop(ctx.env))
@@ -191,7 +200,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       const checklist = facts.checklist && renderChecklistCount(facts.checklist);
       return {
         change: { write: written },
-        result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice),
+        result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice, toBackground),
         onCommit: () => {
           writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, runtime, owner, checklist);
           tryAppendHistory(file.historyPath, record);

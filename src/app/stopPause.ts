@@ -57,7 +57,8 @@ export function pauseForUser(
     result: tell(renderPauseMessage(decision, state), state.notify ? { terminalSequence: "\u0007" } : {}),
     onCommit: () => {
       const count = checklist && renderChecklistCount(checklist);
-      writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, decision.runtime, owner, count);
+      const runtime = { ...decision.runtime, permission_wait: null };
+      writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, runtime, owner, count);
       tryAppendHistory(file.historyPath, record);
     },
   };

@@ -12,6 +12,10 @@ export interface StartRequest {
   name: string | undefined;
   force: boolean;
   help: boolean;
+  /** `--bg`: the loop runs in a Claude Code background session (docs/REFERENCE.md "Leave it running"). */
+  background?: true;
+  /** `--worktree NAME` (with `--bg`, from a terminal): in the git worktree `.claude/worktrees/NAME`. */
+  worktree?: string;
   /** No goal was given: the usage card is shown instead of starting (README "Quick start"). */
   card?: true;
   /** The rest of the line from the first word that is not an option, exactly as typed. */
@@ -52,19 +56,21 @@ interface Accumulator {
   name: string | undefined;
   force: boolean;
   help: boolean;
+  bg: boolean;
+  worktree: string | undefined;
 }
 
 /** Does this flag take a value from the next word (`--flag value`)? Booleans do only as `--flag=value`. */
 export function takesValue(name: string): boolean {
   const field = FIELD_BY_FLAG.get(name);
   if (field) return !isBooleanField(field);
-  return name === "template" || name === "name";
+  return name === "template" || name === "name" || name === "worktree";
 }
 
 /** Applies one option; `value` is undefined for a bare flag. */
 function applyOption(acc: Accumulator, rawName: string, value: string | undefined): void {
   const name = rawName.replace(/_/g, "-");
-  if (name === "force" || name === "help") {
+  if (name === "force" || name === "help" || name === "bg") {
     if (value !== undefined)
       throw usage("takes no value", {
         field: `--${name}`,
@@ -85,6 +91,17 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
     acc.template = value;
     return;
   }
+  if (name === "worktree") {
+    if (value === undefined || !LOOP_NAME.test(value)) {
+      throw usage("invalid worktree name", {
+        field: "--worktree",
+        expected: "1 to 40 characters of a-z, 0-9 and -, starting with a letter or digit (e.g. --worktree auth-fix)",
+        received: renderReceived(value ?? ""),
+      });
+    }
+    acc.worktree = value;
+    return;
+  }
   if (name === "name") {
     if (value === undefined || !LOOP_NAME.test(value)) {
       throw usage("invalid loop name", {
@@ -100,7 +117,7 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   const field = FIELD_BY_FLAG.get(name);
   if (!field) {
     throw usage(`unknown option --${rawName}`, {
-      expected: `one of ${["name", "template", "force", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
+      expected: `one of ${["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }
   if (field === "completion_promise") {
@@ -133,6 +150,8 @@ function finish(acc: Accumulator, goal: string): StartRequest {
     name: acc.name,
     force: acc.force,
     help: acc.help,
+    ...(acc.bg && { background: true as const }),
+    ...(acc.worktree !== undefined && { worktree: acc.worktree }),
     ...(card && { card: true as const }),
     goal,
   };
@@ -145,6 +164,8 @@ const empty = (): Accumulator => ({
   name: undefined,
   force: false,
   help: false,
+  bg: false,
+  worktree: undefined,
 });
 /**
  * The raw text typed after `/loop-start`. Options come first (values may be quoted); from the first

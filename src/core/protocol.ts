@@ -12,6 +12,12 @@ export const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 /** The line before the module's id line that asks it to clear the context first (docs/REFERENCE.md "Fresh context"). */
 export const FRESH_LINE = "[continuation-loop fresh context]\n";
 
+/**
+ * The line before the module's id line that asks it to send the session to the background with the prompt, as
+ * Claude Code's `/background PROMPT` does (`/loop-start --bg`; docs/REFERENCE.md "Leave it running").
+ */
+export const BACKGROUND_LINE = "[continuation-loop background]\n";
+
 /** The line the Stop hook ends its continuation with when the module handed it the Stop's `id`. */
 export const renderStopLine = (id: string): string => `[continuation-loop stop ${id}]`;
 
@@ -48,6 +54,26 @@ export const MODULE_ENV = {
  */
 export function isLoopContinuation(prompt: string | undefined): boolean {
   return prompt?.startsWith(LOOP_MARKER) === true;
+}
+
+/**
+ * `continuation-loop start --bg` (docs/REFERENCE.md "Leave it running"): the loop's file names this owner, which is
+ * no session's, until the background session the helper started takes the loop at its first prompt.
+ */
+export const BACKGROUND_START = "background-start-";
+const TAKE_OVER_LINE = /^\[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE\] [^\n]*\(takes over from ([A-Za-z0-9-]{8,64})\)/;
+
+/**
+ * The first prompt of a background session the helper starts (`start --bg`, `resume --bg`): the marker, what
+ * happened, and the owner whose loop this session takes: the placeholder of a start, or the session whose
+ * process ended (Claude Code may go on in a copy of it, under another id).
+ */
+export const renderTakeOverPrompt = (owner: string, opening: string, context: string): string =>
+  `${LOOP_MARKER} ${opening} (takes over from ${owner}).\n\n${context}`;
+
+/** The owner such a first prompt names, or undefined for any other prompt. */
+export function parseTakeOver(prompt: string | undefined): string | undefined {
+  return prompt === undefined ? undefined : TAKE_OVER_LINE.exec(prompt)?.[1];
 }
 
 /** The words after the marker that open the prompt the module sends when the loop goes on after an API error. */

@@ -110,6 +110,8 @@ export function renderStartUsage(command = "/loop-start"): string {
     ["--name NAME", "a named loop: .claude/continuation-loop.NAME.local.md (a-z, 0-9, -)"],
     ["--template NAME", "start from templates/NAME.md (default, tdd, feature, debug)"],
     ["--force", "replace the loop this session already runs"],
+    ["--bg", "in a Claude Code background session: typed here, this session goes there; from a terminal, a new one"],
+    ["--worktree NAME", "with --bg from a terminal: in the git worktree .claude/worktrees/NAME, a loop of its own"],
     ["--again [N]", "start the N-th most recent finished loop again, with its goal and fields (1 = the last)"],
   ];
   for (const field of USER_FIELDS) {

@@ -52,6 +52,12 @@ const makeHoldSchema = () =>
     route: z.enum(["module", "command"]),
   });
 
+/**
+ * Claude Code waits for a person to answer a permission prompt (docs/REFERENCE.md "Leave it running"): for which
+ * tool, since when (ISO time). Over at the next Stop or when the turn goes on.
+ */
+const makePermissionWaitSchema = () => z.object({ tool: z.string(), since: z.string() });
+
 const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
   z.object({
     /** Consecutive replies that carried the promise. */
@@ -106,6 +112,12 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
      * id) the owner session went on in, as that session said at its start; the loop is its at its first Stop.
      */
     continued_in_job: text,
+    /** `/loop-start --bg`: the session goes to the background at the first Stop that continues the loop. */
+    background_asked: z._default(z.boolean(), false),
+    /** The session's permission mode, as Claude Code said it when a background session took the loop. */
+    permission_mode: text,
+    /** A permission prompt Claude Code waits on, or null. */
+    permission_wait: z._default(z.nullable(makePermissionWaitSchema()), null),
   });
 
 /** The sidecar's first key: the loop it belongs to, its state file's `started_at` and `session_id`. */

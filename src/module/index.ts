@@ -3,6 +3,7 @@
 // untouched unless the module is ready, and a failure anywhere leaves the command hooks' answer standing.
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
 // with literal environment names, and `$` is passed only to functions declared at the top of this file.
+import { readBackgroundPrompt, sendToBackground } from "./background.js";
 import { renderBand } from "./band.js";
 import { makeStopId, noteSent, takeContinuation, takeSent } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
@@ -50,6 +51,12 @@ function sendPending($: Engine, tries = 0): void {
   const text = mod.pending;
   mod.pending = undefined;
   if (text === undefined) return;
+  // `/loop-start --bg`: the next iteration starts in a background session, and this one ends.
+  const background = readBackgroundPrompt(text);
+  if (background !== undefined) {
+    sendToBackground($, background).catch((error: unknown) => goQuiet($, error));
+    return;
+  }
   // fresh_context: the context is cleared first; once it is, a retry only sends the prompt.
   const fresh = readFreshPrompt(text);
   noteSent(fresh ?? text);

@@ -69,7 +69,7 @@ describe("continuation-loop start", () => {
       "a flag the command does not take",
       ["stop", "--force"],
       2,
-      "continuation-loop stop: unknown option --force. Expected one of --name NAME, --all, --help.",
+      "continuation-loop stop: unknown option --force. Expected one of --name NAME, --all, --project DIR, --help.",
     ],
     ["a flag without its value", ["pause", "--name"], 2, "continuation-loop pause: --name: needs a value"],
     [
@@ -125,7 +125,9 @@ describe("continuation-loop pause, resume, restart", () => {
   it("prints each command's flags with --help, and runs nothing", () => {
     const run = runCli(["resume", "-h"], { cwd: project });
     expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(run.stdout.split("\n")[0]).toBe("Usage: continuation-loop resume [--name NAME] [--force]");
+    expect(run.stdout.split("\n")[0]).toBe(
+      "Usage: continuation-loop resume [--name NAME] [--force] [--bg] [--project DIR]",
+    );
     expect(run.stdout).toMatch(/^ {2}--force {2,}take over a loop whose session still runs$/m);
     expect(existsSync(join(project, ".claude"))).toBe(false);
   });

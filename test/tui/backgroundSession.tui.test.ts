@@ -63,3 +63,47 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(fs.existsSync(stateFile)).toBe(false);
   });
 });
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => {
+  const module = version.name !== "2.1.197";
+  it(
+    module
+      ? "the session goes to the background when the first iteration ends, and the loop goes on there"
+      : "the start message says to type /background; typed mid-iteration, the loop goes on in the background",
+    async () => {
+      const w = (world = new BackgroundWorld(version));
+      const held = heldScript(
+        module
+          ? [text("reply 1"), text("reply 2"), text("reply 3")]
+          : [text("reply 1"), HOLD, text("reply 2"), text("reply 3")],
+      );
+      const server = await w.start(held.script);
+      const t = (tui = await startTui({
+        version,
+        baseUrl: server.url,
+        cwd: w.proj,
+        home: w.home,
+        prepareHome: false,
+        env: w.env(),
+      }));
+
+      await t.submit("/continuation-loop:loop-start --bg --max-iterations 3 Say hello");
+      if (!module) {
+        await t.waitFor(/type \/background now/, 30_000);
+        await held.arrived(1);
+        await t.submit("/background");
+      }
+      // The terminal's Claude Code ends: the loop goes on only in the background session.
+      await t.exited;
+      held.release(text("(the terminal's request, never read)"));
+      const history = await waitUntil(() => w.history(), ended, "the loop's end in the background session");
+      const stops = history.filter((h) => h.decision === "continue" || h.decision === "end");
+      expect(stops.map((h) => h.iteration)).toEqual([1, 2, 3]);
+      const [terminal, background] = [stops[0]?.session, stops[1]?.session];
+      expect(background).not.toBe(terminal);
+      expect(stops.slice(1).every((h) => h.session === background)).toBe(true);
+      expect(history.filter((h) => h.decision === "resume")).toHaveLength(1);
+      expect((await w.agents()).find((a) => a.sessionId === background)).toMatchObject({ kind: "background" });
+    },
+  );
+});

@@ -78,6 +78,18 @@ describe("parseStartArgs: options first, values may be quoted", () => {
     expect(parseStartArgs("--template tdd --force Go")).toMatchObject({ template: "tdd", force: true, goal: "Go" });
   });
 
+  it('reads --bg and --worktree NAME (docs/REFERENCE.md "Leave it running")', () => {
+    expect(parseStartArgs("--bg --max-iterations 3 Go")).toMatchObject({ background: true, goal: "Go" });
+    expect(parseStartArgv(["--bg", "--worktree", "auth-fix", "Fix", "it"])).toMatchObject({
+      background: true,
+      worktree: "auth-fix",
+      goal: "Fix it",
+    });
+    expect(parseStartArgs("Go --bg")).not.toHaveProperty("background");
+    expect(() => parseStartArgs("--bg=yes Go")).toThrow(/takes no value/);
+    expect(() => parseStartArgs("--worktree ../x Go")).toThrow(/invalid worktree name/);
+  });
+
   it("lists a flag for every user field, none for the loop's own, aligned, under the command as typed", () => {
     const help = renderStartUsage("/continuation-loop:loop-start");
     expect(help.startsWith("Usage: /continuation-loop:loop-start [options] GOAL")).toBe(true);

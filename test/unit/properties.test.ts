@@ -211,6 +211,9 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   fresh_context_told: fc.boolean(),
   continued_in_job: fc.constantFrom("", "4dfd6e27"),
+  background_asked: fc.boolean(),
+  permission_mode: fc.constantFrom("", "default", "auto"),
+  permission_wait: fc.constantFrom(null, { tool: "Bash", since: "2026-11-27T01:23:00.000Z" }),
 });
 /** What the Stop hook writes: any subset of its own keys, with any values they can take. */
 const hookUpdates = fc.record(

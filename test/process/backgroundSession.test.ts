@@ -2,7 +2,7 @@
 // inputs Claude Code gives them around `/background` (measured on 2.1.197 and 2.1.332, docs/ARCHITECTURE.md
 // "Background sessions").
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeProject, readHistory, runHook } from "../support/runHook.js";
@@ -109,5 +109,66 @@ describe("2.1.197: the background session starts under the id of the session it 
     const fork = "4dfd6e27-0c41-4b67-adfa-a0e9f840bdb9";
     expect(stopIn(p.root, fork, join(p.transcripts, `${fork}.jsonl`), job(p.root, "4dfd6e27")).code).toBe(0);
     expect(readFileSync(p.statePath, "utf8")).toContain(`session_id: "${TERMINAL}"`);
+  });
+});
+
+describe("/loop-start --bg", () => {
+  const prompt = (root: string, text: string, extra: object = {}) =>
+    runHook("prompt", { session_id: TERMINAL, cwd: root, hook_event_name: "UserPromptSubmit", prompt: text, ...extra });
+  const LIVE = { CONTINUATION_LOOP_MODULE_LIVE: "2.1.332" };
+
+  it("starts the loop here, and the first Stop that continues it hands the module the background line, once", () => {
+    const p = makeProject();
+    const started = prompt(p.root, "/loop-start --bg --max-iterations 5 Ship it", { permission_mode: "default" });
+    const told = String(started.json?.systemMessage);
+    expect(told).toContain("loop started");
+    expect(told).toMatch(/type \/background now/);
+    // The session's permission mode asks before tools: the person is told in one line.
+    expect(told.split("\n").filter((line) => line.includes("permission mode default"))).toHaveLength(1);
+    const sidecar = join(p.root, ".claude", "continuation-loop.runtime.json");
+    expect(JSON.parse(readFileSync(sidecar, "utf8"))).toMatchObject({ background_asked: true });
+
+    const env = { ...LIVE, CONTINUATION_LOOP_STOP_ID: "m3k9x-1-abc123" };
+    const stop = (id: string) =>
+      runHook(
+        "stop",
+        { session_id: TERMINAL, cwd: p.root, hook_event_name: "Stop", last_assistant_message: "working" },
+        { env: { ...env, CONTINUATION_LOOP_STOP_ID: id } },
+      );
+    const first = stop("m3k9x-1-abc123");
+    const context = String(
+      (first.json?.hookSpecificOutput as { additionalContext?: string } | undefined)?.additionalContext,
+    );
+    expect(context.endsWith("[continuation-loop background]\n[continuation-loop stop m3k9x-1-abc123]\n")).toBe(true);
+    expect(JSON.parse(readFileSync(sidecar, "utf8"))).toMatchObject({ background_asked: false });
+    const second = stop("m3k9x-2-abc123");
+    expect(
+      String((second.json?.hookSpecificOutput as { additionalContext?: string } | undefined)?.additionalContext),
+    ).not.toContain("[continuation-loop background]");
+  });
+
+  it("with the module live, says the session goes to the background when the first iteration ends; auto asks nothing", () => {
+    const p = makeProject();
+    const started = runHook(
+      "prompt",
+      {
+        session_id: TERMINAL,
+        cwd: p.root,
+        hook_event_name: "UserPromptSubmit",
+        prompt: "/loop-start --bg Ship it",
+        permission_mode: "auto",
+      },
+      { env: LIVE },
+    );
+    const told = String(started.json?.systemMessage);
+    expect(told).toMatch(/when this first iteration ends, the session goes to the background/);
+    expect(told).not.toContain("permission mode");
+  });
+
+  it("refuses --worktree typed in a session: a new background session is the helper's", () => {
+    const p = makeProject();
+    const refused = prompt(p.root, "/loop-start --bg --worktree w1 Ship it");
+    expect(String(refused.json?.reason)).toMatch(/--worktree starts the loop in a new background session/);
+    expect(existsSync(p.statePath)).toBe(false);
   });
 });

@@ -1,0 +1,133 @@
+// The helper's background commands (docs/REFERENCE.md "Leave it running") against a stand-in `claude` that answers
+// as Claude Code does in the cases a test cannot reach with the real one on demand: it refuses, it is missing, it
+// lists sessions. The real CLI runs them in test/e2e/backgroundSession.e2e.test.ts.
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { removeTemps, runCli, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
+
+let project: string;
+const state = () => join(project, ".claude", "continuation-loop.local.md");
+
+/** A `claude` that prints `stdout` and `stderr`, exits with `code`, and notes each call's arguments. */
+function fakeClaude(opts: { stdout?: string; stderr?: string; code?: number }): {
+  path: string;
+  calls: () => string[];
+} {
+  const dir = join(project, "bin");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, "claude");
+  const log = join(dir, "calls.log");
+  const script = [
+    "#!/bin/sh",
+    // One line per call: the prompt's own line breaks become spaces.
+    `printf '%s' "$*" | tr '\\n' ' ' >> '${log}'`,
+    `echo >> '${log}'`,
+    `printf '%s' '${(opts.stdout ?? "").replace(/'/g, "'\\''")}'`,
+    `printf '%s' '${(opts.stderr ?? "").replace(/'/g, "'\\''")}' >&2`,
+    `exit ${opts.code ?? 0}`,
+  ].join("\n");
+  writeFileSync(path, `${script}\n`);
+  chmodSync(path, 0o755);
+  return { path, calls: () => (existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : []) };
+}
+
+beforeEach(() => {
+  project = tempProject();
+});
+
+describe("continuation-loop start --bg", () => {
+  it("when Claude Code refuses (a folder not trusted yet): one line with what it said, exit 1, no loop left", () => {
+    const claude = fakeClaude({
+      stderr: `Starting background service…\nWorkspace not trusted. Run \`claude\` in ${project} once and accept the trust prompt, then retry.\n`,
+      code: 1,
+    });
+    const run = runCli(["start", "--bg", "Go"], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: claude.path } });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("did not start a background session (exit 1: Workspace not trusted.");
+    expect(existsSync(state())).toBe(false);
+    // It was asked for a background session with the loop's first prompt, after `--`.
+    const [call] = claude.calls();
+    expect(call?.startsWith("--bg --plugin-dir ")).toBe(true);
+    expect(call).toMatch(
+      / -- \[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE\] .*\(takes over from background-start-[0-9a-f]{8}\)/,
+    );
+  });
+
+  it("without Claude Code: one line naming what was looked for, no loop written", () => {
+    const run = runCli(["start", "--bg", "Go"], {
+      cwd: project,
+      env: { CONTINUATION_LOOP_CLAUDE: join(project, "nowhere", "claude") },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(run.stderr).toContain("Claude Code was not found (CONTINUATION_LOOP_CLAUDE=");
+    expect(existsSync(state())).toBe(false);
+  });
+
+  it("passes Claude Code's own arguments after --, and refuses those that choose the session", () => {
+    const claude = fakeClaude({ code: 1 });
+    const env = { CONTINUATION_LOOP_CLAUDE: claude.path };
+    runCli(["start", "--bg", "Go", "--", "--permission-mode", "acceptEdits"], { cwd: project, env });
+    expect(claude.calls()[0]).toMatch(/ --permission-mode acceptEdits -- /);
+    const refused = runCli(["start", "--bg", "Go", "--", "--resume", "abc"], { cwd: project, env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("--resume is start --bg's to set");
+    expect(claude.calls()).toHaveLength(1);
+  });
+
+  it("--worktree needs --bg, and a git repository", () => {
+    const claude = fakeClaude({ code: 1 });
+    const env = { CONTINUATION_LOOP_CLAUDE: claude.path };
+    expect(runCli(["start", "--worktree", "w1", "Go"], { cwd: project, env }).stderr).toContain(
+      "--worktree starts the loop in a new background session",
+    );
+    const outside = runCli(["start", "--bg", "--worktree", "w1", "Go"], { cwd: project, env });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toContain("--worktree needs a git repository");
+    expect(claude.calls()).toEqual([]);
+  });
+});
+
+describe("continuation-loop status --all", () => {
+  it("names each loop's background session and Claude Code's word on it", () => {
+    const session = "1a2b3c4d-0000-4000-8000-000000000001";
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(state(), `---\nmax_iterations: 5\nsession_id: "${session}"\niteration_count: 2\n---\nShip it\n`);
+    const agents = [
+      { id: "1a2b3c4d", sessionId: session, kind: "background", pid: 42, status: "busy", state: "working" },
+    ];
+    const claude = fakeClaude({ stdout: JSON.stringify(agents) });
+    const run = runCli(["status", "--all"], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: claude.path } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      ". : running, iteration 2/5, background session 1a2b3c4d (busy, working) — Ship it".replace(". :", ".:"),
+    );
+    expect(claude.calls()).toEqual(["agents --json --all"]);
+  });
+
+  it("says so when Claude Code cannot list its sessions, and still lists the loops", () => {
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(state(), "---\nmax_iterations: 5\n---\nShip it\n");
+    const claude = fakeClaude({ stderr: "no", code: 1 });
+    const run = runCli(["status", "--all"], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: claude.path } });
+    expect(run.stdout).toContain("did not say which sessions run in the background");
+    expect(run.stdout).toContain(".: running, iteration 1/5, no session yet — Ship it");
+  });
+});
+
+describe("continuation-loop resume --bg", () => {
+  it("refuses a loop no session has run yet, before asking Claude Code anything", () => {
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(state(), "---\nmax_iterations: 5\n---\nShip it\n");
+    const claude = fakeClaude({});
+    const run = runCli(["resume", "--bg"], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: claude.path } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("no session has run this loop yet");
+    expect(claude.calls()).toEqual([]);
+  });
+});
