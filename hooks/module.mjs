@@ -107,6 +107,9 @@ function renderWaitingFor(tasks) {
   return `waiting for ${n} background task${n === 1 ? "" : "s"} (${renderTaskNames(tasks)})`;
 }
 
+// src/core/permissionWait.ts
+var renderPermissionWait = (wait2) => `waiting for your permission (${wait2.tool})`;
+
 // src/module/band.ts
 function renderPause(view) {
   const pause = readPause(view.state.active, view.runtime);
@@ -123,6 +126,7 @@ function renderBand(view, now, sessionId, wait2) {
   const pause = renderPause(view);
   const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
+  else if (view.runtime.permission_wait) parts.push(renderPermissionWait(view.runtime.permission_wait));
   else if (wait2) parts.push(wait2);
   else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");

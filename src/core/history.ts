@@ -5,7 +5,16 @@ export interface HistoryRecord {
   state_file?: string;
   session?: string | undefined;
   iteration?: number;
-  decision: "continue" | "end" | "refused" | "pause" | "resume" | "api_error" | "wait" | "waiting_background";
+  decision:
+    | "continue"
+    | "end"
+    | "refused"
+    | "pause"
+    | "resume"
+    | "api_error"
+    | "wait"
+    | "waiting_background"
+    | "waiting_permission";
   reason?: string;
   output_tokens?: number;
   /** The loop's spend so far (USD, Claude Code's figures), when known. */
@@ -23,6 +32,8 @@ export interface HistoryRecord {
   refusal?: string;
   /** The `until` command did not pass at this Stop: the command and its exit status or timeout. */
   until_failure?: string;
+  /** A wait for a permission answer: the tool Claude Code asks about. */
+  tool?: string;
   /** A hold for background work: the tasks the loop waits for (docs/REFERENCE.md "Background work"). */
   tasks?: { id: string; type: string; description: string }[];
   /**

@@ -5,6 +5,7 @@ import { BACKGROUND_START } from "./protocol.js";
 import { readPause } from "./readRuntime.js";
 import { firstLine } from "./renderStatus.js";
 import type { Runtime } from "./sidecar.js";
+import { renderPermissionWait } from "./permissionWait.js";
 
 /** Permission modes in which Claude Code asks a person before a tool that no rule allows (measured). */
 const ASKING_MODES = new Set(["default", "acceptEdits", "plan"]);
@@ -12,7 +13,7 @@ const ASKING_MODES = new Set(["default", "acceptEdits", "plan"]);
 /** One line when the permission mode will ask; undefined when it will not (or says nothing to go by). */
 export function renderPermissionNote(mode: string | undefined): string | undefined {
   if (mode === undefined || !ASKING_MODES.has(mode)) return undefined;
-  return `continuation-loop: permission mode ${mode} asks before each tool your settings do not allow, and a loop left alone waits at that prompt: allow what it needs (permissions.allow), or start Claude Code with --permission-mode auto or dontAsk (README "Leave it running").`;
+  return `continuation-loop: permission mode ${mode} asks before each tool your settings do not allow, and nobody answers for a loop left alone: allow what it needs (permissions.allow), or run Claude Code with --permission-mode auto or dontAsk (README "Leave it running").`;
 }
 
 /** `/loop-start --bg`: how this session goes to the background, with the companion module or without. */
@@ -85,7 +86,7 @@ export function renderLoopsEverywhere(loops: LoopEverywhere[], sessionsKnown: bo
     if (!state)
       return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${loop.where}`} says why)`;
     const held = !state.active || (runtime !== undefined && readPause(state.active, runtime) !== undefined);
-    const waiting = runtime?.permission_wait ? `, waiting for your permission (${runtime.permission_wait.tool})` : "";
+    const waiting = runtime?.permission_wait ? `, ${renderPermissionWait(runtime.permission_wait)}` : "";
     return `  ${where}: ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}${waiting}, ${renderSession(loop)} — ${firstLine(state.body, 60)}`;
   });
   return [head, ...rows].join("\n");

@@ -8,6 +8,7 @@ import type { HistoryRecord } from "./history.js";
 import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
 import { readWakeAt, renderWaitingFor } from "./background.js";
+import { renderPermissionWait } from "./permissionWait.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -38,7 +39,9 @@ function renderDecisionBrief(record: HistoryRecord): string {
         ? "continued"
         : record.decision === "waiting_background" && Array.isArray(record.tasks)
           ? renderWaitingFor(record.tasks)
-          : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
+          : record.decision === "waiting_permission"
+            ? renderPermissionWait({ tool: record.tool ?? "a tool" })
+            : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
   const extra = [
     record.promise ? `promise "${record.promise}"` : "",
     record.refusal ? `refused: ${firstLine(record.refusal, 60)}` : "",
@@ -84,6 +87,8 @@ function renderHold(state: LoopState, runtime: Runtime): string | undefined {
   if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
   if (pause?.reason === "api_errors") return `paused: ${pause.text} (/loop-resume goes on)`;
   if (!state.active) return "paused: active is false (/loop-resume or active: true resumes it)";
+  if (runtime.permission_wait)
+    return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   const hold = runtime.background_hold;
   if (hold) {
     const since = hold.since.slice(11, 19);

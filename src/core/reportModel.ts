@@ -1,4 +1,5 @@
 import { renderWaitingFor } from "./background.js";
+import { renderPermissionWait } from "./permissionWait.js";
 import { FIELDS } from "./fields.js";
 import type { HistoryRecord } from "./history.js";
 
@@ -111,6 +112,7 @@ function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
     case "end":
       return `end: ${r.reason ?? "?"}`;
     default:
+      if (r.decision === "waiting_permission") return renderPermissionWait({ tool: r.tool ?? "a tool" });
       return `${String(r.decision)}${r.reason ? `: ${r.reason}` : ""}`;
   }
 }
@@ -196,6 +198,8 @@ function describeOutcome(last: HistoryRecord): { outcome: string; because: strin
   if (decision === "pause") return { outcome: "paused", because: describePause(last).replace(/^pause: /, "") };
   if (decision === "wait") return { outcome: "waiting", because: describeWait(last) };
   if (decision === "waiting_background") return { outcome: "waiting", because: describeHold(last) };
+  if (decision === "waiting_permission")
+    return { outcome: "waiting", because: renderPermissionWait({ tool: last.tool ?? "a tool" }) };
   return { outcome: "running", because: undefined };
 }
 

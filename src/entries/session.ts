@@ -1,5 +1,5 @@
-// SessionStart, SessionEnd and StopFailure entry (hooks/session.js): the loop again after compaction,
-// a loop carried over /clear, and API errors recorded. These events fire rarely; the loop's code
+// SessionStart, SessionEnd, StopFailure and Notification entry (hooks/session.js): the loop again after compaction,
+// a loop carried over /clear, API errors and permission prompts recorded. These events fire rarely; the loop's code
 // (hooks/active/session.js) loads only when one concerns it.
 import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
@@ -32,7 +32,9 @@ function run(): void {
     return;
   }
   if (!concernsLoop(stdin, ctx)) return;
-  if (event === "StopFailure") loadActiveSession().recordApiError(input, ctx);
+  // Notification is registered for permission prompts only (hooks.json's matcher).
+  if (event === "Notification") print(loadActiveSession().recordPermissionWait(input, ctx));
+  else if (event === "StopFailure") loadActiveSession().recordApiError(input, ctx);
   else if (event === "SessionEnd") loadActiveSession().recordClear(input, ctx);
   else print(loadActiveSession().runSessionHook(input, ctx));
 }

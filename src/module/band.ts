@@ -4,6 +4,7 @@ import type { LoopView } from "../core/loopView.js";
 import { renderStatusline } from "../core/renderStatusline.js";
 import { readPause } from "../core/readRuntime.js";
 import { renderWaitingFor } from "../core/background.js";
+import { renderPermissionWait } from "../core/permissionWait.js";
 
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: LoopView): string {
@@ -26,6 +27,7 @@ export function renderBand(view: LoopView, now: number, sessionId: string | unde
   const pause = renderPause(view);
   const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
+  else if (view.runtime.permission_wait) parts.push(renderPermissionWait(view.runtime.permission_wait));
   else if (wait) parts.push(wait);
   else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" · ");

@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeProject, readHistory, runHook } from "../support/runHook.js";
+import { runCli } from "./support/cli.js";
 
 const TERMINAL = "0b7e5a1c-0000-4000-8000-000000000001";
 const FORK = "49473643-17b5-4737-9245-d07fd74e3b1f";
@@ -170,5 +171,43 @@ describe("/loop-start --bg", () => {
     const refused = prompt(p.root, "/loop-start --bg --worktree w1 Ship it");
     expect(String(refused.json?.reason)).toMatch(/--worktree starts the loop in a new background session/);
     expect(existsSync(p.statePath)).toBe(false);
+  });
+});
+
+describe("a permission prompt the loop waits on (Notification)", () => {
+  const history = (p: { historyPath: string }) => readHistory(p.historyPath);
+  const notify = (root: string, session: string, message = "Claude needs your permission to use Bash") =>
+    runHook("session", {
+      session_id: session,
+      cwd: root,
+      hook_event_name: "Notification",
+      notification_type: "permission_prompt",
+      message,
+    });
+
+  it("status says what the loop waits for, the history records it, the bell rings with notify; the next Stop clears it", () => {
+    const p = makeProject(
+      `---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\niteration_count: 2\nnotify: true\n---\nGoal\n`,
+    );
+    const waited = notify(p.root, TERMINAL);
+    expect(waited.code).toBe(0);
+    expect(waited.json).toEqual({ terminalSequence: "\u0007" });
+    const status = runHook("prompt", { session_id: TERMINAL, cwd: p.root, prompt: "/loop-status" });
+    expect(String(status.json?.reason)).toMatch(/waiting for your permission \(Bash\) since \d\d:\d\d:\d\d UTC/);
+    expect(history(p).at(-1)).toMatchObject({ decision: "waiting_permission", tool: "Bash", iteration: 2 });
+    const report = runCli(["report"], { cwd: p.root });
+    expect(report.stdout).toContain("waiting for your permission (Bash)");
+
+    runHook("stop", { session_id: TERMINAL, cwd: p.root, hook_event_name: "Stop", last_assistant_message: "done" });
+    const after = runHook("prompt", { session_id: TERMINAL, cwd: p.root, prompt: "/loop-status" });
+    expect(String(after.json?.reason)).not.toMatch(/waiting for your permission \(Bash\) since/);
+  });
+
+  it("is silent and writes nothing for a session without a loop, or with notify off", () => {
+    const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
+    expect(notify(p.root, OTHER)).toMatchObject({ code: 0, stdout: "" });
+    expect(existsSync(p.historyPath)).toBe(false);
+    expect(notify(p.root, TERMINAL, "something else")).toMatchObject({ code: 0, stdout: "" });
+    expect(history(p).at(-1)).toMatchObject({ decision: "waiting_permission", tool: "a tool" });
   });
 });

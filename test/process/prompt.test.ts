@@ -230,9 +230,10 @@ describe("hooks/hooks.json", () => {
   };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
-  it("registers Stop, UserPromptSubmit, StopFailure, and SessionStart/SessionEnd for compaction, /clear and a resume only", () => {
+  it("registers Stop, UserPromptSubmit, StopFailure, Notification for permission prompts, and SessionStart/SessionEnd for compaction, /clear and a resume only", () => {
     // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.
     expect(Object.keys(registration.hooks).sort()).toEqual([
+      "Notification",
       "SessionEnd",
       "SessionStart",
       "Stop",
@@ -252,6 +253,8 @@ describe("hooks/hooks.json", () => {
       ["resume", [session]],
     ]);
     expect(matchers("SessionEnd")).toEqual([["clear", [session]]]);
+    // Not the idle prompt or other notifications: only a permission prompt concerns a loop.
+    expect(matchers("Notification")).toEqual([["permission_prompt", [session]]]);
     const commands = (event: string) =>
       registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
     expect(commands("Stop")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"']]);

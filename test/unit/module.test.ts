@@ -163,6 +163,15 @@ describe("the band", () => {
     expect(renderBand(two!, now, "s1")).toMatch(/ · waiting for 2 background tasks \(build, dev server\)$/);
   });
 
+  it("says the loop waits for a permission answer, before a wait after an API error", () => {
+    const waiting = JSON.stringify({
+      ...JSON.parse(sidecar),
+      permission_wait: { tool: "Bash", since: "2026-01-01T00:02:00Z" },
+    });
+    const view = readLoopView("default", state(), waiting);
+    expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/ · waiting for your permission \(Bash\)$/);
+  });
+
   it("reads nothing from a file that does not parse, and ignores another loop's sidecar", () => {
     expect(readLoopView("default", "---\nmax_iterations: [\n---\n", undefined)).toBeUndefined();
     const other = JSON.stringify({ loop: { started_at: "x", session_id: "s2" }, output_tokens: 99 });

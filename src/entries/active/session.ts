@@ -3,4 +3,5 @@
 export { runSessionHook } from "../../app/sessionHook.js";
 export { recordClear, takeOverAfterClear } from "../../app/clearHandover.js";
 export { recordApiError } from "../../app/recordApiError.js";
+export { recordPermissionWait } from "../../app/recordPermissionWait.js";
 export { recordContinuedInJob } from "../../app/backgroundHandover.js";

@@ -1,0 +1,50 @@
+// Notification(permission_prompt) (docs/REFERENCE.md "Leave it running"): Claude Code waits for a person to answer
+// a permission prompt in the session that runs a loop. Nobody may be there (a background session, a loop left
+// overnight): the sidecar and the view say so for status and the band, the history records it for the report, and
+// the bell rings when `notify` is on. The next Stop or pause clears it.
+import type { HistoryRecord } from "../core/history.js";
+import { resolveProjectRoot } from "../core/loopFiles.js";
+import { type JsonObject, stringField } from "../core/hookStdin.js";
+import { parsePermissionTool } from "../core/permissionWait.js";
+import { tryAppendHistory } from "../io/history.js";
+import { scanLoops } from "../io/listLoops.js";
+import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
+import { readSidecar } from "../io/sidecarFile.js";
+import { updateStateFile } from "../io/updateStateFile.js";
+import type { Context } from "./context.js";
+
+/** The hook's stdout: the bell when the loop's `notify` is on, else nothing. */
+export function recordPermissionWait(input: JsonObject | undefined, ctx: Context): string {
+  const sessionId = stringField(input, "session_id");
+  if (!sessionId) return "";
+  const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
+  const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
+  if (!own) return "";
+  const { file } = own;
+  const tool = parsePermissionTool(stringField(input, "message"));
+  const time = new Date(ctx.now()).toISOString();
+  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId || !snapshot.state.active)
+      return { result: "" };
+    const { state, text } = snapshot;
+    const runtime = readSidecar(file.sidecarPath, state);
+    const record: HistoryRecord = {
+      time,
+      state_file: file.shown,
+      session: sessionId,
+      iteration: state.iteration_count,
+      decision: "waiting_permission",
+      reason: "permission",
+      tool,
+    };
+    return {
+      result: state.notify ? `${JSON.stringify({ terminalSequence: "\u0007" })}\n` : "",
+      onCommit: () => {
+        const waiting = { ...runtime, permission_wait: { tool, since: time } };
+        writeSidecarAndView(file, text, state, waiting, state, readViewChecklist(file.viewPath));
+        tryAppendHistory(file.historyPath, record);
+      },
+    };
+  });
+  return outcome.kind === "done" ? outcome.result : "";
+}
