@@ -12,6 +12,7 @@ import {
   checkInstalled,
   checkState,
   readPluginEnabled,
+  readPermissionMode,
   readSettingsSources,
   type Check,
   checkCostSource,
@@ -19,6 +20,7 @@ import {
 import { packageVersion, readManifest } from "./installFiles.js";
 import { SLASH_COMMAND_FILES, SLASH_NAMES } from "./loopCommands.js";
 import { checkModule, readModuleLive } from "./moduleBridge.js";
+import { renderPermissionNote } from "../core/renderBackground.js";
 import { renderCliCommand } from "./renderCliCommand.js";
 
 const MIN_NODE = 20;
@@ -64,6 +66,14 @@ export function runDoctor({ root, ctx }: CommandCall): number {
     }
   }).length;
   checks.push(checkModule(ctx.env, cli));
+  // A loop left alone stops at the first permission prompt nobody answers (README "Leave it running").
+  const mode = readPermissionMode(sources);
+  const asks = renderPermissionNote(mode);
+  checks.push(
+    asks
+      ? { level: "warn", text: asks.replace(/^continuation-loop: /, "") }
+      : { level: "ok", text: `permission mode ${mode}: a loop left alone is not stopped by a permission prompt` },
+  );
   checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env)));
   const cap = blockCap(ctx.env, sources);
   for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap, ctx.env, cli));

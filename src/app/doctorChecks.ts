@@ -74,6 +74,26 @@ export function readStopHookRegistered(root: string, env: Env, home: string): bo
   );
 }
 
+/**
+ * The permission mode Claude Code will run in: `--permission-mode` (or `--dangerously-skip-permissions`) among its
+ * arguments, else `permissions.defaultMode` of the first settings file that sets it (local, project, user), else
+ * `default`.
+ */
+export function readPermissionMode(sources: SettingsSource[], claudeArgs: readonly string[] = []): string {
+  const at = claudeArgs.findIndex((arg) => arg === "--permission-mode" || arg.startsWith("--permission-mode="));
+  const given = at < 0 ? undefined : (claudeArgs[at]?.split("=")[1] ?? claudeArgs[at + 1]);
+  if (given) return given;
+  if (claudeArgs.includes("--dangerously-skip-permissions")) return "bypassPermissions";
+  const order = [".claude/settings.local.json", ".claude/settings.json", "user settings.json"];
+  for (const name of order) {
+    const permissions = sources.find((s) => s.name === name)?.settings?.permissions as
+      | { defaultMode?: unknown }
+      | undefined;
+    if (typeof permissions?.defaultMode === "string") return permissions.defaultMode;
+  }
+  return "default";
+}
+
 /** Registration of one event across the settings files and the plugin. */
 export function checkEvent(
   event: string,

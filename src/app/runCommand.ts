@@ -22,7 +22,8 @@ import { readRunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import type { Context } from "./context.js";
-import { readStopHookRegistered } from "./doctorChecks.js";
+import { readPermissionMode, readSettingsSources, readStopHookRegistered } from "./doctorChecks.js";
+import { renderPermissionNote } from "../core/renderBackground.js";
 import { readLoopReport } from "./reportCommand.js";
 import { resumeLoop } from "./resumeLoop.js";
 import { type DriveOutcome, driveClaude } from "./runLoop.js";
@@ -215,6 +216,11 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
     ctx.err(
       `continuation-loop: running ${claude.path} -p in ${root}, session ${sessionId}${claudeArgs[0] === "--plugin-dir" ? `, with the plugin from ${ctx.packageRoot}` : ""}; its output follows.\n`,
     );
+  // In -p nobody answers a permission prompt: a tool no rule allows is refused, turn after turn.
+  const asks = renderPermissionNote(
+    readPermissionMode(readSettingsSources(root, ctx.env, ctx.home), request.claudeArgs),
+  );
+  if (asks && !begun.paused) ctx.err(`${asks}\n`);
   const outcome: DriveOutcome = begun.paused
     ? {
         status: begun.paused,

@@ -1,7 +1,7 @@
 // The helper's background commands (docs/REFERENCE.md "Leave it running") against a stand-in `claude` that answers
 // as Claude Code does in the cases a test cannot reach with the real one on demand: it refuses, it is missing, it
 // lists sessions. The real CLI runs them in test/e2e/backgroundSession.e2e.test.ts.
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
@@ -129,5 +129,29 @@ describe("continuation-loop resume --bg", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("no session has run this loop yet");
     expect(claude.calls()).toEqual([]);
+  });
+});
+
+describe("the permission-mode line", () => {
+  it("run says in one line when Claude Code's permission mode will ask, and not when it will not", () => {
+    const claude = fakeClaude({ code: 1 });
+    const env = { CONTINUATION_LOOP_CLAUDE: claude.path };
+    const asking = runCli(["run", "--max-restarts", "0", "Go", "--", "--permission-mode", "acceptEdits"], {
+      cwd: project,
+      env,
+    });
+    expect(asking.stderr.split("\n").filter((line) => line.includes("permission mode acceptEdits asks"))).toHaveLength(
+      1,
+    );
+    rmSync(join(project, ".claude"), { recursive: true, force: true });
+    const auto = runCli(["run", "--max-restarts", "0", "Go", "--", "--permission-mode", "auto"], { cwd: project, env });
+    expect(auto.stderr).toContain("running");
+    expect(auto.stderr).not.toContain("permission mode");
+    // The settings' permissions.defaultMode counts when the arguments name no mode.
+    rmSync(join(project, ".claude"), { recursive: true, force: true });
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(join(project, ".claude", "settings.json"), JSON.stringify({ permissions: { defaultMode: "plan" } }));
+    const plan = runCli(["run", "--max-restarts", "0", "Go"], { cwd: project, env });
+    expect(plan.stderr).toContain("permission mode plan asks");
   });
 });

@@ -30,6 +30,18 @@ describe("continuation-loop doctor", () => {
     );
     expect(run.stdout).toContain("installed files as installed");
     expect(run.stdout).toContain("no loop is running");
+    // The one warning: the default permission mode asks, and a loop left alone would wait at its prompt.
+    expect(run.stdout).toMatch(/warn\s+permission mode default asks before each tool/);
+    expect(run.stdout).toContain("0 problem(s), 1 warning(s).");
+  });
+
+  it("says a permission mode that asks nothing is fine for a loop left alone", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    const local = join(root, ".claude", "settings.local.json");
+    writeFileSync(local, JSON.stringify({ permissions: { defaultMode: "auto" } }));
+    const run = doctor(root);
+    expect(run.stdout).toMatch(/ok\s+permission mode auto: a loop left alone is not stopped by a permission prompt/);
     expect(run.stdout).toContain("0 problem(s), 0 warning(s).");
   });
 
