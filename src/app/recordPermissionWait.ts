@@ -10,6 +10,7 @@ import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
 import { readSidecar } from "../io/sidecarFile.js";
+import { readPendingTool } from "../io/readTranscript.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 
@@ -21,7 +22,9 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return "";
   const { file } = own;
-  const tool = parsePermissionTool(stringField(input, "message"));
+  // 2.1.332's message names the tool; 2.1.197's does not, and the transcript's last reply calls it.
+  const transcript = stringField(input, "transcript_path");
+  const tool = parsePermissionTool(stringField(input, "message"), transcript ? readPendingTool(transcript) : undefined);
   const time = new Date(ctx.now()).toISOString();
   const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId || !snapshot.state.active)

@@ -164,3 +164,9 @@ function readLastMessage(path: string): TranscriptEntry | undefined {
 
 /** Did the user interrupt (Esc) the turn the transcript ends with (docs/REFERENCE.md "Pausing")? */
 export const readInterrupted = (path: string): boolean => isInterruption(readLastMessage(path));
+
+/** The tool the transcript's last reply calls, when it ends on a call (a permission prompt's tool), else undefined. */
+export function readPendingTool(path: string): string | undefined {
+  const entry = readLastMessage(path);
+  return entry?.type === "assistant" ? entry.toolUses.at(-1)?.name : undefined;
+}

@@ -203,6 +203,26 @@ describe("a permission prompt the loop waits on (Notification)", () => {
     expect(String(after.json?.reason)).not.toMatch(/waiting for your permission \(Bash\) since/);
   });
 
+  it("names the tool the transcript's last reply calls when the message names none (2.1.197)", () => {
+    const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
+    const transcript = join(p.root, "t.jsonl");
+    const call = { type: "tool_use", id: "toolu_1", name: "Edit", input: { file_path: "a.txt" } };
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: "assistant", message: { role: "assistant", id: "m1", content: [call] } })}\n`,
+    );
+    const waited = runHook("session", {
+      session_id: TERMINAL,
+      cwd: p.root,
+      hook_event_name: "Notification",
+      notification_type: "permission_prompt",
+      message: "Claude needs your permission",
+      transcript_path: transcript,
+    });
+    expect(waited).toMatchObject({ code: 0, stdout: "" });
+    expect(history(p).at(-1)).toMatchObject({ decision: "waiting_permission", tool: "Edit" });
+  });
+
   it("is silent and writes nothing for a session without a loop, or with notify off", () => {
     const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
     expect(notify(p.root, OTHER)).toMatchObject({ code: 0, stdout: "" });
