@@ -1,0 +1,68 @@
+// A loop waiting at a permission prompt (docs/REFERENCE.md "Leave it running"): Claude Code's Notification hook says
+// so; the loop's status says "waiting for your permission (Bash)", the history records it for the report, and the
+// answer lets the loop go on. Real terminal, both pinned versions. (The band's line: test/unit/module.test.ts.)
+import { afterEach, describe, expect, it } from "vitest";
+import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { text, toolUse } from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { startTui, type Tui } from "./support/tui.js";
+
+let world: BackgroundWorld | undefined;
+let tui: Tui | undefined;
+afterEach(async () => {
+  await tui?.close();
+  await world?.dispose();
+  tui = undefined;
+  world = undefined;
+});
+
+const WAITING = /waiting for your permission \(Bash\)/;
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  it("a Bash call waiting for approval shows in status and the report; the answer lets the loop go on", async () => {
+    const w = (world = new BackgroundWorld(version));
+    const server = await w.start([
+      // A command no rule allows: Claude Code asks before it runs.
+      toolUse("Bash", {
+        command: "node -e \"require('fs').writeFileSync('made.txt', 'made')\"",
+        description: "Make the file",
+      }),
+      text("made it"),
+      text("checked"),
+    ]);
+    const t = (tui = await startTui({
+      version,
+      baseUrl: server.url,
+      cwd: w.proj,
+      home: w.home,
+      prepareHome: false,
+      env: w.env(),
+      extraArgs: ["--permission-mode", "default"],
+    }));
+
+    await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
+    // Claude Code's Notification hook tells the loop it waits: the record is the event waited on.
+    const history = await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "waiting_permission"),
+      "the permission wait's record",
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
+    });
+    expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({ tool: "Bash", iteration: 1 });
+    const status = await w.cli(["status"]);
+    expect(status.stdout).toMatch(WAITING);
+
+    // Yes, the first choice: the tool runs, the turn ends, and the loop goes on to its end.
+    t.press("enter");
+    const ended = await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "end"),
+      "the loop's end",
+    );
+    const stops = ended.filter((r) => r.decision === "continue" || r.decision === "end");
+    expect(stops.map((r) => r.iteration)).toEqual([1, 2]);
+    const report = await w.cli(["report"]);
+    expect(report.stdout).toMatch(WAITING);
+  });
+});
