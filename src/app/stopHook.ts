@@ -20,7 +20,10 @@ import {
   renderLimits,
   renderPromptDigest,
   renderReminder,
+  renderUntilDigest,
+  type UntilNews,
 } from "../core/renderStop.js";
+import type { Runtime } from "../core/sidecar.js";
 import { readPreviousRecordTime, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
 import { readNotes } from "../io/readProjectFiles.js";
@@ -60,6 +63,14 @@ function renderIterationRecord(state: LoopState, file: LoopFile, facts: Gathered
 }
 
 type GatheredFacts = ReturnType<typeof gatherStopFacts>;
+
+/** The `until` command's failure at this Stop, its fingerprint, and whether Claude was told the same one last time. */
+function readUntilNews(state: LoopState, facts: GatheredFacts, runtime: Runtime): UntilNews & { digest: string } {
+  const status = renderUntilStatus(state, facts) ?? "";
+  const tail = facts.until?.outputTail ?? "";
+  const digest = renderUntilDigest(status, tail);
+  return { status, tail, digest, same: runtime.until_tail_digest === digest };
+}
 
 function historyRecord(
   decision: StopDecision,
@@ -167,17 +178,16 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
       const fresh = decideFresh(state, decision.runtime, ctx.env);
-      const news =
-        fresh.fresh ||
-        decision.refusal !== undefined ||
-        decision.untilFailure !== undefined ||
-        decision.runtime.sent_digest !== digest;
+      const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
+      // A failed `until` alone is no news: the reminder carries its status and output (docs/REFERENCE.md "What you see while a loop runs").
+      const until = decision.untilFailure !== undefined ? readUntilNews(state, facts, decision.runtime) : undefined;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
       // `/loop-start --bg`: where the module hands the continuation on, it sends the session to the background with it.
       const toBackground = decision.runtime.background_asked && readModuleStop(ctx.env);
       const runtime = {
         ...fresh.runtime,
         sent_digest: digest,
+        until_tail_digest: until?.digest ?? "",
         owner_pid: readClaudePid(ctx.env),
         background_asked: false,
         // A Stop means the turn went on past any permission prompt.
@@ -195,7 +205,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
             ...(fresh.fresh && { fresh: true }),
             ...(background && { background }),
           })
-        : renderReminder(state, decision, now, facts.checklist, background);
+        : renderReminder(state, decision, now, { checklist: facts.checklist, until, background });
       const written = editFrontmatter(text, updates, file.shown, frontmatter);
       const checklist = facts.checklist && renderChecklistCount(facts.checklist);
       return {

@@ -122,18 +122,58 @@ function renderLeft(state: LoopState, runtime: Runtime, next: number, now: numbe
   return parts.join(" · ");
 }
 
+/** Most lines of the `until` command's output a reminder repeats: the first failure went out in full. */
+const REMINDER_TAIL_LINES = 6;
+const REMINDER_TAIL_CHARS = 800;
+
+/** Timings and clock times, which change from run to run of the same failing command. */
+const VOLATILE =
+  /(?<![\w.])\d+(?:[.,]\d+)?\s?(?:ms|s|secs?|seconds?|min|mins|minutes?)(?!\w)|(?<![\d:])\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?(?![\d:])/g;
+
+/**
+ * Fingerprint of the `until` command's failure as Claude is told it: its status and its output's tail,
+ * timings aside (a test run's "Duration 1.2s" is not news). The same one again is said in a few words.
+ */
+export function renderUntilDigest(status: string, tail: string): string {
+  return hashText(`${status}\n${tail.replace(VOLATILE, "#")}`);
+}
+
+/** The `until` command failed at this Stop: its status, its output's tail, and whether Claude was told exactly that last time. */
+export interface UntilNews {
+  status: string;
+  tail: string;
+  same: boolean;
+}
+
+/** The reminder's word on the `until` command: its status, and the end of its output unless Claude had the same last time. */
+function renderUntilNews(until: UntilNews): { status: string; output: string } {
+  if (until.same) return { status: `${until.status} again, with the same output as last time.`, output: "" };
+  const status = `${until.status}.`;
+  if (until.tail === "") return { status, output: "" };
+  const lines = until.tail.split("\n");
+  if (lines.length <= REMINDER_TAIL_LINES && until.tail.length <= REMINDER_TAIL_CHARS)
+    return { status, output: ` Its output:\n${until.tail}` };
+  const kept = lines.slice(-REMINDER_TAIL_LINES).join("\n");
+  const tail = kept.length > REMINDER_TAIL_CHARS ? `…${kept.slice(-REMINDER_TAIL_CHARS)}` : kept;
+  return { status, output: ` The end of its output (run it for the rest):\n${tail}` };
+}
+
 /**
  * The reminder sent when nothing changed since the full prompt (docs/REFERENCE.md "What you see while a loop runs"): one line
  * with the marker, n/max, what is left and how to finish. Claude Code prints whatever a Stop hook
- * sends, so an ordinary iteration costs about three screen lines.
+ * sends, so an ordinary iteration costs about three screen lines. A failed `until` adds its status and,
+ * when its output changed, the last few lines of it.
  */
 export function renderReminder(
   state: LoopState,
   decision: Extract<StopDecision, { kind: "continue" }>,
   now: number,
-  checklist?: Checklist,
-  /** Background tasks still running that the loop does not wait for (`renderNotHeld`). */
-  background = "",
+  extras: {
+    checklist?: Checklist | undefined;
+    until?: UntilNews | undefined;
+    /** Background tasks still running that the loop does not wait for (`renderNotHeld`). */
+    background?: string;
+  } = {},
 ): string {
   const phrases = state.completion_promise.map((p) =>
     state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
@@ -141,17 +181,20 @@ export function renderReminder(
   const finish = phrases.length
     ? `Say ${phrases.join(" or ")} only when it is true.`
     : state.until
-      ? `It completes when \`${state.until}\` exits 0.`
+      ? `It completes when ${extras.until ? "it" : `\`${state.until}\``} exits 0.`
       : state.checklist
         ? "It completes when every box is checked."
         : state.metric_target
           ? "It completes when the metric reaches its target."
           : "It ends at a limit or /loop-stop.";
-  const list = checklist ? ` Checklist ${renderChecklistProgress(checklist)}.` : "";
+  const list = extras.checklist ? ` Checklist ${renderChecklistProgress(extras.checklist)}.` : "";
   const metric = renderMetricReminder(state, decision.runtime);
+  const until = extras.until && renderUntilNews(extras.until);
+  const left = renderLeft(state, decision.runtime, decision.next, now);
   // One screen row at 140 columns for a short promise: Claude Code shows it between two replies.
-  const tasks = background ? ` ${background}` : "";
-  return `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${renderLeft(state, decision.runtime, decision.next, now)}): keep working.${list}${metric} ${finish}${tasks}\n`;
+  const tasks = extras.background ? ` ${extras.background}` : "";
+  const head = `${LOOP_MARKER} iteration ${decision.next}/${state.max_iterations} (${left}): keep working.${list}${metric}`;
+  return until ? `${head} ${until.status} ${finish}${tasks}${until.output}\n` : `${head} ${finish}${tasks}\n`;
 }
 
 /** The text Claude reads when it is sent back to work (written to stderr with exit 2). */

@@ -80,6 +80,8 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     last_tree: text,
     /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
     sent_digest: text,
+    /** Fingerprint of the `until` command's last failure as Claude was told it: the same again is said in a few words. */
+    until_tail_digest: text,
     /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
     checklist_done: count,
     /** Why the hooks paused the loop, or null. */

@@ -30,11 +30,15 @@ describe("until", () => {
       "exited with status 3, so the goal is not met yet. Last output:\nFAIL: 2 tests failed",
     );
     expect(first.stderr).toContain("echo run >> runs.txt");
-    // A failure is news: the full prompt again, never the one-line reminder.
+    expect(first.stderr).toContain("Goal:\nFix the tests.");
+    // The same failure again is no news: the short reminder says so, without the goal or the output.
     const second = stop(root, "Another try.");
     expect(second.code).toBe(2);
-    expect(second.stderr).toContain("Goal:\nFix the tests.");
-    expect(second.stderr).toContain("FAIL: 2 tests failed");
+    expect(second.stderr).not.toContain("Goal:");
+    expect(second.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(second.stderr).toMatch(
+      /exited with status 3 again, with the same output as last time\. It completes when it exits 0\.\n$/,
+    );
     expect(readFileSync(join(root, "runs.txt"), "utf8")).toBe("run\nrun\n");
     expect(history(historyPath).at(-1)).toMatchObject({
       decision: "continue",
@@ -48,6 +52,55 @@ describe("until", () => {
     expect(existsSync(statePath)).toBe(false);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "completed", iteration: 3 });
     expect(first.stderr + done.stderr).not.toMatch(CRASH_SIGNS);
+  });
+
+  it("an output that changes is sent again, its last lines only; timings alone are no change; news brings the full prompt back", () => {
+    const { root, statePath } = makeProject(`---\nmax_iterations: 10\nuntil: "sh ./check.sh"\n---\nFix the tests.\n`);
+    // 30 failing lines, the round number in the last one, and a duration that changes at every run.
+    const check = (round: string) =>
+      writeFileSync(
+        join(root, "check.sh"),
+        `for i in $(seq 1 29); do echo "FAIL test/t$i.test.ts > case $i"; done\necho "Tests ${round} · Duration $(date +%N | cut -c1-3)ms at $(date +%H:%M:%S)"\nexit 1\n`,
+      );
+    check("29 failed");
+    const first = stop(root);
+    expect(first.stderr).toContain("Goal:\nFix the tests.");
+    expect(first.stderr).toContain("FAIL test/t1.test.ts > case 1\n"); // the first failure in full
+    const same = stop(root, "Tried again.");
+    expect(same.stderr).toContain("with the same output as last time");
+    expect(same.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+
+    check("28 failed");
+    const changed = stop(root, "Fixed one.");
+    expect(changed.stderr).not.toContain("Goal:");
+    const lines = changed.stderr.trimEnd().split("\n");
+    // The reminder line, then the last six lines of the output.
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatch(
+      /^\[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE\] iteration 4\/10 .*`sh \.\/check\.sh` exited with status 1\. It completes when it exits 0\. The end of its output \(run it for the rest\):$/,
+    );
+    expect(lines[1]).toBe("FAIL test/t25.test.ts > case 25");
+    expect(lines[6]).toMatch(/^Tests 28 failed · Duration/);
+    expect(stop(root, "Looked again.").stderr).toContain("with the same output as last time");
+
+    // News (an edited goal) brings the full prompt back, with the whole output.
+    writeFileSync(
+      statePath,
+      readFileSync(statePath, "utf8").replace("Fix the tests.", "Fix the tests, one file at a time."),
+    );
+    const edited = stop(root, "Reading the new goal.");
+    expect(edited.stderr).toContain("Goal:\nFix the tests, one file at a time.");
+    expect(edited.stderr).toContain("FAIL test/t1.test.ts > case 1\n");
+    expect(stop(root, "Again.").stderr).toContain("with the same output as last time");
+  });
+
+  it("a loop with a promise keeps its phrase in the reminder beside the command's status", () => {
+    const { root } = makeProject(`---\nmax_iterations: 10\ncompletion_promise: DONE\n${UNTIL}\n---\nFix.\n`);
+    stop(root);
+    const again = stop(root, "Working.");
+    expect(again.stderr).toMatch(
+      /exited with status 3 again, with the same output as last time\. Say "DONE" only when it is true\.\n$/,
+    );
   });
 
   it("refuses the promise while it fails, and verify still gates it when it passes", () => {

@@ -187,6 +187,7 @@ const runtime: fc.Arbitrary<Runtime> = fc.record({
   last_message_id: userText(10),
   last_message_tokens: fc.nat(100_000),
   sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
+  until_tail_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   checklist_done: fc.nat(5),
   last_api_error: fc.constant(""),
   api_errors_since_stop: fc.nat(2),
