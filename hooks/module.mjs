@@ -184,7 +184,14 @@ var mod = {
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: void 0,
   /** The main loop's running turn, which /loop-stop and /loop-pause end. */
-  turnId: void 0
+  turnId: void 0,
+  /**
+   * When this module went on after an API error (ISO time): Claude Code's own automatic continue after a usage
+   * limit, armed for the same limit, would be a second turn (src/module/resume.ts).
+   */
+  wentOnAt: void 0,
+  /** Every wait this module armed, by its `api_wait_until`: one it went on from or cancelled is never armed again. */
+  waitsArmed: /* @__PURE__ */ new Set()
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
@@ -364,6 +371,12 @@ function renderWaitBand(kind, until, now) {
 function renderWaitLine(kind, until, now, failures, max) {
   return `an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1e3)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
 }
+function renderWaitKeptLine(kind, until, now) {
+  return `the loop was waiting after an API error (${kind}) when Claude Code started again; it goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1e3)}). /loop-stop or /loop-pause cancels the wait.`;
+}
+function renderResumeHeldLine() {
+  return "the wait after the API error is over, but Claude Code is not taking prompts yet: a dialog of its own (the usage-limit options) may be waiting for your answer. The loop goes on as soon as it is answered.";
+}
 function renderResumePrompt(state, runtime, kind, now) {
   return [
     `${API_RESUME_OPENING} (${kind}). Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, cut short by the error and not counted. Take up the goal where the last turn stopped; check what it finished before redoing anything.`,
@@ -507,6 +520,8 @@ async function tellEnd($, ended) {
 
 // src/module/resume.ts
 var wait;
+var PROMPT_HELD_MS = 5e3;
+var deciding = false;
 function renderWaitPart(now) {
   return wait ? renderWaitBand(wait.kind, Date.parse(wait.until), now) : void 0;
 }
@@ -518,8 +533,29 @@ function cancelWait($, why) {
   if (why) $.ui.log(`the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
   $.ui.invalidate("ui.render");
 }
+function armWait($, kind, until, at) {
+  cancelWait($);
+  const kept2 = { kind, until, timer: void 0 };
+  wait = kept2;
+  mod.waitsArmed.add(until);
+  kept2.timer = $.clock.after(Math.max(0, at - Date.now()), () => goOn($, kept2));
+  $.ui.invalidate("ui.render");
+}
+function keepWaitFromFiles($) {
+  const view = mod.view;
+  if (wait || deciding || !view || !view.state.active || view.runtime.pause) return;
+  const until = view.runtime.api_wait_until;
+  const at = Date.parse(until);
+  if (!until || !Number.isFinite(at) || mod.waitsArmed.has(until)) return;
+  const kind = view.runtime.last_api_error.split(" ")[0] || "unknown";
+  armWait($, kind, until, at);
+  $.ui.log(renderWaitKeptLine(kind, at, Date.now()));
+}
 function checkWait($) {
-  if (!wait) return;
+  if (!wait) {
+    keepWaitFromFiles($);
+    return;
+  }
   const view = mod.view;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
@@ -535,15 +571,39 @@ async function goOn($, kept2, tries = 0) {
   }
   const text = renderResumePrompt(view.state, view.runtime, kept2.kind, Date.now());
   wait = void 0;
+  mod.wentOnAt = (/* @__PURE__ */ new Date()).toISOString();
   $.ui.invalidate("ui.render");
+  const held = $.clock.after(PROMPT_HELD_MS, () => {
+    $.ui.log(renderResumeHeldLine());
+    if (view.state.notify)
+      $.ui.notify("continuation-loop: the loop waits for your answer to Claude Code's dialog").catch(() => void 0);
+  });
   try {
     await $.prompt.submit({ text });
+    held.cancel();
   } catch {
+    held.cancel();
+    mod.wentOnAt = void 0;
     if (wait !== void 0) return;
     wait = kept2;
     if (tries < 40) $.clock.after(250, () => goOn($, kept2, tries + 1));
     else cancelWait($, "Claude Code refused the prompt; send any prompt to go on");
   }
+}
+async function onPromptEnter($, e, next) {
+  if (!mod.ready) return next(e);
+  const kind = e.origin?.kind;
+  if (kind === "auto-continuation") {
+    const at = mod.wentOnAt;
+    if (at !== void 0) {
+      mod.wentOnAt = void 0;
+      return {
+        drop: `continuation-loop: the loop already went on after the usage limit (${at.slice(11, 19)} UTC), so Claude Code's own automatic continue is not sent`
+      };
+    }
+    cancelWait($, "Claude Code's own automatic continue went first; the loop goes on at its stop");
+  } else if (kind === "composer" || kind === "bridge" || kind === "sdk") mod.wentOnAt = void 0;
+  return next(e);
 }
 async function followDecision($, kind, before) {
   await refreshView($, true);
@@ -563,30 +623,31 @@ async function followDecision($, kind, before) {
   const until = view.runtime.api_wait_until;
   const at = Date.parse(until);
   if (!view.state.active || !until || !Number.isFinite(at)) return;
-  cancelWait($);
-  const kept2 = { kind, until, timer: void 0 };
-  wait = kept2;
-  const now = Date.now();
-  kept2.timer = $.clock.after(Math.max(0, at - now), () => goOn($, kept2));
-  $.ui.log(renderWaitLine(kind, at, now, view.runtime.api_errors_since_stop, view.state.max_api_failures));
-  $.ui.invalidate("ui.render");
+  armWait($, kind, until, at);
+  $.ui.log(renderWaitLine(kind, at, Date.now(), view.runtime.api_errors_since_stop, view.state.max_api_failures));
 }
 async function onStopFailure($, e, next) {
   if (!mod.ready || e.agent_id) return next(e);
+  mod.wentOnAt = void 0;
   const usage = await $.session.usage();
   const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
   await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === void 0 ? void 0 : new Date(resetsAt).toISOString());
   await $.env.set("CONTINUATION_LOOP_RESUME", "1");
   if (!mod.view) await refreshView($, true).catch(() => void 0);
   const before = mod.view;
-  let result;
+  deciding = true;
   try {
-    result = await next(e);
+    let result;
+    try {
+      result = await next(e);
+    } finally {
+      await $.env.set("CONTINUATION_LOOP_RESUME", void 0);
+    }
+    await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => void 0);
+    return result;
   } finally {
-    await $.env.set("CONTINUATION_LOOP_RESUME", void 0);
+    deciding = false;
   }
-  await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => void 0);
-  return result;
 }
 
 // src/core/renderWake.ts
@@ -776,6 +837,7 @@ function register(on) {
   on("classic.UserPromptSubmit", onPromptSubmit).catch(
     (_, e, next) => next(e)
   );
+  on("prompt.submit", onPromptEnter).catch((_, e, next) => next(e));
   on("classic.StopFailure", onStopFailure).catch(
     (_, e, next) => next(e)
   );

@@ -25,6 +25,16 @@ export function renderWaitLine(kind: string, until: number, now: number, failure
   return `an API error (${kind}) ended the turn; the loop waits for ${renderWaitCause(kind)} and goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1000)}; error ${failures} of max_api_failures ${max} in a row). /loop-stop or /loop-pause cancels the wait.`;
 }
 
+/** The one line when a relaunched Claude Code finds the loop waiting: the wait goes on in this process. */
+export function renderWaitKeptLine(kind: string, until: number, now: number): string {
+  return `the loop was waiting after an API error (${kind}) when Claude Code started again; it goes on by itself at ${renderClock(until)} (in ${renderDuration(Math.max(0, until - now) / 1000)}). /loop-stop or /loop-pause cancels the wait.`;
+}
+
+/** The loop's resume prompt is waiting for Claude Code to take prompts again: a dialog of Claude Code's is open. */
+export function renderResumeHeldLine(): string {
+  return "the wait after the API error is over, but Claude Code is not taking prompts yet: a dialog of its own (the usage-limit options) may be waiting for your answer. The loop goes on as soon as it is answered.";
+}
+
 /**
  * The prompt that takes the loop up again after the wait: the marker (so it is the loop's own prompt, never
  * a person's), the iteration, the limits, the goal and how to finish. The iteration is the one the error

@@ -61,5 +61,14 @@ export interface CommandRunResult {
   isTextDisplayOnly?: true;
   [key: string]: unknown;
 }
+/** A prompt entering the session (`prompt.submit`): where it came from, as Claude Code stamps it. */
+export interface PromptSubmitInput {
+  origin?: { kind?: string };
+  [key: string]: unknown;
+}
+/** A `prompt.submit` hook's refusal: the prompt does not enter, and the reason is shown. */
+export interface PromptSubmitDrop {
+  drop: string;
+}
 // biome-ignore lint/suspicious/noExplicitAny: each event's input and result are the engine's to define
 export type On = (event: string, ...rest: any[]) => any;

@@ -9,7 +9,7 @@ import { makeStopId, noteSent, takeContinuation, takeSent } from "./continuation
 import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
-import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "./resume.js";
+import { cancelWait, checkWait, onPromptEnter, onStopFailure, renderWaitPart } from "./resume.js";
 import { followHold, pauseHold } from "./hold.js";
 import { injectFault, mod } from "./state.js";
 import { redraw, refreshView } from "./view.js";
@@ -153,6 +153,8 @@ export function register(on: On): void {
   on("classic.UserPromptSubmit", onPromptSubmit).catch(
     (_: Engine, e: unknown, next: (e: unknown) => Promise<unknown>) => next(e),
   );
+  // Claude Code's own automatic continue after a usage limit, beside the module's resume: one of them (resume.ts).
+  on("prompt.submit", onPromptEnter).catch((_: Engine, e: unknown, next: (e: unknown) => Promise<unknown>) => next(e));
   // A turn ended by an API error: the loop goes on by itself after a wait (src/module/resume.ts).
   on("classic.StopFailure", onStopFailure).catch(
     (_: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) => next(e),

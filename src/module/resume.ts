@@ -4,9 +4,15 @@
 // and then, if the loop still runs, sends the prompt that takes it up again. Every `$` call spelled
 // `$.noun.verb(…)` (see index.ts).
 import { pickResetsAt } from "../core/decideApiWait.js";
-import { renderResumePrompt, renderWaitBand, renderWaitLine } from "../core/renderApiWait.js";
+import {
+  renderResumeHeldLine,
+  renderResumePrompt,
+  renderWaitBand,
+  renderWaitKeptLine,
+  renderWaitLine,
+} from "../core/renderApiWait.js";
 import type { LoopView } from "../core/loopView.js";
-import type { ClassicStopInput, ClassicStopResult, Engine } from "./engine.js";
+import type { ClassicStopInput, ClassicStopResult, Engine, PromptSubmitDrop, PromptSubmitInput } from "./engine.js";
 import { mod } from "./state.js";
 import { refreshView } from "./view.js";
 
@@ -17,6 +23,11 @@ interface Wait {
   timer: { cancel(): void } | undefined;
 }
 let wait: Wait | undefined;
+/** How long the resume prompt may wait for Claude Code to take it before the person is told why it has not gone. */
+const PROMPT_HELD_MS = 5000;
+
+/** The StopFailure hook is deciding: the wait it may write is armed by `followDecision`, not found in the files. */
+let deciding = false;
 
 /** The band's words while the loop waits, or undefined. */
 export function renderWaitPart(now: number): string | undefined {
@@ -33,9 +44,38 @@ export function cancelWait($: Engine, why?: string): void {
   $.ui.invalidate("ui.render");
 }
 
-/** Once a second: a loop stopped or paused during the wait (slash command, CLI or an edit) cancels it. */
+/** Keeps a wait: its timer, the band and the sidecar's `until` it goes with. */
+function armWait($: Engine, kind: string, until: string, at: number): void {
+  cancelWait($);
+  const kept: Wait = { kind, until, timer: undefined };
+  wait = kept;
+  mod.waitsArmed.add(until);
+  kept.timer = $.clock.after(Math.max(0, at - Date.now()), () => goOn($, kept));
+  $.ui.invalidate("ui.render");
+}
+
+/**
+ * A wait the loop's files hold that no timer of this process keeps: Claude Code was relaunched during it
+ * (`claude --resume`, a background session respawned), which Claude Code's own automatic continue does not
+ * survive. The loop goes on by itself all the same, once.
+ */
+function keepWaitFromFiles($: Engine): void {
+  const view = mod.view;
+  if (wait || deciding || !view || !view.state.active || view.runtime.pause) return;
+  const until = view.runtime.api_wait_until;
+  const at = Date.parse(until);
+  if (!until || !Number.isFinite(at) || mod.waitsArmed.has(until)) return;
+  const kind = view.runtime.last_api_error.split(" ")[0] || "unknown";
+  armWait($, kind, until, at);
+  $.ui.log(renderWaitKeptLine(kind, at, Date.now()));
+}
+
+/** Once a second: a loop stopped or paused during the wait (slash command, CLI or an edit) cancels it; a wait only the files hold is kept. */
 export function checkWait($: Engine): void {
-  if (!wait) return;
+  if (!wait) {
+    keepWaitFromFiles($);
+    return;
+  }
   const view = mod.view;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
@@ -54,16 +94,54 @@ async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
   const text = renderResumePrompt(view.state, view.runtime, kept.kind, Date.now());
   // Dropped before the prompt goes: the turn it starts is the loop's, not a person's going on.
   wait = undefined;
+  mod.wentOnAt = new Date().toISOString();
   $.ui.invalidate("ui.render");
+  // Claude Code takes the prompt once the session is idle; a dialog it opened (its usage-limit options, when
+  // it does not continue by itself) holds it until the person answers: they are told, once.
+  const held = $.clock.after(PROMPT_HELD_MS, () => {
+    $.ui.log(renderResumeHeldLine());
+    if (view.state.notify)
+      $.ui.notify("continuation-loop: the loop waits for your answer to Claude Code's dialog").catch(() => undefined);
+  });
   try {
     await $.prompt.submit({ text });
+    held.cancel();
   } catch {
+    held.cancel();
+    mod.wentOnAt = undefined;
     // Refused for a moment (a turn still settling): tried again shortly, then left to the user.
     if (wait !== undefined) return;
     wait = kept;
     if (tries < 40) $.clock.after(250, () => goOn($, kept, tries + 1));
     else cancelWait($, "Claude Code refused the prompt; send any prompt to go on");
   }
+}
+
+/**
+ * prompt.submit: Claude Code's own automatic continue after a usage limit (`autoContinueAtUsageLimit`) and
+ * this module's resume never both send a turn. Claude Code's, coming first (the session idle while the
+ * module waits), goes on and the module's wait is dropped. Coming after the module went on (it waits for
+ * the session to be idle: the loop's end or a pause), it is dropped, with the reason shown. A person's
+ * prompt cancels Claude Code's, so it ends the module's watch too.
+ */
+export async function onPromptEnter<R>(
+  $: Engine,
+  e: PromptSubmitInput,
+  next: (e: PromptSubmitInput) => Promise<R>,
+): Promise<R | PromptSubmitDrop> {
+  if (!mod.ready) return next(e);
+  const kind = e.origin?.kind;
+  if (kind === "auto-continuation") {
+    const at = mod.wentOnAt;
+    if (at !== undefined) {
+      mod.wentOnAt = undefined;
+      return {
+        drop: `continuation-loop: the loop already went on after the usage limit (${at.slice(11, 19)} UTC), so Claude Code's own automatic continue is not sent`,
+      };
+    }
+    cancelWait($, "Claude Code's own automatic continue went first; the loop goes on at its stop");
+  } else if (kind === "composer" || kind === "bridge" || kind === "sdk") mod.wentOnAt = undefined;
+  return next(e);
 }
 
 /** After this plugin's StopFailure hook recorded the error and decided: keep the wait, or tell the pause or end. */
@@ -86,13 +164,8 @@ async function followDecision($: Engine, kind: string, before: LoopView | undefi
   const until = view.runtime.api_wait_until;
   const at = Date.parse(until);
   if (!view.state.active || !until || !Number.isFinite(at)) return;
-  cancelWait($);
-  const kept: Wait = { kind, until, timer: undefined };
-  wait = kept;
-  const now = Date.now();
-  kept.timer = $.clock.after(Math.max(0, at - now), () => goOn($, kept));
-  $.ui.log(renderWaitLine(kind, at, now, view.runtime.api_errors_since_stop, view.state.max_api_failures));
-  $.ui.invalidate("ui.render");
+  armWait($, kind, until, at);
+  $.ui.log(renderWaitLine(kind, at, Date.now(), view.runtime.api_errors_since_stop, view.state.max_api_failures));
 }
 
 /**
@@ -105,6 +178,8 @@ export async function onStopFailure(
   next: (e: ClassicStopInput) => Promise<ClassicStopResult>,
 ): Promise<ClassicStopResult> {
   if (!mod.ready || e.agent_id) return next(e);
+  // A new error: whether the module goes on again is decided below.
+  mod.wentOnAt = undefined;
   const usage = await $.session.usage();
   const resetsAt = pickResetsAt(usage.rateLimits, Date.now());
   await $.env.set("CONTINUATION_LOOP_RESETS_AT", resetsAt === undefined ? undefined : new Date(resetsAt).toISOString());
@@ -113,12 +188,17 @@ export async function onStopFailure(
   // end the command hook decides is still told.
   if (!mod.view) await refreshView($, true).catch(() => undefined);
   const before = mod.view;
-  let result: ClassicStopResult;
+  deciding = true;
   try {
-    result = await next(e);
+    let result: ClassicStopResult;
+    try {
+      result = await next(e);
+    } finally {
+      await $.env.set("CONTINUATION_LOOP_RESUME", undefined);
+    }
+    await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => undefined);
+    return result;
   } finally {
-    await $.env.set("CONTINUATION_LOOP_RESUME", undefined);
+    deciding = false;
   }
-  await followDecision($, typeof e.error === "string" ? e.error : "unknown", before).catch(() => undefined);
-  return result;
 }

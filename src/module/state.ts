@@ -17,6 +17,13 @@ export const mod = {
   pending: undefined as string | undefined,
   /** The main loop's running turn, which /loop-stop and /loop-pause end. */
   turnId: undefined as string | undefined,
+  /**
+   * When this module went on after an API error (ISO time): Claude Code's own automatic continue after a usage
+   * limit, armed for the same limit, would be a second turn (src/module/resume.ts).
+   */
+  wentOnAt: undefined as string | undefined,
+  /** Every wait this module armed, by its `api_wait_until`: one it went on from or cancelled is never armed again. */
+  waitsArmed: new Set<string>(),
 };
 
 /** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw|clear). */

@@ -8,7 +8,7 @@ import { renderLoopView } from "../../src/core/loopView.js";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
 import { memoryFs } from "../support/memoryFs.js";
-import { cancelWait, checkWait, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
+import { cancelWait, checkWait, onPromptEnter, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
 import { mod } from "../../src/module/state.js";
 
 const ROOT = "/p";
@@ -27,6 +27,8 @@ let sent: string[];
 let logs: string[];
 let toasts: string[];
 let notes: string[];
+let held: boolean;
+let release: () => void;
 
 /** `continuation-loop view --name NAME` on the files in memory: the helper's own parse, exit 1 when it cannot. */
 function runViewHelper(argv: readonly string[]) {
@@ -54,8 +56,10 @@ const $ = {
   },
   fs: memoryFs(() => files),
   prompt: {
-    submit: async ({ text }: { text: string }) => {
+    submit: ({ text }: { text: string }) => {
       sent.push(text);
+      // Claude Code holds a prompt while a dialog of its own is open: it resolves once the turn starts.
+      return held ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
     },
   },
   session: {
@@ -88,7 +92,8 @@ async function advance(ms: number): Promise<void> {
   vi.setSystemTime(Date.now() + ms);
   for (const timer of timers.filter((t) => !t.cancelled && t.at <= Date.now())) {
     timer.cancelled = true;
-    await timer.fn();
+    // A prompt Claude Code holds never resolves: the run goes on once the timer's work has settled or waits.
+    await Promise.race([timer.fn(), new Promise((resolve) => setTimeout(resolve, 50))]);
   }
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
@@ -117,7 +122,17 @@ beforeEach(() => {
   logs = [];
   toasts = [];
   notes = [];
-  Object.assign(mod, { ready: true, root: ROOT, view: undefined, lastRead: 0, deferred: false });
+  held = false;
+  release = () => undefined;
+  Object.assign(mod, {
+    ready: true,
+    root: ROOT,
+    view: undefined,
+    lastRead: 0,
+    deferred: false,
+    wentOnAt: undefined,
+    waitsArmed: new Set(),
+  });
 });
 
 afterEach(() => {
@@ -223,5 +238,109 @@ describe("the module after an API error", () => {
     await failTurn(() => undefined);
     expect(logs).toEqual([]);
     expect(timers.filter((t) => !t.cancelled)).toHaveLength(0);
+  });
+});
+
+/** A prompt entering the session, as Claude Code hands it to `prompt.submit` hooks; what passing it on returns. */
+const enter = (kind: string) =>
+  onPromptEnter($, { origin: { kind } }, async () => ({ text: "entered", origin: { kind } }));
+
+describe("the module beside Claude Code's own automatic continue after a usage limit", () => {
+  it("after the module went on, Claude Code's continue (once the session is idle) is dropped, once, with the reason", async () => {
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    await advance(60_000);
+    expect(sent).toHaveLength(1);
+    const dropped = await enter("auto-continuation");
+    expect(dropped).toEqual({
+      drop: expect.stringMatching(
+        /^continuation-loop: the loop already went on after the usage limit \(02:01:00 UTC\)/,
+      ),
+    });
+    // Only the one Claude Code armed for that limit: another goes in.
+    expect(await enter("auto-continuation")).toEqual({ text: "entered", origin: { kind: "auto-continuation" } });
+  });
+
+  it("a person's prompt after the module went on cancels Claude Code's continue, so nothing is dropped after it", async () => {
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    await advance(60_000);
+    expect(await enter("composer")).toMatchObject({ text: "entered" });
+    expect(await enter("auto-continuation")).toMatchObject({ text: "entered" });
+  });
+
+  it("Claude Code's continue coming first, during the wait, goes on, and the module's wait is dropped", async () => {
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    expect(await enter("auto-continuation")).toMatchObject({ text: "entered" });
+    expect(logs.at(-1)).toMatch(/cancelled: Claude Code's own automatic continue went first/);
+    expect(renderWaitPart(Date.now())).toBeUndefined();
+    await advance(120_000);
+    expect(sent).toEqual([]);
+  });
+
+  it("the module's own prompts and a loop's continuations pass untouched", async () => {
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    await advance(60_000);
+    expect(await enter("plugin")).toMatchObject({ text: "entered" });
+    expect(await enter("task-notification")).toMatchObject({ text: "entered" });
+    // The watch for Claude Code's continue is still on.
+    expect(await enter("auto-continuation")).toHaveProperty("drop");
+  });
+
+  it("a resume prompt Claude Code holds (its usage-limit dialog open) is told after a few seconds, once", async () => {
+    held = true;
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    const before = logs.length;
+    await advance(60_000);
+    expect(sent).toHaveLength(1);
+    await advance(4_000);
+    expect(logs).toHaveLength(before);
+    await advance(1_000);
+    expect(logs.slice(before)).toEqual([expect.stringMatching(/Claude Code is not taking prompts yet/)]);
+    expect(notes).toEqual(["continuation-loop: the loop waits for your answer to Claude Code's dialog"]);
+    release();
+    await advance(60_000);
+    expect(sent).toHaveLength(1);
+    expect(logs).toHaveLength(before + 1);
+  });
+});
+
+describe("a wait only the loop's files hold (Claude Code started again during it)", () => {
+  it("is kept again in this process, told in one line, and goes on once", async () => {
+    const until = waitUntil(45_000);
+    files.set(SIDECAR, sidecar({ api_wait_until: until, last_api_error: "rate_limit at 2026-11-24T01:59:00.000Z" }));
+    const { refreshView } = await import("../../src/module/view.js");
+    await refreshView($, true);
+    checkWait($);
+    expect(logs.at(-1)).toMatch(
+      /the loop was waiting after an API error \(rate_limit\) when Claude Code started again; it goes on by itself at 02:00:45 UTC \(in 45s\)/,
+    );
+    expect(renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 02:00:45 UTC (45s)");
+    checkWait($);
+    await advance(45_000);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(API_RESUME_OPENING)).toBe(true);
+    // The prompt hook has not yet cleared the files' wait: the module does not keep it a second time.
+    checkWait($);
+    await advance(60_000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("is not kept for a paused loop, nor again once a prompt went on first", async () => {
+    const until = waitUntil(30_000);
+    files.set(STATE, state(false));
+    files.set(SIDECAR, sidecar({ api_wait_until: until }));
+    const { refreshView } = await import("../../src/module/view.js");
+    await refreshView($, true);
+    checkWait($);
+    expect(renderWaitPart(Date.now())).toBeUndefined();
+    files.set(STATE, state(true));
+    mod.lastRead = 0;
+    await refreshView($, true);
+    checkWait($);
+    expect(renderWaitPart(Date.now())).toBeDefined();
+    cancelWait($, "a prompt went on first");
+    checkWait($);
+    expect(renderWaitPart(Date.now())).toBeUndefined();
+    await advance(60_000);
+    expect(sent).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export interface ScriptedReply {
   usage?: Usage;
   /** Defaults to `tool_use` when the reply holds a tool_use block, else `end_turn`. */
   stop_reason?: string;
+  /** Response headers sent with the reply or the error (e.g. the rate-limit headers of {@link usageLimit}). */
+  headers?: Record<string, string>;
 }
 
 /** A request body as Claude Code sends it (only the parts tests look at are typed). */
@@ -99,6 +101,26 @@ export function apiError(
   type = status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : "api_error",
 ): ScriptedReply {
   return { content: [], error: { status, type } };
+}
+
+/**
+ * A claude.ai usage limit: a 429 with the unified rate-limit headers Claude Code reads for a subscriber
+ * (README.md here, "A usage limit"): the 5-hour window used up, resetting at `resetsAt` (ms). With an API
+ * key Claude Code ignores the headers and sees a plain rate limit.
+ */
+export function usageLimit(resetsAt: number): ScriptedReply {
+  const reset = String(Math.round(resetsAt / 1000));
+  return {
+    ...apiError(429),
+    headers: {
+      "anthropic-ratelimit-unified-status": "rejected",
+      "anthropic-ratelimit-unified-reset": reset,
+      "anthropic-ratelimit-unified-representative-claim": "five_hour",
+      "anthropic-ratelimit-unified-5h-status": "rejected",
+      "anthropic-ratelimit-unified-5h-utilization": "1.0",
+      "anthropic-ratelimit-unified-5h-reset": reset,
+    },
+  };
 }
 
 export function text(t: string, usage?: Usage): ScriptedReply {
@@ -306,6 +328,7 @@ export async function startMessagesServer(
     rec.reply = r;
     const model = typeof body.model === "string" ? body.model : "claude-e2e";
     const id = `msg_e2e_${++msgIds}`;
+    for (const [name, value] of Object.entries(r.headers ?? {})) res.setHeader(name, value);
     if (r.error) {
       // `x-should-retry: false`: Claude Code gives up at once (a 529 is retried otherwise, whatever CLAUDE_CODE_MAX_RETRIES says).
       res.setHeader("x-should-retry", "false");

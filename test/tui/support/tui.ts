@@ -9,6 +9,8 @@ import { bellCount, oscPayloads } from "./screen.js";
 
 /** An API key long enough that its last 20 characters (what Claude Code remembers as approved) are its own. */
 const TUI_API_KEY = "sk-ant-api03-tui-harness-0123456789abcdefghij";
+/** A claude.ai OAuth token for the scripted server, which accepts any (`subscription: true`). */
+const SUBSCRIPTION_TOKEN = "sk-ant-oat01-tui-harness-subscription";
 
 export interface TuiOptions {
   /** Which Claude Code runs (one of `CLAUDE_VERSIONS`). */
@@ -26,6 +28,11 @@ export interface TuiOptions {
   extraArgs?: string[];
   /** Added on top of the clean env; wins over the defaults. */
   env?: Record<string, string>;
+  /**
+   * Sign in as a claude.ai subscriber (an OAuth token in CLAUDE_CODE_OAUTH_TOKEN) instead of with an API key:
+   * only then does Claude Code read the API's usage-limit headers (test/e2e/support/README.md).
+   */
+  subscription?: boolean;
   /** Terminal size; tall by default because 2.1.330 draws full-screen, with no scrollback. */
   cols?: number;
   rows?: number;
@@ -140,9 +147,10 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
   const cols = opts.cols ?? 120;
   const rows = opts.rows ?? 60;
   if (opts.prepareHome ?? true) prepareHome(opts.home, opts.cwd, opts.env?.ANTHROPIC_API_KEY ?? TUI_API_KEY);
+  const { ANTHROPIC_API_KEY: _key, ...keyless } = cleanEnv({ baseUrl: opts.baseUrl, home: opts.home });
   const env = {
-    ...cleanEnv({ baseUrl: opts.baseUrl, home: opts.home }),
-    ANTHROPIC_API_KEY: TUI_API_KEY,
+    ...keyless,
+    ...(opts.subscription ? { CLAUDE_CODE_OAUTH_TOKEN: SUBSCRIPTION_TOKEN } : { ANTHROPIC_API_KEY: TUI_API_KEY }),
     TERM: "xterm-256color",
     ...opts.env,
   };
