@@ -10,7 +10,7 @@ import { startTui } from "./tui.js";
 
 const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 /** Claude Code's own continue comes 30 to 90 s after the reset, once the session is idle (docs/REFERENCE.md). */
-export const CLAUDE_CODE_CONTINUE_MS = 150_000;
+export const CLAUDE_CODE_CONTINUE_MS = 130_000;
 
 /**
  * A loop of 4 iterations whose second turn meets a usage limit resetting `resetInMs` later, in a session whose
