@@ -64,7 +64,19 @@ export function commandsOf(groups: HookGroup[] | undefined): string[] {
     .filter((c): c is string => typeof c === "string");
 }
 
-/** Adds each group whose commands are not registered yet; returns the new settings and what was added. */
+/** Is the group registered already: a group of the event with the same matcher runs each of its commands? */
+function isRegistered(groups: HookGroup[] | undefined, group: HookGroup): boolean {
+  const matcher = group.matcher ?? "";
+  const wanted = commandsOf([group]);
+  return (groups ?? []).some(
+    (g) => (g?.matcher ?? "") === matcher && wanted.every((command) => commandsOf([g]).includes(command)),
+  );
+}
+
+/**
+ * Adds each group not registered yet (the same command under another matcher is another registration:
+ * SessionStart's compaction and /clear run one bundle); returns the new settings and what was added.
+ */
 export function addHooks(settings: Settings, table: HookTable): { settings: Settings; record: SettingsRecord } {
   const next: Settings = structuredClone(settings);
   const record: SettingsRecord = {
@@ -75,8 +87,7 @@ export function addHooks(settings: Settings, table: HookTable): { settings: Sett
   };
   for (const [event, groups] of Object.entries(table)) {
     for (const group of groups) {
-      const present = new Set(commandsOf(next.hooks?.[event]));
-      if (commandsOf([group]).every((c) => present.has(c))) continue;
+      if (isRegistered(next.hooks?.[event], group)) continue;
       next.hooks ??= {};
       let groups = next.hooks[event];
       if (groups === undefined) {

@@ -138,6 +138,13 @@ describe("an installed project", () => {
     expect(JSON.parse(readFileSync(manifestPath, "utf8")).files[old]).toBeUndefined();
   });
 
+  it("registers SessionStart for compaction and for /clear, which run the same bundle", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    const matchers = (settingsOf(root).hooks.SessionStart as { matcher?: string }[]).map((g) => g.matcher);
+    expect(matchers).toEqual(["compact", "clear"]);
+  });
+
   it("keeps a file the user changed after install, and says so", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });

@@ -74,6 +74,20 @@ describe("addHooks / removeHooks", () => {
     expect(twice.record.added).toEqual([]);
   });
 
+  it("adds the same command under another matcher: compaction and /clear run one bundle", () => {
+    const command = { type: "command", command: 'node "x/session.js"' };
+    const table: HookTable = {
+      SessionStart: [
+        { matcher: "compact", hooks: [command] },
+        { matcher: "clear", hooks: [command] },
+      ],
+    };
+    const { settings, record } = addHooks({}, table);
+    expect(settings.hooks?.SessionStart?.map((g) => g.matcher)).toEqual(["compact", "clear"]);
+    expect(record.added).toHaveLength(2);
+    expect(addHooks(settings, table).record.added).toEqual([]);
+  });
+
   it("keeps a group the user changed after install", () => {
     const { settings, record } = addHooks({}, OURS);
     settings.hooks!.Stop![0]!.timeout = 30;
