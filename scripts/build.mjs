@@ -8,6 +8,9 @@
 //   its engine), and gray-matter loads js-yaml when it loads.
 // - yaml comes from its ES-module build (the package's "default" export, the same code as the CommonJS
 //   build its "node" export names, as the companion module gets it): no CommonJS wrapper per module.
+// - The entries and the helper are written for Node 12: a Node too old for the hooks (Debian 12's 18,
+//   Ubuntu 22.04's 12) must parse them far enough to run their first statement, the version check
+//   (src/entries/oldNode.ts). The active bundles load only after it, and stay at Node 20.
 //
 //   node scripts/build.mjs [DIR] [--metafile FILE]
 import { build } from "esbuild";
@@ -21,8 +24,11 @@ const src = join(root, "src");
 const args = process.argv.slice(2);
 const metafileAt = args.includes("--metafile") ? resolve(args[args.indexOf("--metafile") + 1]) : undefined;
 const outdir = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--metafile") ?? join(root, "hooks"));
-/** One bundle per entry: the hooks' idle paths, their active paths, and the helper. */
-const ENTRIES = ["stop", "prompt", "session", "active/stop", "active/prompt", "active/session", "cli"];
+/** One bundle per entry: the hooks' idle paths and the helper, which check the Node first; the active paths. */
+const ENTRIES = ["stop", "prompt", "session", "cli"];
+const ACTIVE_ENTRIES = ["active/stop", "active/prompt", "active/session"];
+/** The oldest Node that must parse an entry (see above); package.json `engines` for the rest. */
+const ENTRY_TARGET = "node12";
 /** What an entry requires at run time, beside itself, instead of bundling it. */
 const ACTIVE = "./active/*";
 
@@ -40,15 +46,28 @@ const common = {
   logLevel: "warning",
 };
 
-const result = await build({
-  ...common,
-  entryPoints: ENTRIES.map((name) => join(src, "entries", `${name}.ts`)),
-  outbase: join(src, "entries"),
-  external: [ACTIVE],
-  write: false,
-  outdir,
-  metafile: true,
-});
+const buildEntries = (names, target) =>
+  build({
+    ...common,
+    target,
+    entryPoints: names.map((name) => join(src, "entries", `${name}.ts`)),
+    outbase: join(src, "entries"),
+    external: [ACTIVE],
+    write: false,
+    outdir,
+    metafile: true,
+  });
+const [idle, active] = await Promise.all([
+  buildEntries(ENTRIES, ENTRY_TARGET),
+  buildEntries(ACTIVE_ENTRIES, common.target),
+]);
+const result = {
+  outputFiles: [...idle.outputFiles, ...active.outputFiles],
+  metafile: {
+    inputs: { ...idle.metafile.inputs, ...active.metafile.inputs },
+    outputs: { ...idle.metafile.outputs, ...active.metafile.outputs },
+  },
+};
 
 // Files of earlier layouts must not linger.
 for (const old of ["chunks", "active", "active.js"]) rmSync(join(outdir, old), { recursive: true, force: true });

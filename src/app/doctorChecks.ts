@@ -41,7 +41,8 @@ export function readSettingsSources(root: string, env: Env, home: string): Setti
 
 /** The script a hook command runs, with $CLAUDE_PROJECT_DIR expanded; undefined for plugin paths. */
 function scriptOf(command: string, root: string): string | undefined {
-  const match = /node(?:\.exe)?["']?\s+(?:"([^"]+)"|'([^']+)'|(\S+))/.exec(command);
+  // The bundle node runs: past the guard's `command -v node` (hooks/hooks.json), a path ending in .js.
+  const match = /node(?:\.exe)?["']?\s+(?:"([^"]+\.js)"|'([^']+\.js)'|([^\s"']+\.js))/.exec(command);
   const raw = match?.[1] ?? match?.[2] ?? match?.[3];
   if (!raw || raw.includes("CLAUDE_PLUGIN_ROOT")) return undefined;
   const path = raw.replace(/\$\{CLAUDE_PROJECT_DIR\}|\$CLAUDE_PROJECT_DIR/g, root);

@@ -2,8 +2,10 @@
 import { answerIdlePrompt } from "../app/promptIdle.js";
 import { type JsonObject, parseJsonObject } from "../core/hookStdin.js";
 import { loadActivePrompt } from "./loadActive.js";
+import { exitOnOldNode } from "./oldNode.js";
 import { processContext } from "./processContext.js";
 
+exitOnOldNode("prompt");
 const ctx = processContext();
 process.exitCode = 0;
 

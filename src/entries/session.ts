@@ -1,14 +1,16 @@
 // SessionStart, SessionEnd, StopFailure and Notification entry (hooks/session.js): the loop again after compaction,
-// a loop carried over /clear, API errors and permission prompts recorded. These events fire rarely; the loop's code
-// (hooks/active/session.js) loads only when one concerns it.
+// a loop carried over /clear, API errors and permission prompts recorded, and at a session's start the Node check
+// alone. These events fire rarely; the loop's code (hooks/active/session.js) loads only when one concerns it.
 import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readHookStdin, stringField } from "../core/hookStdin.js";
 import { loadActiveSession } from "./loadActive.js";
+import { exitOnOldNode } from "./oldNode.js";
 import { processContext } from "./processContext.js";
 
+exitOnOldNode("session");
 const ctx = processContext();
 const stdin = readHookStdin(ctx.readStdin());
 const input = stdin.json;
@@ -17,6 +19,8 @@ const print = (out: string) => out && ctx.out(out);
 
 /** What this event asks of a loop, if anything. */
 function run(): void {
+  // A session's start runs this only for the Node check above (hooks/hooks.json).
+  if (event === "SessionStart" && stringField(input, "source") === "startup") return;
   if (event === "SessionStart" && stringField(input, "source") === "clear") {
     // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
     const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);

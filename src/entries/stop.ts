@@ -2,8 +2,10 @@
 import { concernsLoop } from "../app/concernsLoop.js";
 import { readHookStdin } from "../core/hookStdin.js";
 import { loadActiveStop } from "./loadActive.js";
+import { exitOnOldNode } from "./oldNode.js";
 import { processContext } from "./processContext.js";
 
+exitOnOldNode("stop");
 const ctx = processContext();
 const stdin = readHookStdin(ctx.readStdin());
 const found = concernsLoop(stdin, ctx, true);

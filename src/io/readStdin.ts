@@ -32,7 +32,8 @@ export function readStdin(): string {
     }
     let n: number;
     try {
-      n = readSync(0, buffer, { offset: size, position: null });
+      // The positional form: Node 12 reads an options object's default length as the whole buffer's.
+      n = readSync(0, buffer, size, buffer.length - size, null);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "EAGAIN" && idle < MAX_IDLE_MS) {

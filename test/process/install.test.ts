@@ -37,10 +37,14 @@ describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) =>
     }
     for (const name of ["loop-start", "loop-stop", "loop-status"])
       expect(existsSync(join(root, ".claude/commands", `${name}.md`))).toBe(true);
-    expect(commands(root, "Stop")).toContain('node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"');
-    expect(commands(root, "UserPromptSubmit")).toContain(
-      'node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"',
+    // The plugin's commands, guard and all (hooks/hooks.json), run from the installed copy.
+    expect(commands(root, "Stop")).toContain(
+      'command -v node >/dev/null && exec node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"; exit 0',
     );
+    expect(commands(root, "UserPromptSubmit").join()).toContain(
+      'command -v node >/dev/null && exec node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"; ',
+    );
+    expect(JSON.stringify(settingsOf(root).hooks)).not.toContain("CLAUDE_PLUGIN_ROOT");
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toContain(".claude/continuation-loop*.local.md\n");
     if (fixture === "existing") {
       const settings = settingsOf(root);
@@ -142,7 +146,7 @@ describe("an installed project", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
     const matchers = (settingsOf(root).hooks.SessionStart as { matcher?: string }[]).map((g) => g.matcher);
-    expect(matchers).toEqual(["compact", "clear"]);
+    expect(matchers).toEqual(["startup|resume", "compact", "clear"]);
   });
 
   it("keeps a file the user changed after install, and says so", () => {

@@ -230,7 +230,11 @@ describe("hooks/hooks.json", () => {
   };
   const registration = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")) as Registration;
 
-  it("registers Stop, UserPromptSubmit, StopFailure, Notification for permission prompts, and SessionStart/SessionEnd for compaction, /clear and a resume only", () => {
+  /** The bundle a command runs when node is on PATH (the guard: test/process/nodeGuard.test.ts). */
+  const bundleOf = (command: string) =>
+    /^command -v node >\/dev\/null && exec node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/(\w+)\.js"; /.exec(command)?.[1];
+
+  it("registers Stop, UserPromptSubmit, StopFailure, Notification for permission prompts, and SessionStart/SessionEnd for a session's start and resume, compaction and /clear only", () => {
     // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.
     expect(Object.keys(registration.hooks).sort()).toEqual([
       "Notification",
@@ -240,25 +244,21 @@ describe("hooks/hooks.json", () => {
       "StopFailure",
       "UserPromptSubmit",
     ]);
-    expect(registration.hooks.StopFailure!.flatMap((g) => g.hooks.map((h) => h.command))).toEqual([
-      'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"',
+    const bundles = (event: string) =>
+      registration.hooks[event]!.map((g) => [g.matcher, g.hooks.map((h) => [h.type, bundleOf(h.command)])]);
+    expect(bundles("StopFailure")).toEqual([[undefined, [["command", "session"]]]]);
+    expect(bundles("SessionStart")).toEqual([
+      // A session's start and resume run it for the Node check; 2.1.197's `/background` starts its session
+      // as a resume (src/app/backgroundHandover.ts).
+      ["startup|resume", [["command", "session"]]],
+      ["compact", [["command", "session"]]],
+      ["clear", [["command", "session"]]],
     ]);
-    const session = 'node "${CLAUDE_PLUGIN_ROOT}/hooks/session.js"';
-    const matchers = (event: string) =>
-      registration.hooks[event]!.map((g) => [(g as { matcher?: string }).matcher, g.hooks.map((h) => h.command)]);
-    expect(matchers("SessionStart")).toEqual([
-      ["compact", [session]],
-      ["clear", [session]],
-      // 2.1.197's `/background` starts its session as a resume (src/app/backgroundHandover.ts).
-      ["resume", [session]],
-    ]);
-    expect(matchers("SessionEnd")).toEqual([["clear", [session]]]);
+    expect(bundles("SessionEnd")).toEqual([["clear", [["command", "session"]]]]);
     // Not the idle prompt or other notifications: only a permission prompt concerns a loop.
-    expect(matchers("Notification")).toEqual([["permission_prompt", [session]]]);
-    const commands = (event: string) =>
-      registration.hooks[event]!.flatMap((g) => g.hooks.map((h) => [h.type, h.command]));
-    expect(commands("Stop")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"']]);
-    expect(commands("UserPromptSubmit")).toEqual([["command", 'node "${CLAUDE_PLUGIN_ROOT}/hooks/prompt.js"']]);
+    expect(bundles("Notification")).toEqual([["permission_prompt", [["command", "session"]]]]);
+    expect(bundles("Stop")).toEqual([[undefined, [["command", "stop"]]]]);
+    expect(bundles("UserPromptSubmit")).toEqual([[undefined, [["command", "prompt"]]]]);
   });
 
   it("gives the Stop hook the timeout verify_timeout is checked against, and refuses a verify_timeout that cannot fit", () => {
@@ -286,9 +286,7 @@ describe("hooks/hooks.json", () => {
     }
     for (const event of Object.keys(registration.hooks)) {
       for (const hook of registration.hooks[event]!.flatMap((g) => g.hooks)) {
-        expect(
-          existsSync(hook.command.replace('node "${CLAUDE_PLUGIN_ROOT}/', `${join(HOOKS, "..")}/`).replace(/"$/, "")),
-        ).toBe(true);
+        expect(existsSync(join(HOOKS, `${bundleOf(hook.command)}.js`)), hook.command).toBe(true);
       }
     }
   });
