@@ -4,7 +4,14 @@ import { LoopError } from "../core/errors.js";
 import { addGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, rewriteHookTable, SETTINGS, type Manifest } from "../core/installLayout.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
-import { addHooks, parseSettings, renderSettings, type SettingsRecord } from "../core/settingsHooks.js";
+import {
+  addHooks,
+  parseSettings,
+  readStaleHooks,
+  removeHooks,
+  renderSettings,
+  type SettingsRecord,
+} from "../core/settingsHooks.js";
 import { type CommandCall, say } from "./commandTable.js";
 import { SLASH_COMMAND_FILES } from "./loopCommands.js";
 import {
@@ -39,9 +46,11 @@ function checkProject(root: string, packageRoot: string): void {
   }
 }
 
+/** The install's record: what the earlier install added and this one kept, and what this one added. */
 function mergeSettingsRecord(
   previous: SettingsRecord | null | undefined,
   next: SettingsRecord,
+  stale: SettingsRecord["added"],
   created: boolean,
 ): SettingsRecord | null {
   if (!previous && next.added.length === 0) return null;
@@ -49,7 +58,7 @@ function mergeSettingsRecord(
     created: previous?.created ?? created,
     hooksKeyCreated: (previous?.hooksKeyCreated ?? false) || next.hooksKeyCreated,
     eventsCreated: [...new Set([...(previous?.eventsCreated ?? []), ...next.eventsCreated])],
-    added: [...(previous?.added ?? []), ...next.added],
+    added: [...(previous?.added ?? []).filter((entry) => !stale.includes(entry)), ...next.added],
   };
 }
 
@@ -65,7 +74,11 @@ export function runInstall({ root, ctx }: CommandCall): number {
 
   const settingsText = readText(join(root, SETTINGS));
   const settings = parseSettings(settingsText, join(root, SETTINGS));
-  const merged = addHooks(settings, rewriteHookTable(readHookTable(ctx.packageRoot)));
+  const table = rewriteHookTable(readHookTable(ctx.packageRoot));
+  // An earlier version's groups that this one writes differently are replaced, never doubled.
+  const staleHooks = readStaleHooks(previous?.settings, table);
+  const kept = removeHooks(settings, { created: false, hooksKeyCreated: false, eventsCreated: [], added: staleHooks });
+  const merged = addHooks(kept, table);
 
   const writes: Write[] = [];
   const files: Record<string, string> = {};
@@ -83,7 +96,8 @@ export function runInstall({ root, ctx }: CommandCall): number {
     }
     writes.push({ to: file.to, data });
   }
-  if (merged.record.added.length) writes.push({ to: SETTINGS, data: renderSettings(merged.settings, settingsText) });
+  if (merged.record.added.length || staleHooks.length)
+    writes.push({ to: SETTINGS, data: renderSettings(merged.settings, settingsText) });
   const gitignoreText = readText(join(root, ".gitignore"));
   const ignore = addGitignoreLines(gitignoreText);
   if (ignore.record) writes.push({ to: ".gitignore", data: ignore.text });
@@ -101,7 +115,7 @@ export function runInstall({ root, ctx }: CommandCall): number {
     version: packageVersion(ctx.packageRoot),
     files,
     dirs,
-    settings: mergeSettingsRecord(previous?.settings, merged.record, settingsText === undefined),
+    settings: mergeSettingsRecord(previous?.settings, merged.record, staleHooks, settingsText === undefined),
     gitignore: [...(previous?.gitignore ?? []), ...(ignore.record ? [ignore.record] : [])],
   };
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;
@@ -119,7 +133,12 @@ export function runInstall({ root, ctx }: CommandCall): number {
   const lines = [`continuation-loop ${manifest.version} installed in ${root}:`];
   const copied = writes.filter((w) => w.to in files).length;
   if (copied) lines.push(`  copied ${copied} file(s) into .claude/continuation-loop/ and .claude/commands/`);
-  for (const { event } of merged.record.added) lines.push(`  registered the ${event} hook in ${SETTINGS}`);
+  const replaced = new Set(staleHooks.map(({ event }) => event));
+  for (const { event } of merged.record.added)
+    lines.push(`  ${replaced.has(event) ? "updated" : "registered"} the ${event} hook in ${SETTINGS}`);
+  for (const event of replaced)
+    if (!merged.record.added.some((entry) => entry.event === event))
+      lines.push(`  removed the previous version's ${event} hook from ${SETTINGS}`);
   if (ignore.record) lines.push(`  added ${ignore.record.lines.length - 1} line(s) to .gitignore`);
   if (stale.length) lines.push(`  removed ${stale.length} file(s) of the previous version`);
   lines.push(

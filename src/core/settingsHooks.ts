@@ -102,6 +102,15 @@ export function addHooks(settings: Settings, table: HookTable): { settings: Sett
   return { settings: next, record };
 }
 
+/**
+ * The groups an earlier install added that `table` no longer has (a command this version writes
+ * differently, e.g. with the Node guard): an install over it removes them before it adds the new ones,
+ * so no hook runs twice.
+ */
+export function readStaleHooks(record: SettingsRecord | null | undefined, table: HookTable): SettingsRecord["added"] {
+  return (record?.added ?? []).filter(({ event, group }) => !(table[event] ?? []).some((g) => same(g, group)));
+}
+
 /** Removes exactly the recorded groups (first equal one each) and the containers install created, once empty. */
 export function removeHooks(settings: Settings, record: SettingsRecord): Settings {
   const next: Settings = structuredClone(settings);

@@ -142,6 +142,66 @@ describe("an installed project", () => {
     expect(JSON.parse(readFileSync(manifestPath, "utf8")).files[old]).toBeUndefined();
   });
 
+  describe("over an install of the previous version, whose commands ran node with no guard", () => {
+    type Group = { matcher?: string; hooks: { command: string }[] };
+    type Manifest = { settings: { added: { event: string; group: Group }[] } };
+    const MANIFEST = ".claude/continuation-loop/install.json";
+    const plain = (group: Group): Group => ({
+      ...group,
+      hooks: group.hooks.map((h) => ({
+        ...h,
+        command: h.command.replace(/^command -v node >\/dev\/null && exec (node "[^"]+"); .*$/s, "$1"),
+      })),
+    });
+    /** The project as the previous version's install left it: plain commands, no start group, and (its bug) no /clear group. */
+    function previousInstall(): { root: string; original: Record<string, string> } {
+      const root = copyFixture("existing");
+      const original = snapshot(root);
+      expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+      const manifest = JSON.parse(readFileSync(join(root, MANIFEST), "utf8")) as Manifest;
+      const settings = settingsOf(root) as unknown as { hooks: Record<string, Group[]> };
+      const old = manifest.settings.added.filter(
+        ({ event, group }) => event !== "SessionStart" || group.matcher === "compact",
+      );
+      for (const { event, group } of manifest.settings.added) {
+        const groups = settings.hooks[event]!;
+        const at = groups.findIndex((g) => JSON.stringify(g) === JSON.stringify(group));
+        if (old.some((entry) => entry.group === group)) groups[at] = plain(group);
+        else groups.splice(at, 1);
+      }
+      manifest.settings.added = old.map(({ event, group }) => ({ event, group: plain(group) }));
+      writeFileSync(join(root, SETTINGS), `${JSON.stringify(settings, null, 4)}\n`);
+      writeFileSync(join(root, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+      expect(commands(root, "Stop")).toContain('node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"');
+      return { root, original };
+    }
+
+    it("uninstall removes exactly what that install added", () => {
+      const { root, original } = previousInstall();
+      expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
+      expect(snapshot(root)).toEqual(original);
+    });
+
+    it("install replaces its commands with the guarded ones, once each, and uninstall then restores the tree", () => {
+      const { root, original } = previousInstall();
+      const run = runCli(["install", "--project", root], { cwd: "/" });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toContain("updated the Stop hook in .claude/settings.json");
+      expect(JSON.stringify(settingsOf(root).hooks)).not.toMatch(/"node \\"\$\{CLAUDE_PROJECT_DIR\}/);
+      for (const event of ["Stop", "UserPromptSubmit", "StopFailure", "SessionEnd"])
+        expect(
+          commands(root, event).filter((c) => c.includes("continuation-loop/hooks/")),
+          event,
+        ).toHaveLength(1);
+      const matchers = (settingsOf(root).hooks.SessionStart as Group[]).map((g) => g.matcher);
+      expect(matchers).toEqual(["startup|resume", "compact", "clear"]);
+      expect(commands(root, "Stop")[0]).toBe('node "$CLAUDE_PROJECT_DIR/own-stop.cjs"');
+      expect(runCli(["install", "--project", root], { cwd: "/" }).stdout).toContain("already installed");
+      expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
+      expect(snapshot(root)).toEqual(original);
+    });
+  });
+
   it("registers SessionStart for compaction and for /clear, which run the same bundle", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });

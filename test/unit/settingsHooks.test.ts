@@ -5,6 +5,7 @@ import {
   addHooks,
   commandsOf,
   parseSettings,
+  readStaleHooks,
   removeHooks,
   renderSettings,
   type HookTable,
@@ -86,6 +87,26 @@ describe("addHooks / removeHooks", () => {
     expect(settings.hooks?.SessionStart?.map((g) => g.matcher)).toEqual(["compact", "clear"]);
     expect(record.added).toHaveLength(2);
     expect(addHooks(settings, table).record.added).toEqual([]);
+  });
+
+  it("finds the groups an earlier install added that the table no longer has", () => {
+    const { record } = addHooks({}, OURS);
+    expect(readStaleHooks(record, OURS)).toEqual([]);
+    const guarded = rewriteHookTable({
+      Stop: [
+        {
+          hooks: [
+            {
+              type: "command",
+              command: 'command -v node >/dev/null && exec node "${CLAUDE_PLUGIN_ROOT}/hooks/stop.js"; exit 0',
+            },
+          ],
+        },
+      ],
+      UserPromptSubmit: OURS.UserPromptSubmit!,
+    });
+    expect(readStaleHooks(record, guarded)).toEqual([{ event: "Stop", group: OURS.Stop![0] }]);
+    expect(readStaleHooks(null, guarded)).toEqual([]);
   });
 
   it("keeps a group the user changed after install", () => {
