@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { COMMANDS_DIR } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readPathNode } from "../io/readPathNode.js";
 import { readStateFile } from "../io/readStateFile.js";
 import type { CommandCall } from "./commandTable.js";
 import { EXIT } from "./context.js";
@@ -16,6 +17,7 @@ import {
   readSettingsSources,
   type Check,
   checkCostSource,
+  checkPathNode,
 } from "./doctorChecks.js";
 import { packageVersion, readManifest } from "./installFiles.js";
 import { SLASH_COMMAND_FILES, SLASH_NAMES } from "./loopCommands.js";
@@ -23,19 +25,14 @@ import { checkModule, readModuleLive } from "./moduleBridge.js";
 import { renderPermissionNote } from "../core/renderBackground.js";
 import { renderCliCommand } from "./renderCliCommand.js";
 
-const MIN_NODE = 20;
-
 /** `doctor [--project DIR]`: is everything in place for a loop to run here? Exit 1 when something is broken. */
 export function runDoctor({ root, ctx }: CommandCall): number {
   const checks: Check[] = [];
   const cli = renderCliCommand(ctx.packageRoot);
 
-  const major = Number(process.versions.node.split(".")[0]);
-  checks.push(
-    major >= MIN_NODE
-      ? { level: "ok", text: `node ${process.version} (needs ${MIN_NODE} or later)` }
-      : { level: "FAIL", text: `node ${process.version} is too old: the hooks need node ${MIN_NODE} or later` },
-  );
+  // This command runs only on a Node the hooks accept (src/entries/oldNode.ts); the hooks run the one on PATH.
+  checks.push({ level: "ok", text: `node ${process.version} runs this command` });
+  checks.push(checkPathNode(readPathNode(ctx.env)));
 
   const sources = readSettingsSources(root, ctx.env, ctx.home);
   for (const s of sources) if (s.error) checks.push({ level: "FAIL", text: `${s.name}: ${s.error}` });

@@ -5,6 +5,8 @@ import type { Manifest } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
+import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
+import type { PathNode } from "../io/readPathNode.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { checkFreshContext } from "./freshContext.js";
 import { checkImprovement } from "./doctorImprovement.js";
@@ -37,6 +39,28 @@ export function readSettingsSources(root: string, env: Env, home: string): Setti
       return { name, settings: undefined, error: error instanceof LoopError ? error.describe() : String(error) };
     }
   });
+}
+
+/**
+ * The node the hooks run: the first on PATH (which may not be the one running this command). Without a
+ * usable one, the hooks stay off and say so (docs/REFERENCE.md "No Node, or an old one").
+ */
+export function checkPathNode(found: PathNode | undefined): Check {
+  const fix = `install Node.js ${NODE_MIN} or later where the PATH Claude Code starts with finds it`;
+  if (!found)
+    return {
+      level: "FAIL",
+      text: `no node on PATH: the hooks cannot run (Claude Code says so once per session); ${fix}`,
+    };
+  if (found.version === undefined || !acceptsNodeVersion(found.version))
+    return {
+      level: "FAIL",
+      text: `node on PATH (${found.path}) is ${found.version ? `v${found.version}` : "not answering node --version"}: the hooks need ${NODE_MIN} or later and stay off until then; ${fix}`,
+    };
+  return {
+    level: "ok",
+    text: `node on PATH, which the hooks run: ${found.path} v${found.version} (needs ${NODE_MIN} or later)`,
+  };
 }
 
 /** The script a hook command runs, with $CLAUDE_PROJECT_DIR expanded; undefined for plugin paths. */

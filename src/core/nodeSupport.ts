@@ -4,7 +4,7 @@
 // The idle entries run this on any Node, so it stays plain: no imports.
 
 /** The oldest Node the hooks run on (package.json `engines`). */
-const NODE_MIN = "20.16";
+export const NODE_MIN = "20.16";
 
 /** Does this Node version (e.g. "18.19.0") run the hooks? */
 export function acceptsNodeVersion(version: string): boolean {

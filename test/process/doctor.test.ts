@@ -3,6 +3,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { makeGuardPath, oldNodeBinary } from "../support/nodePaths.js";
+import { NODE } from "../support/runHook.js";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -51,6 +53,27 @@ describe("continuation-loop doctor", () => {
     expect(run.stdout).toMatch(/otherwise run: node \S+\/hooks\/cli\.js install/);
     expect(run.stdout).toMatch(/run `!node \S+\/hooks\/cli\.js doctor` there/);
     expect(run.stdout).not.toContain("npx");
+  });
+
+  it("reports the node the hooks find on PATH, which may not be the one running it, against 20.16", () => {
+    const root = tempProject();
+    const line = (PATH: string) =>
+      doctor(root, { PATH })
+        .stdout.split("\n")
+        .find((l) => l.includes("on PATH"));
+    expect(line(makeGuardPath(join(root, "good"), NODE))).toMatch(
+      new RegExp(
+        `^  ok    node on PATH, which the hooks run: ${join(root, "good", "node")} v${process.versions.node.replace(/\./g, "\\.")} \\(needs 20\\.16 or later\\)$`,
+      ),
+    );
+    const old = doctor(root, { PATH: makeGuardPath(join(root, "old"), oldNodeBinary(18)) });
+    expect(old.code).toBe(1);
+    expect(old.stdout).toContain(
+      `FAIL  node on PATH (${join(root, "old", "node")}) is v18.19.0: the hooks need 20.16 or later`,
+    );
+    expect(line(makeGuardPath(join(root, "none")))).toMatch(/^ {2}FAIL {2}no node on PATH: the hooks cannot run/);
+    // The node running doctor is said apart.
+    expect(old.stdout).toContain(`ok    node v${process.versions.node} runs this command`);
   });
 
   it("fails when a registered hook file is missing", () => {
