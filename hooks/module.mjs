@@ -169,6 +169,18 @@ function takeSent(prompt) {
   return true;
 }
 
+// src/core/nodeSupport.ts
+var NODE_MIN = "20.16";
+var NEEDED = `continuation-loop: needs Node.js ${NODE_MIN} or later on PATH and`;
+function renderNodeNeeded(found) {
+  const what = found === void 0 ? "none" : `v${found.replace(/^v/, "")}`;
+  return `${NEEDED} found ${what} (check: node --version); its loops are off, and nothing else in Claude Code is affected.`;
+}
+function readNodeNeeded(output) {
+  const line = output.trim();
+  return line.startsWith(NEEDED) ? line : void 0;
+}
+
 // src/module/state.ts
 var mod = {
   ready: false,
@@ -191,10 +203,22 @@ var mod = {
    */
   wentOnAt: void 0,
   /** Every wait this module armed, by its `api_wait_until`: one it went on from or cancelled is never armed again. */
-  waitsArmed: /* @__PURE__ */ new Set()
+  waitsArmed: /* @__PURE__ */ new Set(),
+  /** The one line once a run showed that no usable `node` is on PATH (nodeProblem.ts): node is not run again. */
+  nodeProblem: void 0
 };
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
+}
+
+// src/module/nodeProblem.ts
+function noteNodeThrow(error) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/failed to start|ENOENT/.test(message)) mod.nodeProblem = renderNodeNeeded();
+}
+function noteNodeOutput(output) {
+  const line = readNodeNeeded(output);
+  if (line) mod.nodeProblem = line;
 }
 
 // src/module/controls.ts
@@ -213,6 +237,21 @@ function readBlock(stdout) {
     return out.decision === "block" && typeof out.reason === "string" ? out.reason : void 0;
   } catch {
     return void 0;
+  }
+}
+async function runPromptHook($, input, env) {
+  try {
+    const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
+      cwd: mod.root,
+      env,
+      stdin: JSON.stringify(input),
+      timeoutMs: 15e3
+    });
+    return readBlock(run.stdout);
+  } catch (error) {
+    noteNodeThrow(error);
+    if (mod.nodeProblem === void 0) throw error;
+    return mod.nodeProblem;
   }
 }
 async function registerControls($) {
@@ -237,17 +276,12 @@ async function answerControl($, name, args) {
     CLAUDE_CODE_SESSION_ID: sessionId,
     CONTINUATION_LOOP_MODULE_LIVE: mod.version
   };
-  const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
-    cwd: mod.root,
-    env,
-    stdin: JSON.stringify(input),
-    timeoutMs: 15e3
-  });
-  const block = readBlock(run.stdout);
+  const block = mod.nodeProblem ?? await runPromptHook($, input, env);
   if (block === void 0) return void 0;
+  noteNodeOutput(block);
   const text = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
-  if (name === "loop-status") {
+  if (name === "loop-status" || mod.nodeProblem !== void 0) {
     if (turnId === void 0) return { text, isTextDisplayOnly: true };
     $.ui.log(
       text.split("\n").map((line) => line.trim()).join(" \u2503 ")
@@ -438,15 +472,19 @@ async function readText($, path) {
 }
 var REFUSED = 1;
 async function runViewHelper($, files) {
+  if (mod.nodeProblem !== void 0) return "failed";
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 1e4
     });
+    noteNodeOutput(run.stderr);
+    if (mod.nodeProblem !== void 0) return "failed";
     if (run.exitCode === REFUSED) return void 0;
     return run.exitCode === 0 && parseLoopView(run.stdout) || "failed";
-  } catch {
+  } catch (error) {
+    noteNodeThrow(error);
     return "failed";
   }
 }

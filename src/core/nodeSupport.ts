@@ -24,3 +24,9 @@ export function renderNodeNeeded(found?: string): string {
   const what = found === undefined ? "none" : `v${found.replace(/^v/, "")}`;
   return `${NEEDED} found ${what} (check: node --version); its loops are off, and nothing else in Claude Code is affected.`;
 }
+
+/** The line, when a hook's or the helper's output is that line (how the companion module learns of it). */
+export function readNodeNeeded(output: string): string | undefined {
+  const line = output.trim();
+  return line.startsWith(NEEDED) ? line : undefined;
+}

@@ -4,6 +4,7 @@
 // the CLI and the module share one implementation (stopLoop, pauseLoop, readStatus). Every `$` call is
 // spelled `$.noun.verb(…)` (see index.ts).
 import type { CommandRunResult, Engine } from "./engine.js";
+import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
 import { mod } from "./state.js";
 
 /** The module's own commands (a module's names carry no `plugin:` namespace), run at once when typed mid-turn. */
@@ -30,6 +31,23 @@ function readBlock(stdout: string): string | undefined {
     return out.decision === "block" && typeof out.reason === "string" ? out.reason : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** hooks/prompt.js's block for the command, or the line when node cannot start (nodeProblem.ts). */
+async function runPromptHook($: Engine, input: object, env: Record<string, string>): Promise<string | undefined> {
+  try {
+    const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
+      cwd: mod.root,
+      env,
+      stdin: JSON.stringify(input),
+      timeoutMs: 15_000,
+    });
+    return readBlock(run.stdout);
+  } catch (error) {
+    noteNodeThrow(error);
+    if (mod.nodeProblem === undefined) throw error;
+    return mod.nodeProblem;
   }
 }
 
@@ -61,18 +79,14 @@ export async function answerControl($: Engine, name: string, args: string): Prom
     CLAUDE_CODE_SESSION_ID: sessionId,
     CONTINUATION_LOOP_MODULE_LIVE: mod.version,
   };
-  const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
-    cwd: mod.root,
-    env,
-    stdin: JSON.stringify(input),
-    timeoutMs: 15_000,
-  });
-  const block = readBlock(run.stdout);
+  const block = mod.nodeProblem ?? (await runPromptHook($, input, env));
   if (block === undefined) return undefined;
+  noteNodeOutput(block);
   // Claude Code shows a module's answer under the plugin's name already.
   const text = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
-  if (name === "loop-status") {
+  // Without a usable node nothing was stopped or paused: the running turn goes on.
+  if (name === "loop-status" || mod.nodeProblem !== undefined) {
     // A command's answer shows when the turn ends: mid-turn the status goes in the transcript at once,
     // as one notice of one line (a notice per line takes two rows each; a notice draws no line breaks).
     if (turnId === undefined) return { text, isTextDisplayOnly: true };

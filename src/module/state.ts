@@ -24,6 +24,8 @@ export const mod = {
   wentOnAt: undefined as string | undefined,
   /** Every wait this module armed, by its `api_wait_until`: one it went on from or cancelled is never armed again. */
   waitsArmed: new Set<string>(),
+  /** The one line once a run showed that no usable `node` is on PATH (nodeProblem.ts): node is not run again. */
+  nodeProblem: undefined as string | undefined,
 };
 
 /** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw|clear). */

@@ -5,6 +5,7 @@
 import { parseStateFileName, renderLoopPaths } from "../core/loopFileNames.js";
 import { keyOfTexts, type LoopView, parseLoopView } from "../core/loopView.js";
 import type { Engine } from "./engine.js";
+import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
 import { mod } from "./state.js";
 
 /** A loop's files as the module reads them: `/`-joined paths under the project's `.claude/`. */
@@ -42,15 +43,20 @@ const REFUSED = 1;
  * timed out, killed, no view printed), which says nothing of the files: a later read asks again.
  */
 async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopView | undefined | "failed"> {
+  // No usable node: never started again this session (what the module knew stands).
+  if (mod.nodeProblem !== undefined) return "failed";
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 10_000,
     });
+    noteNodeOutput(run.stderr);
+    if (mod.nodeProblem !== undefined) return "failed";
     if (run.exitCode === REFUSED) return undefined;
     return (run.exitCode === 0 && parseLoopView(run.stdout)) || "failed";
-  } catch {
+  } catch (error) {
+    noteNodeThrow(error);
     return "failed";
   }
 }

@@ -202,6 +202,19 @@ describe("controls", () => {
     expect(seen.aborted).toEqual([]);
   });
 
+  test("a node too old on PATH: the prompt hook's line, and no turn is ended", async ($, on) => {
+    const { seen } = await start($, on);
+    const line =
+      "continuation-loop: needs Node.js 20.16 or later on PATH and found v18.19.0 (check: node --version); its loops are off, and nothing else in Claude Code is affected.";
+    seen.promptOut = JSON.stringify({ decision: "block", reason: line });
+    await $.turn.start({ text: "", turnId: "turn-10" });
+    const result = await $.command.run(typed("loop-pause"));
+    expect(result.text).toBeUndefined();
+    // Claude Code shows a module's answer under the plugin's name already.
+    expect(seen.logged).toEqual([line.replace(/^continuation-loop: /, "")]);
+    expect(seen.aborted).toEqual([]);
+  });
+
   test("a command the hook does not answer alone runs as it would without the module", async ($, on) => {
     const { seen } = await start($, on);
     seen.promptOut = "";

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { composeLoopView } from "../../src/core/composeLoopView.js";
 import { renderLoopPaths } from "../../src/core/loopFileNames.js";
 import { keyOfTexts, parseLoopView, renderLoopView } from "../../src/core/loopView.js";
+import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import type { Engine } from "../../src/module/engine.js";
 import { memoryFs } from "../support/memoryFs.js";
 
@@ -109,7 +110,14 @@ describe("the module's view of this session's loop", () => {
     vi.resetModules();
     view = await import("../../src/module/view.js");
     state_ = await import("../../src/module/state.js");
-    Object.assign(state_.mod, { ready: true, root: ROOT, view: undefined, lastRead: 0, deferred: false });
+    Object.assign(state_.mod, {
+      ready: true,
+      root: ROOT,
+      view: undefined,
+      lastRead: 0,
+      deferred: false,
+      nodeProblem: undefined,
+    });
     files = new Map([
       [PATHS.statePath, state()],
       [PATHS.sidecarPath, sidecar(10)],
@@ -169,6 +177,36 @@ describe("the module's view of this session's loop", () => {
     await refresh();
     expect(state_.mod.view?.state.max_iterations).toBe(25);
     expect(runs).toHaveLength(2);
+  });
+
+  it("with no node on PATH, starts it once: what it knew stands, and no later read runs it again", async () => {
+    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
+    await refresh();
+    expect(state_.mod.view?.state.max_iterations).toBe(10);
+    // What Claude Code 2.1.332's $.process.run throws when the program is not on PATH (measured).
+    answer = async () => {
+      throw new Error(
+        'continuation-loop: $.process.run(node) failed to start: ENOENT: Executable not found in $PATH: "node"',
+      );
+    };
+    for (const max of [25, 30, 35]) {
+      files.set(PATHS.statePath, state(2, max));
+      await refresh();
+    }
+    expect(runs).toHaveLength(1);
+    expect(state_.mod.view?.state.max_iterations).toBe(10);
+    expect(state_.mod.nodeProblem).toBe(renderNodeNeeded());
+  });
+
+  it("with a node too old on PATH (the helper prints the line), runs it no more either", async () => {
+    files.set(PATHS.statePath, state(2, 25));
+    answer = async () => ({ exitCode: 1, stdout: "", stderr: `${renderNodeNeeded("18.19.0")}\n` });
+    await refresh();
+    files.set(PATHS.statePath, state(2, 30));
+    await refresh();
+    expect(runs).toHaveLength(1);
+    expect(state_.mod.view).toBeUndefined();
+    expect(state_.mod.nodeProblem).toBe(renderNodeNeeded("18.19.0"));
   });
 
   it("never has two helper runs in flight, and a read meanwhile waits for the run instead of keeping an old view", async () => {

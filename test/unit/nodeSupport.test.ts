@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsNodeVersion, renderNodeNeeded } from "../../src/core/nodeSupport.js";
+import { acceptsNodeVersion, readNodeNeeded, renderNodeNeeded } from "../../src/core/nodeSupport.js";
 
 describe("acceptsNodeVersion: 20.16 or later (package.json engines)", () => {
   it.each([
@@ -34,5 +34,14 @@ describe("renderNodeNeeded", () => {
     expect(renderNodeNeeded("18.19.0")).toContain("found v18.19.0");
     // The shell guard prints it inside single quotes and JSON (hooks/hooks.json).
     expect(renderNodeNeeded()).not.toMatch(/['"\\%]/);
+  });
+});
+
+describe("readNodeNeeded", () => {
+  it("knows the line in a hook's or the helper's output, and no other text", () => {
+    expect(readNodeNeeded(`${renderNodeNeeded("18.19.0")}\n`)).toBe(renderNodeNeeded("18.19.0"));
+    expect(readNodeNeeded(renderNodeNeeded())).toBe(renderNodeNeeded());
+    expect(readNodeNeeded("continuation-loop: loop stopped at iteration 2/5")).toBeUndefined();
+    expect(readNodeNeeded("")).toBeUndefined();
   });
 });
