@@ -84,6 +84,8 @@ const PROMPT_BUSY = 1.5;
 const CASES = [
   { id: "stop-idle", label: "Stop, no loop (idle)", hook: "stop", project: "idle", transcript: "small", target: IDLE },
   { id: "stop-idle-20", label: "Stop, 20 loops of other sessions (idle)", hook: "stop", project: "crowded", transcript: "small", target: IDLE },
+  { id: "stop-idle-sh", label: "Stop, no loop, hooks.json's command (sh -c)", hook: "stop", shell: "guard", project: "idle", transcript: "small", target: IDLE },
+  { id: "stop-idle-sh-plain", label: "Stop, no loop, sh -c 'node stop.js' (no guard)", hook: "stop", shell: "plain", project: "idle", transcript: "small" },
   { id: "session-compact", label: "SessionStart (compact), no loop", hook: "session", event: { hook_event_name: "SessionStart", source: "compact" }, project: "idle", transcript: "small", target: IDLE },
   { id: "session-clear", label: "SessionStart (clear), no loop carried", hook: "session", event: { hook_event_name: "SessionStart", source: "clear" }, project: "idle", transcript: "small", target: IDLE },
   { id: "session-end", label: "SessionEnd (clear), no loop", hook: "session", event: { hook_event_name: "SessionEnd", reason: "clear" }, project: "idle", transcript: "small", target: IDLE },
@@ -112,6 +114,20 @@ const FLOOR = {
 };
 /** The active Stop over a 200 MB transcript against the same over 10 KB, median against median. */
 const SCALING = { big: "stop-active-big", small: "stop-active-10k", target: 1.05 };
+/** The idle Stop as hooks.json runs it, through the shell and its Node guard, against the bare bundle. */
+const GUARD = { sh: "stop-idle-sh", plain: "stop-idle-sh-plain", bare: "stop-idle" };
+/**
+ * A `shell` case runs hooks.json's own command for its hook through `/bin/sh -c`, as Claude Code does
+ * (`guard`), or the plain `node "…"` command it had before the guard (`plain`), with the bench's Node
+ * first on PATH and the hooks folder in place of `${CLAUDE_PLUGIN_ROOT}/hooks`.
+ */
+const shellCommand = (c) => {
+  const table = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")).hooks;
+  const event = c.hook === "stop" ? "Stop" : "UserPromptSubmit";
+  const command =
+    c.shell === "guard" ? table[event][0].hooks[0].command : `node "\${CLAUDE_PLUGIN_ROOT}/hooks/${c.hook}.js"`;
+  return command.replaceAll("${CLAUDE_PLUGIN_ROOT}/hooks", c.hooks);
+};
 
 const chosen = ONLY.length ? CASES.filter((c) => ONLY.includes(c.id)) : CASES;
 // The active Stop's target is relative to the floor: any active case brings the floor into the run.
@@ -370,11 +386,15 @@ function prepare(c) {
     return t && !(tokens > t.remembered.tokens) ? "output_tokens did not grow" : "";
   };
   const input = inputFor(c, root, t);
+  if (c.shell) {
+    const env = envFor(root, { ...c.env, PATH: `${dirname(NODE)}:${process.env.PATH ?? "/usr/bin:/bin"}` });
+    return { ...c, program: "/bin/sh", args: ["-c", shellCommand(c)], cwd: root, env, input, reset, check };
+  }
   return { ...c, args: [join(c.hooks, `${c.hook}.js`)], cwd: root, env: envFor(root, c.env), input, reset, check };
 }
 
 const spawnRun = (r) =>
-  spawnSync(NODE, r.args, { input: r.input, cwd: r.cwd, env: r.env, encoding: "utf8", timeout: 60_000 });
+  spawnSync(r.program ?? NODE, r.args, { input: r.input, cwd: r.cwd, env: r.env, encoding: "utf8", timeout: 60_000 });
 function timed(r) {
   r.reset();
   const start = process.hrtime.bigint();
@@ -450,6 +470,15 @@ if (medianOf(SCALING.big) && medianOf(SCALING.small)) {
   const label = `${BIG_MB} MB transcript vs 10 KB (active Stop)`;
   const target = targetOf(SCALING.target);
   rows.push({ id: "big-vs-10k", label, ratio, target, pass: target === undefined ? undefined : ratio <= target });
+}
+
+for (const [against, what] of [
+  ["bare", "bare node stop.js"],
+  ["plain", "sh -c 'node stop.js'"],
+]) {
+  if (!medianOf(GUARD.sh) || !medianOf(GUARD[against])) continue;
+  const ratio = medianOf(GUARD.sh) / medianOf(GUARD[against]);
+  rows.push({ id: `guard-vs-${against}`, label: `idle Stop: hooks.json's command vs ${what}`, ratio });
 }
 
 const ms = (x) => (x === undefined ? "" : `${x.toFixed(1)} ms`).padStart(9);
