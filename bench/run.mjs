@@ -86,6 +86,7 @@ const CASES = [
   { id: "stop-idle-20", label: "Stop, 20 loops of other sessions (idle)", hook: "stop", project: "crowded", transcript: "small", target: IDLE },
   { id: "stop-idle-sh", label: "Stop, no loop, hooks.json's command (sh -c)", hook: "stop", shell: "guard", project: "idle", transcript: "small", target: IDLE },
   { id: "stop-idle-sh-plain", label: "Stop, no loop, sh -c 'node stop.js' (no guard)", hook: "stop", shell: "plain", project: "idle", transcript: "small" },
+  { id: "session-startup", label: "SessionStart (startup): the Node check", hook: "session", event: { hook_event_name: "SessionStart", source: "startup" }, project: "idle", transcript: "small", target: IDLE },
   { id: "session-compact", label: "SessionStart (compact), no loop", hook: "session", event: { hook_event_name: "SessionStart", source: "compact" }, project: "idle", transcript: "small", target: IDLE },
   { id: "session-clear", label: "SessionStart (clear), no loop carried", hook: "session", event: { hook_event_name: "SessionStart", source: "clear" }, project: "idle", transcript: "small", target: IDLE },
   { id: "session-end", label: "SessionEnd (clear), no loop", hook: "session", event: { hook_event_name: "SessionEnd", reason: "clear" }, project: "idle", transcript: "small", target: IDLE },
