@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { constants } from "node:os";
 import { RUN_EXIT, type LoopStatus } from "../core/decideRun.js";
 import { LoopError } from "../core/errors.js";
+import { acceptsNodeVersion, NODE_MIN, renderNodeNeeded } from "../core/nodeSupport.js";
 import { type LoopFile, loopFileAt, pinnedLoopFile, resolveProjectRoot } from "../core/loopFiles.js";
 import { parseRunArgs, type RunRequest } from "../core/parseRunArgs.js";
 import type { LoopState } from "../core/parseState.js";
@@ -15,6 +16,7 @@ import { renderReportMarkdown } from "../core/renderReport.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { readHistorySize } from "../io/history.js";
+import { readPathNode } from "../io/readPathNode.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
@@ -191,6 +193,17 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
     ctx.err(
       `continuation-loop: Claude Code cannot run: ${claude.missing}. Install it (npm install -g @anthropic-ai/claude-code), or set CONTINUATION_LOOP_CLAUDE to its path. No loop was started.\n`,
     );
+    return RUN_EXIT.claude;
+  }
+  // The hooks run the first `node` on Claude Code's PATH: without a usable one no loop could go on.
+  const node = readPathNode(ctx.env);
+  if (!node?.version || !acceptsNodeVersion(node.version)) {
+    const line = node?.version
+      ? renderNodeNeeded(node.version)
+      : node
+        ? `continuation-loop: ${node.path} on PATH does not answer node --version; the hooks need Node.js ${NODE_MIN} or later.`
+        : renderNodeNeeded();
+    ctx.err(`${line} No loop was started.\n`);
     return RUN_EXIT.claude;
   }
   const root = resolveProjectRoot(ctx.env, undefined, ctx.cwd);

@@ -3,6 +3,7 @@
 import type { ClaudeExit, RunStep } from "./decideRun.js";
 import { renderDuration } from "./duration.js";
 import type { HistoryRecord } from "./history.js";
+import { NODE_MIN } from "./nodeSupport.js";
 import type { LoopState } from "./parseState.js";
 import { LOOP_MARKER } from "./protocol.js";
 import { renderStartContext } from "./renderStart.js";
@@ -167,6 +168,7 @@ export function renderRunUsage(): string {
     "",
     "Claude Code: $CONTINUATION_LOOP_CLAUDE, else `claude` on PATH.",
     "Exit codes: 0 completed; 1 ended by a limit or a stall (or stopped); 2 bad arguments, or no loop to take over;",
-    "3 paused for a person; 4 Claude Code could not run (not found, not logged in, or it kept dying).",
+    "3 paused for a person; 4 Claude Code could not run (not found, not logged in, it kept dying, or no node",
+    `${NODE_MIN} or later on PATH for its hooks).`,
   ].join("\n");
 }

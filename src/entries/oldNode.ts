@@ -10,15 +10,16 @@ import { writeOutput } from "../io/writeOutput.js";
 
 /**
  * Returns on a Node the hooks run on. Otherwise: the Stop and the other events exit 0 quietly; a loop
- * command is refused with the line; a session's start tells it once; the helper prints it and exits 1.
+ * command is refused with the line; a session's start tells it once; the helper prints it and exits with
+ * `cliExitCode`.
  */
-export function exitOnOldNode(hook: "stop" | "prompt" | "session" | "cli"): void {
+export function exitOnOldNode(hook: "stop" | "prompt" | "session" | "cli", cliExitCode = 1): void {
   const found = process.versions.node;
   if (acceptsNodeVersion(found)) return;
   const line = renderNodeNeeded(found);
   if (hook === "cli") {
     writeOutput(2, `${line}\n`);
-    process.exit(1);
+    process.exit(cliExitCode);
   }
   const input = hook === "stop" ? undefined : parseJsonObject(readStdin());
   const prompt = stringField(input, "prompt");

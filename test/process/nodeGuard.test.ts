@@ -174,11 +174,18 @@ describe.each(SHELLS)("through %s -c", (shell) => {
       expect(readFileSync(join(root, ".claude", "continuation-loop.local.md"), "utf8")).toBe(projectWithLoop().before);
     });
 
-    it("the helper prints the line and exits 1", () => {
-      const run = spawnSync(oldNodeBinary(major), [join(HOOKS, "cli.js"), "status"], { encoding: "utf8" });
-      expect(run.status).toBe(1);
-      expect(run.stdout).toBe("");
-      expect(run.stderr).toBe(`${line}\n`);
+    it("the helper prints the line and exits 1; `run`, whose 1 means a limit, exits 4 (Claude Code could not run)", () => {
+      for (const [command, code] of [
+        ["status", 1],
+        ["run", 4],
+      ] as const) {
+        const run = spawnSync(oldNodeBinary(major), [join(HOOKS, "cli.js"), command, "Fix the tests"], {
+          encoding: "utf8",
+        });
+        expect(run.status, command).toBe(code);
+        expect(run.stdout).toBe("");
+        expect(run.stderr).toBe(`${line}\n`);
+      }
     });
   });
 

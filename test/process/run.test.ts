@@ -1,12 +1,15 @@
 // `continuation-loop run` from hooks/cli.js where no Claude Code starts: usage, bad arguments (exit 2),
-// Claude Code not found (exit 4), the loops it will not take over; and the reader of new history records.
+// Claude Code not found or no usable node for its hooks (exit 4), the loops it will not take over; and the
+// reader of new history records.
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { makeRuntime, renderSidecar } from "../../src/core/sidecar.js";
 import { readHistorySince } from "../../src/io/history.js";
+import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
+import { makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -62,6 +65,19 @@ describe("continuation-loop run, before Claude Code starts", () => {
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain(message);
     expect(r.stderr).toContain("No loop was started");
+    expect(existsSync(state())).toBe(false);
+  });
+
+  it.each([
+    ["there is no node on Claude Code's PATH", undefined, renderNodeNeeded()],
+    ...OLD_NODES.map(
+      ({ major, version }) => [`Node ${version} is first there`, major, renderNodeNeeded(version)] as const,
+    ),
+  ] as const)("exits 4 when %s (the hooks could not run), before any loop is started", (_, major, line) => {
+    const PATH = makeGuardPath(join(project, "bin"), major === undefined ? undefined : oldNodeBinary(major));
+    const r = run(["--until", "true", "Fix it"], { PATH });
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toBe(`${line} No loop was started.\n`);
     expect(existsSync(state())).toBe(false);
   });
 
