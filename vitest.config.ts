@@ -1,6 +1,18 @@
 import { delimiter, dirname, join } from "node:path";
 import { defineConfig } from "vitest/config";
 
+// Tests make git repositories of their own; a git that runs the suite (`git rebase -x`, a hook) sets
+// these, and they would point every git the tests start at the checkout's own repository.
+for (const name of [
+  "GIT_DIR",
+  "GIT_WORK_TREE",
+  "GIT_INDEX_FILE",
+  "GIT_COMMON_DIR",
+  "GIT_OBJECT_DIRECTORY",
+  "GIT_PREFIX",
+])
+  delete process.env[name];
+
 // Groups, one after the other: fast unit/process tests (under each further Node line, the process
 // tests whose behaviour can differ by Node line); the stress tests (SIGKILL and races), alone so
 // that machine load does not starve them, once per Node line; e2e tests through the real Claude
