@@ -1,7 +1,8 @@
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { editFrontmatter } from "../core/frontmatter.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
+import { readBounded } from "../io/readBounded.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -40,7 +41,10 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
   const path = clearHandoverPath(root, readClaudePid(ctx.env));
   let from: string | undefined;
   try {
-    const handover = JSON.parse(readFileSync(path, "utf8")) as { from?: unknown; at?: unknown };
+    // A few dozen bytes; anything bigger is not one.
+    const read = readBounded(path, 1024);
+    if (read.kind !== "found") return "";
+    const handover = JSON.parse(read.bytes.toString("utf8")) as { from?: unknown; at?: unknown };
     if (typeof handover.from === "string" && ctx.now() - Number(handover.at) < MAX_AGE_MS) from = handover.from;
   } catch {
     return "";

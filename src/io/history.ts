@@ -1,7 +1,7 @@
-import { appendFileSync, closeSync, fstatSync, readSync, statSync } from "node:fs";
+import { appendFileSync, statSync } from "node:fs";
 import type { HistoryRecord } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
-import { openToRead } from "./openToRead.js";
+import { readBounded } from "./readBounded.js";
 import { readLinesInWindow } from "./readLines.js";
 
 /** Only the end of a long history is read: status and tables show the latest records. */
@@ -80,31 +80,20 @@ const MAX_NEW = 4 * 1024 * 1024;
  * still being written waits for the next read). Torn or foreign lines are skipped.
  */
 export function readHistorySince(path: string, offset: number): { records: HistoryRecord[]; offset: number } {
-  let fd: number;
-  try {
-    fd = openToRead(path);
-  } catch {
-    return { records: [], offset };
-  }
-  try {
-    const size = fstatSync(fd).size;
-    // Append-only: a history that shrank was replaced; its records are not this loop's news.
-    if (size <= offset) return { records: [], offset: Math.min(offset, size) };
-    const buf = Buffer.alloc(Math.min(size - offset, MAX_NEW));
-    const read = readSync(fd, buf, 0, buf.length, offset);
-    const end = buf.subarray(0, read).lastIndexOf(0x0a);
-    if (end < 0) return { records: [], offset };
-    const records: HistoryRecord[] = [];
-    for (const line of buf.toString("utf8", 0, end).split("\n")) {
-      try {
-        const value: unknown = JSON.parse(line);
-        if (value && typeof value === "object" && !Array.isArray(value)) records.push(value as HistoryRecord);
-      } catch {
-        // a torn line or a hand edit: skip it
-      }
+  const read = readBounded(path, MAX_NEW, { from: offset, keep: "head" });
+  if (read.kind !== "found") return { records: [], offset };
+  // Append-only: a history that shrank was replaced; its records are not this loop's news.
+  if (read.stat.size <= offset) return { records: [], offset: Math.min(offset, read.stat.size) };
+  const end = read.bytes.lastIndexOf(0x0a);
+  if (end < 0) return { records: [], offset };
+  const records: HistoryRecord[] = [];
+  for (const line of read.bytes.toString("utf8", 0, end).split("\n")) {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value && typeof value === "object" && !Array.isArray(value)) records.push(value as HistoryRecord);
+    } catch {
+      // a torn line or a hand edit: skip it
     }
-    return { records, offset: offset + end + 1 };
-  } finally {
-    closeSync(fd);
   }
+  return { records, offset: offset + end + 1 };
 }

@@ -1,12 +1,13 @@
-import { closeSync, existsSync, readdirSync, readSync } from "node:fs";
-import { openToRead } from "./openToRead.js";
+import { existsSync, readdirSync } from "node:fs";
+import { readBounded } from "./readBounded.js";
 import { basename, join } from "node:path";
 import { parseStateFileName, STATE_DIR } from "../core/loopFileNames.js";
 import { type Env, type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
 import { readSidecarJson } from "./peekSidecar.js";
 import { parseOwnerHint } from "../core/ownerHint.js";
 
-const HEAD = Buffer.alloc(4096);
+/** The owner line sits in the frontmatter, near the top. */
+const HEAD = 4096;
 
 export interface LoopScan {
   loops: FoundLoop[];
@@ -19,24 +20,16 @@ export interface LoopScan {
  * names no owner: the full read says what is wrong with it.
  */
 function ownerOf(path: string): string | undefined | null {
-  let fd: number;
   try {
-    fd = openToRead(path);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === "ENOENT" || code === "ENOTDIR" ? null : undefined;
-  }
-  try {
-    // The owner line sits in the frontmatter, near the top: the head is enough (else: no owner, and
-    // the full read decides). No fstat: a folder or FIFO fails or reads nothing here, which is "no owner".
+    const read = readBounded(path, HEAD, { keep: "head" });
+    if (read.kind === "missing") return null;
+    if (read.kind !== "found") return undefined;
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines
     // that end are read. Session ids are ASCII.
-    const head = HEAD.toString("latin1", 0, readSync(fd, HEAD, { position: 0 }));
+    const head = read.bytes.toString("latin1");
     return parseOwnerHint(head.slice(0, head.lastIndexOf("\n") + 1));
   } catch {
     return undefined;
-  } finally {
-    closeSync(fd);
   }
 }
 

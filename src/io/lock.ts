@@ -1,15 +1,6 @@
-import {
-  closeSync,
-  fstatSync,
-  linkSync,
-  openSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-  readSync,
-} from "node:fs";
+import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
+import { readBounded } from "./readBounded.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
 
@@ -22,26 +13,17 @@ export interface LockOptions {
 
 /** A lock's inode, age and owner pid, read through one descriptor so they belong to the same file. */
 function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty: boolean } | undefined {
-  let fd: number;
   try {
-    fd = openSync(lock, "r");
-  } catch {
-    return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    const head = Buffer.alloc(32);
-    const n = readSync(fd, head, { position: 0 });
+    const read = readBounded(lock, 32, { keep: "head" });
+    if (read.kind !== "found") return undefined;
     return {
-      ino: stat.ino,
-      ageMs: Date.now() - stat.mtimeMs,
-      pid: Number.parseInt(head.toString("utf8", 0, n), 10),
-      empty: n === 0,
+      ino: read.stat.ino,
+      ageMs: Date.now() - read.stat.mtimeMs,
+      pid: Number.parseInt(read.bytes.toString("utf8"), 10),
+      empty: read.bytes.length === 0,
     };
   } catch {
     return undefined;
-  } finally {
-    closeSync(fd);
   }
 }
 

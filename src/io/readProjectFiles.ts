@@ -1,5 +1,5 @@
-import { closeSync, fstatSync, realpathSync, readSync } from "node:fs";
-import { openToRead } from "./openToRead.js";
+import { realpathSync } from "node:fs";
+import { readBounded } from "./readBounded.js";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
 
@@ -45,21 +45,10 @@ function readProjectText(root: string, relPath: string, shownAs: string, spec: P
       received: JSON.stringify(relPath),
     });
   }
-  let fd: number;
-  try {
-    fd = openToRead(path);
-  } catch {
-    return undefined;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return undefined;
-    const buf = Buffer.alloc(MAX_NOTES);
-    const n = readSync(fd, buf, { position: 0 });
-    const text = buf.toString("utf8", 0, n);
-    return n === MAX_NOTES ? `${text}\n… (cut at ${MAX_NOTES / 1024} KiB)` : text;
-  } finally {
-    closeSync(fd);
-  }
+  const read = readBounded(path, MAX_NOTES, { keep: "head" });
+  if (read.kind !== "found") return undefined;
+  const text = read.bytes.toString("utf8");
+  return read.stat.size > MAX_NOTES ? `${text}\n… (cut at ${MAX_NOTES / 1024} KiB)` : text;
 }
 
 const NOTES: ProjectFile = {

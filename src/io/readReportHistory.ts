@@ -1,7 +1,7 @@
 import { closeSync, fstatSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
 import type { HistoryRecord } from "../core/history.js";
-import { openToRead } from "./openToRead.js";
+import { openToRead } from "./readBounded.js";
 import { readLinesInWindow } from "./readLines.js";
 
 /** A report reads this much of the history's end: thousands of iterations of many loops. */

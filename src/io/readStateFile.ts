@@ -1,6 +1,5 @@
-import { closeSync, fstatSync, readSync } from "node:fs";
-import { openToRead } from "./openToRead.js";
 import { LoopError } from "../core/errors.js";
+import { readBounded } from "./readBounded.js";
 
 /** Larger state files are refused without being read whole. */
 const MAX_STATE_BYTES = 1024 * 1024;
@@ -9,57 +8,36 @@ export type StateRead = { kind: "missing" } | { kind: "found"; text: string; byt
 
 /** Only I/O: the file's bytes and text, `missing` for ENOENT; LoopError for anything unreadable. */
 export function readStateFile(path: string, shownAs = path): StateRead {
-  let fd: number;
+  let read: ReturnType<typeof readBounded>;
   try {
-    fd = openToRead(path);
+    read = readBounded(path, MAX_STATE_BYTES);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-    throw new LoopError("STATE_UNREADABLE", `the file cannot be opened (${code ?? "error"})`, {
-      file: shownAs,
-      expected: "a readable file",
-    });
+    throw new LoopError(
+      "STATE_UNREADABLE",
+      `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+      { file: shownAs, expected: "a readable file" },
+    );
   }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) {
+  switch (read.kind) {
+    case "missing":
+      return read;
+    case "unopened":
+      throw new LoopError("STATE_UNREADABLE", `the file cannot be opened (${read.code})`, {
+        file: shownAs,
+        expected: "a readable file",
+      });
+    case "not a file":
       throw new LoopError("STATE_UNREADABLE", "the path is not a regular file", {
         file: shownAs,
         expected: "a Markdown file",
       });
-    }
-    if (stat.size > MAX_STATE_BYTES) {
+    case "too large":
       throw new LoopError("STATE_TOO_LARGE", "the file is too large", {
         file: shownAs,
         expected: `at most ${MAX_STATE_BYTES / 1024} KiB`,
-        received: `${stat.size} bytes`,
+        received: `${read.size} bytes`,
       });
-    }
-    const bytes = Buffer.alloc(stat.size);
-    let read = 0;
-    while (read < stat.size) {
-      const n = readSync(fd, bytes.subarray(read), { position: read });
-      if (n === 0) break;
-      read += n;
-    }
-    const exact = bytes.subarray(0, read);
-    return {
-      kind: "found",
-      bytes: exact,
-      // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those).
-      text: exact.toString("utf8"),
-    };
-  } catch (error) {
-    if (error instanceof LoopError) throw error;
-    throw new LoopError(
-      "STATE_UNREADABLE",
-      `the file cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`,
-      {
-        file: shownAs,
-        expected: "a readable file",
-      },
-    );
-  } finally {
-    closeSync(fd);
   }
+  // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those).
+  return { kind: "found", bytes: read.bytes, text: read.bytes.toString("utf8") };
 }

@@ -1,9 +1,10 @@
-import { closeSync, type Dirent, fstatSync, openSync, readdirSync, readFileSync, statSync, readSync } from "node:fs";
+import { closeSync, type Dirent, fstatSync, openSync, readdirSync, statSync, readSync } from "node:fs";
 import { join, sep } from "node:path";
 import type { TodoItem } from "../core/decideStop.js";
 import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from "../core/todos.js";
 import { parseTranscriptLine } from "../core/transcript.js";
 import { resolveConfigDir, type Env } from "../core/loopFiles.js";
+import { readBounded } from "./readBounded.js";
 import { linesFromEnd, MAX_SCAN_BACK } from "./readTranscript.js";
 
 export interface TodoSourceOptions {
@@ -45,15 +46,11 @@ function resolveLegacyTodoFile(options: Pick<TodoSourceOptions, "env" | "home" |
 const isDir = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() === true;
 
-/**
- * A todo file's text, or undefined when it cannot be read or is too big to be one. One call
- * (readFileSync's own fast path for UTF-8), no stat first. Callers pass regular files only (a FIFO
- * would block the hook): the folder listing or locateTodoSource has said so.
- */
+/** A todo file's text, or undefined when it cannot be read or is too big to be one (then it is not read). */
 function readTodoText(path: string): string | undefined {
   try {
-    const text = readFileSync(path, "utf8");
-    return text.length > MAX_TODO_FILE ? undefined : text;
+    const read = readBounded(path, MAX_TODO_FILE);
+    return read.kind === "found" ? read.bytes.toString("utf8") : undefined;
   } catch {
     return undefined;
   }

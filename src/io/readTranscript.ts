@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, readSync } from "node:fs";
-import { openToRead } from "./openToRead.js";
+import { openToRead } from "./readBounded.js";
 import { readLinesInWindow } from "./readLines.js";
 import {
   isInterruption,

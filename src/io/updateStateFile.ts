@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
-import { openToRead } from "./openToRead.js";
+import { openToRead } from "./readBounded.js";
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";

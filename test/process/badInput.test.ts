@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   closeSync,
+  existsSync,
   statSync,
   ftruncateSync,
   mkdirSync,
@@ -27,7 +28,7 @@ import {
   treeDiff,
   type Run,
 } from "../support/processes.js";
-import { REPO } from "../support/runHook.js";
+import { REPO, runHook } from "../support/runHook.js";
 
 interface Case {
   file?: string;
@@ -422,6 +423,18 @@ describe.concurrent("bad transcripts: the reply is read as absent, the loop goes
       }
     });
   }
+});
+
+describe("a FIFO in place of the loop's /clear handover", () => {
+  it("SessionStart (clear) ends at once, takes it away and carries nothing", () => {
+    const { root } = makeBadProject({ expect: [] });
+    const handover = join(root, ".claude", "continuation-loop.clear-4242.json");
+    expect(spawnSync("mkfifo", [handover]).status).toBe(0);
+    const input = { cwd: root, hook_event_name: "SessionStart", source: "clear", session_id: "new" };
+    const run = runHook("session", input, { env: { CLAUDE_PID: "4242" } });
+    expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
+    expect(existsSync(handover)).toBe(false);
+  });
 });
 
 describe.concurrent("places the hook cannot write", () => {
