@@ -45,17 +45,6 @@ function formatCount(n) {
   return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : n.toLocaleString("en-US");
 }
 
-// src/core/readRuntime.ts
-function readPause(active, runtime) {
-  const pause = runtime.pause;
-  if (!pause) return void 0;
-  return pause.reason === "question" || !active ? pause : void 0;
-}
-function readLoopSpend(runtime) {
-  const spend = runtime.spend;
-  return spend ? Math.max(0, spend.figure - spend.baseline) : void 0;
-}
-
 // src/core/metric.ts
 function renderMetricValue(value) {
   if (value === null) return "none";
@@ -69,6 +58,17 @@ var renderTarget = (target) => `${target.op} ${renderMetricValue(target.value)}`
 function renderMetricBrief(state, record) {
   const target = state.metric_target ? ` (${renderTarget(state.metric_target)})` : "";
   return `metric ${record.metric_last === null ? "\u2013" : renderMetricValue(record.metric_last)}${target}`;
+}
+
+// src/core/sidecar.ts
+function readPause(active, runtime) {
+  const pause = runtime.pause;
+  if (!pause) return void 0;
+  return pause.reason === "question" || !active ? pause : void 0;
+}
+function readLoopSpend(runtime) {
+  const spend = runtime.spend;
+  return spend ? Math.max(0, spend.figure - spend.baseline) : void 0;
 }
 
 // src/core/renderStatusline.ts

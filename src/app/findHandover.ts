@@ -4,7 +4,7 @@ import { readBackgroundJob } from "../core/handover.js";
 import type { Env, FoundLoop } from "../core/loopFiles.js";
 import { readContinuedIn } from "../io/readContinuedIn.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
-import { MAX_SIDECAR, readSidecarJson } from "../io/peekSidecar.js";
+import { peekSidecar } from "../io/sidecarFile.js";
 
 /** A loop bound to session `from`, which Claude Code went on with in this session. */
 export interface Handover {
@@ -31,7 +31,7 @@ export function findHandover(
     const from = loop.owner;
     if (from === undefined || from === sessionId) continue;
     if (transcriptPath && readContinuedIn(transcriptPath, from) === sessionId) return { loop, from };
-    const sidecar = readSidecarJson(loop.file.sidecarPath, MAX_SIDECAR);
+    const sidecar = peekSidecar(loop.file.sidecarPath);
     const owner = (sidecar?.loop as { session_id?: unknown } | undefined)?.session_id;
     const pid = typeof sidecar?.owner_pid === "string" ? sidecar.owner_pid : "";
     if (owner === from && sidecar?.continued_in_job === job && !(pid && readProcessRunning(pid))) return { loop, from };

@@ -12,7 +12,7 @@ import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import { renderTodoReminder } from "../core/todos.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readPendingQuestion } from "../io/peekSidecar.js";
+import { readPendingQuestion } from "../io/sidecarFile.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import type { Context } from "./context.js";

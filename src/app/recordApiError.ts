@@ -4,7 +4,7 @@ import type { HistoryRecord } from "../core/history.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { renderLimits } from "../core/renderStop.js";
-import { readLoopSpend } from "../core/readRuntime.js";
+import { readLoopSpend } from "../core/sidecar.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";

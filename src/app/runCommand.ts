@@ -10,7 +10,7 @@ import { type LoopFile, loopFileAt, pinnedLoopFile, resolveProjectRoot } from ".
 import { parseRunArgs, type RunRequest } from "../core/parseRunArgs.js";
 import type { LoopState } from "../core/parseState.js";
 import { parseState } from "../core/parseState.js";
-import { readPause } from "../core/readRuntime.js";
+import { readPause } from "../core/sidecar.js";
 import { renderRunEnd, renderRunUsage, type RunView } from "../core/renderRun.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";

@@ -6,7 +6,7 @@ import { LoopError } from "../core/errors.js";
 import type { HistoryRecord } from "../core/history.js";
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
 import { parseState } from "../core/parseState.js";
-import { readPause } from "../core/readRuntime.js";
+import { readPause } from "../core/sidecar.js";
 import {
   applyRecord,
   renderLiveLine,

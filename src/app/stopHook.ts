@@ -9,7 +9,7 @@ import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
-import { readLoopSpend } from "../core/readRuntime.js";
+import { readLoopSpend } from "../core/sidecar.js";
 import { parseStopInput, type StopInput } from "../core/hookInput.js";
 import type { HookStdin } from "../core/hookStdin.js";
 import type { LoopFile } from "../core/loopFiles.js";

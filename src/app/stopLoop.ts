@@ -5,9 +5,8 @@ import { firstLine } from "../core/renderStatus.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { splitFrontmatter } from "../core/frontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
-import { writeTombstone } from "../io/peekSidecar.js";
 import { removeLoopView } from "../io/loopViewFile.js";
-import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
+import { readSidecar, removeSidecar, writeTombstone } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
 export interface StopOutcome {

@@ -3,9 +3,8 @@ import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
-import { readTombstone } from "../io/peekSidecar.js";
 import { removeLoopView } from "../io/loopViewFile.js";
-import { removeSidecar } from "../io/sidecarFile.js";
+import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 
 // What the Stop hook tells a session about a loop it will not run (docs/REFERENCE.md "Several loops").

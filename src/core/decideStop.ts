@@ -10,8 +10,7 @@ import {
 } from "./decideImprovement.js";
 import { elapsedSeconds } from "./duration.js";
 import type { LoopState } from "./parseState.js";
-import { readLoopSpend } from "./readRuntime.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, type Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
 
 export type EndReason =

@@ -2,7 +2,7 @@
 // permission mode will stop it at a prompt nobody sees, and how the session goes to the background. Pure.
 import type { LoopState } from "./parseState.js";
 import { BACKGROUND_START } from "./protocol.js";
-import { readPause } from "./readRuntime.js";
+import { readPause } from "./sidecar.js";
 import { firstLine } from "./renderStatus.js";
 import type { Runtime } from "./sidecar.js";
 import { renderPermissionWait } from "./permissionWait.js";

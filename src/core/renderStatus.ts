@@ -1,8 +1,7 @@
 import { elapsedSeconds, renderDuration } from "./duration.js";
 import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
-import { readLoopSpend, readPause } from "./readRuntime.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, readPause, type Runtime } from "./sidecar.js";
 import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
 import { renderMetricStatus } from "./renderMetric.js";

@@ -1,12 +1,11 @@
 import { elapsedSeconds, renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 import type { LoopState } from "./parseState.js";
-import { readLoopSpend } from "./readRuntime.js";
 import { renderMetricBrief } from "./renderMetric.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, type Runtime } from "./sidecar.js";
 
-// The loop in one line, for Claude Code's statusLine and the companion module's band: it pulls in no
-// reader or schema, since the module carries what this file imports.
+// The loop in one line, for Claude Code's statusLine and the companion module's band: what it uses needs
+// no package, since the module carries it.
 
 const fmt = formatCount;
 

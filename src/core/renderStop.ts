@@ -5,8 +5,7 @@ import { formatCount } from "./formatCount.js";
 import { hashText } from "./hash.js";
 import { LOOP_MARKER } from "./protocol.js";
 import type { LoopState } from "./parseState.js";
-import { readLoopSpend } from "./readRuntime.js";
-import type { Runtime } from "./sidecar.js";
+import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./renderMetric.js";
 
 /** "iterations 3/10 (7 left) · time 12m of 2h (1h 48m left) · …": what is used and left of each limit. */

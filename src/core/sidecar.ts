@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
-import { readLoopSpend } from "./readRuntime.js";
 
-// The loop's bookkeeping, kept out of the user's state file in a sidecar JSON file
-// (`.claude/continuation-loop[.NAME].runtime.json`, docs/REFERENCE.md "Files the loop keeps"). One schema below
-// defines it; the type is inferred from it. One set of field names end to end: the file, this type and
-// the history use the same snake_case keys.
+// The sidecar, `.claude/continuation-loop[.NAME].runtime.json` (docs/REFERENCE.md "Files the loop keeps"): the
+// loop's bookkeeping, kept out of the user's state file. One schema per record below; each type is inferred
+// from its schema. One set of field names end to end:
+// the file, these types and the history use the same snake_case keys. The schemas are built on first use, so
+// that the idle hooks and the module, which use only the functions that need none, carry no zod.
 
 // Each entry has its default: a sidecar of an older version lacks the newer ones. A zod schema is
 // immutable, so the entries of one kind share one instance (made once, with the sidecar's schema).
@@ -126,12 +126,24 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
 const makeOwnerSchema = () =>
   z.object({ loop: z.object({ started_at: z.nullable(z.string()), session_id: z.nullable(z.string()) }) });
 
+/**
+ * What is left of a loop stopped from another session or a terminal (docs/REFERENCE.md "Several loops"): its
+ * owner and how it ended, so that the owner's next Stop can say so once.
+ */
+const makeTombstoneSchema = () =>
+  z.object({
+    ...makeOwnerSchema().shape,
+    ended: z.object({ reason: z.literal("stopped"), by: z.string(), at: z.string() }),
+  });
+
 export type Runtime = z.infer<ReturnType<typeof makeRuntimeSchema>>;
 export type Spend = z.infer<ReturnType<typeof makeSpendSchema>>;
+export type Tombstone = z.infer<ReturnType<typeof makeTombstoneSchema>>["ended"];
 
-// Built on first use: the idle hooks import this file's neighbours but never parse a sidecar.
+// Each made on first use (a Stop makes two, never the tombstone's).
 let schemas: { runtime: ReturnType<typeof makeRuntimeSchema>; owner: ReturnType<typeof makeOwnerSchema> } | undefined;
 const readSchemas = () => (schemas ??= { runtime: makeRuntimeSchema(), owner: makeOwnerSchema() });
+let tombstoneSchema: ReturnType<typeof makeTombstoneSchema> | undefined;
 
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
 export interface SidecarOwner {
@@ -172,10 +184,30 @@ export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undef
   return again.success ? again.data : undefined;
 }
 
+const renderOwner = (owner: SidecarOwner) => ({
+  started_at: owner.started_at ?? null,
+  session_id: owner.session_id ?? null,
+});
+
 /** The sidecar's text: the owner first, then the counters. */
 export function renderSidecar(runtime: Runtime, owner: SidecarOwner): string {
-  const loop = { started_at: owner.started_at ?? null, session_id: owner.session_id ?? null };
-  return `${JSON.stringify({ loop, ...runtime }, null, 2)}\n`;
+  return `${JSON.stringify({ loop: renderOwner(owner), ...runtime }, null, 2)}\n`;
+}
+
+/** The text of a tombstone: the loop's owner and how it ended. */
+export function renderTombstone(owner: SidecarOwner, ended: Tombstone): string {
+  return `${JSON.stringify({ loop: renderOwner(owner), ended }, null, 2)}\n`;
+}
+
+/** How a loop ended, when the sidecar is a tombstone; undefined for anything else. */
+export function parseTombstone(text: string): Tombstone | undefined {
+  tombstoneSchema ??= makeTombstoneSchema();
+  try {
+    const read = tombstoneSchema.safeParse(JSON.parse(text));
+    return read.success ? read.data.ended : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -198,4 +230,23 @@ export function carryCostOverClear(runtime: Runtime): Runtime {
   const spent = readLoopSpend(runtime);
   if (spent === undefined || !runtime.spend) return runtime;
   return { ...runtime, spend: { ...runtime.spend, figure: 0, baseline: -spent } };
+}
+
+// What the pause and spend records mean now, with no schema (the types are structural): the companion
+// module's band reads them too.
+
+/**
+ * The hooks' pause that holds now: Claude's question while the loop waits for the answer, or the reason
+ * the hooks set `active: false` while it stays false (a user's `active: true` ends it).
+ */
+export function readPause<P extends { reason: string }>(active: boolean, runtime: { pause: P | null }): P | undefined {
+  const pause = runtime.pause;
+  if (!pause) return undefined;
+  return pause.reason === "question" || !active ? pause : undefined;
+}
+
+/** The loop's spend in USD by Claude Code's own figures, or undefined before the first one (README "Spend limits"). */
+export function readLoopSpend(runtime: { spend: { figure: number; baseline: number } | null }): number | undefined {
+  const spend = runtime.spend;
+  return spend ? Math.max(0, spend.figure - spend.baseline) : undefined;
 }

@@ -3,7 +3,7 @@ import { readBounded } from "./readBounded.js";
 import { basename, join } from "node:path";
 import { parseStateFileName, STATE_DIR } from "../core/loopFileNames.js";
 import { type Env, type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
-import { readSidecarJson } from "./peekSidecar.js";
+import { readSidecarOwner } from "./sidecarFile.js";
 import { parseOwnerHint } from "../core/ownerHint.js";
 
 /** The owner line sits in the frontmatter, near the top. */
@@ -31,12 +31,6 @@ function ownerOf(path: string): string | undefined | null {
   } catch {
     return undefined;
   }
-}
-
-/** The sidecar's recorded owner session, if it is a sidecar of ours. */
-function sidecarOwner(path: string): string | undefined {
-  const loop = readSidecarJson(path)?.loop as { session_id?: unknown } | undefined;
-  return typeof loop?.session_id === "string" ? loop.session_id : undefined;
 }
 
 /**
@@ -67,13 +61,13 @@ export function scanLoops(root: string, env: Env): LoopScan {
   for (const file of files) {
     const owner = ownerOf(file.statePath);
     if (owner !== null) loops.push({ file, owner });
-    else if (pinned && existsSync(file.sidecarPath)) orphans.push({ file, owner: sidecarOwner(file.sidecarPath) });
+    else if (pinned && existsSync(file.sidecarPath)) orphans.push({ file, owner: readSidecarOwner(file.sidecarPath) });
     // basename() walks the path a character at a time: only when there is a sidecar to match.
     if (sidecars.size > 0) sidecars.delete(basename(file.sidecarPath));
   }
   for (const entry of sidecars) {
     const name = parseStateFileName(entry.replace(/\.runtime\.json$/, ".local.md"));
-    if (name) orphans.push({ file: loopFileAt(root, name), owner: sidecarOwner(join(root, STATE_DIR, entry)) });
+    if (name) orphans.push({ file: loopFileAt(root, name), owner: readSidecarOwner(join(root, STATE_DIR, entry)) });
   }
   return { loops, orphans };
 }

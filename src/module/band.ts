@@ -2,7 +2,7 @@
 // the module keeps the loop's view (src/core/loopView.ts, made by the hooks) in memory; drawing only renders it.
 import type { LoopView } from "../core/loopView.js";
 import { renderStatusline } from "../core/renderStatusline.js";
-import { readPause } from "../core/readRuntime.js";
+import { readPause } from "../core/sidecar.js";
 import { renderWaitingFor } from "../core/background.js";
 import { renderPermissionWait } from "../core/permissionWait.js";
 

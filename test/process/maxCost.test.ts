@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readLoopSpend } from "../../src/core/readRuntime.js";
+import { readLoopSpend } from "../../src/core/sidecar.js";
 import { recordCostFigure, makeRuntime } from "../../src/core/sidecar.js";
 import { makeProject, runHook } from "../support/runHook.js";
 

@@ -11,7 +11,7 @@ import { parseStartArgs } from "../../src/core/parseStartArgs.js";
 import { parseState } from "../../src/core/parseState.js";
 import { renderContinuation } from "../../src/core/renderStop.js";
 import { renderStartContext, renderStartUsage } from "../../src/core/renderStart.js";
-import { readLoopSpend } from "../../src/core/readRuntime.js";
+import { readLoopSpend } from "../../src/core/sidecar.js";
 import { carryCostOverClear, makeRuntime, recordCostFigure } from "../../src/core/sidecar.js";
 import { readContinuation } from "../../src/module/continuation.js";
 import { readFreshPrompt } from "../../src/module/fresh.js";

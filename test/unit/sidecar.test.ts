@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { readLoopSpend, readPause } from "../../src/core/readRuntime.js";
 import {
   carryCostOverClear,
   makeRuntime,
   parseSidecar,
+  parseTombstone,
+  readLoopSpend,
+  readPause,
   recordCostFigure,
   renderSidecar,
+  renderTombstone,
   type Runtime,
 } from "../../src/core/sidecar.js";
 
@@ -126,5 +129,21 @@ describe("the pause and spend records", () => {
     r = recordCostFigure(r, 0.5, "module");
     expect(readLoopSpend(r)).toBe(1.25);
     expect(carryCostOverClear(makeRuntime())).toEqual(makeRuntime());
+  });
+});
+
+describe("the tombstone", () => {
+  const ended = { reason: "stopped" as const, by: "s2", at: "2026-03-01T12:09:00.000Z" };
+
+  it("reads back how the loop ended, and nothing from anything else", () => {
+    expect(parseTombstone(renderTombstone(owner, ended))).toEqual(ended);
+    const bad = [
+      renderSidecar(runtime, owner),
+      JSON.stringify({ loop: owner, ended: { ...ended, by: 7 } }),
+      JSON.stringify({ loop: owner, ended: { ...ended, reason: "vanished" } }),
+      JSON.stringify({ ended }),
+      "{",
+    ];
+    for (const text of bad) expect(parseTombstone(text), text).toBeUndefined();
   });
 });
