@@ -60,7 +60,34 @@ function renderMetricBrief(state, record) {
   return `metric ${record.metric_last === null ? "\u2013" : renderMetricValue(record.metric_last)}${target}`;
 }
 
+// src/core/hash.ts
+function hashText(text) {
+  let h2 = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    h2 ^= text.charCodeAt(i);
+    h2 = Math.imul(h2, 16777619) >>> 0;
+  }
+  return h2.toString(16).padStart(8, "0");
+}
+
 // src/core/sidecar.ts
+var digestOf = (text) => `${text.length}-${hashText(text)}`;
+var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function readSidecarView(text) {
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return void 0;
+  }
+  if (!isObject(raw) || !isObject(raw.view) || typeof raw.view.state_digest !== "string") return void 0;
+  const { loop: _owner, view, ...runtime } = raw;
+  const { state_digest, state, checklist } = view;
+  return {
+    digest: state_digest,
+    view: { state, runtime, ...typeof checklist === "string" && { checklist } }
+  };
+}
 function readPause(active, runtime) {
   const pause = runtime.pause;
   if (!pause) return void 0;
@@ -433,26 +460,7 @@ function parseStateFileName(fileName) {
 }
 function renderLoopPaths(dir, name) {
   const stem = `${dir}${name === "default" ? "continuation-loop" : `continuation-loop.${name}`}`;
-  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json`, viewPath: `${stem}.view.json` };
-}
-
-// src/core/loopView.ts
-var VIEW_VERSION = 1;
-var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function parseLoopView(text) {
-  let raw;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return void 0;
-  }
-  if (!isObject(raw) || raw.version !== VIEW_VERSION) return void 0;
-  const { state, runtime } = raw;
-  const fits = typeof raw.state_text === "string" && typeof raw.sidecar_text === "string" && typeof raw.name === "string" && (raw.checklist === void 0 || typeof raw.checklist === "string") && isObject(state) && typeof state.active === "boolean" && typeof state.iteration_count === "number" && typeof state.max_iterations === "number" && isObject(runtime) && typeof runtime.output_tokens === "number";
-  return fits ? raw : void 0;
-}
-function keyOfTexts(stateText, sidecarText) {
-  return `${stateText}\0${sidecarText ?? ""}`;
+  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json` };
 }
 
 // src/module/view.ts
@@ -471,10 +479,10 @@ async function readText($, path) {
   }
 }
 var REFUSED = 1;
-async function runViewHelper($, files) {
+async function runViewHelper($, name) {
   if (mod.nodeProblem !== void 0) return "failed";
   try {
-    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
+    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 1e4
@@ -482,21 +490,20 @@ async function runViewHelper($, files) {
     noteNodeOutput(run.stderr);
     if (mod.nodeProblem !== void 0) return "failed";
     if (run.exitCode === REFUSED) return void 0;
-    return run.exitCode === 0 && parseLoopView(run.stdout) || "failed";
+    return run.exitCode === 0 && readSidecarView(run.stdout) || "failed";
   } catch (error) {
     noteNodeThrow(error);
     return "failed";
   }
 }
-async function readView($, files, text) {
-  const sidecar = await readText($, files.sidecarPath);
-  const key = keyOfTexts(text, sidecar);
-  const kept2 = await readText($, files.viewPath);
-  const view = kept2 === void 0 ? void 0 : parseLoopView(kept2);
-  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
+async function readView($, name, sidecarPath, text) {
+  const digest = digestOf(text);
+  const sidecar = await readText($, sidecarPath);
+  const kept2 = sidecar === void 0 ? void 0 : readSidecarView(sidecar);
+  if (kept2?.digest === digest) return kept2.view;
   while (inFlight) await inFlight;
-  if (made2.has(key)) return made2.get(key);
-  const run = runViewHelper($, files);
+  if (made2.has(digest)) return made2.get(digest);
+  const run = runViewHelper($, name);
   inFlight = run;
   let fresh;
   try {
@@ -505,10 +512,10 @@ async function readView($, files, text) {
     inFlight = void 0;
   }
   if (fresh === "failed") return fresh;
-  made2.set(key, fresh);
-  if (fresh) made2.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
+  made2.set(digest, fresh?.view);
+  if (fresh) made2.set(fresh.digest, fresh.view);
   for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
-  return fresh;
+  return fresh?.view;
 }
 async function refreshView($, force = false) {
   const now = Date.now();
@@ -529,13 +536,13 @@ async function refreshView($, force = false) {
   for (const entry of entries) {
     const name = parseStateFileName(entry.name);
     if (name === void 0) continue;
-    const files = { name, ...renderLoopPaths(`${dir}/`, name) };
-    const text = await readText($, files.statePath);
+    const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
+    const text = await readText($, statePath);
     if (text === void 0 || !text.includes(mod.sessionId)) continue;
-    const view = await readView($, files, text);
+    const view = await readView($, name, sidecarPath, text);
     if (view === "failed") return;
     if (!view || view.state.session_id !== mod.sessionId) continue;
-    found = view;
+    found = { ...view, name };
     break;
   }
   mod.view = found;

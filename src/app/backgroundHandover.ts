@@ -2,14 +2,13 @@
 // session into a background one under a new id and ends the terminal's; the loop goes on there from the same
 // iteration, bound to the new session, and the terminal's no longer drives it.
 import { editFrontmatter } from "../core/frontmatter.js";
+import type { LoopState } from "../core/parseState.js";
 import { readBackgroundJob } from "../core/handover.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { readSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import type { Handover } from "./findHandover.js";
@@ -21,18 +20,15 @@ import type { Handover } from "./findHandover.js";
  */
 export function takeOverHandover(handover: Handover, sessionId: string, ctx: Context): void {
   const { file } = handover.loop;
-  updateStateFile(file.statePath, file.shown, (snapshot) => {
+  updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== handover.from) return { result: undefined };
-    const { state, text } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
-    const written = editFrontmatter(text, { session_id: sessionId }, file.shown);
+    const { state, text, runtime } = snapshot;
+    const owned: LoopState = { ...state, session_id: sessionId };
     return {
-      change: { write: written },
+      change: { write: editFrontmatter(text, { session_id: sessionId }, file.shown), state: owned },
+      runtime: { ...runtime, continued_in_job: "", owner_pid: readClaudePid(ctx.env) },
       result: undefined,
-      onCommit: () => {
-        const owner = { ...state, session_id: sessionId };
-        const carried = { ...runtime, continued_in_job: "", owner_pid: readClaudePid(ctx.env) };
-        writeSidecarAndView(file, written, owner, carried, owner, readViewChecklist(file.viewPath));
+      onCommit: () =>
         tryAppendHistory(file.historyPath, {
           time: new Date(ctx.now()).toISOString(),
           state_file: file.shown,
@@ -40,8 +36,7 @@ export function takeOverHandover(handover: Handover, sessionId: string, ctx: Con
           iteration: state.iteration_count,
           decision: "resume",
           reason: "background",
-        });
-      },
+        }),
     };
   });
 }
@@ -59,21 +54,9 @@ export function recordContinuedInJob(input: JsonObject | undefined, ctx: Context
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   for (const { file, owner } of scanLoops(root, ctx.env).loops) {
     if (owner !== from) continue;
-    updateStateFile(file.statePath, file.shown, (snapshot) => {
+    updateStateFile(file, (snapshot) => {
       if (snapshot.kind !== "found" || snapshot.state.session_id !== from) return { result: undefined };
-      const runtime = readSidecar(file.sidecarPath, snapshot.state);
-      return {
-        result: undefined,
-        onCommit: () =>
-          writeSidecarAndView(
-            file,
-            snapshot.text,
-            snapshot.state,
-            { ...runtime, continued_in_job: job },
-            snapshot.state,
-            readViewChecklist(file.viewPath),
-          ),
-      };
+      return { runtime: { ...snapshot.runtime, continued_in_job: job }, result: undefined };
     });
   }
 }

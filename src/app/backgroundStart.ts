@@ -15,7 +15,6 @@ import { renderBackgroundStarted, renderPermissionNote } from "../core/renderBac
 import { runClaudeCommand } from "../io/claudeCli.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readGitRepo, spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
@@ -68,7 +67,7 @@ function prepareWorktree(root: string, name: string, ctx: Context, command: stri
 
 /** Takes the loop back out of the way when Claude Code did not start the session: only a file still waiting for it. */
 function removePending(file: LoopFile, owner: string): void {
-  updateStateFile(file.statePath, file.shown, (snapshot) =>
+  updateStateFile(file, (snapshot) =>
     snapshot.kind === "found" && snapshot.state.session_id === owner
       ? { change: { remove: true }, result: undefined }
       : { result: undefined },
@@ -147,26 +146,18 @@ export function takeOverFromPrompt(input: JsonObject | undefined, ctx: Context):
   const found = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === owner);
   if (!found) return;
   const { file } = found;
-  updateStateFile(file.statePath, file.shown, (snapshot) => {
+  updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== owner) return { result: undefined };
-    const runtime = readSidecar(file.sidecarPath, snapshot.state);
-    const written =
-      owner === sessionId ? snapshot.text : editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown);
+    const { state, text, runtime } = snapshot;
     return {
-      ...(written !== snapshot.text && { change: { write: written } }),
+      ...(owner !== sessionId && {
+        change: {
+          write: editFrontmatter(text, { session_id: sessionId }, file.shown),
+          state: { ...state, session_id: sessionId },
+        },
+      }),
+      runtime: { ...runtime, permission_mode: stringField(input, "permission_mode") ?? "" },
       result: undefined,
-      onCommit: () => {
-        const state = { ...snapshot.state, session_id: sessionId };
-        const mode = stringField(input, "permission_mode") ?? "";
-        writeSidecarAndView(
-          file,
-          written,
-          state,
-          { ...runtime, permission_mode: mode },
-          state,
-          readViewChecklist(file.viewPath),
-        );
-      },
     };
   });
 }

@@ -6,8 +6,6 @@ import { readBounded } from "../io/readBounded.js";
 import { readInterrupted } from "../io/readTranscript.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
-import { readSidecar } from "../io/sidecarFile.js";
 import { carryCostOverClear } from "../core/sidecar.js";
 import { readModuleLive } from "./moduleBridge.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -54,23 +52,22 @@ export function takeOverAfterClear(input: JsonObject | undefined, ctx: Context):
   const moved: string[] = [];
   for (const { file, owner } of scanLoops(root, ctx.env).loops) {
     if (owner !== from) continue;
-    updateStateFile(file.statePath, file.shown, (snapshot) => {
+    updateStateFile(file, (snapshot) => {
       if (snapshot.kind !== "found" || snapshot.state.session_id !== from) return { result: undefined };
-      const runtime = readSidecar(file.sidecarPath, snapshot.state);
-      const written = editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown);
+      const { state, runtime } = snapshot;
       return {
-        change: { write: written },
+        change: {
+          write: editFrontmatter(snapshot.text, { session_id: sessionId }, file.shown, snapshot.frontmatter),
+          state: { ...state, session_id: sessionId },
+        },
+        // Counters carry over; the full prompt goes out again, since the new session starts empty. Where the
+        // module hands the cost figures, the session's restarts at zero: the spend so far is carried.
+        runtime: { ...(readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime), sent_digest: "" },
         result: undefined,
         onCommit: () => {
           // A fresh_context loop clears itself every iteration through the module: no line for that.
-          if (!(snapshot.state.active && snapshot.state.fresh_context && readModuleLive(ctx.env)))
-            moved.push(snapshot.state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
-          // Counters carry over; the full prompt goes out again, since the new session starts empty. Where the
-          // module hands the cost figures, the session's restarts at zero: the spend so far is carried.
-          const carried = { ...(readModuleLive(ctx.env) ? carryCostOverClear(runtime) : runtime), sent_digest: "" };
-          const owner = { ...snapshot.state, session_id: sessionId };
-          // fresh_context clears every iteration: the band's view follows, so the module runs no helper for it.
-          writeSidecarAndView(file, written, owner, carried, owner, readViewChecklist(file.viewPath));
+          if (!(state.active && state.fresh_context && readModuleLive(ctx.env)))
+            moved.push(state.active ? file.shown : `${file.shown}, paused: /loop-resume resumes it`);
         },
       };
     });

@@ -1,7 +1,6 @@
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
@@ -11,13 +10,16 @@ import type { CommandAnswer } from "./slashCommands.js";
  * how to resume it. Without this, the Stop after their prompt would send Claude straight back into the loop.
  */
 export function pauseOnInterrupt(file: LoopFile, sessionId: string): CommandAnswer | undefined {
-  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || !snapshot.state.active || snapshot.state.session_id !== sessionId) {
       return { result: undefined };
     }
     const { iteration_count: n, max_iterations: max } = snapshot.state;
     return {
-      change: { write: editFrontmatter(snapshot.text, { active: false }, file.shown) },
+      change: {
+        write: editFrontmatter(snapshot.text, { active: false }, file.shown, snapshot.frontmatter),
+        state: { ...snapshot.state, active: false },
+      },
       result: {
         systemMessage: `continuation-loop: loop paused at iteration ${n}/${max} because you interrupted it; /loop-resume (or active: true) resumes it.`,
         additionalContext: `[continuation-loop] The user interrupted the continuation loop (${file.shown}); it is paused. Answer the user's prompt; do not go back to the loop's goal unless they ask.`,
@@ -32,10 +34,9 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string): CommandAnsw
  * the loop goes on, and Claude is told to answer and then get back to the goal.
  */
 export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): CommandAnswer | undefined {
-  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-    const { state } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
+    const { state, runtime } = snapshot;
     const question = runtime.pause?.reason === "question" ? runtime.pause.text : undefined;
     if (question === undefined) return { result: undefined };
     return {
@@ -43,8 +44,8 @@ export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): 
         systemMessage: "continuation-loop: your answer goes to Claude, and the loop goes on.",
         additionalContext: `[continuation-loop] This prompt answers your question ("${question}"). Answer it, then go on with the continuation loop's goal (${file.shown}, iteration ${state.iteration_count}/${state.max_iterations}).`,
       },
+      runtime: { ...runtime, pause: null },
       onCommit: () => {
-        writeSidecar(file.sidecarPath, { ...runtime, pause: null }, state);
         tryAppendHistory(file.historyPath, {
           time: new Date(now).toISOString(),
           state_file: file.shown,

@@ -8,8 +8,6 @@ import { readLoopSpend } from "../core/sidecar.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readViewChecklist, removeLoopView, writeSidecarAndView } from "../io/loopViewFile.js";
-import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import { MODULE_ENV } from "../core/protocol.js";
@@ -39,10 +37,9 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
   const kind = stringField(input, "error") || "unknown";
   const now = ctx.now();
   const time = new Date(now).toISOString();
-  updateStateFile(file.statePath, file.shown, (snapshot) => {
+  updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-    const { state, text } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
+    const { state, text, runtime } = snapshot;
     // Resumed by hand (`active: true`) after a pause for errors in a row: the count starts again.
     const failures = (runtime.pause?.reason === "api_errors" ? 0 : runtime.api_errors_since_stop) + 1;
     const record: HistoryRecord = {
@@ -80,8 +77,6 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         change: { remove: true },
         result: undefined,
         onCommit: () => {
-          removeSidecar(file.sidecarPath);
-          removeLoopView(file.viewPath);
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, {
             ...base,
@@ -97,16 +92,13 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         },
       };
     }
-    // The view too, so that the companion module follows the decision without running the helper.
-    const checklist = readViewChecklist(file.viewPath);
     if (wait.kind === "pause") {
-      const written = editFrontmatter(text, { active: false }, file.shown);
-      const paused = { ...counted, pause: { reason: "api_errors" as const, text: wait.reason, since: time } };
+      const written = editFrontmatter(text, { active: false }, file.shown, snapshot.frontmatter);
       return {
-        change: { write: written },
+        change: { write: written, state: { ...state, active: false } },
+        runtime: { ...counted, pause: { reason: "api_errors", text: wait.reason, since: time } },
         result: undefined,
         onCommit: () => {
-          writeSidecarAndView(file, written, { ...state, active: false }, paused, state, checklist);
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, { ...base, decision: "pause", reason: "api_errors", failures });
         },
@@ -114,9 +106,9 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
     }
     const until = wait.kind === "wait" ? new Date(wait.until).toISOString() : "";
     return {
+      runtime: { ...counted, api_wait_until: until },
       result: undefined,
       onCommit: () => {
-        writeSidecarAndView(file, text, state, { ...counted, api_wait_until: until }, state, checklist);
         tryAppendHistory(file.historyPath, record);
         if (wait.kind === "wait") {
           tryAppendHistory(file.historyPath, {

@@ -2,7 +2,6 @@ import { resolveProjectRoot } from "../core/loopFiles.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
@@ -35,18 +34,17 @@ function recordResume(input: JsonObject, ctx: Context, reason: ResumeReason): Co
   const own = sessionId ? scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId) : undefined;
   if (!own) return dropped(reason);
   const { file } = own;
-  const outcome = updateStateFile<CommandAnswer | undefined>(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile<CommandAnswer | undefined>(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: dropped(reason) };
-    const { state } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
+    const { state, runtime } = snapshot;
     if (!state.active || runtime.pause?.reason === "question") return { result: dropped(reason) };
     // The task's notification came first and the loop went on: this prompt would be a turn too many.
     if (reason === "background_wait" && !runtime.background_hold) return { result: OVER };
     return {
+      // The hold stays: the Stop that ends this turn finds its tasks waited out.
+      ...(reason === "api_wait" && { runtime: { ...runtime, api_wait_until: "" } }),
       result: undefined,
       onCommit: () => {
-        // The hold stays: the Stop that ends this turn finds its tasks waited out.
-        if (reason === "api_wait") writeSidecar(file.sidecarPath, { ...runtime, api_wait_until: "" }, state);
         tryAppendHistory(file.historyPath, {
           time: new Date(ctx.now()).toISOString(),
           state_file: file.shown,

@@ -1,6 +1,6 @@
 // Notification(permission_prompt) (docs/REFERENCE.md "Leave it running"): Claude Code waits for a person to answer
 // a permission prompt in the session that runs a loop. Nobody may be there (a background session, a loop left
-// overnight): the sidecar and the view say so for status and the band, the history records it for the report, and
+// overnight): the sidecar says so for status and the band, the history records it for the report, and
 // the bell rings when `notify` is on. The next Stop or pause clears it.
 import type { HistoryRecord } from "../core/history.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
@@ -8,8 +8,6 @@ import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { parsePermissionTool } from "../core/permissionWait.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readViewChecklist, writeSidecarAndView } from "../io/loopViewFile.js";
-import { readSidecar } from "../io/sidecarFile.js";
 import { readPendingTool } from "../io/readTranscript.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
@@ -26,11 +24,10 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   const transcript = stringField(input, "transcript_path");
   const tool = parsePermissionTool(stringField(input, "message"), transcript ? readPendingTool(transcript) : undefined);
   const time = new Date(ctx.now()).toISOString();
-  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId || !snapshot.state.active)
       return { result: "" };
-    const { state, text } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
+    const { state, runtime } = snapshot;
     const record: HistoryRecord = {
       time,
       state_file: file.shown,
@@ -41,12 +38,9 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
       tool,
     };
     return {
+      runtime: { ...runtime, permission_wait: { tool, since: time } },
       result: state.notify ? `${JSON.stringify({ terminalSequence: "\u0007" })}\n` : "",
-      onCommit: () => {
-        const waiting = { ...runtime, permission_wait: { tool, since: time } };
-        writeSidecarAndView(file, text, state, waiting, state, readViewChecklist(file.viewPath));
-        tryAppendHistory(file.historyPath, record);
-      },
+      onCommit: () => tryAppendHistory(file.historyPath, record),
     };
   });
   return outcome.kind === "done" ? outcome.result : "";

@@ -4,7 +4,6 @@ import { type Env, type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { captureScopeTree } from "../io/readScopeChanges.js";
 import type { LoopState } from "../core/parseState.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -39,7 +38,7 @@ export function resumeLoop(
   claudePid: string,
   env: Env,
 ): ResumeOutcome {
-  const outcome = updateStateFile<ResumeOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile<ResumeOutcome | LoopError>(file, (snapshot) => {
     if (snapshot.kind === "missing") {
       return {
         result: new LoopError("LOOP_RUNNING", "there is no loop to resume", {
@@ -49,8 +48,7 @@ export function resumeLoop(
       };
     }
     if (snapshot.kind === "invalid") return { result: snapshot.error };
-    const { state, text } = snapshot;
-    const runtime = readSidecar(file.sidecarPath, state);
+    const { state, text, runtime } = snapshot;
     const other = state.session_id !== undefined && sessionId !== undefined && state.session_id !== sessionId;
     // The owner has ended when its Claude Code process is gone, or is this one (a session it ran before).
     const ownerEnded =
@@ -81,25 +79,23 @@ export function resumeLoop(
       ),
     };
     return {
-      ...(Object.keys(updates).length > 0 && { change: { write: editFrontmatter(text, updates, file.shown) } }),
+      ...(Object.keys(updates).length > 0 && {
+        change: { write: editFrontmatter(text, updates, file.shown, snapshot.frontmatter), state: resumed },
+      }),
+      // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
+      runtime: {
+        ...runtime,
+        sent_digest: "",
+        pause: null,
+        // After a pause for API errors in a row, the count starts again.
+        api_errors_since_stop: 0,
+        api_wait_until: "",
+        ...(accepted !== undefined && { scope_tree: accepted }),
+        ...(sessionId && { owner_pid: claudePid }),
+      },
       result,
-      // Counters carry over to the new owner; the full prompt is sent again at the next Stop. The history's
-      // record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").
+      // The history's record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").
       onCommit: () => {
-        writeSidecar(
-          file.sidecarPath,
-          {
-            ...runtime,
-            sent_digest: "",
-            pause: null,
-            // After a pause for API errors in a row, the count starts again.
-            api_errors_since_stop: 0,
-            api_wait_until: "",
-            ...(accepted !== undefined && { scope_tree: accepted }),
-            ...(sessionId && { owner_pid: claudePid }),
-          },
-          resumed,
-        );
         tryAppendHistory(file.historyPath, {
           time: new Date(now).toISOString(),
           state_file: file.shown,

@@ -3,7 +3,6 @@ import type { LoopState } from "../core/parseState.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import { LOOP_MARKER } from "../core/protocol.js";
@@ -24,11 +23,9 @@ export function runSessionHook(input: JsonObject | undefined, ctx: Context): str
     // The next Stop sends the full prompt, also for a paused loop resumed by hand later: the sidecar
     // is written through the state file's transaction, like every writer's.
     const { file } = loop;
-    const outcome = updateStateFile<LoopState | undefined>(file.statePath, file.shown, (snapshot) => {
+    const outcome = updateStateFile<LoopState | undefined>(file, (snapshot) => {
       if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-      const { state } = snapshot;
-      const runtime = readSidecar(file.sidecarPath, state);
-      return { result: state, onCommit: () => writeSidecar(file.sidecarPath, { ...runtime, sent_digest: "" }, state) };
+      return { result: snapshot.state, runtime: { ...snapshot.runtime, sent_digest: "" } };
     });
     const state = outcome.kind === "done" ? outcome.result : undefined;
     if (!state?.active) return "";

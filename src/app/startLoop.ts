@@ -6,8 +6,6 @@ import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
-import { removeLoopView } from "../io/loopViewFile.js";
-import { removeSidecar, writeSidecar } from "../io/sidecarFile.js";
 import { makeRuntime } from "../core/sidecar.js";
 import { readScopeBaseline } from "../io/readScopeChanges.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -101,7 +99,7 @@ export function startLoop(
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
 
-  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
     // One loop per session: a second one only replaces the first, with --force.
     if (own && !request.force)
@@ -114,24 +112,17 @@ export function startLoop(
       return { result: runningError({ file, owner: undefined }, what) };
     }
     return {
-      change: { write: text },
+      change: { write: text, state },
+      // `/loop-start --bg`: the first Stop that continues the loop sends the session to the background.
+      runtime: {
+        ...makeRuntime(),
+        ...(baseline && { scope_tree: baseline }),
+        background_asked: request.background === true,
+      },
       result: undefined,
       onCommit: () => {
-        if (snapshot.kind === "found") recordStopped(file, snapshot.state, snapshot.state.body, now, sessionId);
+        if (snapshot.kind === "found") recordStopped(file, snapshot, snapshot.state.body, now, sessionId);
         if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
-        removeSidecar(file.sidecarPath);
-        removeLoopView(file.viewPath);
-        // `/loop-start --bg`: the first Stop that continues the loop sends the session to the background.
-        if (baseline || request.background)
-          writeSidecar(
-            file.sidecarPath,
-            {
-              ...makeRuntime(),
-              ...(baseline && { scope_tree: baseline }),
-              background_asked: request.background === true,
-            },
-            state,
-          );
       },
     };
   });

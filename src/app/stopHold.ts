@@ -1,14 +1,11 @@
 import { readWakeAt, renderHoldMessage } from "../core/background.js";
-import type { Checklist } from "../core/checklist.js";
 import { decideStateUpdates, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { HistoryRecord } from "../core/history.js";
 import type { LoopFile } from "../core/loopFiles.js";
-import { renderChecklistCount } from "../core/loopView.js";
 import type { LoopState } from "../core/parseState.js";
 import { tryAppendHistory } from "../io/history.js";
-import { writeSidecarAndView } from "../io/loopViewFile.js";
 import { tell } from "./context.js";
 
 type Hold = Extract<StopDecision, { kind: "hold" }>;
@@ -37,20 +34,18 @@ export function holdForBackground(
   input: StopInput,
   now: number,
   record: HistoryRecord,
-  checklist: Checklist | undefined,
 ) {
   // A first Stop still claims the loop; the iteration is not counted.
   const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
-  const owner = { ...state, ...claim } as LoopState;
   const changed = Object.keys(claim).length > 0;
-  const written = changed ? editFrontmatter(text, claim, file.shown) : text;
   const iteration = { n: state.iteration_count, max: state.max_iterations };
   return {
-    ...(changed && { change: { write: written } }),
+    ...(changed && {
+      change: { write: editFrontmatter(text, claim, file.shown), state: { ...state, ...claim } as LoopState },
+    }),
+    runtime: decision.runtime,
     result: tell(renderHoldMessage(decision.hold, state.background_wait, iteration)),
     onCommit: () => {
-      const count = checklist && renderChecklistCount(checklist);
-      writeSidecarAndView(file, written, owner, decision.runtime, owner, count);
       if (decision.started) tryAppendHistory(file.historyPath, record);
     },
   };

@@ -29,9 +29,6 @@ import { firstLine } from "../core/renderStatus.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readTrackedByGit } from "../io/readTreeState.js";
-import { renderChecklistCount } from "../core/loopView.js";
-import { removeLoopView, writeSidecarAndView } from "../io/loopViewFile.js";
-import { readSidecar, removeSidecar } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
@@ -117,7 +114,7 @@ function historyRecord(
 /** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
 function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
   let facts: GatheredFacts | undefined;
-  const outcome = updateStateFile(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind === "missing") return { result: SILENT };
     if (snapshot.kind === "invalid") {
       return { result: refuse(snapshot.error, "The loop is paused until the file is fixed; it was not changed.") };
@@ -130,7 +127,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       return { result: refuseTracked(file, input, ctx) };
 
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
-    const runtime = applyModuleCost(readSidecar(file.sidecarPath, state), ctx.env);
+    const runtime = applyModuleCost(snapshot.runtime, ctx.env);
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
     if (runtime.pause?.reason === "question") return { result: SILENT };
     // Gathered once: a retry after a user edit decides again on the same evidence.
@@ -156,24 +153,14 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
         change: { remove: true },
         // The bell reaches the terminal verbatim on both supported versions (test/tui/TERMINAL.md).
         result: tell(renderEndMessage(state, decision, now), state.notify ? { terminalSequence: "\u0007" } : {}),
-        onCommit: () => {
-          removeSidecar(file.sidecarPath);
-          removeLoopView(file.viewPath);
-          tryAppendHistory(file.historyPath, record);
-        },
+        onCommit: () => tryAppendHistory(file.historyPath, record),
       };
     }
-    if (decision.kind === "pause")
-      return pauseForUser(decision, state, text, file, input, now, record, facts.checklist);
-    if (decision.kind === "hold")
-      return holdForBackground(decision, state, text, file, input, now, record, facts.checklist);
+    if (decision.kind === "pause") return pauseForUser(decision, state, text, file, input, now, record);
+    if (decision.kind === "hold") return holdForBackground(decision, state, text, file, input, now, record);
     try {
       const notes = state.notes_file ? readNotes(file.root, state.notes_file, file.shown) : undefined;
       const updates = decideStateUpdates(state, input.session_id, now);
-      const owner = {
-        started_at: state.started_at ?? (updates.started_at as string | undefined),
-        session_id: state.session_id ?? (updates.session_id as string | undefined),
-      };
       // The full prompt only when it carries news; otherwise a one-line reminder (docs/REFERENCE.md "What you see while a loop runs").
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
@@ -207,14 +194,11 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
           })
         : renderReminder(state, decision, now, { checklist: facts.checklist, until, background });
       const written = editFrontmatter(text, updates, file.shown, frontmatter);
-      const checklist = facts.checklist && renderChecklistCount(facts.checklist);
       return {
-        change: { write: written },
+        change: { write: written, state: { ...state, ...updates } as LoopState },
+        runtime,
         result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice, toBackground),
-        onCommit: () => {
-          writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, runtime, owner, checklist);
-          tryAppendHistory(file.historyPath, record);
-        },
+        onCommit: () => tryAppendHistory(file.historyPath, record),
       };
     } catch (error) {
       if (!(error instanceof LoopError)) throw error;

@@ -1,12 +1,11 @@
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { LoopFile } from "../core/loopFiles.js";
+import type { Runtime } from "../core/sidecar.js";
 import { firstLine } from "../core/renderStatus.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { splitFrontmatter } from "../core/frontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
-import { removeLoopView } from "../io/loopViewFile.js";
-import { readSidecar, removeSidecar, writeTombstone } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
 export interface StopOutcome {
@@ -24,15 +23,15 @@ function goalOf(text: string): string {
   }
 }
 
-/** Appends the `stopped` record that keeps a loop's goal. */
+/** Appends the `stopped` record that keeps a loop's goal (and its counts, when its file read). */
 export function recordStopped(
   file: LoopFile,
-  state: LoopState | undefined,
+  found: { state: LoopState; runtime: Runtime } | undefined,
   goal: string,
   now: number,
   sessionId: string | undefined,
 ): void {
-  const runtime = state && readSidecar(file.sidecarPath, state);
+  const { state, runtime } = found ?? {};
   tryAppendHistory(file.historyPath, {
     time: new Date(now).toISOString(),
     state_file: file.shown,
@@ -59,33 +58,28 @@ const nothing = (file: LoopFile) => ({
  */
 export function stopLoop(file: LoopFile, now: number, sessionId: string | undefined): StopOutcome {
   const aside = `${file.statePath}.stopped-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
-  const outcome = updateStateFile<StopOutcome | LoopError>(file.statePath, file.shown, (snapshot) => {
+  const outcome = updateStateFile<StopOutcome | LoopError>(file, (snapshot) => {
     if (snapshot.kind === "missing") return { result: nothing(file) };
     if (snapshot.kind === "invalid" && snapshot.text === undefined) return { result: snapshot.error };
-    const state = snapshot.kind === "found" ? snapshot.state : undefined;
+    const found = snapshot.kind === "found" ? snapshot : undefined;
+    const state = found?.state;
     const goal = state?.body ?? goalOf(snapshot.text ?? "");
     const at = state ? ` at iteration ${state.iteration_count}/${state.max_iterations}` : "";
     const gone = state
       ? "was removed"
       : `was invalid, so it was moved aside unchanged to ${file.shown}${aside.slice(file.statePath.length)}`;
+    // Stopped from elsewhere: the owner session is told once, at its next Stop (a tombstone).
+    const tombstone =
+      state?.session_id !== undefined && state.session_id !== sessionId
+        ? { reason: "stopped" as const, by: sessionId ?? "a terminal", at: new Date(now).toISOString() }
+        : undefined;
     return {
-      change: state ? { remove: true } : { moveTo: aside },
+      change: state ? { remove: true, ...(tombstone && { tombstone }) } : { moveTo: aside },
       result: {
         stopped: true,
         message: `continuation-loop: loop stopped by the user${at}; ${file.shown} ${gone} (goal: "${firstLine(goal, 80)}", kept in the history).`,
       },
-      onCommit: () => {
-        recordStopped(file, state, goal, now, sessionId);
-        removeLoopView(file.viewPath);
-        // Stopped from elsewhere: the owner session is told once, at its next Stop (a tombstone).
-        if (state?.session_id !== undefined && state.session_id !== sessionId) {
-          writeTombstone(file.sidecarPath, state, {
-            reason: "stopped",
-            by: sessionId ?? "a terminal",
-            at: new Date(now).toISOString(),
-          });
-        } else removeSidecar(file.sidecarPath);
-      },
+      onCommit: () => recordStopped(file, found, goal, now, sessionId),
     };
   });
   if (outcome.kind === "gone") return nothing(file);

@@ -3,7 +3,6 @@ import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
-import { removeLoopView } from "../io/loopViewFile.js";
 import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 
@@ -38,7 +37,6 @@ export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): H
 export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
   const ended = readTombstone(file.sidecarPath);
   removeSidecar(file.sidecarPath);
-  removeLoopView(file.viewPath);
   if (ended) {
     const by = ended.by === "a terminal" ? "a terminal" : `session ${ended.by}`;
     return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);

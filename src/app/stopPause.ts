@@ -5,9 +5,6 @@ import type { HistoryRecord } from "../core/history.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import { tryAppendHistory } from "../io/history.js";
-import type { Checklist } from "../core/checklist.js";
-import { renderChecklistCount } from "../core/loopView.js";
-import { writeSidecarAndView } from "../io/loopViewFile.js";
 import { tell } from "./context.js";
 
 type Pause = Extract<StopDecision, { kind: "pause" }>;
@@ -44,22 +41,18 @@ export function pauseForUser(
   input: StopInput,
   now: number,
   record: HistoryRecord,
-  checklist: Checklist | undefined,
 ) {
   // A first Stop still claims the loop; the iteration is not counted until the loop goes on.
   const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
-  const owner = { ...state, ...claim } as LoopState;
   const updates: Record<string, unknown> = decision.reason === "scope" ? { ...claim, active: false } : claim;
   const changed = Object.keys(updates).length > 0;
-  const written = changed ? editFrontmatter(text, updates, file.shown) : text;
   return {
-    ...(changed && { change: { write: written } }),
+    ...(changed && {
+      change: { write: editFrontmatter(text, updates, file.shown), state: { ...state, ...updates } as LoopState },
+    }),
+    // A Stop means the turn went on past any permission prompt.
+    runtime: { ...decision.runtime, permission_wait: null },
     result: tell(renderPauseMessage(decision, state), state.notify ? { terminalSequence: "\u0007" } : {}),
-    onCommit: () => {
-      const count = checklist && renderChecklistCount(checklist);
-      const runtime = { ...decision.runtime, permission_wait: null };
-      writeSidecarAndView(file, written, { ...state, ...updates } as LoopState, runtime, owner, count);
-      tryAppendHistory(file.historyPath, record);
-    },
+    onCommit: () => tryAppendHistory(file.historyPath, record),
   };
 }

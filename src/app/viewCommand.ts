@@ -1,14 +1,13 @@
-// `continuation-loop view --name NAME`: the band's view of one loop, as JSON, for the companion module when
-// the view file the Stop hook keeps does not match the loop's files (docs/REFERENCE.md "The companion module").
-import { composeLoopView } from "../core/composeLoopView.js";
+// `continuation-loop view --name NAME`: the loop's sidecar as the hooks would save it now, for the companion
+// module when the sidecar's view is of another text of the state file: a hand edit (docs/REFERENCE.md "The
+// companion module"). It reads and prints; only the state-file transaction writes the sidecar.
 import { LoopError } from "../core/errors.js";
-import { renderLoopView } from "../core/loopView.js";
-import { readChecklistText } from "../io/readProjectFiles.js";
+import { parseState } from "../core/parseState.js";
 import { readStateFile } from "../io/readStateFile.js";
-import { readSidecarText } from "../io/sidecarFile.js";
+import { readSidecar, renderLoopSidecar } from "../io/sidecarFile.js";
 import { type CommandCall, chooseTargetLoop, say } from "./commandTable.js";
 
-/** Prints the view; a missing or invalid state file is one line naming it, exit 1. */
+/** Prints the sidecar's text; a missing or invalid state file is one line naming it, exit 1. */
 export function runView(call: CommandCall): number {
   const file = chooseTargetLoop(call);
   const read = readStateFile(file.statePath, file.shown);
@@ -17,9 +16,6 @@ export function runView(call: CommandCall): number {
       file: file.shown,
       expected: "a loop started with /loop-start",
     });
-  const sidecar = readSidecarText(file.sidecarPath);
-  const view = composeLoopView(file.name, file.shown, read.text, sidecar, (checklist) =>
-    readChecklistText(file.root, checklist, file.shown),
-  );
-  return say(call, renderLoopView(view).trimEnd());
+  const state = parseState(read.text, file.shown);
+  return say(call, renderLoopSidecar(file, read.text, state, readSidecar(file.sidecarPath, state)).trimEnd());
 }

@@ -4,7 +4,6 @@ export const GITIGNORE_ENTRIES = [
   ".claude/continuation-loop*.local.md",
   ".claude/continuation-loop*.local.md.lock",
   ".claude/continuation-loop*.runtime.json",
-  ".claude/continuation-loop*.view.json",
   ".claude/continuation-loop.clear-*.json",
   ".claude/continuation-loop.history.jsonl",
   // A writer's temp file, there for milliseconds; one left by a killed hook is swept later (docs/REFERENCE.md "Files the loop keeps").

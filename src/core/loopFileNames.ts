@@ -15,11 +15,8 @@ export function parseStateFileName(fileName: string): string | undefined {
   return name === undefined ? "default" : LOOP_NAME.test(name) ? name : undefined;
 }
 
-/** The state file, sidecar and view of the loop `name` in `dir` (which ends with its separator). */
-export function renderLoopPaths(
-  dir: string,
-  name: string,
-): { statePath: string; sidecarPath: string; viewPath: string } {
+/** The state file and sidecar of the loop `name` in `dir` (which ends with its separator). */
+export function renderLoopPaths(dir: string, name: string): { statePath: string; sidecarPath: string } {
   const stem = `${dir}${name === "default" ? "continuation-loop" : `continuation-loop.${name}`}`;
-  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json`, viewPath: `${stem}.view.json` };
+  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json` };
 }

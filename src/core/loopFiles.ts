@@ -12,8 +12,6 @@ export interface LoopFile {
   name: string;
   statePath: string;
   sidecarPath: string;
-  /** The band's view of the loop, derived by the Stop hook (docs/REFERENCE.md "Files the loop keeps"). */
-  viewPath: string;
   historyPath: string;
   /** The state path as users see it (relative to the project root when inside it). */
   shown: string;
@@ -34,7 +32,7 @@ function displayPath(path: string, root: string): string {
   return path.startsWith(`${root}/`) ? path.slice(root.length + 1) : path;
 }
 
-/** `x.local.md` → `x.runtime.json` (or `x.view.json`); any other file (a pinned one) gets the suffix appended. */
+/** `x.local.md` → `x.runtime.json`; any other file (a pinned one) gets the suffix appended. */
 function besideState(statePath: string, suffix: string): string {
   return statePath.endsWith(".local.md")
     ? `${statePath.slice(0, -".local.md".length)}${suffix}`
@@ -47,7 +45,6 @@ function loopFileOf(root: string, statePath: string, name: string): LoopFile {
     name,
     statePath,
     sidecarPath: besideState(statePath, ".runtime.json"),
-    viewPath: besideState(statePath, ".view.json"),
     historyPath: `${dirname(statePath)}${sep}${HISTORY_FILE_NAME}`,
     shown: displayPath(statePath, root),
   };
@@ -55,7 +52,7 @@ function loopFileOf(root: string, statePath: string, name: string): LoopFile {
 
 /** The files the loop itself writes, which no scope, stall or checkpoint check counts as a change. */
 export function ownFilesOf(file: LoopFile): string[] {
-  return [file.statePath, file.sidecarPath, file.viewPath, file.historyPath];
+  return [file.statePath, file.sidecarPath, file.historyPath];
 }
 
 /** A /clear in progress: the session that ended, keyed by the Claude Code process that runs on. */

@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
+import { hashText } from "./hash.js";
+import type { LoopState } from "./parseState.js";
 
 // The sidecar, `.claude/continuation-loop[.NAME].runtime.json` (docs/REFERENCE.md "Files the loop keeps"): the
-// loop's bookkeeping, kept out of the user's state file. One schema per record below; each type is inferred
-// from its schema. One set of field names end to end:
+// loop's bookkeeping, kept out of the user's state file, and the hooks' reading of that file for the companion
+// module. One schema per record below; each type is inferred from its schema. One set of field names end to end:
 // the file, these types and the history use the same snake_case keys. The schemas are built on first use, so
 // that the idle hooks and the module, which use only the functions that need none, carry no zod.
 
@@ -145,6 +147,25 @@ let schemas: { runtime: ReturnType<typeof makeRuntimeSchema>; owner: ReturnType<
 const readSchemas = () => (schemas ??= { runtime: makeRuntimeSchema(), owner: makeOwnerSchema() });
 let tombstoneSchema: ReturnType<typeof makeTombstoneSchema> | undefined;
 
+/**
+ * The sidecar's last key, `view`: the hooks' reading of the state file the sidecar was saved with, for the
+ * companion module, which has no YAML reader. The text's digest, its fields as parsed, and the checklist's
+ * `k/n` counted when the sidecar was saved. Only the state-file transaction writes it (src/io/sidecarFile.ts),
+ * and nothing in the hooks reads it back.
+ */
+export interface StateView {
+  state_digest: string;
+  state: LoopState;
+  checklist?: string;
+}
+
+/** A loop as the companion module shows it: its fields, its bookkeeping and its checklist's `k/n`. */
+export interface LoopView {
+  state: LoopState;
+  runtime: Runtime;
+  checklist?: string;
+}
+
 /** Which loop a sidecar belongs to: a loop is its state file's `started_at` and `session_id`. */
 export interface SidecarOwner {
   started_at: string | undefined;
@@ -189,9 +210,36 @@ const renderOwner = (owner: SidecarOwner) => ({
   session_id: owner.session_id ?? null,
 });
 
-/** The sidecar's text: the owner first, then the counters. */
-export function renderSidecar(runtime: Runtime, owner: SidecarOwner): string {
-  return `${JSON.stringify({ loop: renderOwner(owner), ...runtime }, null, 2)}\n`;
+/** The sidecar's text: the owner first, then the counters, then the reading of the state file. */
+export function renderSidecar(runtime: Runtime, owner: SidecarOwner, view: StateView): string {
+  return `${JSON.stringify({ loop: renderOwner(owner), ...runtime, view }, null, 2)}\n`;
+}
+
+/** The digest a view names its state file's text by: its length and FNV-1a, cheap in the module too. */
+export const digestOf = (text: string): string => `${text.length}-${hashText(text)}`;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A sidecar's text → the loop as the hooks last saved it, and the digest of the state file's text they read
+ * (the module compares it with the file's own); undefined for a sidecar with no view (torn, a tombstone, an
+ * older version's). No schema: what the one writer wrote is read back as it is.
+ */
+export function readSidecarView(text: string): { digest: string; view: LoopView } | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(raw) || !isObject(raw.view) || typeof raw.view.state_digest !== "string") return undefined;
+  const { loop: _owner, view, ...runtime } = raw;
+  const { state_digest, state, checklist } = view as unknown as StateView;
+  return {
+    digest: state_digest,
+    view: { state, runtime: runtime as unknown as Runtime, ...(typeof checklist === "string" && { checklist }) },
+  };
 }
 
 /** The text of a tombstone: the loop's owner and how it ended. */

@@ -1,7 +1,11 @@
-// The sidecar on disk (src/core/sidecar.ts is its record): read, peeked at, written, removed. The peeks need no
-// schema, for the idle hooks.
+// The sidecar on disk (src/core/sidecar.ts is its record): read, peeked at, written, removed. Only the state-file
+// transaction writes it or removes it (src/io/updateStateFile.ts). The peeks need no schema, for the idle hooks.
 import { rmSync } from "node:fs";
+import { parseChecklist } from "../core/checklist.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import type { LoopState } from "../core/parseState.js";
 import {
+  digestOf,
   makeRuntime,
   parseSidecar,
   parseTombstone,
@@ -13,14 +17,15 @@ import {
 } from "../core/sidecar.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
+import { readChecklistText } from "./readProjectFiles.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
 import { overwriteFile } from "./writeInPlace.js";
 
-/** A sidecar is a few hundred bytes; a bigger file is not one of ours and is not read. */
-const MAX_SIDECAR = 256 * 1024;
+/** It holds the state file's fields, goal included (a state file is at most 1 MiB): a bigger file is not ours. */
+const MAX_SIDECAR = 8 * 1024 * 1024;
 
 /** The sidecar's text, or undefined when it is missing, unreadable, not a file or too big. */
-export function readSidecarText(path: string): string | undefined {
+function readSidecarText(path: string): string | undefined {
   try {
     const read = readBounded(path, MAX_SIDECAR);
     return read.kind === "found" ? read.bytes.toString("utf8") : undefined;
@@ -61,27 +66,44 @@ export function readSidecarOwner(path: string): string | undefined {
   return typeof loop?.session_id === "string" ? loop.session_id : undefined;
 }
 
-/**
- * Saves the bookkeeping over the old sidecar (a new one through a temp file); a sidecar that cannot
- * be written, or is left torn by a killed hook, costs counters, not the loop. Not synced to disk: a
- * power cut can only take the last counts with it, never the user's file. Returns the text saved, or
- * undefined when it could not be.
- */
-export function writeSidecar(path: string, runtime: Runtime, owner: SidecarOwner): string | undefined {
+/** The checklist's `k/n` as the file reads now, or undefined without one or when it does not read. */
+function countChecklist(file: LoopFile, state: LoopState): string | undefined {
+  if (state.checklist === undefined) return undefined;
   try {
-    const text = renderSidecar(runtime, owner);
-    saveText(path, text);
-    reachCrashPoint("sidecar-written");
-    return text;
+    const list = parseChecklist(readChecklistText(file.root, state.checklist, file.shown));
+    return `${list.done}/${list.total}`;
   } catch {
-    return undefined; // the next Stop starts the counters again
+    return undefined;
   }
+}
+
+/**
+ * The sidecar's text for a loop whose state file reads `stateText` (parsed: `state`): its owner, the
+ * bookkeeping, and the view the companion module draws, the checklist counted now.
+ */
+export function renderLoopSidecar(file: LoopFile, stateText: string, state: LoopState, runtime: Runtime): string {
+  const checklist = countChecklist(file, state);
+  return renderSidecar(runtime, state, { state_digest: digestOf(stateText), state, ...(checklist && { checklist }) });
 }
 
 /** Over the old file as it stands (a new one through a temp file); a symlink in its place is replaced. */
 function saveText(path: string, text: string): void {
   const bytes = Buffer.from(text, "utf8");
   if (!overwriteFile(path, bytes)) writeFileAtomic(path, bytes, { durable: false });
+}
+
+/**
+ * Saves the sidecar, for the state-file transaction only. A sidecar that cannot be written, or is left torn
+ * by a killed hook, costs counters, not the loop. Not synced to disk: a power cut can only take the last
+ * counts with it, never the user's file.
+ */
+export function writeSidecar(file: LoopFile, stateText: string, state: LoopState, runtime: Runtime): void {
+  try {
+    saveText(file.sidecarPath, renderLoopSidecar(file, stateText, state, runtime));
+    reachCrashPoint("sidecar-written");
+  } catch {
+    // the next Stop starts the counters again
+  }
 }
 
 export function removeSidecar(path: string): void {

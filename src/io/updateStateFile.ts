@@ -2,12 +2,14 @@ import { closeSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs"
 import { openToRead } from "./readBounded.js";
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
-import type { LoopState } from "../core/parseState.js";
 import { type ParsedFrontmatter, parseFrontmatter } from "../core/frontmatter.js";
-import { parseState } from "../core/parseState.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopState, parseState } from "../core/parseState.js";
+import { makeRuntime, type Runtime, type Tombstone } from "../core/sidecar.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { readStateFile } from "./readStateFile.js";
+import { readSidecar, removeSidecar, writeSidecar, writeTombstone } from "./sidecarFile.js";
 import { sleep } from "./sleep.js";
 import { holdsSnapshot } from "./writeInPlace.js";
 import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
@@ -17,16 +19,22 @@ export type StateSnapshot =
   | { kind: "missing" }
   /** Unreadable (`text` undefined: too large, not a file, no permission) or not a valid state file. */
   | { kind: "invalid"; text: string | undefined; error: LoopError }
-  /** `frontmatter`: the text's parse, for editFrontmatter (one parse per transaction). */
-  | { kind: "found"; text: string; state: LoopState; frontmatter: ParsedFrontmatter };
+  /** `frontmatter`: the text's parse, for editFrontmatter (one parse per transaction); `runtime`: the sidecar's. */
+  | { kind: "found"; text: string; state: LoopState; frontmatter: ParsedFrontmatter; runtime: Runtime };
 
-/** What to do with the file: nothing, new text, remove it, or move it aside unchanged. */
-type StateChange = { write: string } | { remove: true } | { moveTo: string };
+/**
+ * What to do with the file: nothing, new text (`state`: its fields, known to the writer, so that nothing
+ * parses it again), remove it (with a tombstone for its owner, when another ended it), or move it aside
+ * unchanged.
+ */
+type StateChange = { write: string; state: LoopState } | { remove: true; tombstone?: Tombstone } | { moveTo: string };
 
 export interface StatePlan<T> {
   change?: StateChange;
+  /** The loop's bookkeeping after this decision, when it changed (a new file starts from fresh counters). */
+  runtime?: Runtime;
   result: T;
-  /** Runs after the change is on disk (or at once, with no change), still under the lock: the sidecar and history go here. */
+  /** Runs after the change and the sidecar are on disk (or at once, with no change), still under the lock: the history goes here. */
   onCommit?: () => void;
 }
 
@@ -118,19 +126,40 @@ function takeLock(path: string, waitMs: number | undefined): HeldLock | undefine
 }
 
 /**
- * The one way the state file is changed (docs/ARCHITECTURE.md): take the lock, read, parse, decide,
- * and commit only if the file is still what was decided on, checked just before the rename. A user
- * edit landing meanwhile is re-read and decided again (`decide` may run up to three times), never
- * lost. A file that fails to parse while an editor is mid-save is waited for. The file is never
- * touched unless `decide` asks for a change.
+ * The loop's sidecar after a commit, the one place it is written or removed with its file: saved with the
+ * file's new text and fields (the module's view of them included), or with the old ones when only the
+ * bookkeeping changed; removed with the file, or left as a tombstone.
+ */
+function commitSidecar(file: LoopFile, snapshot: StateSnapshot, plan: StatePlan<unknown>): void {
+  const { change, runtime } = plan;
+  if (change && "write" in change) {
+    writeSidecar(
+      file,
+      change.write,
+      change.state,
+      runtime ?? (snapshot.kind === "found" ? snapshot.runtime : makeRuntime()),
+    );
+  } else if (change) {
+    if ("remove" in change && change.tombstone && snapshot.kind === "found")
+      writeTombstone(file.sidecarPath, snapshot.state, change.tombstone);
+    else removeSidecar(file.sidecarPath);
+  } else if (runtime && snapshot.kind === "found") writeSidecar(file, snapshot.text, snapshot.state, runtime);
+}
+
+/**
+ * The one way a loop's state file and sidecar are changed (docs/ARCHITECTURE.md): take the lock, read, parse,
+ * decide, and commit only if the file is still what was decided on, checked just before the rename; then
+ * the sidecar. A user edit landing meanwhile is re-read and decided again (`decide` may run up to three
+ * times), never lost. A file that fails to parse while an editor is mid-save is waited for. The file is
+ * never touched unless `decide` asks for a change.
  */
 export function updateStateFile<T>(
-  path: string,
-  shown: string,
+  file: LoopFile,
   decide: (snapshot: StateSnapshot) => StatePlan<T>,
   /** How long to wait for a lock another hook holds (default 5 s); a status line cannot wait. */
   lockWaitMs?: number,
 ): StateOutcome<T> {
+  const { statePath: path, shown } = file;
   let lock: HeldLock | undefined;
   try {
     lock = takeLock(path, lockWaitMs);
@@ -153,7 +182,9 @@ export function updateStateFile<T>(
         if (read.kind === "missing") snapshot = read;
         else {
           const frontmatter = parseFrontmatter(read.text, shown);
-          snapshot = { kind: "found", text: read.text, state: parseState(read.text, shown, frontmatter), frontmatter };
+          const state = parseState(read.text, shown, frontmatter);
+          const runtime = readSidecar(file.sidecarPath, state);
+          snapshot = { kind: "found", text: read.text, state, frontmatter, runtime };
         }
       } catch (error) {
         if (!(error instanceof LoopError)) throw error;
@@ -165,19 +196,18 @@ export function updateStateFile<T>(
         snapshot = { kind: "invalid", text: bytes?.toString("utf8"), error };
       }
       const plan = decide(snapshot);
-      if (!plan.change) {
-        plan.onCommit?.();
-        return { kind: "done", result: plan.result };
+      if (plan.change) {
+        let saved: ReturnType<typeof commit>;
+        try {
+          saved = commit(path, plan.change, bytes);
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code ?? "error";
+          return { kind: "failed", message: `${shown} could not be saved (${code}): check the folder's permissions` };
+        }
+        if (saved === "gone") return { kind: "gone" };
+        if (saved === "changed") continue;
       }
-      let saved: ReturnType<typeof commit>;
-      try {
-        saved = commit(path, plan.change, bytes);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? "error";
-        return { kind: "failed", message: `${shown} could not be saved (${code}): check the folder's permissions` };
-      }
-      if (saved === "gone") return { kind: "gone" };
-      if (saved === "changed") continue;
+      commitSidecar(file, snapshot, plan);
       plan.onCommit?.();
       return { kind: "done", result: plan.result };
     }

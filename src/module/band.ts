@@ -1,13 +1,13 @@
 // The band above the prompt (docs/REFERENCE.md "The companion module"): one line about this session's loop. Pure:
-// the module keeps the loop's view (src/core/loopView.ts, made by the hooks) in memory; drawing only renders it.
-import type { LoopView } from "../core/loopView.js";
+// the module keeps the loop's view (src/core/sidecar.ts, saved by the hooks) in memory; drawing only renders it.
 import { renderStatusline } from "../core/renderStatusline.js";
 import { readPause } from "../core/sidecar.js";
 import { renderWaitingFor } from "../core/background.js";
 import { renderPermissionWait } from "../core/permissionWait.js";
+import type { ShownLoop } from "./state.js";
 
 /** Why the loop waits, and how to go on; "" while it runs. */
-function renderPause(view: LoopView): string {
+function renderPause(view: ShownLoop): string {
   const pause = readPause(view.state.active, view.runtime);
   if (pause?.reason === "question") return `Claude asks: ${pause.text} — your next prompt answers it`;
   if (pause?.reason === "api_errors")
@@ -20,7 +20,7 @@ function renderPause(view: LoopView): string {
  * The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, then a pause, a
  * wait after an API error, or the background tasks the loop waits for.
  */
-export function renderBand(view: LoopView, now: number, sessionId: string | undefined, wait?: string): string {
+export function renderBand(view: ShownLoop, now: number, sessionId: string | undefined, wait?: string): string {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`⟳ continuation-loop ${view.name === "default" ? "" : `${view.name} `}· ${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);

@@ -1,5 +1,5 @@
 // Waiting for background work (docs/REFERENCE.md "Background work"): a Stop that holds the loop while
-// background tasks run keeps the hold in the sidecar and the loop's view; the module keeps a timer to the
+// background tasks run keeps the hold in the sidecar (its view included); the module keeps a timer to the
 // moment `background_wait` passes and then, when the session is idle and the loop still waits, sends the
 // prompt the hooks' words make, so that a task that never ends (a server, a watcher) never stalls the
 // loop. A turn that starts meanwhile (the task's notification, a person) ends in a Stop that decides

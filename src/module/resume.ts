@@ -11,9 +11,8 @@ import {
   renderWaitKeptLine,
   renderWaitLine,
 } from "../core/renderApiWait.js";
-import type { LoopView } from "../core/loopView.js";
 import type { ClassicStopInput, ClassicStopResult, Engine, PromptSubmitDrop, PromptSubmitInput } from "./engine.js";
-import { mod } from "./state.js";
+import { mod, type ShownLoop } from "./state.js";
 import { refreshView } from "./view.js";
 
 /** The wait kept in memory: what for, until when (the sidecar's `api_wait_until`), and its timer. */
@@ -145,7 +144,7 @@ export async function onPromptEnter<R>(
 }
 
 /** After this plugin's StopFailure hook recorded the error and decided: keep the wait, or tell the pause or end. */
-async function followDecision($: Engine, kind: string, before: LoopView | undefined): Promise<void> {
+async function followDecision($: Engine, kind: string, before: ShownLoop | undefined): Promise<void> {
   await refreshView($, true);
   const view = mod.view;
   if (!view) {

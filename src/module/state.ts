@@ -1,5 +1,8 @@
 // What the module knows, kept in memory between events (docs/REFERENCE.md "The companion module").
-import type { LoopView } from "../core/loopView.js";
+import type { LoopView } from "../core/sidecar.js";
+
+/** This session's loop as the module shows it: the hooks' view of it (src/core/sidecar.ts) and its name. */
+export type ShownLoop = LoopView & { name: string };
 
 /** What the module knows, in memory: drawing reads only this. */
 export const mod = {
@@ -9,7 +12,7 @@ export const mod = {
   /** The Claude Code version the module runs in. */
   version: "",
   sessionId: undefined as string | undefined,
-  view: undefined as LoopView | undefined,
+  view: undefined as ShownLoop | undefined,
   lastRead: 0,
   /** A read is already due at the end of this second. */
   deferred: false,

@@ -1,22 +1,21 @@
-// This session's loop, kept in memory for the band: its view (src/core/loopView.ts), read on events at most
-// once a second; the loop's end told as a toast. The Stop hook keeps the view beside the loop's files; when
-// those changed since (a hand edit, /loop-start, /loop-pause …), the helper makes one, once per change.
-// Every `$` call spelled `$.noun.verb(…)` (see index.ts).
+// This session's loop, kept in memory for the band: the view the hooks keep in its sidecar (src/core/sidecar.ts),
+// read on events at most once a second; the loop's end told as a toast. Every writer saves the sidecar with the
+// state file's text it committed; when the state file was edited since (by hand), the helper reads it, once per
+// text. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
 import { parseStateFileName, renderLoopPaths } from "../core/loopFileNames.js";
-import { keyOfTexts, type LoopView, parseLoopView } from "../core/loopView.js";
+import { digestOf, type LoopView, readSidecarView } from "../core/sidecar.js";
 import type { Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
-import { mod } from "./state.js";
+import { mod, type ShownLoop } from "./state.js";
 
-/** A loop's files as the module reads them: `/`-joined paths under the project's `.claude/`. */
-type ModuleLoopFiles = ReturnType<typeof renderLoopPaths> & { name: string };
-
-/** Views the helper made, by the texts they were made from: one run per distinct pair of texts. */
+/** Views the helper made, by the digest of the state file's text they were made from: one run per text. */
 const made = new Map<string, LoopView | undefined>();
 /** Enough for the last few edits; the oldest goes first. */
 const MADE_KEPT = 16;
+/** What the helper made: the view and its text's digest, undefined when it refused the files, or "failed". */
+type HelperView = { digest: string; view: LoopView } | undefined | "failed";
 /** The helper run in flight, if any: one at a time, and a read that needs another waits for it. */
-let inFlight: Promise<LoopView | undefined | "failed"> | undefined;
+let inFlight: Promise<HelperView> | undefined;
 
 /** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
 export function redraw($: Engine): void {
@@ -38,15 +37,16 @@ async function readText($: Engine, path: string): Promise<string | undefined> {
 const REFUSED = 1;
 
 /**
- * `continuation-loop view` for one loop: the view of its files as they are when it runs; undefined when
- * the helper refused them (a verdict on those texts); "failed" when the run itself failed (not started,
- * timed out, killed, no view printed), which says nothing of the files: a later read asks again.
+ * `continuation-loop view` for one loop: the sidecar the hooks would save for its files as they are when it
+ * runs; undefined when the helper refused them (a verdict on those texts); "failed" when the run itself
+ * failed (not started, timed out, killed, nothing printed), which says nothing of the files: a later read
+ * asks again.
  */
-async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopView | undefined | "failed"> {
+async function runViewHelper($: Engine, name: string): Promise<HelperView> {
   // No usable node: never started again this session (what the module knew stands).
   if (mod.nodeProblem !== undefined) return "failed";
   try {
-    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", files.name], {
+    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", name], {
       cwd: mod.root,
       env: { CLAUDE_PROJECT_DIR: mod.root },
       timeoutMs: 10_000,
@@ -54,7 +54,7 @@ async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopVie
     noteNodeOutput(run.stderr);
     if (mod.nodeProblem !== undefined) return "failed";
     if (run.exitCode === REFUSED) return undefined;
-    return (run.exitCode === 0 && parseLoopView(run.stdout)) || "failed";
+    return (run.exitCode === 0 && readSidecarView(run.stdout)) || "failed";
   } catch (error) {
     noteNodeThrow(error);
     return "failed";
@@ -62,33 +62,31 @@ async function runViewHelper($: Engine, files: ModuleLoopFiles): Promise<LoopVie
 }
 
 /**
- * The view of a loop whose state file reads `text`: the Stop hook's when it was made from the files as
- * they are, else one the helper made (`continuation-loop view`), else undefined (the band shows nothing
- * rather than something wrong), or "failed" when the helper could not run. Never a stale one: while another
- * helper run is in flight, it waits for it.
+ * The view of a loop whose state file reads `text`: the sidecar's when it was saved with that text, else one
+ * the helper made, else undefined (the band shows nothing rather than something wrong), or "failed" when the
+ * helper could not run. Never a stale one: while another helper run is in flight, it waits for it.
  */
-async function readView($: Engine, files: ModuleLoopFiles, text: string): Promise<LoopView | undefined | "failed"> {
-  const sidecar = await readText($, files.sidecarPath);
-  const key = keyOfTexts(text, sidecar);
-  const kept = await readText($, files.viewPath);
-  const view = kept === undefined ? undefined : parseLoopView(kept);
-  if (view && keyOfTexts(view.state_text, view.sidecar_text) === key) return view;
+async function readView($: Engine, name: string, sidecarPath: string, text: string) {
+  const digest = digestOf(text);
+  const sidecar = await readText($, sidecarPath);
+  const kept = sidecar === undefined ? undefined : readSidecarView(sidecar);
+  if (kept?.digest === digest) return kept.view;
   while (inFlight) await inFlight;
-  if (made.has(key)) return made.get(key);
-  const run = runViewHelper($, files);
+  if (made.has(digest)) return made.get(digest);
+  const run = runViewHelper($, name);
   inFlight = run;
-  let fresh: LoopView | undefined | "failed";
+  let fresh: HelperView;
   try {
     fresh = await run;
   } finally {
     inFlight = undefined;
   }
   if (fresh === "failed") return fresh;
-  // Kept under the texts read here and those it was made from (the files may have moved on since).
-  made.set(key, fresh);
-  if (fresh) made.set(keyOfTexts(fresh.state_text, fresh.sidecar_text), fresh);
+  // Kept under the text read here and the one it was made from (the file may have moved on since).
+  made.set(digest, fresh?.view);
+  if (fresh) made.set(fresh.digest, fresh.view);
   for (const old of made.keys()) if (made.size > MADE_KEPT) made.delete(old);
-  return fresh;
+  return fresh?.view;
 }
 
 /**
@@ -110,18 +108,18 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   mod.sessionId = await $.session.id();
   const dir = `${mod.root}/.claude`;
   const entries = await $.fs.list(dir).catch(() => []);
-  let found: LoopView | undefined;
+  let found: ShownLoop | undefined;
   for (const entry of entries) {
     const name = parseStateFileName(entry.name);
     if (name === undefined) continue;
-    const files = { name, ...renderLoopPaths(`${dir}/`, name) };
-    const text = await readText($, files.statePath);
+    const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
+    const text = await readText($, statePath);
     if (text === undefined || !text.includes(mod.sessionId)) continue;
-    const view = await readView($, files, text);
+    const view = await readView($, name, sidecarPath, text);
     // The helper could not run: what the module knew stands (the band, a wait's check) until a later read.
     if (view === "failed") return;
     if (!view || view.state.session_id !== mod.sessionId) continue;
-    found = view;
+    found = { ...view, name };
     break;
   }
   mod.view = found;
@@ -130,7 +128,7 @@ export async function refreshView($: Engine, force = false): Promise<void> {
 }
 
 /** The loop's end: a toast with the history's last word on it (the Stop hook already wrote the line and rang). */
-async function tellEnd($: Engine, ended: LoopView): Promise<void> {
+async function tellEnd($: Engine, ended: ShownLoop): Promise<void> {
   const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
   let reason = "ended";
   try {

@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseLoopView } from "../../src/core/loopView.js";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
+import { digestOf, readSidecarView } from "../../src/core/sidecar.js";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const MODULE = { CONTINUATION_LOOP_RESUME: "1", CONTINUATION_LOOP_WAIT_SCALE: "0.001" };
@@ -20,6 +20,12 @@ const cli = (root: string, ...args: string[]) =>
   runHook("cli", "", { cwd: root, args, env: { CLAUDE_PROJECT_DIR: root } });
 const sidecar = (root: string) =>
   JSON.parse(readFileSync(join(root, ".claude", "continuation-loop.runtime.json"), "utf8")) as Record<string, unknown>;
+/** The view the sidecar holds, checked to be of the state file as it is now. */
+function viewOf(root: string) {
+  const read = readSidecarView(readFileSync(join(root, ".claude", "continuation-loop.runtime.json"), "utf8"));
+  expect(read?.digest).toBe(digestOf(readFileSync(join(root, ".claude", "continuation-loop.local.md"), "utf8")));
+  return read?.view;
+}
 const RESUME = `${API_RESUME_OPENING} (rate_limit). Continuation loop: iteration 2/10.`;
 
 describe("after an API error, where the module runs", () => {
@@ -37,11 +43,8 @@ describe("after an API error, where the module runs", () => {
     const until = Date.parse(String(wait?.until));
     expect(until - before).toBeGreaterThanOrEqual(40);
     expect(sidecar(root)).toMatchObject({ api_errors_since_stop: 1, api_wait_until: wait?.until });
-    // The loop's view follows, so the companion module arms its wait without running the helper.
-    const view = parseLoopView(readFileSync(join(root, ".claude", "continuation-loop.view.json"), "utf8"));
-    expect(view?.sidecar_text).toBe(readFileSync(join(root, ".claude", "continuation-loop.runtime.json"), "utf8"));
-    expect(view?.state_text).toBe(readFileSync(join(root, ".claude", "continuation-loop.local.md"), "utf8"));
-    expect(view?.runtime.api_wait_until).toBe(wait?.until);
+    // The sidecar's view is of the state file as it is, so the companion module arms its wait without the helper.
+    expect(viewOf(root)?.runtime.api_wait_until).toBe(wait?.until);
     // Error 2 in a row: twice as long.
     expect(failure(root, "overloaded").code).toBe(0);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", reason: "overloaded", failures: 2 });
@@ -85,9 +88,7 @@ describe("after an API error, where the module runs", () => {
     expect(readFileSync(statePath, "utf8")).toMatch(/^active: false$/m);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause", reason: "api_errors", failures: 2 });
     expect((sidecar(root).pause as { text: string }).text).toMatch(/2 API errors in a row .*max_api_failures is 2/);
-    const view = parseLoopView(readFileSync(join(root, ".claude", "continuation-loop.view.json"), "utf8"));
-    expect(view?.state_text).toBe(readFileSync(statePath, "utf8"));
-    expect(view).toMatchObject({ state: { active: false }, runtime: { pause: { reason: "api_errors" } } });
+    expect(viewOf(root)).toMatchObject({ state: { active: false }, runtime: { pause: { reason: "api_errors" } } });
     expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(/paused: 2 API errors in a row/);
     // A paused loop is never taken up by the module's prompt.
     const refused = prompt(root, RESUME);

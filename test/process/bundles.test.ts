@@ -95,7 +95,7 @@ describe("committed bundles", () => {
     // What module.mjs carries: the sidecar's schemas are built only by functions the module never calls.
     const inputs = Object.values(meta.module.outputs).flatMap((output) => Object.keys(output.inputs));
     expect(inputs).toContain("src/module/index.ts");
-    expect(inputs).toContain("src/core/loopView.ts");
+    expect(inputs).toContain("src/core/sidecar.ts");
     expect(
       inputs.filter((input) => /node_modules\/|src\/core\/(fields|parseState|frontmatter|loopFiles)\.ts/.test(input)),
     ).toEqual([]);

@@ -5,11 +5,12 @@ import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { makeRuntime, renderSidecar } from "../../src/core/sidecar.js";
+import type { Runtime } from "../../src/core/sidecar.js";
 import { readHistorySince } from "../../src/io/history.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
 import { makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -82,17 +83,15 @@ describe("continuation-loop run, before Claude Code starts", () => {
   });
 
   describe("without a goal: the project's loop, when it is free", () => {
-    const writeLoop = (extra: string, runtime?: Partial<ReturnType<typeof makeRuntime>>) => {
+    const writeLoop = (extra: string, runtime?: Partial<Runtime>) => {
       mkdirSync(claudeDir(), { recursive: true });
       const owner = { session_id: "s-old", started_at: "2026-01-01T00:00:00.000Z" };
-      writeFileSync(
-        state(),
-        `---\nmax_iterations: 5\nsession_id: ${owner.session_id}\nstarted_at: "${owner.started_at}"\n${extra}---\nGoal\n`,
-      );
+      const text = `---\nmax_iterations: 5\nsession_id: ${owner.session_id}\nstarted_at: "${owner.started_at}"\n${extra}---\nGoal\n`;
+      writeFileSync(state(), text);
       if (runtime)
         writeFileSync(
           join(claudeDir(), "continuation-loop.runtime.json"),
-          renderSidecar({ ...makeRuntime(), ...runtime }, owner),
+          renderSidecarFor(text, JSON.stringify({ loop: owner, ...runtime })),
         );
     };
 

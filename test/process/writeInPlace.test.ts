@@ -1,8 +1,19 @@
 // overwriteFile writes a whole sidecar in place, or says why not.
-import { linkSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loopFileAt } from "../../src/core/loopFiles.js";
+import { parseState } from "../../src/core/parseState.js";
 import { makeRuntime } from "../../src/core/sidecar.js";
 import { writeSidecar } from "../../src/io/sidecarFile.js";
 import { overwriteFile } from "../../src/io/writeInPlace.js";
@@ -42,15 +53,13 @@ describe("overwriteFile", () => {
 
   it("a sidecar that is a symlink (say, committed to a repository) is replaced, its target untouched", () => {
     const target = fileWith("precious\n");
-    const sidecar = join(dir, "continuation-loop.runtime.json");
-    symlinkSync(target, sidecar);
-    writeSidecar(
-      sidecar,
-      { ...makeRuntime(), tokens_by_model: {} },
-      { started_at: "2026-11-23T00:00:00Z", session_id: "s" },
-    );
+    const file = loopFileAt(dir, "default");
+    mkdirSync(join(dir, ".claude"), { recursive: true });
+    symlinkSync(target, file.sidecarPath);
+    const text = '---\nsession_id: s\nstarted_at: "2026-11-23T00:00:00Z"\n---\n\nGoal.\n';
+    writeSidecar(file, text, parseState(text), makeRuntime());
     expect(readFileSync(target, "utf8")).toBe("precious\n");
-    expect(lstatSync(sidecar).isFile()).toBe(true);
-    expect(JSON.parse(readFileSync(sidecar, "utf8")).loop.session_id).toBe("s");
+    expect(lstatSync(file.sidecarPath).isFile()).toBe(true);
+    expect(JSON.parse(readFileSync(file.sidecarPath, "utf8")).loop.session_id).toBe("s");
   });
 });

@@ -21,7 +21,7 @@ import { parseState } from "../../src/core/parseState.js";
 import { renderMetricSparkline } from "../../src/core/renderMetric.js";
 import { renderStatusline } from "../../src/core/renderStatusline.js";
 import { decideScope, inScope, normalizeScopeEntry, outsideScope, renderFileList } from "../../src/core/scope.js";
-import { makeRuntime, parseSidecar, renderSidecar } from "../../src/core/sidecar.js";
+import { digestOf, makeRuntime, parseSidecar, renderSidecar } from "../../src/core/sidecar.js";
 
 const value = (text: string) => {
   const reading = parseLastNumber(text);
@@ -189,8 +189,9 @@ describe("best so far and the no-improvement count", () => {
       no_improvement_count: 2,
       scope_tree: "abc",
     };
-    expect(parseSidecar(renderSidecar(runtime, owner), owner)).toEqual(runtime);
-    const bad = JSON.parse(renderSidecar(runtime, owner)) as Record<string, unknown>;
+    const view = { state_digest: digestOf(""), state: parseState("---\nmax_iterations: 3\n---\n\nGoal.\n") };
+    expect(parseSidecar(renderSidecar(runtime, owner, view), owner)).toEqual(runtime);
+    const bad = JSON.parse(renderSidecar(runtime, owner, view)) as Record<string, unknown>;
     bad.metric_best = "NaN";
     bad.metric_last = null;
     expect(parseSidecar(JSON.stringify(bad), owner)).toMatchObject({

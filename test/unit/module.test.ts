@@ -1,8 +1,7 @@
 // The companion module's pure parts: which block is the plugin's continuation, and the band's line.
 import { describe, expect, it } from "vitest";
-import { composeLoopView } from "../../src/core/composeLoopView.js";
-import { type LoopView, parseLoopView, renderLoopView } from "../../src/core/loopView.js";
 import { isLoopContinuation, LOOP_MARKER } from "../../src/core/protocol.js";
+import { readSidecarView } from "../../src/core/sidecar.js";
 import { renderBand } from "../../src/module/band.js";
 import {
   makeStopId,
@@ -12,19 +11,12 @@ import {
   takeContinuation,
   takeSent,
 } from "../../src/module/continuation.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
 
-/** The view the hooks make of these texts (the helper's and the Stop's parse), through the view file's text. */
+/** The loop as the module shows it from the sidecar the hooks save for these texts. */
 function readLoopView(name: string, state: string, sidecar: string | undefined, checklist?: string) {
-  let facts: ReturnType<typeof composeLoopView>;
-  try {
-    facts = composeLoopView(name, name, state, sidecar, () => {
-      if (checklist === undefined) throw new Error("no checklist");
-      return checklist;
-    });
-  } catch {
-    return undefined;
-  }
-  return parseLoopView(renderLoopView(facts)) as LoopView;
+  const read = readSidecarView(renderSidecarFor(state, sidecar, checklist));
+  return read && { ...read.view, name };
 }
 
 const PROMPT = `${LOOP_MARKER} iteration 2/5 (3 left): keep working on it.\n`;
@@ -123,7 +115,7 @@ describe("the band", () => {
       "fix-auth",
       state("checklist: TODO.md\n").replace("active: true", "active: false"),
       sidecar,
-      "- [x] a\n- [ ] b\n",
+      "1/2",
     );
     const line = renderBand(view!, now, "s1");
     expect(line).toContain("fix-auth");
@@ -170,11 +162,5 @@ describe("the band", () => {
     });
     const view = readLoopView("default", state(), waiting);
     expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/ · waiting for your permission \(Bash\)$/);
-  });
-
-  it("reads nothing from a file that does not parse, and ignores another loop's sidecar", () => {
-    expect(readLoopView("default", "---\nmax_iterations: [\n---\n", undefined)).toBeUndefined();
-    const other = JSON.stringify({ loop: { started_at: "x", session_id: "s2" }, output_tokens: 99 });
-    expect(readLoopView("default", state(), other)?.runtime.output_tokens).toBe(0);
   });
 });

@@ -3,14 +3,13 @@
 // passes; then, between turns and only while the loop still waits, the module sends the wake prompt once.
 // A loop stopped or paused meanwhile cancels it, said in one line; a turn that starts drops it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { composeLoopView } from "../../src/core/composeLoopView.js";
 import { renderLoopPaths } from "../../src/core/loopFileNames.js";
-import { renderLoopView } from "../../src/core/loopView.js";
 import { BACKGROUND_WAKE_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
 import { followHold, pauseHold } from "../../src/module/hold.js";
 import { mod } from "../../src/module/state.js";
 import { refreshView } from "../../src/module/view.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
 import { memoryFs } from "../support/memoryFs.js";
 
 const ROOT = "/p";
@@ -38,17 +37,14 @@ let timers: { at: number; fn: () => unknown; cancelled: boolean }[];
 let sent: string[];
 let logs: string[];
 
-/** `continuation-loop view --name NAME` on the files in memory: the helper's own parse, exit 1 when it cannot. */
+/** `continuation-loop view --name NAME` on the files in memory: the sidecar the hooks would save, exit 1 when it cannot. */
 function runViewHelper(argv: readonly string[]) {
   const name = argv[argv.indexOf("--name") + 1] ?? "default";
   const paths = renderLoopPaths(`${ROOT}/.claude/`, name);
   const text = files.get(paths.statePath);
   try {
     if (text === undefined) throw new Error("no such loop file");
-    const view = composeLoopView(name, name, text, files.get(paths.sidecarPath), () => {
-      throw new Error("no checklist");
-    });
-    return { exitCode: 0, stdout: renderLoopView(view), stderr: "" };
+    return { exitCode: 0, stdout: renderSidecarFor(text, files.get(paths.sidecarPath)), stderr: "" };
   } catch (error) {
     return { exitCode: 1, stdout: "", stderr: String(error) };
   }
@@ -86,11 +82,11 @@ async function advance(ms: number): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
 
-/** The files as the Stop hook left them, read by the module as after a Stop, between turns. */
+/** The files as the Stop hook left them (the sidecar saved with the state file's text), read by the module as after a Stop, between turns. */
 async function afterStop(text: string, side: string | undefined): Promise<void> {
   files.set(STATE, text);
   if (side === undefined) files.delete(SIDECAR);
-  else files.set(SIDECAR, side);
+  else files.set(SIDECAR, renderSidecarFor(text, side));
   mod.turnId = undefined;
   await refreshView($, true);
   followHold($);

@@ -2,11 +2,10 @@
 // Code's `$`: the command hook's decision is followed, the wait is kept and shown, and the prompt goes
 // only to a loop that still runs and still waits; a stop, a pause or a person's prompt cancels it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { composeLoopView } from "../../src/core/composeLoopView.js";
 import { renderLoopPaths } from "../../src/core/loopFileNames.js";
-import { renderLoopView } from "../../src/core/loopView.js";
 import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
 import { memoryFs } from "../support/memoryFs.js";
 import { cancelWait, checkWait, onPromptEnter, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
 import { mod } from "../../src/module/state.js";
@@ -17,8 +16,12 @@ const SIDECAR = `${ROOT}/.claude/continuation-loop.runtime.json`;
 const STARTED = "2026-11-24T01:00:00.000Z";
 const state = (active = true) =>
   `---\nactive: ${active}\niteration_count: 2\nmax_iterations: 10\nsession_id: s1\nstarted_at: "${STARTED}"\n---\n\nWrite the summary.\n`;
-const sidecar = (extra: Record<string, unknown>) =>
-  JSON.stringify({ loop: { started_at: STARTED, session_id: "s1" }, api_errors_since_stop: 1, ...extra });
+/** The sidecar the StopFailure hook saves with the state file's text (`text`). */
+const sidecar = (extra: Record<string, unknown>, text = state()) =>
+  renderSidecarFor(
+    text,
+    JSON.stringify({ loop: { started_at: STARTED, session_id: "s1" }, api_errors_since_stop: 1, ...extra }),
+  );
 
 let files: Map<string, string>;
 let env: Map<string, string>;
@@ -29,18 +32,18 @@ let toasts: string[];
 let notes: string[];
 let held: boolean;
 let release: () => void;
+/** The loops `continuation-loop view` ran for. */
+let helperRuns: string[];
 
-/** `continuation-loop view --name NAME` on the files in memory: the helper's own parse, exit 1 when it cannot. */
+/** `continuation-loop view --name NAME` on the files in memory: the sidecar for them, exit 1 when it cannot. */
 function runViewHelper(argv: readonly string[]) {
   const name = argv[argv.indexOf("--name") + 1] ?? "default";
+  helperRuns.push(name);
   const paths = renderLoopPaths(`${ROOT}/.claude/`, name);
   const text = files.get(paths.statePath);
   try {
     if (text === undefined) throw new Error("no such loop file");
-    const view = composeLoopView(name, name, text, files.get(paths.sidecarPath), () => {
-      throw new Error("no checklist");
-    });
-    return { exitCode: 0, stdout: renderLoopView(view), stderr: "" };
+    return { exitCode: 0, stdout: renderSidecarFor(text, files.get(paths.sidecarPath)), stderr: "" };
   } catch (error) {
     return { exitCode: 1, stdout: "", stderr: String(error) };
   }
@@ -124,6 +127,7 @@ beforeEach(() => {
   notes = [];
   held = false;
   release = () => undefined;
+  helperRuns = [];
   Object.assign(mod, {
     ready: true,
     root: ROOT,
@@ -162,6 +166,8 @@ describe("the module after an API error", () => {
     expect(renderWaitPart(Date.now())).toBeUndefined();
     await advance(600_000);
     expect(sent).toHaveLength(1);
+    // Every read found the sidecar saved with the state file as it was: no helper.
+    expect(helperRuns).toEqual([]);
   });
 
   it("a loop stopped during the wait is never taken up", async () => {
@@ -180,10 +186,12 @@ describe("the module after an API error", () => {
 
   it("a loop paused just before the wait ends is never taken up, even before a tick saw it", async () => {
     await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    // By hand: the sidecar's view is of the text before; the helper reads the file as it is.
     files.set(STATE, state(false));
     await advance(60_000);
     expect(sent).toEqual([]);
     expect(logs.at(-1)).toMatch(/cancelled: the loop was paused/);
+    expect(helperRuns).toEqual(["default"]);
   });
 
   it("a person's prompt during the wait goes on at once: the wait is dropped", async () => {
@@ -197,12 +205,14 @@ describe("the module after an API error", () => {
     const reason = "5 API errors in a row (the last: rate_limit); max_api_failures is 5";
     await failTurn(() => {
       files.set(STATE, state(false));
-      files.set(SIDECAR, sidecar({ pause: { reason: "api_errors", text: reason, since: "2026-01-01T00:00:00Z" } }));
+      const pause = { reason: "api_errors", text: reason, since: "2026-01-01T00:00:00Z" };
+      files.set(SIDECAR, sidecar({ pause }, state(false)));
     });
     expect(logs.at(-1)).toBe(`loop paused: ${reason}. /loop-resume (or active: true) resumes it.`);
     expect(toasts).toHaveLength(1);
     // `notify: true` (the default): the person's terminal notification too.
     expect(notes).toEqual(["continuation-loop: loop paused after API errors in a row"]);
+    expect(helperRuns).toEqual([]);
     expect(renderWaitPart(Date.now())).toBeUndefined();
     await advance(3_600_000);
     expect(sent).toEqual([]);

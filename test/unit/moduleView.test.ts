@@ -1,13 +1,11 @@
-// The band's view (src/core/loopView.ts) and how the module gets it (src/module/view.ts), against a stand-in
-// for Claude Code's `$`: the Stop hook's view when it was made from the files as they are, else one helper
-// run per distinct pair of texts, never two at once; a view it cannot use is never drawn.
-import fc from "fast-check";
+// How the module gets the view of this session's loop (src/module/view.ts), against a stand-in for Claude
+// Code's `$`: the sidecar's own when it was saved with the state file as it is, else one helper run per text
+// of the state file, never two at once; a view it cannot use is never drawn.
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { composeLoopView } from "../../src/core/composeLoopView.js";
 import { renderLoopPaths } from "../../src/core/loopFileNames.js";
-import { keyOfTexts, parseLoopView, renderLoopView } from "../../src/core/loopView.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import type { Engine } from "../../src/module/engine.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
 import { memoryFs } from "../support/memoryFs.js";
 
 const ROOT = "/p";
@@ -15,54 +13,9 @@ const PATHS = renderLoopPaths(`${ROOT}/.claude/`, "default");
 const STARTED = "2026-11-24T01:00:00.000Z";
 const state = (count = 2, max = 10) =>
   `---\nactive: true\niteration_count: ${count}\nmax_iterations: ${max}\nsession_id: s1\nstarted_at: "${STARTED}"\n---\n\nWrite the summary.\n`;
-const sidecar = (tokens: number) =>
-  `${JSON.stringify({ loop: { started_at: STARTED, session_id: "s1" }, output_tokens: tokens }, null, 2)}\n`;
-const noChecklist = () => {
-  throw new Error("no checklist");
-};
-/** What the Stop hook (or the helper) makes of these texts. */
-const viewOf = (stateText: string, sidecarText: string | undefined) =>
-  renderLoopView(composeLoopView("default", "x", stateText, sidecarText, noChecklist));
-
-describe("the view record", () => {
-  it("reads back what it wrote, with the texts it was made from", () => {
-    const text = viewOf(state(), sidecar(42));
-    const view = parseLoopView(text);
-    expect(view?.state_text).toBe(state());
-    expect(view?.sidecar_text).toBe(sidecar(42));
-    expect(view?.state.iteration_count).toBe(2);
-    expect(view?.runtime.output_tokens).toBe(42);
-    expect(keyOfTexts(view!.state_text, view!.sidecar_text)).toBe(keyOfTexts(state(), sidecar(42)));
-    expect(keyOfTexts(state(), undefined)).toBe(keyOfTexts(state(), ""));
-  });
-
-  it("counts the checklist's boxes, and leaves them out when the checklist does not read", () => {
-    const withList = state().replace("session_id", "checklist: TODO.md\nsession_id");
-    expect(
-      parseLoopView(renderLoopView(composeLoopView("d", "x", withList, undefined, () => "- [x] a\n- [ ] b\n"))),
-    ).toMatchObject({ checklist: "1/2" });
-    expect(
-      parseLoopView(renderLoopView(composeLoopView("d", "x", withList, undefined, noChecklist)))?.checklist,
-    ).toBeUndefined();
-  });
-
-  it("ignores a view it cannot use: torn, another version's, or not a view", () => {
-    const good = JSON.parse(viewOf(state(), undefined)) as Record<string, unknown>;
-    const bad = [
-      "",
-      viewOf(state(), undefined).slice(0, 40),
-      "[]",
-      "null",
-      JSON.stringify({ ...good, version: 2 }),
-      JSON.stringify({ ...good, state_text: 3 }),
-      JSON.stringify({ ...good, state: { ...(good.state as object), iteration_count: "2" } }),
-      JSON.stringify({ ...good, runtime: null }),
-      JSON.stringify({ ...good, checklist: 1 }),
-    ];
-    for (const text of bad) expect(parseLoopView(text), text).toBeUndefined();
-    fc.assert(fc.property(fc.string(), (text) => parseLoopView(text) === undefined || text.includes("version")));
-  });
-});
+/** The sidecar a writer saves with the state file's text `text`, its bookkeeping at `tokens`. */
+const sidecar = (tokens: number, text = state()) =>
+  renderSidecarFor(text, JSON.stringify({ loop: { started_at: STARTED, session_id: "s1" }, output_tokens: tokens }));
 
 describe("the module's view of this session's loop", () => {
   let files: Map<string, string>;
@@ -73,12 +26,12 @@ describe("the module's view of this session's loop", () => {
   let view: typeof import("../../src/module/view.js");
   let state_: typeof import("../../src/module/state.js");
 
-  /** The real helper's answer for the files in memory. */
+  /** The helper's answer for the files in memory: the sidecar the hooks would save for them. */
   const helper = async (argv: readonly string[]) => {
     const text = files.get(PATHS.statePath);
     try {
       if (text === undefined) throw new Error("no such loop file");
-      return { exitCode: 0, stdout: viewOf(text, files.get(PATHS.sidecarPath)), stderr: "" };
+      return { exitCode: 0, stdout: renderSidecarFor(text, files.get(PATHS.sidecarPath)), stderr: "" };
     } catch (error) {
       return { exitCode: 1, stdout: "", stderr: `continuation-loop: ${String(error)} ${argv.join(" ")}` };
     }
@@ -127,15 +80,32 @@ describe("the module's view of this session's loop", () => {
     answer = helper;
   });
 
-  it("draws the Stop hook's view when it was made from the files as they are: no process", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
+  it("draws the sidecar's view when it was saved with the state file as it is: no process", async () => {
     await refresh();
     expect(state_.mod.view?.runtime.output_tokens).toBe(10);
+    expect(state_.mod.view?.name).toBe("default");
+    expect(runs).toEqual([]);
+  });
+
+  it("follows every writer's save with no process: a Stop, a cost figure, a pause, a new loop", async () => {
+    await refresh();
+    for (const [text, tokens] of [
+      [state(3), 10],
+      [state(3), 25],
+      [state(3).replace("active: true", "active: false"), 25],
+      [state(1, 4), 0],
+    ] as const) {
+      files.set(PATHS.statePath, text);
+      files.set(PATHS.sidecarPath, sidecar(tokens, text));
+      await refresh();
+      expect(state_.mod.view?.runtime.output_tokens).toBe(tokens);
+      expect(state_.mod.view?.state).toMatchObject({ active: text.includes("active: true") });
+    }
+    expect(state_.mod.view?.state.max_iterations).toBe(4);
     expect(runs).toEqual([]);
   });
 
   it("runs the helper once for a hand edit, then keeps its view for that text", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
     files.set(PATHS.statePath, state(2, 25));
     await refresh();
     expect(state_.mod.view?.state.max_iterations).toBe(25);
@@ -143,18 +113,27 @@ describe("the module's view of this session's loop", () => {
     await refresh();
     await refresh();
     expect(runs).toHaveLength(1);
-  });
-
-  it("sees a change of the sidecar alone (a cost figure, an API error) through the helper", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
-    files.set(PATHS.sidecarPath, sidecar(99));
+    // The next save of the sidecar carries the edit: the sidecar's view again.
+    files.set(PATHS.sidecarPath, sidecar(40, state(2, 25)));
     await refresh();
-    expect(state_.mod.view?.runtime.output_tokens).toBe(99);
+    expect(state_.mod.view?.runtime.output_tokens).toBe(40);
     expect(runs).toHaveLength(1);
   });
 
-  it("never uses a torn view, and shows nothing when the helper cannot make one, asking once", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)).slice(0, 50));
+  it("runs the helper once for a loop as found: no sidecar yet, or one an older version saved", async () => {
+    files.delete(PATHS.sidecarPath);
+    await refresh();
+    expect(state_.mod.view?.state.iteration_count).toBe(2);
+    const older = JSON.stringify({ loop: { started_at: STARTED, session_id: "s1" }, output_tokens: 7 });
+    files.set(PATHS.statePath, state(3));
+    files.set(PATHS.sidecarPath, older);
+    await refresh();
+    expect(state_.mod.view?.runtime.output_tokens).toBe(7);
+    expect(runs).toHaveLength(2);
+  });
+
+  it("never uses a torn sidecar, and shows nothing when the helper cannot make one, asking once", async () => {
+    files.set(PATHS.sidecarPath, sidecar(10).slice(0, 50));
     files.set(PATHS.statePath, state().replace("max_iterations: 10", "max_iterations: ["));
     answer = async () => ({ exitCode: 1, stdout: "", stderr: "continuation-loop: bad YAML" });
     await refresh();
@@ -164,7 +143,6 @@ describe("the module's view of this session's loop", () => {
   });
 
   it("keeps what it showed when the helper could not run, and asks again at the next read", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
     await refresh();
     expect(state_.mod.view?.state.max_iterations).toBe(10);
     files.set(PATHS.statePath, state(2, 25));
@@ -180,7 +158,6 @@ describe("the module's view of this session's loop", () => {
   });
 
   it("with no node on PATH, starts it once: what it knew stands, and no later read runs it again", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
     await refresh();
     expect(state_.mod.view?.state.max_iterations).toBe(10);
     // What Claude Code 2.1.332's $.process.run throws when the program is not on PATH (measured).
@@ -210,7 +187,6 @@ describe("the module's view of this session's loop", () => {
   });
 
   it("never has two helper runs in flight, and a read meanwhile waits for the run instead of keeping an old view", async () => {
-    files.set(PATHS.viewPath, viewOf(state(), sidecar(10)));
     await refresh();
     expect(state_.mod.view?.state.iteration_count).toBe(2);
     files.set(PATHS.statePath, state(3));
@@ -219,14 +195,14 @@ describe("the module's view of this session's loop", () => {
     const first = refresh();
     await vi.waitFor(() => expect(runs).toHaveLength(1));
     files.set(PATHS.statePath, state(4));
-    // A second read while the run is in flight: it finds the Stop's view stale, and waits for the run.
-    const viewReads = () => reads.filter((path) => path === PATHS.viewPath).length;
-    const before = viewReads();
+    // A second read while the run is in flight: it finds the sidecar's view stale, and waits for the run.
+    const sidecarReads = () => reads.filter((path) => path === PATHS.sidecarPath).length;
+    const before = sidecarReads();
     let secondDone = false;
     const second = refresh().then(() => {
       secondDone = true;
     });
-    await vi.waitFor(() => expect(viewReads()).toBe(before + 1));
+    await vi.waitFor(() => expect(sidecarReads()).toBe(before + 1));
     expect(secondDone).toBe(false);
     release();
     await second;

@@ -1,18 +1,25 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseState } from "../../src/core/parseState.js";
 import {
   carryCostOverClear,
+  digestOf,
   makeRuntime,
   parseSidecar,
   parseTombstone,
   readLoopSpend,
   readPause,
+  readSidecarView,
   recordCostFigure,
   renderSidecar,
   renderTombstone,
   type Runtime,
 } from "../../src/core/sidecar.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
 
 const owner = { started_at: "2026-03-01T12:00:00.000Z", session_id: "s1" };
+const STATE_TEXT = `---\nmax_iterations: 3\nsession_id: s1\nstarted_at: "${owner.started_at}"\n---\n\nGoal.\n`;
+const VIEW = { state_digest: digestOf(STATE_TEXT), state: parseState(STATE_TEXT) };
 const runtime: Runtime = {
   ...makeRuntime(),
   promise_streak: 1,
@@ -25,19 +32,19 @@ const runtime: Runtime = {
 
 describe("parseSidecar", () => {
   it("reads back what renderSidecar wrote for the same loop", () => {
-    expect(parseSidecar(renderSidecar(runtime, owner), owner)).toEqual(runtime);
+    expect(parseSidecar(renderSidecar(runtime, owner, VIEW), owner)).toEqual(runtime);
   });
 
   it.each([
-    ["torn JSON", renderSidecar(runtime, owner).slice(0, 40), owner],
+    ["torn JSON", renderSidecar(runtime, owner, VIEW).slice(0, 40), owner],
     ["not an object", "[1,2]", owner],
     ["empty", "", owner],
-    ["another started_at", renderSidecar(runtime, owner), { ...owner, started_at: "2026-03-02T00:00:00.000Z" }],
-    ["another session", renderSidecar(runtime, owner), { ...owner, session_id: "s2" }],
+    ["another started_at", renderSidecar(runtime, owner, VIEW), { ...owner, started_at: "2026-03-02T00:00:00.000Z" }],
+    ["another session", renderSidecar(runtime, owner, VIEW), { ...owner, session_id: "s2" }],
     ["no owner recorded", JSON.stringify({ ...runtime }), owner],
     [
       "a loop not yet claimed reading a claimed loop's sidecar",
-      renderSidecar(runtime, owner),
+      renderSidecar(runtime, owner, VIEW),
       { started_at: undefined, session_id: undefined },
     ],
   ])("discards %s", (_name, text, who) => {
@@ -60,7 +67,7 @@ describe("parseSidecar", () => {
 
   it("an unclaimed loop matches a sidecar written before it was claimed", () => {
     const none = { started_at: undefined, session_id: undefined };
-    expect(parseSidecar(renderSidecar(runtime, none), none)).toEqual(runtime);
+    expect(parseSidecar(renderSidecar(runtime, none, VIEW), none)).toEqual(runtime);
   });
 });
 
@@ -132,13 +139,52 @@ describe("the pause and spend records", () => {
   });
 });
 
+describe("the sidecar's view of the state file", () => {
+  it("reads back the fields, bookkeeping and checklist count saved with a state file's text, named by its digest", () => {
+    const text = renderSidecarFor(STATE_TEXT, renderSidecar(runtime, owner, VIEW), "2/5");
+    const read = readSidecarView(text);
+    expect(read?.digest).toBe(digestOf(STATE_TEXT));
+    expect(read?.view.state).toMatchObject({ max_iterations: 3, session_id: "s1", body: "\nGoal.\n" });
+    expect(read?.view.runtime).toEqual(runtime);
+    expect(read?.view.checklist).toBe("2/5");
+    // The hooks' own read of the same text ignores the view.
+    expect(parseSidecar(text, owner)).toEqual(runtime);
+  });
+
+  it("has none in a sidecar without one: torn, a tombstone, an older version's, not JSON", () => {
+    const full = renderSidecarFor(STATE_TEXT);
+    const bad = [
+      "",
+      "[]",
+      "null",
+      full.slice(0, full.length - 20),
+      JSON.stringify({ loop: owner, ...runtime }),
+      JSON.stringify({ ...JSON.parse(full), view: { state_digest: 3 } }),
+      renderTombstone(owner, { reason: "stopped", by: "s2", at: "2026-03-01T12:09:00.000Z" }),
+    ];
+    for (const text of bad) expect(readSidecarView(text), text).toBeUndefined();
+    fc.assert(fc.property(fc.string(), (text) => readSidecarView(text) === undefined || text.includes("view")));
+  });
+
+  it("names a text by a digest that a hand edit moves: a value, a line end, a BOM", () => {
+    expect(digestOf(STATE_TEXT)).toBe(digestOf(`${STATE_TEXT}`));
+    for (const edited of [
+      STATE_TEXT.replace("max_iterations: 3", "max_iterations: 4"),
+      STATE_TEXT.replace("max_iterations: 3", "max_iterations: 30"),
+      STATE_TEXT.replace("\n", "\r\n"),
+      `\uFEFF${STATE_TEXT}`,
+    ])
+      expect(digestOf(edited)).not.toBe(digestOf(STATE_TEXT));
+  });
+});
+
 describe("the tombstone", () => {
   const ended = { reason: "stopped" as const, by: "s2", at: "2026-03-01T12:09:00.000Z" };
 
   it("reads back how the loop ended, and nothing from anything else", () => {
     expect(parseTombstone(renderTombstone(owner, ended))).toEqual(ended);
     const bad = [
-      renderSidecar(runtime, owner),
+      renderSidecar(runtime, owner, VIEW),
       JSON.stringify({ loop: owner, ended: { ...ended, by: 7 } }),
       JSON.stringify({ loop: owner, ended: { ...ended, reason: "vanished" } }),
       JSON.stringify({ ended }),
