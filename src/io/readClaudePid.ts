@@ -34,20 +34,30 @@ export const readProcessRunning = (pid: string): boolean => probeProcess(Number(
  */
 export const readProcessGone = (pid: number): boolean => probeProcess(pid) === "gone";
 
+/** `/proc/<pid>/stat`: "pid (comm) state ppid …"; comm may hold spaces or parentheses. */
+function readStat(pid: number | string): { comm: string; ppid: string } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const ppid = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
+    return ppid ? { comm, ppid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const SHELLS = new Set(["sh", "dash", "bash", "zsh", "ash", "busybox"]);
+
 /**
- * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the parent
- * of the shell that started the hook (measured on 2.1.197 and 2.1.330: claude → sh → node). It
- * links a session to the one `/clear` starts in the same process (docs/REFERENCE.md "Several loops").
+ * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the hook's parent,
+ * or that shell's parent when a shell started the hook (hooks.json's `exec node …` leaves none, a plain
+ * `node …` may: measured on 2.1.197 and 2.1.330, claude → sh → node). It links a session to the one
+ * `/clear` starts in the same process (docs/REFERENCE.md "Several loops").
  */
 export function readClaudePid(env: Record<string, string | undefined>): string {
   if (env.CLAUDE_PID) return env.CLAUDE_PID;
-  try {
-    // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces or parentheses.
-    const stat = readFileSync(`/proc/${process.ppid}/stat`, "utf8");
-    const ppid = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1];
-    if (ppid) return ppid;
-  } catch {
-    // not Linux: the hook's own parent stands in
-  }
+  const parent = readStat(process.ppid);
+  // not Linux: the hook's own parent stands in
+  if (parent && SHELLS.has(parent.comm)) return parent.ppid;
   return String(process.ppid);
 }
