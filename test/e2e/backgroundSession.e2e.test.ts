@@ -147,8 +147,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(stops.map((h) => h.iteration)).toEqual([1, 2, 3, 4]);
       expect(stops[0]?.session).toBe(session);
       expect(stops.slice(1).every((h) => String(h.session).startsWith(short))).toBe(true);
-      // 2.1.332 goes on in the very session when given no flag (the plugin installed); 2.1.197 always in a copy.
-      if (how === "respawn" && version.name !== "2.1.197") expect(short).toBe(session.slice(0, 8));
+      // Which of the two Claude Code picks after a respawn depends on how far its restart got (2.1.332 went on in
+      // the very session in most runs, in a copy in some); the loop goes on once either way, as asserted above.
       expect(history.filter((h) => h.decision === "resume")).toEqual([expect.objectContaining({ iteration: 2 })]);
     },
   );
