@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SLASH_NAMES } from "../../src/app/loopCommands.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { HOOKS, makeProject, NODE } from "../support/runHook.js";
@@ -28,10 +29,8 @@ function commandOf(table: Table, event: string, matcher?: string): string {
   return command;
 }
 
-const LOOP_COMMANDS = ["start", "stop", "status", "resume", "pause", "report"].flatMap((name) => [
-  `/loop-${name}`,
-  `/continuation-loop:loop-${name}`,
-]);
+// Every slash command of the command table: a new one the guard's list in hooks.json lacks fails here.
+const LOOP_COMMANDS = SLASH_NAMES.flatMap((name) => [`/loop-${name}`, `/continuation-loop:loop-${name}`]);
 const OTHER_PROMPTS = ["hello", "/loop 5m check the build", "/compact", "please /loop-start later", "/help"];
 
 interface Run {
