@@ -94,8 +94,10 @@ describe.each(ROUTES)("Claude Code $name: an until that keeps failing", (route) 
     expect(first.join("\n")).toContain("FAIL test/case1.test.ts");
     for (const [i, rows] of later.entries()) {
       expect(rows.length, rows.join("\n")).toBeLessThanOrEqual(MOST_ROWS);
-      expect(rows.join(" ")).toContain(`iteration ${i + 3}/5`);
-      expect(rows.join(" ")).toContain("same output as last time");
+      // Read as a person reads it: where the terminal wraps a row (the hook's command is longer on some versions) is not news.
+      const said = rows.join(" ").replace(/\s+/g, " ");
+      expect(said).toContain(`iteration ${i + 3}/5`);
+      expect(said).toContain("same output as last time");
       expect(rows.join("\n")).not.toContain("FAIL test/case");
       expect(sent[i + 1]).toContain("`sh ./check.sh` exited with status 1 again");
     }
