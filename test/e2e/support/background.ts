@@ -107,7 +107,7 @@ export class BackgroundWorld {
     const git = (...args: string[]) =>
       execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {
         cwd: this.proj,
-        env: { PATH: process.env["PATH"] ?? "", HOME: this.home, GIT_CONFIG_NOSYSTEM: "1" },
+        env: { PATH: process.env.PATH ?? "", HOME: this.home, GIT_CONFIG_NOSYSTEM: "1" },
         stdio: "ignore",
       });
     git("init", "-q", "-b", "main");
