@@ -16,9 +16,14 @@ afterEach(async () => {
   world = undefined;
 });
 
-const WAITING = /waiting for your permission \(Bash\)/;
-
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  // 2.1.332's notification names the tool. 2.1.197's does not: the name comes from the transcript, which does not
+  // always hold the call yet when the notification comes (seen in about one run in three), and then the wait says
+  // "a tool" (docs/REFERENCE.md). The wait itself is recorded and shown either way.
+  const oldest = version === CLAUDE_VERSIONS[0];
+  const WAITING = oldest ? /waiting for your permission \((Bash|a tool)\)/ : /waiting for your permission \(Bash\)/;
+  const TOOL = oldest ? expect.stringMatching(/^(Bash|a tool)$/) : "Bash";
+
   it("a Bash call waiting for approval shows in status and the report; the answer lets the loop go on", async () => {
     const w = (world = new BackgroundWorld(version));
     const server = await w.start([
@@ -49,7 +54,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     ).catch((error: Error) => {
       throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
     });
-    expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({ tool: "Bash", iteration: 1 });
+    expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({ tool: TOOL, iteration: 1 });
     const status = await w.cli(["status"]);
     expect(status.stdout).toMatch(WAITING);
 
