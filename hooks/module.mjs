@@ -333,16 +333,15 @@ async function clearThenSubmit($, text, cleared) {
   } catch (error) {
     clearing = Promise.reject(error);
   }
-  cleared();
-  const submitted = $.prompt.submit({ text });
-  await clearing.catch((error) => {
-    const why = error instanceof Error ? error.message : String(error);
-    try {
-      $.ui.log(`the context could not be cleared (${why}); this iteration goes on in it.`);
-    } catch {
-    }
-  });
-  await submitted;
+  const [clear, submit] = await Promise.allSettled([clearing, $.prompt.submit({ text })]);
+  if (clear.status === "fulfilled") cleared();
+  if (submit.status === "rejected") throw submit.reason;
+  if (clear.status === "fulfilled") return;
+  const why = clear.reason instanceof Error ? clear.reason.message : String(clear.reason);
+  try {
+    $.ui.log(`the context could not be cleared (${why}); this iteration goes on in it.`);
+  } catch {
+  }
 }
 
 // src/core/decideApiWait.ts
@@ -823,6 +822,7 @@ function quietContinuation($, result, id) {
     const { text, rest } = takeContinuation(result, id);
     if (text === void 0) return rest;
     mod.pending = text;
+    if (mod.fault === "send-in-stop") sendPending($);
     $.clock.after(0, () => sendPending($));
     return rest;
   } catch {

@@ -14,10 +14,10 @@ export function readFreshPrompt(text: string): string | undefined {
 /**
  * Clears the context, then sends the prompt as its first message. Both are queued at once, the clear
  * first: Claude Code runs the clear only once the turn has ended, and a `-p` session whose turn ends with
- * nothing queued ends (docs/ARCHITECTURE.md). `cleared` is told once the clear is queued, so a retry after
- * a refused submit sends the prompt again without clearing twice. A clear that fails costs the fresh
- * context, never the iteration: the prompt, which stands alone, goes into the context as it is, with one
- * line for the user.
+ * nothing queued ends (docs/ARCHITECTURE.md). `cleared` is told once the clear has run, so a retry after a
+ * refused submit sends the prompt again without clearing twice, and a retry after both were refused (the
+ * Stop still settling) clears first. A clear refused while the prompt goes costs the fresh context, never
+ * the iteration: the prompt, which stands alone, goes into the context as it is, with one line for the user.
  */
 export async function clearThenSubmit($: Engine, text: string, cleared: () => void): Promise<void> {
   let clearing: Promise<unknown>;
@@ -27,15 +27,14 @@ export async function clearThenSubmit($: Engine, text: string, cleared: () => vo
   } catch (error) {
     clearing = Promise.reject(error);
   }
-  cleared();
-  const submitted = $.prompt.submit({ text });
-  await clearing.catch((error: unknown) => {
-    const why = error instanceof Error ? error.message : String(error);
-    try {
-      $.ui.log(`the context could not be cleared (${why}); this iteration goes on in it.`);
-    } catch {
-      // the iteration still goes on
-    }
-  });
-  await submitted;
+  const [clear, submit] = await Promise.allSettled([clearing, $.prompt.submit({ text })]);
+  if (clear.status === "fulfilled") cleared();
+  if (submit.status === "rejected") throw submit.reason;
+  if (clear.status === "fulfilled") return;
+  const why = clear.reason instanceof Error ? clear.reason.message : String(clear.reason);
+  try {
+    $.ui.log(`the context could not be cleared (${why}); this iteration goes on in it.`);
+  } catch {
+    // the iteration still goes on
+  }
 }

@@ -77,6 +77,8 @@ function quietContinuation($: Engine, result: ClassicStopResult, id: string): Cl
     const { text, rest } = takeContinuation(result, id);
     if (text === undefined) return rest;
     mod.pending = text;
+    // A test reaches the refusal a loaded machine meets (the timer firing while the Stop still settles).
+    if (mod.fault === "send-in-stop") sendPending($);
     // Sent as soon as this Stop has returned (a timer: a Stop hook may not submit), or at the turn's end,
     // whichever comes first: never lost when one of them fails, never twice.
     $.clock.after(0, () => sendPending($));

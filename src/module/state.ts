@@ -31,7 +31,8 @@ export const mod = {
   nodeProblem: undefined as string | undefined,
 };
 
-/** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw|clear). */
+/** Throws at one step when a test asks for it (CONTINUATION_LOOP_MODULE_FAULT=load|stop|turn|draw|clear;
+ * send-in-stop is not a throw: index.ts sends inside the Stop, where Claude Code refuses it). */
 export function injectFault(step: string): void {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
 }

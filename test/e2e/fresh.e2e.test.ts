@@ -162,6 +162,25 @@ describe(`Claude Code ${NEWEST.name}: a clear that fails`, () => {
   });
 });
 
+describe(`Claude Code ${NEWEST.name}: a send refused while the Stop settles`, () => {
+  it("is sent again with its clear first: iteration k still sees no earlier reply", async () => {
+    // The first try runs inside the Stop, where Claude Code refuses both the clear and the prompt.
+    const env = { CONTINUATION_LOOP_MODULE_FAULT: "send-in-stop" };
+    const { main, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
+    expect(main).toHaveLength(6);
+    expect(history.map((h) => [h.decision, h.iteration])).toEqual([
+      ["continue", 1],
+      ["continue", 2],
+      ["end", 3],
+    ]);
+    for (let k = 2; k <= 3; k++) {
+      expect(allMessagesText(firsts[k - 1]!)).not.toContain(replyOf(k - 1));
+      expect(lastUserText(firsts[k - 1]!)).toContain(notesAfter(k - 1));
+    }
+    expect(new Set(history.map((h) => h.session)).size).toBe(3);
+  });
+});
+
 describe(`Claude Code ${NEWEST.name} with the module turned off`, () => {
   it("refuses /loop-start --fresh-context, and a file with the field goes on in its context, told once", async () => {
     const env = { CONTINUATION_LOOP_MODULE: "0" };

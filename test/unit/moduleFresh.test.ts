@@ -1,6 +1,7 @@
 // The companion module's fresh_context path with a stand-in for Claude Code's `$` (docs/REFERENCE.md "Fresh context"):
 // a marked continuation is a real /clear and then the prompt, in that order and once each; a clear that
-// fails still sends the prompt; a refused submit after the clear is sent again without a second clear.
+// fails still sends the prompt; a refused submit after the clear is sent again without a second clear; a
+// clear and a submit both refused (the Stop still settling) are tried again together, the clear first.
 import { beforeEach, describe, expect, it } from "vitest";
 import { FRESH_LINE, LOOP_MARKER } from "../../src/core/protocol.js";
 import { stopLine } from "../../src/module/continuation.js";
@@ -112,5 +113,15 @@ describe("the module and a fresh_context continuation", () => {
     const engine = makeEngine({ submit: (n) => (n === 1 ? Promise.reject(new Error("busy")) : Promise.resolve()) });
     await stopWithContinuation(true, engine);
     expect(engine.calls).toEqual(["run clear", "submit PROMPT", "submit PROMPT"]);
+  });
+
+  it("a clear and a submit both refused are tried again together, the clear first, with no line", async () => {
+    let clears = 0;
+    const engine = makeEngine({
+      clear: () => (++clears === 1 ? Promise.reject(new Error("past a Stop")) : Promise.resolve({})),
+      submit: (n) => (n === 1 ? Promise.reject(new Error("busy")) : Promise.resolve()),
+    });
+    await stopWithContinuation(true, engine);
+    expect(engine.calls).toEqual(["run clear", "submit PROMPT", "run clear", "submit PROMPT"]);
   });
 });
