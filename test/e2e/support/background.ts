@@ -179,25 +179,28 @@ export class BackgroundWorld {
   }
 
   /**
-   * Stops the background service of this HOME and its sessions (`claude daemon stop`), waits for their
-   * processes to end (any left after 15 s are killed: they are this test's), then removes everything.
+   * Stops the background service of this HOME and its sessions (`claude daemon stop`), kills what is left
+   * (the service's idle pty hosts, which ignore SIGTERM and would wait out about 5 s of their own: they are
+   * this test's), waits until they are gone, then removes everything.
    */
   async dispose(): Promise<void> {
     if (this.server) {
       await this.claude(["daemon", "stop", "--any"], this.tmp, 30_000).catch(() => undefined);
-      const left = await waitUntil(
-        () => this.processes(),
-        (pids) => pids.length === 0,
-        "the background service to end",
-        15_000,
-      ).catch(() => this.processes());
-      for (const pid of left) {
-        try {
-          process.kill(pid, "SIGKILL");
-        } catch {
-          // already gone
+      // Killed again at each look: the service may start one more while it stops.
+      const killLeft = () => {
+        const pids = this.processes();
+        for (const pid of pids) {
+          try {
+            process.kill(pid, "SIGKILL");
+          } catch {
+            // already gone
+          }
         }
-      }
+        return pids;
+      };
+      await waitUntil(killLeft, (pids) => pids.length === 0, "the background service's processes to end", 15_000).catch(
+        () => undefined,
+      );
       await this.server.close();
     }
     fs.rmSync(this.tmp, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
