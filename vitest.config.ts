@@ -66,11 +66,13 @@ export default defineConfig({
           // test/mod: the module's own tests, run by `claude plugin test` (test/e2e/moduleKit.e2e.test.ts).
           exclude: ["test/e2e/**", "test/tui/**", "test/mod/**", "test/browser/**", ...STRESS, "**/node_modules/**"],
           testTimeout: 15_000,
+          // Vitest's default is one worker fewer than the cores: one, on a 2-core machine.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       ...NODE_LINES.map((major) =>
-        onNode(major, "process", { ...processSuite, testTimeout: 15_000, sequence: { groupOrder: 0 } }),
+        onNode(major, "process", { ...processSuite, testTimeout: 15_000, maxWorkers: 2, sequence: { groupOrder: 0 } }),
       ),
       { test: { name: "stress", ...stress, sequence: { groupOrder: 1 } } },
       ...NODE_LINES.map((major, i) => onNode(major, "stress", { ...stress, sequence: { groupOrder: 2 + i } })),
