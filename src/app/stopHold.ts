@@ -1,5 +1,5 @@
 import { readWakeAt, renderHoldMessage } from "../core/background.js";
-import { decideStateUpdates, type StopDecision } from "../core/decideStop.js";
+import { decideClaimUpdates, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { HistoryRecord } from "../core/history.js";
@@ -36,7 +36,7 @@ export function holdForBackground(
   record: HistoryRecord,
 ) {
   // A first Stop still claims the loop; the iteration is not counted.
-  const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
+  const claim = decideClaimUpdates(state, input.session_id, now);
   const changed = Object.keys(claim).length > 0;
   const iteration = { n: state.iteration_count, max: state.max_iterations };
   return {

@@ -1,4 +1,4 @@
-import { decideStateUpdates, type StopDecision } from "../core/decideStop.js";
+import { decideClaimUpdates, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { HistoryRecord } from "../core/history.js";
@@ -43,7 +43,7 @@ export function pauseForUser(
   record: HistoryRecord,
 ) {
   // A first Stop still claims the loop; the iteration is not counted until the loop goes on.
-  const { iteration_count: _count, ...claim } = decideStateUpdates(state, input.session_id, now);
+  const claim = decideClaimUpdates(state, input.session_id, now);
   const updates: Record<string, unknown> = decision.reason === "scope" ? { ...claim, active: false } : claim;
   const changed = Object.keys(updates).length > 0;
   return {

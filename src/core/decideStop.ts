@@ -262,8 +262,8 @@ export function decideStop(
   };
 }
 
-/** The state-file fields a continuing Stop writes: the count, and the owner and start on a first claim. */
-export function decideStateUpdates(
+/** The state-file fields a loop's first Stop claims it with, counted or not: the owner and the start. */
+export function decideClaimUpdates(
   state: LoopState,
   sessionId: string | undefined,
   now: number,
@@ -271,6 +271,14 @@ export function decideStateUpdates(
   const updates: Record<string, unknown> = {};
   if (state.session_id === undefined && sessionId !== undefined) updates.session_id = sessionId;
   if (state.started_at === undefined) updates.started_at = new Date(now).toISOString();
-  updates.iteration_count = state.iteration_count + 1;
   return updates;
+}
+
+/** The state-file fields a continuing Stop writes: the claim, and the count. */
+export function decideStateUpdates(
+  state: LoopState,
+  sessionId: string | undefined,
+  now: number,
+): Record<string, unknown> {
+  return { ...decideClaimUpdates(state, sessionId, now), iteration_count: state.iteration_count + 1 };
 }
