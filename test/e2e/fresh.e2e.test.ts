@@ -78,15 +78,20 @@ async function runNotesLoop(
 
 const messageCount = (req: RecordedRequest) => req.body?.messages?.length ?? 0;
 
+/** Two requests an iteration, and each of the three Stops once: continue, continue, end. */
+function expectThreeIterations(main: RecordedRequest[], history: Record<string, unknown>[]) {
+  expect(main).toHaveLength(6);
+  expect(history.map((h) => [h.decision, h.iteration])).toEqual([
+    ["continue", 1],
+    ["continue", 2],
+    ["end", 3],
+  ]);
+}
+
 describe(`Claude Code ${NEWEST.name}: fresh_context`, () => {
   it("clears the context before every continuation: iteration k sees no earlier reply, and sees the goal and the notes as they stand", async () => {
     const { main, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n");
-    expect(main).toHaveLength(6);
-    expect(history.map((h) => [h.decision, h.iteration])).toEqual([
-      ["continue", 1],
-      ["continue", 2],
-      ["end", 3],
-    ]);
+    expectThreeIterations(main, history);
     for (let k = 2; k <= 3; k++) {
       const req = firsts[k - 1]!;
       const all = allMessagesText(req);
@@ -149,12 +154,7 @@ describe(`Claude Code ${NEWEST.name}: a clear that fails`, () => {
   it("leaves the loop going on in its context: no iteration lost or doubled", async () => {
     const env = { CONTINUATION_LOOP_MODULE_FAULT: "clear" };
     const { main, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
-    expect(main).toHaveLength(6);
-    expect(history.map((h) => [h.decision, h.iteration])).toEqual([
-      ["continue", 1],
-      ["continue", 2],
-      ["end", 3],
-    ]);
+    expectThreeIterations(main, history);
     // Not cleared, yet still the full, stand-alone prompt.
     expect(allMessagesText(firsts[2]!)).toContain(replyOf(1));
     expect(lastUserText(firsts[2]!)).toContain(GOAL);
@@ -167,12 +167,7 @@ describe(`Claude Code ${NEWEST.name}: a send refused while the Stop settles`, ()
     // The first try runs inside the Stop, where Claude Code refuses both the clear and the prompt.
     const env = { CONTINUATION_LOOP_MODULE_FAULT: "send-in-stop" };
     const { main, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
-    expect(main).toHaveLength(6);
-    expect(history.map((h) => [h.decision, h.iteration])).toEqual([
-      ["continue", 1],
-      ["continue", 2],
-      ["end", 3],
-    ]);
+    expectThreeIterations(main, history);
     for (let k = 2; k <= 3; k++) {
       expect(allMessagesText(firsts[k - 1]!)).not.toContain(replyOf(k - 1));
       expect(lastUserText(firsts[k - 1]!)).toContain(notesAfter(k - 1));
