@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { readHistory, readHomeProcesses } from "../support/readHistory.js";
 import { type MessagesServer, startMessagesServer, text, usageLimit } from "./support/messagesServer.js";
 import { CLAUDE_VERSIONS, REPO_ROOT } from "./support/runClaude.js";
 
@@ -48,26 +49,12 @@ class World {
   }
 
   history(): Record<string, unknown>[] {
-    const file = path.join(this.proj, ".claude", "continuation-loop.history.jsonl");
-    if (!fs.existsSync(file)) return [];
-    return fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .filter((line, i, all) => line.trim() !== "" && i < all.length - 1)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return readHistory(path.join(this.proj, ".claude", "continuation-loop.history.jsonl"));
   }
 
   /** This HOME's processes (the background service and its sessions). */
   processes(): number[] {
-    const mine = `HOME=${this.home}\0`;
-    return fs.readdirSync("/proc").flatMap((entry) => {
-      if (!/^\d+$/.test(entry)) return [];
-      try {
-        return fs.readFileSync(`/proc/${entry}/environ`, "latin1").includes(mine) ? [Number(entry)] : [];
-      } catch {
-        return [];
-      }
-    });
+    return readHomeProcesses(this.home);
   }
 
   async dispose(): Promise<void> {

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { MessagesServer, Script } from "./messagesServer.js";
 import { startMessagesServer } from "./messagesServer.js";
+import { readHistory, readHomeProcesses } from "../../support/readHistory.js";
 import { type ClaudeVersion, cleanEnv, REPO_ROOT } from "./runClaude.js";
 
 /** Long enough that its last 20 characters, which Claude Code remembers as approved, are its own. */
@@ -156,26 +157,12 @@ export class BackgroundWorld {
 
   /** The history of the loops of `dir` (the project, or a worktree), one object per whole line. */
   history(dir = this.proj): Record<string, unknown>[] {
-    const file = path.join(dir, ".claude", "continuation-loop.history.jsonl");
-    if (!fs.existsSync(file)) return [];
-    return fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .filter((line, i, all) => line.trim() !== "" && i < all.length - 1)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return readHistory(path.join(dir, ".claude", "continuation-loop.history.jsonl"));
   }
 
   /** The processes this world's Claude Code started (its HOME in their environment): the service, its sessions. */
   processes(): number[] {
-    const mine = `HOME=${this.home}\0`;
-    return fs.readdirSync("/proc").flatMap((entry) => {
-      if (!/^\d+$/.test(entry)) return [];
-      try {
-        return `${fs.readFileSync(`/proc/${entry}/environ`, "latin1")}`.includes(mine) ? [Number(entry)] : [];
-      } catch {
-        return []; // gone meanwhile, or another user's
-      }
-    });
+    return readHomeProcesses(this.home);
   }
 
   /**

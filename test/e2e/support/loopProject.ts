@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { readHistory } from "../../support/readHistory.js";
 import { REPO_ROOT } from "./runClaude.js";
 
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
@@ -33,15 +34,7 @@ export function makeLoopProject(): LoopProject {
     historyPath,
     writeState: (text) => fs.writeFileSync(statePath, text),
     readState: () => (fs.existsSync(statePath) ? fs.readFileSync(statePath, "utf8") : undefined),
-    history: () =>
-      fs.existsSync(historyPath)
-        ? fs
-            .readFileSync(historyPath, "utf8")
-            .split("\n")
-            // Only whole lines: a hook may be appending one while a test polls.
-            .filter((l, i, all) => l.trim() !== "" && i < all.length - 1)
-            .map((l) => JSON.parse(l) as Record<string, unknown>)
-        : [],
+    history: () => readHistory(historyPath),
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }

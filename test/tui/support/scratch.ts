@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { MessagesServer } from "../../e2e/support/messagesServer.js";
+import { readHistory } from "../../support/readHistory.js";
 import type { HeldScript } from "./heldScript.js";
 import type { Tui } from "./tui.js";
 
@@ -27,16 +28,9 @@ export class TuiScratch {
     return path.join(this.proj, ".claude", name);
   }
 
-  /** The project's history, one object per line ([] before the first). */
+  /** The project's history, one object per whole line ([] before the first). */
   history(): Record<string, unknown>[] {
-    const file = this.claude("continuation-loop.history.jsonl");
-    if (!fs.existsSync(file)) return [];
-    // Only whole lines: a hook may be appending one while the test polls.
-    return fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .filter((line, i, all) => line.trim() !== "" && i < all.length - 1)
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return readHistory(this.claude("continuation-loop.history.jsonl"));
   }
 
   async dispose(): Promise<void> {
