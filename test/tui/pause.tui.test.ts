@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
-import { TuiScratch, until } from "./support/scratch.js";
+import { TuiScratch } from "./support/scratch.js";
 import { startTui, type Tui } from "./support/tui.js";
 
 let scratch: TuiScratch | undefined;
@@ -51,8 +51,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await tui.waitFor((s) => s.includes("Only the conclusion is left."), 60_000);
     // A known step after that turn: /loop-status runs no model turn and waits behind any turn the
     // Stop started, so once it answers, a continuation would have been asked for.
-    await tui.submit("/continuation-loop:loop-status");
-    await until(() => count(tui, "paused: active is false") >= 2, "the second /loop-status", 30_000);
+    await tui.submitAnswered("/continuation-loop:loop-status", () => count(tui, "paused: active is false") >= 2);
     expect(server.mainRequests).toHaveLength(3);
     // The model was asked the user's question, not sent back into the loop.
     expect(lastUserText(server.mainRequests[2]!).trimEnd().endsWith("What is left?")).toBe(true);

@@ -99,6 +99,12 @@ export interface Tui {
    * command typed, its first entry is that command and Enter runs it.
    */
   submit(text: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Types `text` and Enter as the previous turn may still be ending, then waits until `answered` holds. Claude
+   * Code may queue it until the turn ends, and 2.1.197 puts a queued prompt a hook blocked back into the box:
+   * then the box is emptied (ctrl+c), as a person would, so that the next command is typed into an empty one.
+   */
+  submitAnswered(text: string, answered: () => boolean, timeoutMs?: number): Promise<void>;
   /** Everything the program wrote to the terminal, escape sequences included (BEL, OSC…). */
   raw(): string;
   /** BEL characters outside OSC sequences (an OSC may end with BEL; that is no bell). */
@@ -234,6 +240,17 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
       // Let the autocomplete menu settle on the typed command before Enter picks its first entry.
       await sleep(300);
       child.write(KEYS.enter);
+      await waitFor(() => !squash(inputRow()).includes(typed), timeoutMs);
+    },
+    submitAnswered: async (text, answered, timeoutMs = 30_000) => {
+      child.write(text);
+      const typed = squash(text);
+      await waitFor(() => squash(screen()).includes(typed), timeoutMs);
+      await sleep(300);
+      child.write(KEYS.enter);
+      await waitFor(answered, timeoutMs);
+      if (!squash(inputRow()).includes(typed)) return;
+      child.write(KEYS["ctrl+c"]);
       await waitFor(() => !squash(inputRow()).includes(typed), timeoutMs);
     },
     raw,
