@@ -223,6 +223,18 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
 
   const inputRow = (): string => [...lines()].reverse().find((l) => PROMPT_ROW.test(l)) ?? "";
 
+  /** Types a line, then Enter once it shows; returns it without whitespace, as the screen is compared. */
+  const typeAndEnter = async (text: string, timeoutMs: number): Promise<string> => {
+    child.write(text);
+    // The input box may wrap a long line: compare without whitespace.
+    const typed = squash(text);
+    await waitFor(() => squash(screen()).includes(typed), timeoutMs);
+    // Let the autocomplete menu settle on the typed command before Enter picks its first entry.
+    await sleep(300);
+    child.write(KEYS.enter);
+    return typed;
+  };
+
   const tui: Tui = {
     version: opts.version,
     pid: child.pid,
@@ -233,21 +245,11 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
     type: (text) => child.write(text),
     press: (key) => child.write(KEYS[key]),
     submit: async (text, timeoutMs = 15_000) => {
-      child.write(text);
-      // The input box may wrap a long line: compare without whitespace.
-      const typed = squash(text);
-      await waitFor(() => squash(screen()).includes(typed), timeoutMs);
-      // Let the autocomplete menu settle on the typed command before Enter picks its first entry.
-      await sleep(300);
-      child.write(KEYS.enter);
+      const typed = await typeAndEnter(text, timeoutMs);
       await waitFor(() => !squash(inputRow()).includes(typed), timeoutMs);
     },
     submitAnswered: async (text, answered, timeoutMs = 30_000) => {
-      child.write(text);
-      const typed = squash(text);
-      await waitFor(() => squash(screen()).includes(typed), timeoutMs);
-      await sleep(300);
-      child.write(KEYS.enter);
+      const typed = await typeAndEnter(text, timeoutMs);
       await waitFor(answered, timeoutMs);
       if (!squash(inputRow()).includes(typed)) return;
       child.write(KEYS["ctrl+c"]);
