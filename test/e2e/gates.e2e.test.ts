@@ -13,6 +13,7 @@ import {
   type Script,
 } from "./support/messagesServer.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { itOnNewest } from "./support/pins.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
 
 let server: MessagesServer | undefined;
@@ -26,6 +27,9 @@ afterEach(async () => {
 });
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  // A gate's or a limit's decision is the product's own: on the newest pin only. Both pins run what Claude Code
+  // delivers to it: a question through the prompt, a new session, the status line's cost, the transcript's usage.
+  const itNewest = itOnNewest(version);
   async function loop(
     state: string,
     script: Script,
@@ -58,7 +62,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   }
 
   describe("completion gates", () => {
-    it("completion_threshold: promise, miss, promise, promise ends on the 4th turn", async () => {
+    itNewest("completion_threshold: promise, miss, promise, promise ends on the 4th turn", async () => {
       const { sent, end } = await loop("---\ncompletion_promise: DONE\ncompletion_threshold: 2\n---\nGoal\n", [
         text("DONE"),
         text("oops, not yet"),
@@ -73,7 +77,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(end).toMatchObject({ reason: "completed", iteration: 4 });
     });
 
-    it("promise_format: tag ignores the bare phrase", async () => {
+    itNewest("promise_format: tag ignores the bare phrase", async () => {
       const { sent, end } = await loop("---\ncompletion_promise: Task complete\npromise_format: tag\n---\nGoal\n", [
         text("Task complete"),
         text("ok <promise> task  COMPLETE </promise>"),
@@ -84,7 +88,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(end).toMatchObject({ reason: "completed", promise: "Task complete" });
     });
 
-    it("a promise list: any one completes", async () => {
+    itNewest("a promise list: any one completes", async () => {
       const { sent, end } = await loop("---\ncompletion_promise: [ALPHA DONE, BLOCKED ON USER]\n---\nGoal\n", [
         text("working"),
         text("I am blocked on user input"),
@@ -95,7 +99,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(end).toMatchObject({ reason: "completed", promise: "BLOCKED ON USER" });
     });
 
-    it("verify refuses a false promise, then accepts it after a tool call fixes the condition", async () => {
+    itNewest("verify refuses a false promise, then accepts it after a tool call fixes the condition", async () => {
       const { p, sent, end } = await loop(
         '---\ncompletion_promise: DONE\nverify: "test -f fixed.txt"\n---\nCreate fixed.txt\n',
         (_req, index) => {
@@ -116,34 +120,37 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(end).toMatchObject({ reason: "completed", iteration: 2 });
     });
 
-    it("checklist: the promise is refused while PLAN.md has an open box, then accepted after an Edit checks it", async () => {
-      const plan = () => path.join(project!.proj, "PLAN.md");
-      const { p, sent, end } = await loop(
-        "---\ncompletion_promise: DONE\nchecklist: PLAN.md\nmax_iterations: 6\n---\nWork through PLAN.md\n",
-        (_req, index) => {
-          if (index === 0) return text("DONE");
-          if (index === 1) return toolUse("Read", { file_path: plan() });
-          if (index === 2)
-            return toolUse("Edit", {
-              file_path: plan(),
-              old_string: "- [ ] Fix the parser",
-              new_string: "- [x] Fix the parser",
-            });
-          if (index === 3) return text("DONE");
-          return text("never");
-        },
-        {
-          allowedTools: ["Read", "Edit"],
-          setup: (lp) =>
-            fs.writeFileSync(path.join(lp.proj, "PLAN.md"), "- [x] Write the test\n- [ ] Fix the parser\n"),
-        },
-      );
-      expect(sent).toHaveLength(4);
-      expect(sent[1]).toContain("Checklist (PLAN.md): 1/2 done · next: Fix the parser");
-      expect(sent[1]).toContain("not accepted: the checklist PLAN.md has 1/2 boxes checked");
-      expect(fs.readFileSync(path.join(p.proj, "PLAN.md"), "utf8")).toContain("- [x] Fix the parser");
-      expect(end).toMatchObject({ decision: "end", reason: "completed", iteration: 2 });
-    });
+    itNewest(
+      "checklist: the promise is refused while PLAN.md has an open box, then accepted after an Edit checks it",
+      async () => {
+        const plan = () => path.join(project!.proj, "PLAN.md");
+        const { p, sent, end } = await loop(
+          "---\ncompletion_promise: DONE\nchecklist: PLAN.md\nmax_iterations: 6\n---\nWork through PLAN.md\n",
+          (_req, index) => {
+            if (index === 0) return text("DONE");
+            if (index === 1) return toolUse("Read", { file_path: plan() });
+            if (index === 2)
+              return toolUse("Edit", {
+                file_path: plan(),
+                old_string: "- [ ] Fix the parser",
+                new_string: "- [x] Fix the parser",
+              });
+            if (index === 3) return text("DONE");
+            return text("never");
+          },
+          {
+            allowedTools: ["Read", "Edit"],
+            setup: (lp) =>
+              fs.writeFileSync(path.join(lp.proj, "PLAN.md"), "- [x] Write the test\n- [ ] Fix the parser\n"),
+          },
+        );
+        expect(sent).toHaveLength(4);
+        expect(sent[1]).toContain("Checklist (PLAN.md): 1/2 done · next: Fix the parser");
+        expect(sent[1]).toContain("not accepted: the checklist PLAN.md has 1/2 boxes checked");
+        expect(fs.readFileSync(path.join(p.proj, "PLAN.md"), "utf8")).toContain("- [x] Fix the parser");
+        expect(end).toMatchObject({ decision: "end", reason: "completed", iteration: 2 });
+      },
+    );
 
     it("<loop-pause> pauses with the question shown to the user; the next prompt (--resume) answers it and the loop goes on", async () => {
       const sessionId = randomUUID();
@@ -235,52 +242,55 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(told).toMatch(/reached max_cost.*\$1\.10 spent/);
     });
 
-    it("checkpoints: three iterations of scripted writes; restore 2 brings iteration 2's files back, HEAD, index and stash unchanged", async () => {
-      const git = (cwd: string, ...args: string[]) =>
-        execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
-      // New files each iteration: Claude Code writes over an existing file only after reading it.
-      const step = (n: number) => path.join(project!.proj, `step-${n}.txt`);
-      let head = "";
-      let index = "";
-      const { p, end } = await loop(
-        "---\ncheckpoints: true\nmax_iterations: 3\n---\nImprove app.txt\n",
-        (_req, i) => {
-          // Each iteration writes app.txt, then replies.
-          if (i % 2 === 0 && i < 6)
-            return toolUse("Write", { file_path: step(i / 2 + 1), content: `step ${i / 2 + 1}\n` });
-          return i < 6 ? text(`Wrote step ${(i + 1) / 2}.`) : undefined;
-        },
-        {
-          allowedTools: ["Write"],
-          setup: (lp) => {
-            fs.writeFileSync(path.join(lp.proj, ".gitignore"), ".claude/\n");
-            fs.writeFileSync(path.join(lp.proj, "app.txt"), "base\n");
-            git(lp.proj, "init", "-q");
-            git(lp.proj, "add", ".");
-            git(lp.proj, "commit", "-qm", "base");
-            head = git(lp.proj, "rev-parse", "HEAD");
-            index = git(lp.proj, "ls-files", "-s");
+    itNewest(
+      "checkpoints: three iterations of scripted writes; restore 2 brings iteration 2's files back, HEAD, index and stash unchanged",
+      async () => {
+        const git = (cwd: string, ...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+        // New files each iteration: Claude Code writes over an existing file only after reading it.
+        const step = (n: number) => path.join(project!.proj, `step-${n}.txt`);
+        let head = "";
+        let index = "";
+        const { p, end } = await loop(
+          "---\ncheckpoints: true\nmax_iterations: 3\n---\nImprove app.txt\n",
+          (_req, i) => {
+            // Each iteration writes app.txt, then replies.
+            if (i % 2 === 0 && i < 6)
+              return toolUse("Write", { file_path: step(i / 2 + 1), content: `step ${i / 2 + 1}\n` });
+            return i < 6 ? text(`Wrote step ${(i + 1) / 2}.`) : undefined;
           },
-        },
-      );
-      expect(end).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3 });
-      const cli = (...args: string[]) =>
-        execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
-          cwd: p.proj,
-          encoding: "utf8",
-          env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
-        });
-      expect(cli("checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n\s+3\s/m);
-      expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, true]);
-      cli("restore", "2");
-      expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, false]);
-      expect(fs.readFileSync(step(2), "utf8")).toBe("step 2\n");
-      expect(git(p.proj, "rev-parse", "HEAD")).toBe(head);
-      expect(git(p.proj, "ls-files", "-s")).toBe(index);
-      expect(git(p.proj, "stash", "list")).toBe("");
-    });
+          {
+            allowedTools: ["Write"],
+            setup: (lp) => {
+              fs.writeFileSync(path.join(lp.proj, ".gitignore"), ".claude/\n");
+              fs.writeFileSync(path.join(lp.proj, "app.txt"), "base\n");
+              git(lp.proj, "init", "-q");
+              git(lp.proj, "add", ".");
+              git(lp.proj, "commit", "-qm", "base");
+              head = git(lp.proj, "rev-parse", "HEAD");
+              index = git(lp.proj, "ls-files", "-s");
+            },
+          },
+        );
+        expect(end).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3 });
+        const cli = (...args: string[]) =>
+          execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
+            cwd: p.proj,
+            encoding: "utf8",
+            env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
+          });
+        expect(cli("checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n\s+3\s/m);
+        expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, true]);
+        cli("restore", "2");
+        expect([1, 2, 3].map((n) => fs.existsSync(step(n)))).toEqual([true, true, false]);
+        expect(fs.readFileSync(step(2), "utf8")).toBe("step 2\n");
+        expect(git(p.proj, "rev-parse", "HEAD")).toBe(head);
+        expect(git(p.proj, "ls-files", "-s")).toBe(index);
+        expect(git(p.proj, "stash", "list")).toBe("");
+      },
+    );
 
-    it("notes_file: its text goes into every continuation prompt", async () => {
+    itNewest("notes_file: its text goes into every continuation prompt", async () => {
       const { sent } = await loop(
         "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
         [text("one"), text("two")],
@@ -294,7 +304,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   describe("limits", () => {
-    it("stall_limit ends a loop of identical replies early", async () => {
+    itNewest("stall_limit ends a loop of identical replies early", async () => {
       const { sent, end, told } = await loop("---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n", [
         text("same"),
         text("same"),
@@ -307,37 +317,40 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(told).toContain("stalled");
     });
 
-    it("stall_limit in a git repository: identical replies with no file change stall; a changed file is progress", async () => {
-      const git = (p: LoopProject, ...args: string[]) => execFileSync("git", args, { cwd: p.proj, stdio: "pipe" });
-      const setup = (p: LoopProject) => {
-        git(p, "init", "-q");
-        git(p, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
-      };
-      // The tree is read from the first repeated reply on, so the stall shows one turn after the reply-only case.
-      const still = await loop(
-        "---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n",
-        [text("same"), text("same"), text("same"), text("same"), text("same"), text("same")],
-        { setup },
-      );
-      expect(still.sent).toHaveLength(4);
-      expect(still.end).toMatchObject({ reason: "stalled", iteration: 4 });
-      await server?.close();
-      project?.cleanup();
+    itNewest(
+      "stall_limit in a git repository: identical replies with no file change stall; a changed file is progress",
+      async () => {
+        const git = (p: LoopProject, ...args: string[]) => execFileSync("git", args, { cwd: p.proj, stdio: "pipe" });
+        const setup = (p: LoopProject) => {
+          git(p, "init", "-q");
+          git(p, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init");
+        };
+        // The tree is read from the first repeated reply on, so the stall shows one turn after the reply-only case.
+        const still = await loop(
+          "---\nmax_iterations: 10\nstall_limit: 2\n---\nGoal\n",
+          [text("same"), text("same"), text("same"), text("same"), text("same"), text("same")],
+          { setup },
+        );
+        expect(still.sent).toHaveLength(4);
+        expect(still.end).toMatchObject({ reason: "stalled", iteration: 4 });
+        await server?.close();
+        project?.cleanup();
 
-      let n = 0;
-      const moving = await loop(
-        "---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n",
-        (_req, index) =>
-          index % 2 === 0
-            ? toolUse("Write", { file_path: path.join(project!.proj, "progress.txt"), content: `step ${++n}\n` })
-            : text("same"),
-        { setup, allowedTools: ["Write"] },
-      );
-      // Rewriting an untracked file each turn is progress, though `git status` reads the same.
-      expect(moving.end).toMatchObject({ reason: "max_iterations", iteration: 6 });
-    });
+        let n = 0;
+        const moving = await loop(
+          "---\nmax_iterations: 6\nstall_limit: 2\n---\nGoal\n",
+          (_req, index) =>
+            index % 2 === 0
+              ? toolUse("Write", { file_path: path.join(project!.proj, "progress.txt"), content: `step ${++n}\n` })
+              : text("same"),
+          { setup, allowedTools: ["Write"] },
+        );
+        // Rewriting an untracked file each turn is progress, though `git status` reads the same.
+        expect(moving.end).toMatchObject({ reason: "max_iterations", iteration: 6 });
+      },
+    );
 
-    it("max_duration ends an old loop at once", async () => {
+    itNewest("max_duration ends an old loop at once", async () => {
       const started = new Date(Date.now() - 2 * 3600_000).toISOString();
       const { sent, end, told } = await loop(`---\nmax_duration: 1h\nstarted_at: ${started}\n---\nGoal\n`, [
         text("one"),

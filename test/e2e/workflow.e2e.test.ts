@@ -1,4 +1,4 @@
-// The GitHub Actions workflow of docs/ci/ run here, one job per goal of its matrix as each runner would:
+// The GitHub Actions workflow of docs/ci/ run here, one job of its matrix as a runner would:
 // its scripts install the plugin into Claude Code and run `continuation-loop run --until "npm test"`,
 // against the scripted API, in a project whose test fails until Claude fixes it.
 import { execFileSync } from "node:child_process";
@@ -48,7 +48,8 @@ describe("docs/ci/continuation-loop.yml", () => {
     expect(version?.name).toBe(workflow.env?.CLAUDE_CODE_VERSION);
   });
 
-  it.each(goals)("runs the job for the goal %j: the loop completes once npm test passes", async (goal) => {
+  // The matrix's jobs differ only in their goal: one job, the first, proves the steps.
+  it.each(goals.slice(0, 1))("runs the job for the goal %j: the loop completes once npm test passes", async (goal) => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-workflow-"));
     const workspace = path.join(root, "work");
     const home = path.join(root, "home");

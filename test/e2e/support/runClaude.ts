@@ -27,6 +27,9 @@ export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [
     : claudeVersion("2.1.332", modules("claude-code-latest")),
 ];
 
+/** The newest pinned release, or the registry's newest under `npm run test:newest`. */
+export const NEWEST = CLAUDE_VERSIONS[1] as ClaudeVersion;
+
 function claudeVersion(name: string, dir: string): ClaudeVersion {
   const bin = path.join(dir, "bin", "claude.exe");
   // toString: `describe.each(CLAUDE_VERSIONS)("Claude Code %s", …)` titles read "Claude Code 2.1.330".
