@@ -10,7 +10,7 @@ import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { makeGuardPath } from "../support/nodePaths.js";
 import { rowsBetween } from "./support/screen.js";
 import { TuiScratch } from "./support/scratch.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { startTui } from "./support/tui.js";
 
 let scratch: TuiScratch | undefined;
 afterEach(async () => {
@@ -22,9 +22,6 @@ const REPLIES = ["Hello there.", "Here again.", "Third reply."];
 const squash = (s: string) => s.replace(/\s+/g, "");
 /** How many times the screen shows the line, wrapped or not. */
 const timesShown = (screen: string) => squash(screen).split(squash(renderNodeNeeded())).length - 1;
-/** The input box's text, without the prompt sign. */
-const inputText = (tui: Tui) =>
-  ([...tui.lines()].reverse().find((row) => /^❯/.test(row)) ?? "").replace(/^❯\s*/, "").trim();
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   it("no node on PATH: one line naming Node.js at the start and at /loop-start, and no hook error rows across a few turns", async () => {
@@ -43,13 +40,12 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await tui.waitFor((screen) => timesShown(screen) === 1, 30_000);
     await tui.submit("hello");
     await tui.waitFor(/Hello there\./, 30_000);
-    await tui.submit("/continuation-loop:loop-start --max-iterations 3 Fix the tests");
-    await tui.waitFor((screen) => timesShown(screen) === 2, 30_000);
-    // 2.1.332 puts a refused prompt back in the input box, as for editing; 2.1.197 does not.
-    if (inputText(tui)) {
-      tui.press("ctrl+c");
-      await tui.waitFor(() => !inputText(tui));
-    }
+    // The refusal comes at once (no Node to start), and 2.1.332 puts a refused prompt back in the input box, as for
+    // editing (2.1.197 does not): the test waits for the answer, not for an empty box it may never see.
+    await tui.submitAnswered(
+      "/continuation-loop:loop-start --max-iterations 3 Fix the tests",
+      () => timesShown(tui.screen()) === 2,
+    );
     await tui.submit("again");
     await tui.waitFor(/Here again\./, 30_000);
     await tui.submit("and once more");
