@@ -9,9 +9,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { apiError, lastUserText, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
 import { startLiveSession, type LiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
-import { CLAUDE_VERSIONS, type ClaudeVersion } from "./support/runClaude.js";
+import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
 
-const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
 const GOAL = "Write the release summary in NOTES.md.";
 /** 1 minute becomes 48–60 ms × 50 = 2.4–3 s; Claude Code itself does not retry (README in support/). */
 const ENV = { CONTINUATION_LOOP_WAIT_SCALE: "0.05", CLAUDE_CODE_MAX_RETRIES: "0" };

@@ -19,10 +19,9 @@ import {
 } from "./support/messagesServer.js";
 import { type LiveSession, startLiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
-import { CLAUDE_VERSIONS, type ClaudeVersion } from "./support/runClaude.js";
+import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
 import { readHomeProcesses } from "../support/readHistory.js";
 
-const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
 const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
 interface Route {

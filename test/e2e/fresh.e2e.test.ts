@@ -17,15 +17,8 @@ import {
   type Usage,
 } from "./support/messagesServer.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
-import {
-  CLAUDE_VERSIONS,
-  describeRun,
-  hookSystemMessages,
-  runClaude,
-  type ClaudeVersion,
-} from "./support/runClaude.js";
+import { describeRun, hookSystemMessages, runClaude, type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
 
-const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
 const GOAL = "Write the release summary in SUMMARY.md, one section per package.";
 const NOTES = "NOTES.md";
 const replyOf = (k: number) => `REPLY-OF-ITERATION-${k}: wrote part ${k}.`;

@@ -15,9 +15,8 @@ import {
   type RecordedRequest,
 } from "./support/messagesServer.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
-import { CLAUDE_VERSIONS, describeRun, hookResponses, runClaude, type ClaudeVersion } from "./support/runClaude.js";
+import { describeRun, hookResponses, runClaude, type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
 
-const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
 const GOAL = "Write the release summary in NOTES.md.";
 
 let server: MessagesServer | undefined;

@@ -7,9 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLAUDE_VERSIONS, REPO_ROOT, cleanEnv } from "./support/runClaude.js";
+import { REPO_ROOT, cleanEnv, NEWEST } from "./support/runClaude.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const MOD_TESTS = path.join(REPO_ROOT, "test", "mod");
 const dirs: string[] = [];
 afterEach(() => {

@@ -19,9 +19,9 @@ import {
   REPO_ROOT,
   runClaude,
   type StreamEvent,
+  NEWEST,
 } from "./support/runClaude.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const START = "/continuation-loop:loop-start --max-iterations 3 Fix the tests";
 
 let project: LoopProject | undefined;

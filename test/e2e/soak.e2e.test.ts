@@ -7,9 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { expectEveryIterationOnce, numberedReplies } from "./soakSupport.js";
 import { type MessagesServer, startMessagesServer } from "./support/messagesServer.js";
 import { type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
-import { CLAUDE_VERSIONS, describeRun, runClaude } from "./support/runClaude.js";
+import { describeRun, runClaude, NEWEST } from "./support/runClaude.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const ITERATIONS = 200;
 /** Node's default `maxBuffer` for execFile, exec and spawnSync. */
 const NODE_MAX_BUFFER = 1024 * 1024;

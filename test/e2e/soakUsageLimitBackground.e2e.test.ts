@@ -9,9 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readHistory, readHomeProcesses } from "../support/readHistory.js";
 import { type MessagesServer, startMessagesServer, text, usageLimit } from "./support/messagesServer.js";
-import { CLAUDE_VERSIONS, REPO_ROOT } from "./support/runClaude.js";
-
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
+import { REPO_ROOT, NEWEST } from "./support/runClaude.js";
 
 /** One test's project, HOME and server; the background service this HOME started is stopped at the end. */
 class World {

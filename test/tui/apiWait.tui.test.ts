@@ -3,11 +3,10 @@
 // and after the (shortened) wait the loop goes on by itself.
 import { afterEach, describe, expect, it } from "vitest";
 import { apiError, startMessagesServer, text } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { NEWEST } from "../e2e/support/runClaude.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 /** The band while the loop waits: what for, and until when. */
 const WAIT_BAND = /⟳ continuation-loop .*waits for the rate or usage limit until \d\d:\d\d:\d\d UTC \(\d+s\)/;
 

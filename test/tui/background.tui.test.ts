@@ -5,11 +5,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text, toolUse } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { NEWEST } from "../e2e/support/runClaude.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 /** The band while the loop waits for the build. */
 const WAITING_BAND = /⟳ continuation-loop .*loop 1\/5 .*waiting for 1 background task \(build\)/;
 

@@ -4,13 +4,12 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { allMessagesText, lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS, NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript } from "./support/heldScript.js";
 import { TuiScratch } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
 const OLDEST = CLAUDE_VERSIONS[0]!;
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const REPLIES = ["FIRST-REPLY drafted the summary.", "SECOND-REPLY tightened it.", "THIRD-REPLY checked it."];
 const NOTES = "NOTES-TEXT: the intro is drafted, the table is next.";
 

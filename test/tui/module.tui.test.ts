@@ -3,13 +3,12 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript } from "./support/heldScript.js";
 import { iterationRows } from "./support/screen.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const REPLIES = ["Drafted the summary.", "Tightened the wording.", "Checked the facts.", "Translated it."];
 /** The band: the plugin's sign and name, then `loop n/max`. */
 const BAND = /⟳ continuation-loop .*loop (paused )?(\d+)\/(\d+)/;

@@ -6,11 +6,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS, REPO_ROOT } from "../e2e/support/runClaude.js";
+import { REPO_ROOT, NEWEST } from "../e2e/support/runClaude.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const DECLARATIONS = path.join(REPO_ROOT, ".claude-plugin", "types", "claude-code", "index.d.ts");
 
 let scratch: TuiScratch | undefined;

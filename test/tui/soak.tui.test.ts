@@ -5,11 +5,10 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { expectEveryIterationOnce, numberedReplies } from "../e2e/soakSupport.js";
 import { startMessagesServer } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { NEWEST } from "../e2e/support/runClaude.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const ITERATIONS = 150;
 
 let scratch: TuiScratch | undefined;

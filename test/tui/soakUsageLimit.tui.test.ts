@@ -4,12 +4,11 @@
 // headers only for a subscriber, so these sessions sign in with an OAuth token (test/e2e/support/README.md).
 import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { NEWEST } from "../e2e/support/runClaude.js";
 import { CLAUDE_CODE_CONTINUE_MS, startLimitedLoop } from "./support/limitedLoop.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 
 let scratch: TuiScratch | undefined;

@@ -2,11 +2,9 @@
 // (docs/REFERENCE.md "Going on after an API error"): with `autoContinueAtUsageLimit` on, Claude Code's own continue is
 // the one continuation after the reset, and the command hooks carry the loop on from its Stop.
 import { afterEach, describe, expect, it } from "vitest";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { NEWEST } from "../e2e/support/runClaude.js";
 import { CLAUDE_CODE_CONTINUE_MS, startLimitedLoop } from "./support/limitedLoop.js";
 import { TuiScratch, until } from "./support/scratch.js";
-
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 
 let scratch: TuiScratch | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS, type ClaudeVersion, REPO_ROOT } from "../e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS, type ClaudeVersion, REPO_ROOT, NEWEST } from "../e2e/support/runClaude.js";
 import { iterationRows } from "./support/screen.js";
 import { TuiScratch } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
@@ -25,7 +25,6 @@ const REPLIES = [
 ];
 /** The bound the terminal holds an iteration to, after the first, at 140 columns. */
 const MOST_ROWS = 14;
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 interface Route {
   name: string;
   version: ClaudeVersion;

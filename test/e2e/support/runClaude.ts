@@ -27,8 +27,8 @@ export const CLAUDE_VERSIONS: readonly ClaudeVersion[] = [
     : claudeVersion("2.1.332", modules("claude-code-latest")),
 ];
 
-/** The newest pinned release, or the registry's newest under `npm run test:newest`. */
-export const NEWEST = CLAUDE_VERSIONS[1] as ClaudeVersion;
+/** The oldest supported release, and the newest: pinned, or the registry's newest under `npm run test:newest`. */
+export const [OLDEST, NEWEST] = CLAUDE_VERSIONS as [ClaudeVersion, ClaudeVersion];
 
 function claudeVersion(name: string, dir: string): ClaudeVersion {
   const bin = path.join(dir, "bin", "claude.exe");

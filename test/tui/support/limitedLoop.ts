@@ -4,11 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { startMessagesServer, text, usageLimit } from "../../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../../e2e/support/runClaude.js";
+import { NEWEST } from "../../e2e/support/runClaude.js";
 import { type TuiScratch, until } from "./scratch.js";
 import { startTui } from "./tui.js";
 
-const NEWEST = CLAUDE_VERSIONS.at(-1)!;
 /** Claude Code's own continue comes 30 to 90 s after the reset, once the session is idle (docs/REFERENCE.md). */
 export const CLAUDE_CODE_CONTINUE_MS = 130_000;
 
