@@ -20,7 +20,7 @@ import {
 import { type LiveSession, startLiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
-import { readHomeProcesses } from "../support/readHistory.js";
+import { killHomeProcesses } from "../support/testHome.js";
 
 const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
@@ -49,12 +49,7 @@ let session: LiveSession | undefined;
 afterEach(async () => {
   await session?.close(5000);
   // A background Bash runs in a process group of its own: the dev server outlives the session that started it.
-  for (const pid of project ? readHomeProcesses(project.home) : [])
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // gone meanwhile
-    }
+  if (project) killHomeProcesses(project.home);
   await server?.close();
   project?.cleanup();
   session = server = project = undefined;

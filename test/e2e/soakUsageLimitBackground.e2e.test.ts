@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readHistory, readHomeProcesses } from "../support/readHistory.js";
+import { killHomeProcesses, readHistory } from "../support/testHome.js";
 import { type MessagesServer, startMessagesServer, text, usageLimit } from "./support/messagesServer.js";
 import { REPO_ROOT, NEWEST } from "./support/runClaude.js";
 
@@ -50,20 +50,9 @@ class World {
     return readHistory(path.join(this.proj, ".claude", "continuation-loop.history.jsonl"));
   }
 
-  /** This HOME's processes (the background service and its sessions). */
-  processes(): number[] {
-    return readHomeProcesses(this.home);
-  }
-
   async dispose(): Promise<void> {
     await this.claude(["daemon", "stop", "--any"], 30_000).catch(() => undefined);
-    for (const pid of this.processes()) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // gone meanwhile
-      }
-    }
+    killHomeProcesses(this.home);
     await this.server?.close();
     fs.rmSync(this.tmp, { recursive: true, force: true });
   }

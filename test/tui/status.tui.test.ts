@@ -3,7 +3,7 @@
 // turns, on both pinned versions. Read from the screen.
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS, NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
 import { TuiScratch } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
@@ -52,7 +52,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-status", (version) => {
       cols: 140,
       rows: 100,
     }));
-    const newest = version === CLAUDE_VERSIONS.at(-1);
+    const newest = version === NEWEST;
 
     // A loop with much to say: until failing (its output comes back), tokens and time limits.
     await tui.submit(

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { MessagesServer, Script } from "./messagesServer.js";
 import { startMessagesServer } from "./messagesServer.js";
-import { readHistory, readHomeProcesses } from "../../support/readHistory.js";
+import { killHomeProcesses, readHistory } from "../../support/testHome.js";
 import { type ClaudeVersion, cleanEnv, REPO_ROOT } from "./runClaude.js";
 
 /** Long enough that its last 20 characters, which Claude Code remembers as approved, are its own. */
@@ -160,11 +160,6 @@ export class BackgroundWorld {
     return readHistory(path.join(dir, ".claude", "continuation-loop.history.jsonl"));
   }
 
-  /** The processes this world's Claude Code started (its HOME in their environment): the service, its sessions. */
-  processes(): number[] {
-    return readHomeProcesses(this.home);
-  }
-
   /**
    * Stops the background service of this HOME and its sessions (`claude daemon stop`), kills what is left
    * (the service's idle pty hosts, which ignore SIGTERM and would wait out about 5 s of their own: they are
@@ -174,20 +169,12 @@ export class BackgroundWorld {
     if (this.server) {
       await this.claude(["daemon", "stop", "--any"], this.tmp, 30_000).catch(() => undefined);
       // Killed again at each look: the service may start one more while it stops.
-      const killLeft = () => {
-        const pids = this.processes();
-        for (const pid of pids) {
-          try {
-            process.kill(pid, "SIGKILL");
-          } catch {
-            // already gone
-          }
-        }
-        return pids;
-      };
-      await waitUntil(killLeft, (pids) => pids.length === 0, "the background service's processes to end", 15_000).catch(
-        () => undefined,
-      );
+      await waitUntil(
+        () => killHomeProcesses(this.home),
+        (pids) => pids.length === 0,
+        "the background service's processes to end",
+        15_000,
+      ).catch(() => undefined);
       await this.server.close();
     }
     fs.rmSync(this.tmp, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { readHistory } from "../../support/readHistory.js";
+import { readHistory } from "../../support/testHome.js";
 import { REPO_ROOT } from "./runClaude.js";
 
 export const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { MessagesServer } from "../../e2e/support/messagesServer.js";
-import { readHistory } from "../../support/readHistory.js";
+import { readHistory } from "../../support/testHome.js";
 import type { HeldScript } from "./heldScript.js";
 import type { Tui } from "./tui.js";
 

@@ -100,9 +100,10 @@ export interface Tui {
    */
   submit(text: string, timeoutMs?: number): Promise<void>;
   /**
-   * Types `text` and Enter as the previous turn may still be ending, then waits until `answered` holds. Claude
-   * Code may queue it until the turn ends, and 2.1.197 puts a queued prompt a hook blocked back into the box:
-   * then the box is emptied (ctrl+c), as a person would, so that the next command is typed into an empty one.
+   * Types `text` and Enter, then waits until `answered` holds, for a prompt the box may never be seen to take:
+   * 2.1.197 puts a queued prompt a hook blocked back into the box (typed as the previous turn ends), and 2.1.332
+   * any prompt a hook refused, at once when no hook process has to start. A box left holding it is emptied
+   * (ctrl+c), as a person would, so that the next command is typed into an empty one.
    */
   submitAnswered(text: string, answered: () => boolean, timeoutMs?: number): Promise<void>;
   /** Everything the program wrote to the terminal, escape sequences included (BEL, OSC…). */

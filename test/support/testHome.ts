@@ -1,4 +1,4 @@
-// A loop's history file as tests poll it, and the processes of a test's own HOME.
+// What a test's project and HOME hold: the loop's history file as tests poll it, and the processes of the HOME.
 import fs from "node:fs";
 
 /** The history file, one object per whole line ([] before the first): a hook may be appending one while a test polls. */
@@ -12,7 +12,7 @@ export function readHistory(file: string): Record<string, unknown>[] {
 }
 
 /** The processes with `HOME=home` in their environment (Linux `/proc`): the Claude Code a test started, its service and sessions. */
-export function readHomeProcesses(home: string): number[] {
+function readHomeProcesses(home: string): number[] {
   const mine = `HOME=${home}\0`;
   return fs.readdirSync("/proc").flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return [];
@@ -22,4 +22,16 @@ export function readHomeProcesses(home: string): number[] {
       return []; // gone meanwhile, or another user's
     }
   });
+}
+
+/** Kills every process of `home` (`readHomeProcesses`) and returns their pids: what a test started and left running. */
+export function killHomeProcesses(home: string): number[] {
+  const pids = readHomeProcesses(home);
+  for (const pid of pids)
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // gone meanwhile
+    }
+  return pids;
 }
