@@ -1,14 +1,12 @@
 // An entry's active path: its own bundle in hooks/active/, loaded with a plain `require`. The build
 // leaves "./active/*" external (scripts/build.mjs), so each entry's bundle finds it beside itself.
 // One bundle per hook, not one for all: the Stop's is the smaller (docs/PERFORMANCE.md).
-import * as nodeModule from "node:module";
-
 /**
  * Node's own compile cache (Node ≥ 22.1; absent on 20) keeps the active bundle's compiled code between
- * runs (docs/PERFORMANCE.md); turned on only here, so the idle path never pays for it.
+ * runs (docs/PERFORMANCE.md). node:module is loaded here, not imported, so the idle path never loads it.
  */
 function enableCompileCache(): void {
-  (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  (process.getBuiltinModule("node:module") as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 }
 
 export function loadActiveStop(): typeof import("./active/stop.js") {

@@ -1,5 +1,4 @@
 import { realpathSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, resolve } from "node:path";
 import type { Context } from "../app/context.js";
 import { armCrashPoint } from "../io/crashPoint.js";
@@ -12,8 +11,9 @@ export function processContext(): Context {
   return {
     env: process.env,
     cwd: process.cwd(),
+    // node:os is loaded only when a hook needs the home folder: loading it costs every hook run.
     get home() {
-      return homedir();
+      return process.getBuiltinModule("node:os").homedir();
     },
     now: Date.now,
     // The bundle runs as hooks/<name>.js (through a bin link too), so the package root is one folder up.

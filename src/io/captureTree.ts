@@ -1,12 +1,14 @@
 import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { OWN_FILES_PATHSPEC } from "../core/checkpointRefs.js";
 import { type GitRepo, runGit } from "./runGit.js";
 
-/** Runs `work` with the path of a temporary index file, removed afterwards with its folder. */
+/**
+ * Runs `work` with the path of a temporary index file, removed afterwards with its folder. node:os is
+ * loaded here, not imported: loading it costs every active Stop, and only checkpoints need it.
+ */
 export function withTempIndex<T>(work: (indexFile: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), "continuation-loop-"));
+  const dir = mkdtempSync(join(process.getBuiltinModule("node:os").tmpdir(), "continuation-loop-"));
   try {
     return work(join(dir, "index"));
   } finally {

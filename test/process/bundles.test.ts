@@ -75,6 +75,15 @@ describe("committed bundles", () => {
     }
   });
 
+  it("load no builtin at an idle entry's start beyond node:fs and node:path, which Node has loaded by then", () => {
+    // node:os and node:module cost every hook run that loads them: the idle path never needs either.
+    for (const hook of ["stop", "prompt", "session"]) {
+      const text = readFileSync(join(HOOKS, `${hook}.js`), "utf8");
+      const builtins = [...text.matchAll(/require\("([^".][^"]*)"\)/g)].map((m) => m[1]?.replace(/^node:/, ""));
+      expect([...new Set(builtins)].sort(), `hooks/${hook}.js`).toEqual(["fs", "path"]);
+    }
+  });
+
   it("keep the loop's code out of the idle entries: no YAML, zod, gray-matter or sidecar schema in them", () => {
     const heavy =
       /node_modules\/(zod|yaml|gray-matter)\/|src\/core\/(sidecar|fields|parseState)\.ts|src\/app\/stopHook\.ts/;
