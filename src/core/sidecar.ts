@@ -10,10 +10,12 @@ import type { LoopState } from "./parseState.js";
 
 // Each entry has its default: a sidecar of an older version lacks the newer ones. A zod schema is
 // immutable, so the entries of one kind share one instance (made once, with the sidecar's schema).
+// zod's number() refuses NaN and ±Infinity (JSON reads 1e999 as Infinity) by itself. The records that
+// most sidecars hold as null (pause, spend, hold, permission wait) have their schema made only for a value.
 const makeEntrySchemas = () => ({
   count: z._default(z.int().check(z.gte(0)), 0),
   text: z._default(z.string(), ""),
-  metricValue: z._default(z.nullable(z.number().check(z.refine(Number.isFinite))), null),
+  metricValue: z._default(z.nullable(z.number()), null),
 });
 
 /**
@@ -37,8 +39,8 @@ const makePauseSchema = () =>
  */
 const makeSpendSchema = () =>
   z.object({
-    figure: z.number().check(z.gte(0), z.refine(Number.isFinite)),
-    baseline: z.number().check(z.refine(Number.isFinite)),
+    figure: z.number().check(z.gte(0)),
+    baseline: z.number(),
     source: z.enum(["module", "status line"]),
   });
 
@@ -66,10 +68,7 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     promise_streak: count,
     /** Output tokens of the loop's turns, in all and per model. */
     output_tokens: count,
-    tokens_by_model: z._default(
-      z.record(z.string(), z.number().check(z.gte(0), z.refine(Number.isFinite))),
-      () => ({}),
-    ),
+    tokens_by_model: z._default(z.record(z.string(), z.number().check(z.gte(0))), () => ({})),
     /** The transcript read last and the byte offset counted up to. */
     transcript: text,
     transcript_offset: count,
@@ -87,7 +86,7 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     /** Boxes of the `checklist` checked at the last Stop: one more is progress. */
     checklist_done: count,
     /** Why the hooks paused the loop, or null. */
-    pause: z._default(z.nullable(makePauseSchema()), null),
+    pause: z._default(z.nullable(z.lazy(makePauseSchema)), null),
     /** The last API error that ended a turn ("rate_limit at <time>"), and how many since the last Stop. */
     last_api_error: text,
     api_errors_since_stop: count,
@@ -96,7 +95,7 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
     owner_pid: text,
     /** Claude Code's cost figures, or null before the first one. */
-    spend: z._default(z.nullable(makeSpendSchema()), null),
+    spend: z._default(z.nullable(z.lazy(makeSpendSchema)), null),
     /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the last value and its error, the best and when, Stops without a better one. */
     metric_last: metricValue,
     metric_error: text,
@@ -106,7 +105,7 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     /** With `scope` or `max_files_changed`: the git tree the working tree had at the last Stop (or /loop-resume). */
     scope_tree: text,
     /** The hold while the loop waits for background tasks, or null. */
-    background_hold: z._default(z.nullable(makeHoldSchema()), null),
+    background_hold: z._default(z.nullable(z.lazy(makeHoldSchema)), null),
     /** The ids of background tasks the loop has waited out: they never hold it again. */
     background_waited: z._default(z.array(z.string()), () => []),
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
@@ -121,7 +120,7 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     /** The session's permission mode, as Claude Code said it when a background session took the loop. */
     permission_mode: text,
     /** A permission prompt Claude Code waits on, or null. */
-    permission_wait: z._default(z.nullable(makePermissionWaitSchema()), null),
+    permission_wait: z._default(z.nullable(z.lazy(makePermissionWaitSchema)), null),
   });
 
 /** The sidecar's first key: the loop it belongs to, its state file's `started_at` and `session_id`. */
