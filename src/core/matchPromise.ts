@@ -3,9 +3,15 @@ export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
 }
 
+// `(?:.|[\n\r\u2028\u2029])` is any character, line breaks included, as `[\s\S]` is: under the `i` flag V8
+// builds the case closure of a whole-Unicode class through ICU at the regex's first use, a cost every Stop
+// would pay (docs/PERFORMANCE.md). The two halves are disjoint, so a tag never closed cannot backtrack long.
+const PROMISE_TAG = /<promise>((?:.|[\n\r\u2028\u2029])*?)<\/promise>/gi;
+const PAUSE_TAG = /<loop-pause>((?:.|[\n\r\u2028\u2029])*?)<\/loop-pause>/i;
+
 /** The inner texts of every <promise>…</promise> in a reply. */
 function extractPromiseTags(reply: string): string[] {
-  return [...reply.matchAll(/<promise>([\s\S]*?)<\/promise>/gi)].map((m) => m[1] ?? "");
+  return [...reply.matchAll(PROMISE_TAG)].map((m) => m[1] ?? "");
 }
 
 /**
@@ -13,7 +19,7 @@ function extractPromiseTags(reply: string): string[] {
  * folded; "" for an empty tag; undefined when the reply asks nothing.
  */
 export function parsePauseRequest(reply: string): string | undefined {
-  const match = /<loop-pause>([\s\S]*?)<\/loop-pause>/i.exec(reply);
+  const match = PAUSE_TAG.exec(reply);
   return match ? (match[1] ?? "").replace(/\s+/g, " ").trim() : undefined;
 }
 
