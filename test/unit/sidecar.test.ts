@@ -93,6 +93,14 @@ describe("the pause and spend records", () => {
     }
   });
 
+  it("takes the default for a number JSON reads as Infinity (1e999), in a record and in an entry", () => {
+    const text = claimed({ spend: { figure: 7, baseline: 0, source: "module" }, metric_best: 3, stall_count: 2 })
+      .replace('"figure":7', '"figure":1e999')
+      .replace('"metric_best":3', '"metric_best":1e999');
+    const read = parseSidecar(text.replace(/}$/, ',"tokens_by_model":{"m":1e999}}'), owner);
+    expect(read).toMatchObject({ spend: null, metric_best: null, tokens_by_model: {}, stall_count: 2 });
+  });
+
   it("reads a sidecar of the previous version: the entries it shares, never its old pause and cost keys", () => {
     const old = claimed({
       promise_streak: 2,
