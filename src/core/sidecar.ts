@@ -10,8 +10,7 @@ import type { LoopState } from "./parseState.js";
 
 // Each entry has its default: a sidecar of an older version lacks the newer ones. A zod schema is
 // immutable, so the entries of one kind share one instance (made once, with the sidecar's schema).
-// zod's number() refuses NaN and ±Infinity (JSON reads 1e999 as Infinity) by itself. The records that
-// most sidecars hold as null (pause, spend, hold, permission wait) have their schema made only for a value.
+// zod's number() refuses NaN and ±Infinity (JSON reads 1e999 as Infinity) by itself.
 const makeEntrySchemas = () => ({
   count: z._default(z.int().check(z.gte(0)), 0),
   text: z._default(z.string(), ""),
@@ -62,6 +61,8 @@ const makeHoldSchema = () =>
  */
 const makePermissionWaitSchema = () => z.object({ tool: z.string(), since: z.string() });
 
+// The records most sidecars hold as null (pause, spend, hold, permission wait) have their schema made
+// only for a value (z.lazy).
 const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
   z.object({
     /** Consecutive replies that carried the promise. */
