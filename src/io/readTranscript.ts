@@ -35,22 +35,30 @@ export function* linesFromEnd(
 ): Generator<Line> {
   const floor = Math.max(0, size - maxBytes);
   let pos = size;
-  let carry = Buffer.alloc(0);
+  // The line the chunks read so far end inside, in file order: kept as pieces and searched only once,
+  // so a long stretch without a line break (a file of NUL bytes) is read in linear time.
+  let carry: Buffer[] = [];
   while (pos > floor) {
     const start = Math.max(floor, pos - CHUNK);
     const chunk = Buffer.alloc(pos - start);
     readSync(fd, chunk, { position: start });
-    const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
+    pos = start;
+    let i = chunk.lastIndexOf(0x0a);
+    if (i === -1) {
+      carry.unshift(chunk);
+      continue;
+    }
+    const buf = carry.length ? Buffer.concat([chunk, ...carry]) : chunk;
     let end = buf.length;
     // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
-    for (let i = buf.lastIndexOf(0x0a, end - 1); i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
+    for (; i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
       if (end - i > 1) yield { entry: parse(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
       end = i;
     }
-    carry = buf.subarray(0, end);
-    pos = start;
+    carry = [buf.subarray(0, end)];
   }
-  if (floor === 0 && carry.length) yield { entry: parse(carry.toString("utf8")), start: 0 };
+  const first = Buffer.concat(carry);
+  if (floor === 0 && first.length) yield { entry: parse(first.toString("utf8")), start: 0 };
 }
 
 export interface TranscriptScan {
