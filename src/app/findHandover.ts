@@ -3,7 +3,8 @@
 import { readBackgroundJob } from "../core/handover.js";
 import type { Env, FoundLoop } from "../core/loopFiles.js";
 import { readContinuedIn } from "../io/readContinuedIn.js";
-import { readProcessRunning } from "../io/readClaudePid.js";
+import { HANDOVER_WAIT_POINT, reachCrashPoint } from "../io/crashPoint.js";
+import { readProcessRunning, waitForProcessEnd } from "../io/readClaudePid.js";
 import { peekSidecar } from "../io/sidecarFile.js";
 
 /** A loop bound to session `from`, which Claude Code went on with in this session. */
@@ -34,7 +35,24 @@ export function findHandover(
     const sidecar = peekSidecar(loop.file.sidecarPath);
     const owner = (sidecar?.loop as { session_id?: unknown } | undefined)?.session_id;
     const pid = typeof sidecar?.owner_pid === "string" ? sidecar.owner_pid : "";
-    if (owner === from && sidecar?.continued_in_job === job && !(pid && readProcessRunning(pid))) return { loop, from };
+    if (owner === from && sidecar?.continued_in_job === job && waitForTerminalEnd(pid)) return { loop, from };
   }
   return undefined;
+}
+
+/**
+ * How long a background session's first Stop waits for the terminal's Claude Code to end after `/background`
+ * (2.1.197): long enough for the terminal's SessionEnd hooks and a loaded machine's tear-down. A copy a person
+ * makes of a session still running waits this long once, then leaves the loop where it is.
+ */
+const TERMINAL_END_WAIT_MS = 30_000;
+
+/**
+ * The terminal's Claude Code ends by itself after `/background`, but the fork's first turn may be quicker: the
+ * loop is taken once it has ended, so that two sessions never drive it. True at once for no pid or an ended one.
+ */
+function waitForTerminalEnd(pid: string): boolean {
+  if (!pid || !readProcessRunning(pid)) return true;
+  reachCrashPoint(HANDOVER_WAIT_POINT);
+  return waitForProcessEnd(pid, TERMINAL_END_WAIT_MS);
 }

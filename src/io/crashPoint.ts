@@ -15,7 +15,9 @@ export const CRASH_POINTS = [
 ] as const;
 /** Where a hook finds the state file's lock held by a live hook and starts to wait for it. */
 export const WAIT_POINT = "lock-wait";
-export type CrashPoint = (typeof CRASH_POINTS)[number] | typeof WAIT_POINT;
+/** Where a background session's Stop finds the session it continues still ending and starts to wait for it. */
+export const HANDOVER_WAIT_POINT = "handover-wait";
+export type CrashPoint = (typeof CRASH_POINTS)[number] | typeof WAIT_POINT | typeof HANDOVER_WAIT_POINT;
 
 /** `CONTINUATION_LOOP_TEST_CRASH_AT=<point>` SIGKILLs the hook there; `<point>:pause` SIGSTOPs it once. */
 const SWITCH = "CONTINUATION_LOOP_TEST_CRASH_AT";

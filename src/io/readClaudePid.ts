@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { sleep } from "./sleep.js";
 
 /** Linux: a process killed whose parent has not yet reaped it (a zombie) still answers signal 0, but is gone. */
 function readZombie(pid: number): boolean {
@@ -27,6 +28,19 @@ function probeProcess(pid: number): "running" | "gone" | "unknown" {
 
 /** Is that process still running? */
 export const readProcessRunning = (pid: string): boolean => probeProcess(Number(pid)) === "running";
+
+/**
+ * Waits until that process is no longer running, looking every 50 ms (no Node API waits on a process that is not
+ * our child); false when it still runs after `timeoutMs`.
+ */
+export function waitForProcessEnd(pid: string, timeoutMs: number): boolean {
+  const deadline = Date.now() + timeoutMs;
+  while (readProcessRunning(pid)) {
+    if (Date.now() >= deadline) return false;
+    sleep(50);
+  }
+  return true;
+}
 
 /**
  * Is that process surely gone (SIGKILL, crash)? Then nobody will release its lock or rename its temp

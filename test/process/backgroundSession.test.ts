@@ -5,6 +5,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { waitForProcessEnd } from "../../src/io/readClaudePid.js";
+import { spawnBundle } from "../support/processes.js";
 import { makeProject, readHistory, runHook } from "../support/runHook.js";
 import { runCli } from "./support/cli.js";
 
@@ -100,16 +102,58 @@ describe("2.1.197: the background session starts under the id of the session it 
     expect(JSON.parse(readFileSync(p.sidecar, "utf8"))).toMatchObject({ continued_in_job: "" });
   });
 
-  it("a plain resume of the same session notes nothing; the loop stays while the terminal's process runs", () => {
-    const child = spawn("sleep", ["60"]);
-    children.push(child);
-    const p = bound(String(child.pid));
+  it("its first Stop waits while the terminal's Claude Code is still ending, and takes the loop once it has ended", async () => {
+    const terminal = spawn("sleep", ["60"]);
+    children.push(terminal);
+    const p = bound(String(terminal.pid));
+    expect(start(p.root, TERMINAL, job(p.root, "4dfd6e27")).code).toBe(0);
+    const fork = "4dfd6e27-0c41-4b67-adfa-a0e9f840bdb9";
+    // The hook stops where it has found the terminal's process running and starts to wait (src/io/crashPoint.ts).
+    let ended = false;
+    const whilePaused = () => {
+      expect(readFileSync(p.statePath, "utf8")).toContain(`session_id: "${TERMINAL}"`);
+      terminal.kill("SIGKILL");
+      ended = true;
+    };
+    const input = {
+      session_id: fork,
+      cwd: p.root,
+      hook_event_name: "Stop",
+      transcript_path: join(p.transcripts, `${fork}.jsonl`),
+      last_assistant_message: "ok",
+    };
+    const env = { ...job(p.root, "4dfd6e27"), CONTINUATION_LOOP_TEST_CRASH_AT: "handover-wait:pause" };
+    const first = await spawnBundle("stop", { cwd: p.root, env, whilePaused, stdin: JSON.stringify(input) });
+    expect(ended, first.stderr).toBe(true);
+    expect(first.code).toBe(2);
+    expect(readHistory(p.historyPath).map((r) => [r.decision, r.iteration, r.session])).toEqual([
+      ["resume", 2, fork],
+      ["continue", 2, fork],
+    ]);
+  });
+
+  it("a plain resume of the same session notes nothing, and its Stop leaves the loop where it is", () => {
+    const terminal = spawn("sleep", ["60"]);
+    children.push(terminal);
+    const p = bound(String(terminal.pid));
     expect(start(p.root, TERMINAL, job(p.root, TERMINAL.slice(0, 8))).code).toBe(0);
     expect(JSON.parse(readFileSync(p.sidecar, "utf8"))).not.toHaveProperty("continued_in_job");
-    expect(start(p.root, TERMINAL, job(p.root, "4dfd6e27")).code).toBe(0);
     const fork = "4dfd6e27-0c41-4b67-adfa-a0e9f840bdb9";
     expect(stopIn(p.root, fork, join(p.transcripts, `${fork}.jsonl`), job(p.root, "4dfd6e27")).code).toBe(0);
     expect(readFileSync(p.statePath, "utf8")).toContain(`session_id: "${TERMINAL}"`);
+  });
+
+  it("waitForProcessEnd: true once the process has ended, false while it still runs at the bound", async () => {
+    const running = spawn("sleep", ["60"]);
+    children.push(running);
+    const pid = String(running.pid);
+    const started = Date.now();
+    expect(waitForProcessEnd(pid, 300)).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGKILL");
+    await exited;
+    expect(waitForProcessEnd(pid, 300)).toBe(true);
   });
 });
 
