@@ -67,45 +67,67 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => {
   const module = version.name !== "2.1.197";
+  /** One try, in a new world: the history once the loop has ended, or the fork Claude Code's service failed. */
+  const tryOnce = async (): Promise<{ history: Record<string, unknown>[]; failed?: string }> => {
+    const w = (world = new BackgroundWorld(version));
+    const held = heldScript(
+      module
+        ? [text("reply 1"), text("reply 2"), text("reply 3")]
+        : [text("reply 1"), HOLD, text("reply 2"), text("reply 3")],
+    );
+    const server = await w.start(held.script);
+    const t = (tui = await startTui({
+      version,
+      baseUrl: server.url,
+      cwd: w.proj,
+      home: w.home,
+      prepareHome: false,
+      env: w.env(),
+    }));
+
+    await t.submit("/continuation-loop:loop-start --bg --max-iterations 3 Say hello");
+    if (!module) {
+      await t.waitFor(/type \/background now/, 30_000);
+      await held.arrived(1);
+      await t.submit("/background");
+    }
+    // The terminal's Claude Code ends: the loop goes on only in the background session.
+    await t.exited;
+    held.release(text("(the terminal's request, never read)"));
+    const look = () => ({ history: w.history(), failed: w.failedSession() });
+    return waitUntil(
+      look,
+      (v) => ended(v.history) || v.failed !== undefined,
+      "the loop's end in the background session",
+    );
+  };
+
   it(
     module
       ? "the session goes to the background when the first iteration ends, and the loop goes on there"
       : "the start message says to type /background; typed mid-iteration, the loop goes on in the background",
     async () => {
-      const w = (world = new BackgroundWorld(version));
-      const held = heldScript(
-        module
-          ? [text("reply 1"), text("reply 2"), text("reply 3")]
-          : [text("reply 1"), HOLD, text("reply 2"), text("reply 3")],
-      );
-      const server = await w.start(held.script);
-      const t = (tui = await startTui({
-        version,
-        baseUrl: server.url,
-        cwd: w.proj,
-        home: w.home,
-        prepareHome: false,
-        env: w.env(),
-      }));
-
-      await t.submit("/continuation-loop:loop-start --bg --max-iterations 3 Say hello");
-      if (!module) {
-        await t.waitFor(/type \/background now/, 30_000);
-        await held.arrived(1);
-        await t.submit("/background");
+      let outcome = await tryOnce();
+      const terminalOnly = (history: Record<string, unknown>[]) => new Set(history.map((h) => h.session)).size <= 1;
+      if (outcome.failed && terminalOnly(outcome.history)) {
+        // Claude Code's service failed the fork before any hook ran in it, as 2.1.197's does now and then on a loaded
+        // machine (test/e2e/support/README.md "Background sessions"): nothing of the product ran there. Once more.
+        console.log(`Claude Code's service failed the background session (${outcome.failed}); trying once more`);
+        await tui?.close();
+        await world?.dispose();
+        [tui, world] = [undefined, undefined];
+        outcome = await tryOnce();
       }
-      // The terminal's Claude Code ends: the loop goes on only in the background session.
-      await t.exited;
-      held.release(text("(the terminal's request, never read)"));
-      const history = await waitUntil(() => w.history(), ended, "the loop's end in the background session");
-      const stops = history.filter((h) => h.decision === "continue" || h.decision === "end");
+      expect(outcome.failed).toBeUndefined();
+      const w = world as BackgroundWorld;
+      const stops = outcome.history.filter((h) => h.decision === "continue" || h.decision === "end");
       expect(stops.map((h) => h.iteration)).toEqual([1, 2, 3]);
       const [terminal, background] = [stops[0]?.session, stops[1]?.session];
       expect(background).not.toBe(terminal);
       expect(stops.slice(1).every((h) => h.session === background)).toBe(true);
-      expect(history.filter((h) => h.decision === "resume")).toHaveLength(1);
+      expect(outcome.history.filter((h) => h.decision === "resume")).toHaveLength(1);
       if (!module)
-        expect(history.find((h) => h.decision === "resume")).toMatchObject({
+        expect(outcome.history.find((h) => h.decision === "resume")).toMatchObject({
           session: background,
           iteration: 2,
           reason: "background",

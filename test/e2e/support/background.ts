@@ -155,6 +155,26 @@ export class BackgroundWorld {
     return JSON.parse(ran.stdout) as Agent[];
   }
 
+  /**
+   * A background session Claude Code's own service gave up on (its `jobs/<short>/state.json` says `failed`), as
+   * `<short>: <detail>`; undefined while none has.
+   */
+  failedSession(): string | undefined {
+    const jobs = path.join(this.home, ".claude", "jobs");
+    for (const short of fs.existsSync(jobs) ? fs.readdirSync(jobs) : []) {
+      try {
+        const state = JSON.parse(fs.readFileSync(path.join(jobs, short, "state.json"), "utf8")) as Record<
+          string,
+          unknown
+        >;
+        if (state.state === "failed") return `${short}: ${String(state.detail)}`;
+      } catch {
+        // not a job's folder, or its state being written: looked at again next time
+      }
+    }
+    return undefined;
+  }
+
   /** The history of the loops of `dir` (the project, or a worktree), one object per whole line. */
   history(dir = this.proj): Record<string, unknown>[] {
     return readHistory(path.join(dir, ".claude", "continuation-loop.history.jsonl"));
