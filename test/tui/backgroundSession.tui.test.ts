@@ -94,7 +94,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
     // The terminal's Claude Code ends: the loop goes on only in the background session.
     await t.exited;
     held.release(text("(the terminal's request, never read)"));
-    const look = () => ({ history: w.history(), failed: w.failedSession() });
+    const look = () => {
+      const history = w.history();
+      return { history, failed: ended(history) ? undefined : w.failedSession() };
+    };
     return waitUntil(
       look,
       (v) => ended(v.history) || v.failed !== undefined,

@@ -163,11 +163,10 @@ export class BackgroundWorld {
     const jobs = path.join(this.home, ".claude", "jobs");
     for (const short of fs.existsSync(jobs) ? fs.readdirSync(jobs) : []) {
       try {
-        const state = JSON.parse(fs.readFileSync(path.join(jobs, short, "state.json"), "utf8")) as Record<
-          string,
-          unknown
-        >;
-        if (state.state === "failed") return `${short}: ${String(state.detail)}`;
+        const job: { state?: unknown; detail?: unknown } = JSON.parse(
+          fs.readFileSync(path.join(jobs, short, "state.json"), "utf8"),
+        );
+        if (job.state === "failed") return `${short}: ${String(job.detail)}`;
       } catch {
         // not a job's folder, or its state being written: looked at again next time
       }
