@@ -8,7 +8,7 @@ import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS, NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript } from "./support/heldScript.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { startTuiIn, type Tui } from "./support/tui.js";
 
 let world: BackgroundWorld | undefined;
 let tui: Tui | undefined;
@@ -27,17 +27,10 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     const w = (world = new BackgroundWorld(version));
     // The second request (iteration 2) is held until the person has typed /background.
     const held = heldScript([text("reply 1"), HOLD, text("reply 2"), text("reply 3"), text("reply 4")]);
-    const server = await w.start(held.script);
+    await w.start(held.script);
     const stateFile = path.join(w.proj, ".claude", "continuation-loop.local.md");
     fs.writeFileSync(stateFile, "---\nmax_iterations: 4\n---\n\nSay hello.\n");
-    const t = (tui = await startTui({
-      version,
-      baseUrl: server.url,
-      cwd: w.proj,
-      home: w.home,
-      prepareHome: false,
-      env: w.env(),
-    }));
+    const t = (tui = await startTuiIn(w));
 
     await t.submit("go");
     await held.arrived(1);
@@ -75,15 +68,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
         ? [text("reply 1"), text("reply 2"), text("reply 3")]
         : [text("reply 1"), HOLD, text("reply 2"), text("reply 3")],
     );
-    const server = await w.start(held.script);
-    const t = (tui = await startTui({
-      version,
-      baseUrl: server.url,
-      cwd: w.proj,
-      home: w.home,
-      prepareHome: false,
-      env: w.env(),
-    }));
+    await w.start(held.script);
+    const t = (tui = await startTuiIn(w));
 
     await t.submit("/continuation-loop:loop-start --bg --max-iterations 3 Say hello");
     if (!module) {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { startTuiIn, type Tui } from "./support/tui.js";
 
 let world: BackgroundWorld | undefined;
 let tui: Tui | undefined;
@@ -26,7 +26,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
 
   it("a Bash call waiting for approval shows in status and the report; the answer lets the loop go on", async () => {
     const w = (world = new BackgroundWorld(version));
-    const server = await w.start([
+    await w.start([
       // A command no rule allows: Claude Code asks before it runs.
       toolUse("Bash", {
         command: "node -e \"require('fs').writeFileSync('made.txt', 'made')\"",
@@ -35,15 +35,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       text("made it"),
       text("checked"),
     ]);
-    const t = (tui = await startTui({
-      version,
-      baseUrl: server.url,
-      cwd: w.proj,
-      home: w.home,
-      prepareHome: false,
-      env: w.env(),
-      extraArgs: ["--permission-mode", "default"],
-    }));
+    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
 
     await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
     // Claude Code's Notification hook tells the loop it waits: the record is the event waited on.

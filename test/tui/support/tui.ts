@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
+import type { BackgroundWorld } from "../../e2e/support/background.js";
 import { type ClaudeVersion, cleanEnv, REPO_ROOT } from "../../e2e/support/runClaude.js";
 import { bellCount, oscPayloads } from "./screen.js";
 
@@ -149,6 +150,16 @@ const PROMPT_ROW = /^❯ ?/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const squash = (s: string) => s.replace(/\s+/g, "");
+
+/**
+ * Claude Code in a terminal in a background world (test/e2e/support/background.ts): its project, its HOME as the
+ * world wrote it, the world's environment and its scripted server; `extra` adds to or overrides these.
+ */
+export function startTuiIn(world: BackgroundWorld, extra: Partial<TuiOptions> = {}): Promise<Tui> {
+  if (!world.server) throw new Error("start() the world first");
+  const { version, proj: cwd, home } = world;
+  return startTui({ version, baseUrl: world.server.url, cwd, home, prepareHome: false, env: world.env(), ...extra });
+}
 
 export async function startTui(opts: TuiOptions): Promise<Tui> {
   const cols = opts.cols ?? 120;
