@@ -38,7 +38,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     expect(fs.readFileSync(stateFile, "utf8")).toMatch(/^iteration_count: 2$/m);
     await t.submit("/background");
     // The terminal's Claude Code ends: from now on only the background session can drive the loop.
-    await t.exited;
+    await t.waitForExit();
     held.release(text("(the terminal's request, never read)"));
     const history = await waitUntil(() => w.history(), ended, "the loop's end in the background session");
 
@@ -78,7 +78,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
       await t.submit("/background");
     }
     // The terminal's Claude Code ends: the loop goes on only in the background session.
-    await t.exited;
+    await t.waitForExit();
     held.release(text("(the terminal's request, never read)"));
     const look = () => {
       const history = w.history();

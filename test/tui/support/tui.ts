@@ -115,6 +115,8 @@ export interface Tui {
   oscs(): string[];
   /** Resolves when the process exits. */
   readonly exited: Promise<{ exitCode: number; signal: number | undefined }>;
+  /** Waits until the process exits; on timeout throws with the screen. */
+  waitForExit(timeoutMs?: number): Promise<{ exitCode: number; signal: number | undefined }>;
   /** Kills the whole process group (hooks included) and waits for the exit. */
   close(): Promise<void>;
 }
@@ -233,6 +235,26 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
     }
   };
 
+  const waitForExit = async (timeoutMs = 60_000) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void flush().then(() =>
+          reject(
+            new Error(
+              `waitForExit: still running after ${timeoutMs} ms. Claude Code ${opts.version.name} screen:\n${screen()}`,
+            ),
+          ),
+        );
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([exited, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
   const inputRow = (): string => [...lines()].reverse().find((l) => PROMPT_ROW.test(l)) ?? "";
 
   /** Types a line, then Enter once it shows; returns it without whitespace, as the screen is compared. */
@@ -271,6 +293,7 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
     bells: () => bellCount(raw()),
     oscs: () => oscPayloads(raw()),
     exited,
+    waitForExit,
     close: async () => {
       clearTimeout(hardStop);
       killGroup();
