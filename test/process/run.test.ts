@@ -121,13 +121,17 @@ describe("continuation-loop run, before Claude Code starts", () => {
 
 describe("a Claude Code process that was killed", () => {
   it("counts as gone while it waits as a zombie for its parent to reap it", async () => {
-    // The shell's background child exits; the shell, now `sleep`, never reaps it.
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
+    // The shell's background child is killed once the shell has become `sleep`, which never reaps it (killed
+    // before, the shell itself might reap it).
+    const parent = spawn("sh", ["-c", "sleep 30 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
     const pid = await new Promise<number>((resolve) =>
       parent.stdout.once("data", (d: Buffer) => resolve(Number(String(d).trim()))),
     );
+    const tick = () => new Promise((r) => setTimeout(r, 20));
     try {
-      while (!readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ")) await new Promise((r) => setTimeout(r, 20));
+      while (readFileSync(`/proc/${parent.pid}/comm`, "utf8").trim() !== "sleep") await tick();
+      process.kill(pid, "SIGKILL");
+      while (!readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ")) await tick();
       expect(() => process.kill(pid, 0)).not.toThrow();
       expect(readProcessRunning(String(pid))).toBe(false);
       expect(readProcessRunning(String(parent.pid))).toBe(true);
