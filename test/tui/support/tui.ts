@@ -236,23 +236,18 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
   };
 
   const waitForExit = async (timeoutMs = 60_000) => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        void flush().then(() =>
-          reject(
-            new Error(
-              `waitForExit: still running after ${timeoutMs} ms. Claude Code ${opts.version.name} screen:\n${screen()}`,
-            ),
-          ),
+    const deadline = Date.now() + timeoutMs;
+    while (!exitInfo) {
+      if (Date.now() > deadline) {
+        await flush();
+        const s = screen();
+        throw new Error(
+          `waitForExit: still running after ${timeoutMs} ms. Claude Code ${opts.version.name} screen:\n${s}`,
         );
-      }, timeoutMs);
-    });
-    try {
-      return await Promise.race([exited, late]);
-    } finally {
-      clearTimeout(timer);
+      }
+      await sleep(50);
     }
+    return exitInfo;
   };
 
   const inputRow = (): string => [...lines()].reverse().find((l) => PROMPT_ROW.test(l)) ?? "";
