@@ -3,12 +3,13 @@ import { LoopError, renderReceived } from "./errors.js";
 import type { HookStdin } from "./hookStdin.js";
 
 /**
- * One of the session's background tasks (`background_tasks`, docs/REFERENCE.md "Background work"). A list
- * that does not fit is read as none: the loop then behaves as on a version that lists no tasks.
+ * The session's background tasks (`background_tasks`, docs/REFERENCE.md "Background work"). A list that does
+ * not fit is read as none: the loop then behaves as on a version that lists no tasks. Checked apart from the
+ * rest of the input, not with zod's `catch`, whose fallback brings zod's whole util module into every bundle
+ * (docs/PERFORMANCE.md).
  */
-const backgroundTasksSchema = z.catch(
-  z.array(z.looseObject({ id: z.string(), type: z.string(), status: z.string(), description: z.optional(z.string()) })),
-  [],
+const backgroundTasksSchema = z.array(
+  z.looseObject({ id: z.string(), type: z.string(), status: z.string(), description: z.optional(z.string()) }),
 );
 
 // Loose: Claude Code adds fields often; unknown ones are kept and ignored.
@@ -20,9 +21,11 @@ const stopInputSchema = z.looseObject({
   last_assistant_message: z.optional(z.nullable(z.string())),
   agent_id: z.optional(z.nullable(z.string())),
   hook_event_name: z.optional(z.string()),
-  background_tasks: z.optional(backgroundTasksSchema),
+  background_tasks: z.optional(z.unknown()),
 });
-export type StopInput = z.infer<typeof stopInputSchema>;
+export type StopInput = z.infer<typeof stopInputSchema> & {
+  background_tasks: z.infer<typeof backgroundTasksSchema>;
+};
 
 const BAD_JSON = { expected: "a JSON object from Claude Code" };
 
@@ -44,7 +47,10 @@ export function parseStopInput(stdin: HookStdin, source = "hook input (stdin)"):
     });
   }
   const result = stopInputSchema.safeParse(stdin.json);
-  if (result.success) return result.data;
+  if (result.success) {
+    const tasks = backgroundTasksSchema.safeParse(result.data.background_tasks);
+    return { ...result.data, background_tasks: tasks.success ? tasks.data : [] };
+  }
   const issue = result.error.issues[0];
   const field = issue?.path.join(".") ?? "";
   const type = issue?.code === "invalid_type" ? issue.expected : "string";
