@@ -5,7 +5,7 @@ import type { HookStdin } from "./hookStdin.js";
 /**
  * The session's background tasks (`background_tasks`, docs/REFERENCE.md "Background work"). A list that does
  * not fit is read as none: the loop then behaves as on a version that lists no tasks. Checked apart from the
- * rest of the input, not with zod's `catch`, whose fallback brings zod's whole util module into every bundle
+ * rest of the input, not with zod's `catch`, whose fallback brings zod's whole util module into the bundle
  * (docs/PERFORMANCE.md).
  */
 const backgroundTasksSchema = z.array(
