@@ -800,11 +800,11 @@ function goQuiet($, error) {
 function sendPending($, tries = 0) {
   const text = mod.pending;
   mod.pending = void 0;
-  if (text === void 0) return;
+  if (text === void 0) return false;
   const background = readBackgroundPrompt(text);
   if (background !== void 0) {
     sendToBackground($, background).catch((error) => goQuiet($, error));
-    return;
+    return true;
   }
   const fresh = readFreshPrompt(text);
   noteSent(fresh ?? text);
@@ -815,6 +815,7 @@ function sendPending($, tries = 0) {
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
     else goQuiet($, error);
   });
+  return true;
 }
 function quietContinuation($, result, id) {
   try {
@@ -832,12 +833,13 @@ function quietContinuation($, result, id) {
 async function onStop($, e, next) {
   if (!mod.ready || e.agent_id) return next(e);
   const id = makeStopId(Date.now());
-  const usage = await $.session.usage();
-  await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : void 0);
-  await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
+  await Promise.all([
+    $.session.usage().then((usage) => $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : void 0)),
+    $.env.set("CONTINUATION_LOOP_STOP_ID", id)
+  ]);
   const result = await next(e);
   const answer = quietContinuation($, result, id);
-  refreshView($, true).catch(() => void 0);
+  if (mod.pending === void 0) refreshView($, true).catch(() => void 0);
   return answer;
 }
 function onPromptSubmit(_, e, next) {
@@ -902,11 +904,10 @@ function register(on) {
   on("turn.complete", async ($, e, next) => {
     if (e.agentId !== void 0) return next(e);
     mod.turnId = void 0;
-    sendPending($);
+    const sent2 = sendPending($);
     if (!mod.ready) return next(e);
     injectFault("turn");
-    const usage = await $.session.usage();
-    if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
+    if (sent2) return next(e);
     refreshView($).then(() => followHold($)).catch(() => void 0);
     return next(e);
   });

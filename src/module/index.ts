@@ -46,16 +46,19 @@ function goQuiet($: Engine, error: unknown): void {
   }
 }
 
-/** Sends the continuation the Stop hook asked for, once, whichever of turn end or the timer comes first. */
-function sendPending($: Engine, tries = 0): void {
+/**
+ * Sends the continuation the Stop hook asked for, once, whichever of turn end or the timer comes first;
+ * false when there was none to send.
+ */
+function sendPending($: Engine, tries = 0): boolean {
   const text = mod.pending;
   mod.pending = undefined;
-  if (text === undefined) return;
+  if (text === undefined) return false;
   // `/loop-start --bg`: the next iteration starts in a background session, and this one ends.
   const background = readBackgroundPrompt(text);
   if (background !== undefined) {
     sendToBackground($, background).catch((error: unknown) => goQuiet($, error));
-    return;
+    return true;
   }
   // fresh_context: the context is cleared first; once it is, a retry only sends the prompt.
   const fresh = readFreshPrompt(text);
@@ -68,6 +71,7 @@ function sendPending($: Engine, tries = 0): void {
     if (tries < 40) $.clock.after(25, () => sendPending($, tries + 1));
     else goQuiet($, error);
   });
+  return true;
 }
 
 /** After this plugin's Stop hook ran: a continuation nothing else continues becomes a prompt from the plugin. */
@@ -91,13 +95,18 @@ function quietContinuation($: Engine, result: ClassicStopResult, id: string): Cl
 async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput) => Promise<ClassicStopResult>) {
   if (!mod.ready || e.agent_id) return next(e);
   const id = makeStopId(Date.now());
-  const usage = await $.session.usage();
-  await $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : undefined);
-  await $.env.set("CONTINUATION_LOOP_STOP_ID", id);
+  // Side by side: each call is a round trip to Claude Code, and the Stop hooks wait for both.
+  await Promise.all([
+    $.session
+      .usage()
+      .then((usage) => $.env.set("CONTINUATION_LOOP_COST_USD", usage.cost ? String(usage.cost.usd) : undefined)),
+    $.env.set("CONTINUATION_LOOP_STOP_ID", id),
+  ]);
   const result = await next(e);
-  // The band's read runs beside the hand-over, not before it: the next prompt does not wait on it.
   const answer = quietContinuation($, result, id);
-  refreshView($, true).catch(() => undefined);
+  // An end, a pause or a hold shows at once; a continuation's turn reads the loop at its start (at most once a
+  // second), so that no read of the band's competes with the hand-over.
+  if (mod.pending === undefined) refreshView($, true).catch(() => undefined);
   return answer;
 }
 
@@ -181,11 +190,11 @@ export function register(on: On): void {
     if (e.agentId !== undefined) return next(e);
     mod.turnId = undefined;
     // First, before anything that can fail: the continuation this turn's Stop handed over is sent.
-    sendPending($);
+    const sent = sendPending($);
     if (!mod.ready) return next(e);
     injectFault("turn");
-    const usage = await $.session.usage();
-    if (usage.cost) await $.env.set("CONTINUATION_LOOP_COST_USD", String(usage.cost.usd));
+    // A continuation went: its turn reads the loop as it starts.
+    if (sent) return next(e);
     // Between turns: a hold for background work gets its timer (src/module/hold.ts).
     refreshView($)
       .then(() => followHold($))
