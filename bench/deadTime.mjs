@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Dead time between one reply and the next request of a loop: with the companion module, on the command
 // path, and with a one-line `node` Stop hook that only counts and exits 2, the least any Node hook can
-// cost (docs/PERFORMANCE.md "Dead time"). The real Claude Code CLI runs `-p` against the e2e suite's
+// cost; beside them, that one-line hook handing its continuation to a module of a dozen lines that sends
+// it as a prompt, the least a continuation sent as a new turn costs (docs/PERFORMANCE.md "Dead time").
+// The real Claude Code CLI runs `-p` against the e2e suite's
 // scripted Messages API (bundled from test/e2e/support by esbuild into a temporary folder); each round
 // runs one loop of each arm, interleaved, so that the machine's load falls on all alike. Exits 1 when
 // the command path is over the one-line hook + 50 ms, or the module over the command path + 20 ms.
@@ -70,26 +72,71 @@ const MODULE_OVER_COMMAND_PATH = 20;
 
 /**
  * A plugin whose Stop hook is one line of `node`: it counts its runs in the project and exits 2 until the
- * loop has had ITERATIONS turns. No state file, no parse, no lock: the floor of a Node Stop hook.
+ * loop has had ITERATIONS turns. No state file, no parse, no lock: the floor of a Node Stop hook. With
+ * `module`, the same line answers with its continuation as context (exit 0), and a module of a dozen
+ * lines sends that as a prompt from the plugin, as the companion module does: the floor of a
+ * continuation sent as a new turn, Claude Code's own cost of one beside the exit 2's.
  */
-function writeNodeLinePlugin() {
-  const dir = join(work, "node-line-plugin");
+function writeLinePlugin(module) {
+  const dir = join(work, module ? "module-line-plugin" : "node-line-plugin");
   mkdirSync(join(dir, ".claude-plugin"), { recursive: true });
   mkdirSync(join(dir, "hooks"), { recursive: true });
-  writeFileSync(join(dir, ".claude-plugin/plugin.json"), '{ "name": "node-line" }\n');
-  const line = `const f=process.env.CLAUDE_PROJECT_DIR+'/.count',s=require('fs');let n=0;try{n=+s.readFileSync(f,'utf8')}catch{}if(n<${ITERATIONS - 1}){s.writeFileSync(f,String(n+1));process.stderr.write('go on');process.exit(2)}`;
-  const hooks = { hooks: { Stop: [{ hooks: [{ type: "command", command: `node -e "${line}"` }] }] } };
+  writeFileSync(join(dir, ".claude-plugin/plugin.json"), `{ "name": "${module ? "module-line" : "node-line"}" }\n`);
+  const answer = module
+    ? `process.stdout.write(JSON.stringify({hookSpecificOutput:{hookEventName:'Stop',additionalContext:'go on'}}))`
+    : `process.stderr.write('go on');process.exit(2)`;
+  const line = `const f=process.env.CLAUDE_PROJECT_DIR+'/.count',s=require('fs');let n=0;try{n=+s.readFileSync(f,'utf8')}catch{}if(n<${ITERATIONS - 1}){s.writeFileSync(f,String(n+1));${answer}}`;
+  const hooks = {
+    ...(module && { modules: ["./line.mjs"] }),
+    hooks: { Stop: [{ hooks: [{ type: "command", command: `node -e "${line}"` }] }] },
+  };
   writeFileSync(join(dir, "hooks/hooks.json"), `${JSON.stringify(hooks, null, 2)}\n`);
+  if (module) writeFileSync(join(dir, "hooks/line.mjs"), LINE_MODULE);
   return dir;
 }
-const ARMS = ["nodeLine", "commandPath", "module"];
+
+/** The least module that sends a Stop hook's context as the next prompt, once, and keeps the prompt hooks out. */
+const LINE_MODULE = `let pending;
+const sent = [];
+function send($) {
+  const text = pending;
+  pending = undefined;
+  if (text === undefined) return;
+  sent.push(text);
+  $.prompt.submit({ text }).catch(() => {
+    pending = text;
+    $.clock.after(25, () => send($));
+  });
+}
+export function register(on) {
+  on("classic.Stop", async ($, e, next) => {
+    const result = await next(e);
+    const text = result?.additionalContext?.[0];
+    if (text === undefined) return result;
+    pending = text;
+    $.clock.after(0, () => send($));
+    return {};
+  });
+  on("turn.complete", ($, e, next) => {
+    send($);
+    return next(e);
+  });
+  on("classic.UserPromptSubmit", ($, e, next) => {
+    const at = sent.indexOf(e?.prompt);
+    if (at < 0) return next(e);
+    sent.splice(at, 1);
+    return {};
+  });
+}
+`;
+const ARMS = ["nodeLine", "moduleLine", "commandPath", "module"];
 
 /** One loop of ITERATIONS iterations; the gaps between its main requests (the first request's start-up left out). */
-async function runLoop(arm, nodeLinePlugin) {
+async function runLoop(arm, linePlugins) {
   const project = support.makeLoopProject();
   support.trustProject(project);
-  if (arm !== "nodeLine")
-    project.writeState(`---\nmax_iterations: ${ITERATIONS}\nstall_limit: 0\n---\n\nWrite the summary.\n`);
+  const line = linePlugins[arm];
+  if (!line) project.writeState(`---\nmax_iterations: ${ITERATIONS}\nstall_limit: 0\n---\n\nWrite the summary.\n`);
   const arrivals = [];
   const server = await support.startMessagesServer(() => {
     arrivals.push(performance.now());
@@ -106,11 +153,11 @@ async function runLoop(arm, nodeLinePlugin) {
       baseUrl: server.url,
       cwd: project.proj,
       home: project.home,
-      pluginDirs: [arm === "nodeLine" ? nodeLinePlugin : support.PLUGIN_DIR],
+      pluginDirs: [line ?? support.PLUGIN_DIR],
       includeHookEvents: false,
       env,
     });
-    const ends = arm === "nodeLine" ? 1 : project.history().filter((h) => h.decision === "end").length;
+    const ends = line ? 1 : project.history().filter((h) => h.decision === "end").length;
     if (r.code !== 0 || arrivals.length !== ITERATIONS || ends !== 1)
       throw new Error(`a loop did not run its ${ITERATIONS} iterations: ${support.describeRun(r)}`);
     return arrivals.slice(1).map((t, i) => t - arrivals[i]);
@@ -127,13 +174,13 @@ const quantile = (values, q) => {
 const round1 = (x) => Math.round(x * 10) / 10;
 
 const loadBefore = loadavg().map(round1);
-const gaps = { nodeLine: [], commandPath: [], module: [] };
+const gaps = Object.fromEntries(ARMS.map((arm) => [arm, []]));
 try {
-  const nodeLinePlugin = writeNodeLinePlugin();
+  const linePlugins = { nodeLine: writeLinePlugin(false), moduleLine: writeLinePlugin(true) };
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotate which arm goes first, so that none always follows another.
     const order = ARMS.map((_, i) => ARMS[(i + round) % ARMS.length]);
-    for (const arm of order) gaps[arm].push(...(await runLoop(arm, nodeLinePlugin)));
+    for (const arm of order) gaps[arm].push(...(await runLoop(arm, linePlugins)));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -152,18 +199,23 @@ const figures = {
   cores: cpus().length,
   loadBefore,
   loadAfter,
-  nodeLine: armFigures("nodeLine"),
-  commandPath: armFigures("commandPath"),
-  module: armFigures("module"),
+  ...Object.fromEntries(ARMS.map((arm) => [arm, armFigures(arm)])),
 };
 figures.commandPathMinusNodeLine = round1(figures.commandPath.median - figures.nodeLine.median);
 figures.moduleMinusCommandPath = round1(figures.module.median - figures.commandPath.median);
+// For the record: what a continuation sent as a new turn costs over an exit 2 with the least hooks.
+figures.moduleLineMinusNodeLine = round1(figures.moduleLine.median - figures.nodeLine.median);
 console.log(`Claude Code ${VERSION}, ${ROUNDS} rounds of ${ITERATIONS} iterations per arm, ${figures.cores} cores`);
 console.log(`load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}`);
-const LABELS = { nodeLine: "one-line node", commandPath: "command path", module: "module" };
+const LABELS = {
+  nodeLine: "one-line node",
+  moduleLine: "one-line module",
+  commandPath: "command path",
+  module: "module",
+};
 for (const arm of ARMS) {
   const f = figures[arm];
-  console.log(`${`${LABELS[arm]}:`.padEnd(15)} median ${f.median} ms, p90 ${f.p90} ms (${f.n} gaps)`);
+  console.log(`${`${LABELS[arm]}:`.padEnd(17)} median ${f.median} ms, p90 ${f.p90} ms (${f.n} gaps)`);
 }
 const verdict = (value, target) => (value <= target ? "pass" : "FAIL");
 console.log(
@@ -171,6 +223,9 @@ console.log(
 );
 console.log(
   `module − command path: ${figures.moduleMinusCommandPath} ms (target: at most ${MODULE_OVER_COMMAND_PATH} ms) ${verdict(figures.moduleMinusCommandPath, MODULE_OVER_COMMAND_PATH)}`,
+);
+console.log(
+  `one-line module − one-line node: ${figures.moduleLineMinusNodeLine} ms (Claude Code's own cost of a new turn; no target)`,
 );
 console.log(JSON.stringify(figures));
 const missed =
