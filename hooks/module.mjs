@@ -466,6 +466,7 @@ function renderLoopPaths(dir, name) {
 var made2 = /* @__PURE__ */ new Map();
 var MADE_KEPT = 16;
 var inFlight;
+var started = 0;
 function redraw($) {
   if (!mod.ready || !mod.view) return;
   refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
@@ -527,6 +528,7 @@ async function refreshView($, force = false) {
   }
   mod.deferred = false;
   mod.lastRead = now;
+  const read = ++started;
   const before = mod.view;
   mod.sessionId = await $.session.id();
   const dir = `${mod.root}/.claude`;
@@ -544,6 +546,7 @@ async function refreshView($, force = false) {
     found = { ...view, name };
     break;
   }
+  if (read !== started) return;
   mod.view = found;
   if (before && !found) await tellEnd($, before);
   $.ui.invalidate("ui.render");

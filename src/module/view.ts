@@ -16,6 +16,8 @@ const MADE_KEPT = 16;
 type HelperView = { digest: string; view: LoopView } | undefined | "failed";
 /** The helper run in flight, if any: one at a time, and a read that needs another waits for it. */
 let inFlight: Promise<HelperView> | undefined;
+/** Reads started so far: a read keeps what it found only if no later one started meanwhile. */
+let started = 0;
 
 /** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
 export function redraw($: Engine): void {
@@ -104,6 +106,7 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   }
   mod.deferred = false;
   mod.lastRead = now;
+  const read = ++started;
   const before = mod.view;
   mod.sessionId = await $.session.id();
   const dir = `${mod.root}/.claude`;
@@ -122,6 +125,8 @@ export async function refreshView($: Engine, force = false): Promise<void> {
     found = { ...view, name };
     break;
   }
+  // A read held up on a loaded machine never brings back a loop that a later read found changed or gone.
+  if (read !== started) return;
   mod.view = found;
   if (before && !found) await tellEnd($, before);
   $.ui.invalidate("ui.render");

@@ -22,6 +22,8 @@ describe("the module's view of this session's loop", () => {
   let runs: string[][];
   /** Every path the module read, in order. */
   let reads: string[];
+  /** A read of this path answers with the file as it was asked for, once `release` is called. */
+  let held: { path: string; release?: () => void } | undefined;
   let answer: (argv: readonly string[]) => Promise<{ exitCode: number; stdout: string; stderr: string }>;
   let view: typeof import("../../src/module/view.js");
   let state_: typeof import("../../src/module/state.js");
@@ -49,7 +51,10 @@ describe("the module's view of this session's loop", () => {
       ...memoryFs(() => files),
       read: (path: string) => {
         reads.push(path);
-        return memoryFs(() => files).read(path);
+        const answer = memoryFs(() => files).read(path);
+        if (held?.path !== path) return answer;
+        const hold = held;
+        return new Promise((done) => (hold.release = () => done(answer)));
       },
     },
     session: { id: async () => "s1" },
@@ -77,6 +82,7 @@ describe("the module's view of this session's loop", () => {
     ]);
     runs = [];
     reads = [];
+    held = undefined;
     answer = helper;
   });
 
@@ -229,5 +235,24 @@ describe("the module's view of this session's loop", () => {
     releases[1]?.();
     await second;
     expect(state_.mod.view?.state.iteration_count).toBe(5);
+  });
+
+  it("a read that ends after a later one never brings back the loop the later one found gone", async () => {
+    await refresh();
+    expect(state_.mod.view?.state.iteration_count).toBe(2);
+    // The first read has the state file's text; its sidecar's read is held up (a loaded machine).
+    held = { path: PATHS.sidecarPath };
+    const first = refresh();
+    await vi.waitFor(() => expect(held?.release).toBeDefined());
+    held.path = "";
+    // Meanwhile the loop ends, and a later read finds it gone.
+    files.delete(PATHS.statePath);
+    files.delete(PATHS.sidecarPath);
+    await refresh();
+    expect(state_.mod.view).toBeUndefined();
+    held.release?.();
+    await first;
+    expect(state_.mod.view).toBeUndefined();
+    expect(runs).toEqual([]);
   });
 });
