@@ -69,7 +69,9 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     promise_streak: count,
     /** Output tokens of the loop's turns, in all and per model. */
     output_tokens: count,
-    tokens_by_model: z._default(z.record(z.string(), z.number().check(z.gte(0))), () => ({})),
+    // Model → tokens as an object whose catchall checks every entry: z.record's checks and issue paths, through
+    // the object parse the sidecar runs anyway; z.record's own would be compiled at every Stop (docs/PERFORMANCE.md).
+    tokens_by_model: z._default(z.catchall(z.object({}), z.number().check(z.gte(0))), () => ({})),
     /** The transcript read last and the byte offset counted up to. */
     transcript: text,
     transcript_offset: count,
