@@ -349,7 +349,14 @@ const envFor = (root, extra) => {
   return { ...env, CLAUDE_PROJECT_DIR: root, TMPDIR: join(TMP, "tmp"), ...extra };
 };
 const PROMPT_INPUT = { permission_mode: "default", hook_event_name: "UserPromptSubmit", prompt: "Add a test for it." };
-const STOP_INPUT = { permission_mode: "default", hook_event_name: "Stop", stop_hook_active: true };
+// As Claude Code sends it: its lists of background work are empty, not absent, when nothing runs.
+const STOP_INPUT = {
+  permission_mode: "default",
+  hook_event_name: "Stop",
+  stop_hook_active: true,
+  background_tasks: [],
+  session_crons: [],
+};
 const inputFor = (c, root, t) => {
   const event = c.event ?? (c.hook === "prompt" ? PROMPT_INPUT : { ...STOP_INPUT, last_assistant_message: REPLY });
   const transcriptPath = t && { transcript_path: t.path };
