@@ -30,6 +30,7 @@ const NODE_LINE_TESTS = [
   "pack",
   "stdinDevices",
   "badInput",
+  "badConditions",
   "stop",
   "promptLoop",
   "cliLoop",

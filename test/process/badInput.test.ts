@@ -1,141 +1,28 @@
 // Bad input (docs/REFERENCE.md "Messages you may see"): the corpus (test/fixtures/bad/) run against every bundled hook. Each case
 // exits 0 (never 2), prints no stack trace, names the file, field and line, and changes no byte.
-import { spawnSync } from "node:child_process";
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  statSync,
-  ftruncateSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { statSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CRASH_SIGNS, requiredBundles, snapshotTree, spawnBundle, treeDiff, type Run } from "../support/processes.js";
 import {
-  CRASH_SIGNS,
-  NOBODY,
-  requiredBundles,
-  snapshotTree,
-  spawnBundle,
-  treeDiff,
-  type Run,
-} from "../support/processes.js";
-import { REPO, runHook } from "../support/runHook.js";
+  BAD,
+  type Case,
+  corpus,
+  expectQuiet,
+  makeBadProject,
+  promptInput,
+  removeBadProjects,
+  SHOWN,
+  stopInput,
+  userFor,
+} from "../support/badProject.js";
 
-interface Case {
-  file?: string;
-  generate?: string;
-  field?: string;
-  line?: number;
-  expect: string[];
-  setup?: "symlink-dir-out" | "symlink-file-out";
-  fast?: boolean;
-  /** Refused only where the loop would read it (the notes file): the helper has nothing to refuse. */
-  hookOnly?: boolean;
-  needsNonRoot?: boolean;
-}
-
-const BAD = join(REPO, "test", "fixtures", "bad");
-/** A metric command that misbehaves (docs/REFERENCE.md "Improvement loops"): the loop goes on, the reading is no value. */
-interface MetricCase {
-  name: string;
-  metric: string;
-  timeout?: string;
-  expect: string[];
-}
-const corpus = JSON.parse(readFileSync(join(BAD, "cases.json"), "utf8")) as {
-  state: Case[];
-  stdin: Case[];
-  metric: MetricCase[];
-};
-const SHOWN = ".claude/continuation-loop.local.md";
 const STDIN_SOURCE = "hook input (stdin)";
-const isRoot = process.getuid?.() === 0;
-/** Permission cases mean nothing to root: as root, they run as an unprivileged user instead. */
-const userFor = (needsNonRoot: boolean | undefined) => (needsNonRoot && isRoot ? { uid: NOBODY } : {});
 const bundles = requiredBundles();
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeBadProjects);
 
 const name = (c: Case) => c.file ?? `(made at test time) ${c.generate}`;
-const stopInput = (root: string) =>
-  JSON.stringify({
-    session_id: "s1",
-    cwd: root,
-    hook_event_name: "Stop",
-    stop_hook_active: false,
-    last_assistant_message: "Still working.",
-  });
-const promptInput = (root: string, prompt: string) =>
-  JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt });
-
-/** A project whose state file is the case; returns the folders to watch. */
-function makeBadProject(c: Case): { root: string; statePath: string; watched: string[]; line?: number } {
-  const base = mkdtempSync(join(tmpdir(), "cl-bad-"));
-  made.push(base);
-  chmodSync(base, 0o755); // traversable when a case runs as another user
-  const root = join(base, "project");
-  const outside = join(base, "outside");
-  mkdirSync(join(root, ".claude"), { recursive: true });
-  mkdirSync(outside);
-  writeFileSync(join(outside, "notes.md"), "secret notes outside the project\n");
-  const statePath = join(root, SHOWN);
-  let line = c.line;
-  if (c.file) writeFileSync(statePath, readFileSync(join(BAD, "state", c.file)));
-  switch (c.generate) {
-    case undefined:
-      break;
-    case "sparse-2GiB":
-    case "sparse-64GiB": {
-      const fd = openSync(statePath, "w");
-      ftruncateSync(fd, (c.generate === "sparse-2GiB" ? 2 : 64) * 1024 ** 3);
-      closeSync(fd);
-      break;
-    }
-    case "just-over-1MiB": {
-      const head = "---\nmax_iterations: 3\n---\n";
-      writeFileSync(statePath, head + "x".repeat(1024 * 1024 + 1 - head.length));
-      break;
-    }
-    case "deep-nesting":
-      writeFileSync(statePath, `---\nx: ${"[".repeat(20_000)}\n---\nGoal\n`);
-      break;
-    case "many-fields-last-bad": {
-      const fields = Array.from({ length: 6_000 }, (_, i) => `field_${i}: "value ${i} ${"y".repeat(40)}"`);
-      writeFileSync(statePath, `---\n${fields.join("\n")}\nmax_iterations: 0\n---\nGoal\n`);
-      line = fields.length + 2;
-      break;
-    }
-    case "directory":
-      mkdirSync(statePath);
-      writeFileSync(join(statePath, "inside.md"), "---\n---\nGoal\n");
-      break;
-    case "fifo":
-      expect(spawnSync("mkfifo", [statePath]).status).toBe(0);
-      break;
-    case "unreadable":
-      writeFileSync(statePath, "---\nmax_iterations: 3\n---\nGoal\n");
-      chmodSync(statePath, 0o000);
-      break;
-    default:
-      throw new Error(`unknown generator ${c.generate}`);
-  }
-  // The case is about the file's own permission: its folder stays writable for the other user.
-  if (c.needsNonRoot) for (const dir of [root, join(root, ".claude")]) chmodSync(dir, 0o777);
-  if (c.setup === "symlink-dir-out") symlinkSync(outside, join(root, "link-out"));
-  if (c.setup === "symlink-file-out") symlinkSync(join(outside, "notes.md"), join(root, "notes-link.md"));
-  return { root, statePath, watched: [root, outside], ...(line !== undefined && { line }) };
-}
 
 /** A refusal from a hook: exit 0, nothing on stderr, one systemMessage naming file, line and field. */
 function expectRefusal(run: Run, c: Case, file: string, line = c.line): string {
@@ -152,12 +39,6 @@ function expectRefusal(run: Run, c: Case, file: string, line = c.line): string {
   if (c.field) expect(message).toContain(`: ${c.field}: `);
   for (const text of c.expect) expect(message).toContain(text);
   return message;
-}
-
-function expectQuiet(run: Run, code = 0): void {
-  expect(run.signal, "the process was killed (hung?)").toBeNull();
-  expect(run.code).toBe(code);
-  expect(`${run.stdout}\n${run.stderr}`).not.toMatch(CRASH_SIGNS);
 }
 
 /** A refusal that is not the Stop hook's JSON (the helper's stderr, doctor's report, the prompt hook's block). */
@@ -373,121 +254,6 @@ describe.concurrent("bad stdin payloads: never a block, named, untouched", () =>
         timeoutMs: 15_000,
       });
       expect(idle).toMatchObject({ code: 0, signal: null, stdout: "", stderr: "" });
-    });
-  }
-});
-
-describe.concurrent("bad transcripts: the reply is read as absent, the loop goes on", () => {
-  const makers: Record<string, (path: string) => void> = {
-    "a folder": (path) => mkdirSync(path),
-    "a FIFO nobody writes to": (path) => expect(spawnSync("mkfifo", [path]).status).toBe(0),
-    "binary garbage": (path) => writeFileSync(path, readFileSync(join(BAD, "state", "binary-garbage.bin"))),
-    "a sparse 2 GiB file of NUL bytes": (path) => {
-      const fd = openSync(path, "w");
-      ftruncateSync(fd, 2 * 1024 ** 3);
-      closeSync(fd);
-    },
-    "a torn last line only": (path) =>
-      writeFileSync(path, '{"type":"assistant","message":{"role":"assistant","content":[{"type":"te'),
-    missing: () => {},
-  };
-  for (const [what, make] of Object.entries(makers)) {
-    it(what, { timeout: 30_000 }, async () => {
-      const { root, statePath } = makeBadProject({ expect: [] });
-      writeFileSync(statePath, "---\nmax_iterations: 5\ncompletion_promise: DONE\n---\nGoal\n");
-      const transcript = join(root, "transcript.jsonl");
-      make(transcript);
-      const input = JSON.stringify({
-        session_id: "s1",
-        cwd: root,
-        hook_event_name: "Stop",
-        stop_hook_active: false,
-        transcript_path: transcript,
-      });
-      const stop = await spawnBundle("stop", { cwd: root, stdin: input, timeoutMs: 10_000 });
-      expect(stop.signal, "the hook hung").toBeNull();
-      expect(`${stop.stdout}\n${stop.stderr}`).not.toMatch(CRASH_SIGNS);
-      expect(stop.code).toBe(2);
-      expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
-      expect(readFileSync(statePath, "utf8")).toMatch(/\niteration_count: 2\n/);
-      if (bundles.present.includes("prompt")) {
-        const prompt = await spawnBundle("prompt", {
-          cwd: root,
-          stdin: promptInput(root, "go on").replace(
-            '"prompt"',
-            `"transcript_path":${JSON.stringify(transcript)},"prompt"`,
-          ),
-          timeoutMs: 10_000,
-        });
-        expectQuiet(prompt);
-      }
-    });
-  }
-});
-
-describe("a FIFO in place of the loop's /clear handover", () => {
-  it("SessionStart (clear) ends at once, takes it away and carries nothing", () => {
-    const { root } = makeBadProject({ expect: [] });
-    const handover = join(root, ".claude", "continuation-loop.clear-4242.json");
-    expect(spawnSync("mkfifo", [handover]).status).toBe(0);
-    const input = { cwd: root, hook_event_name: "SessionStart", source: "clear", session_id: "new" };
-    const run = runHook("session", input, { env: { CLAUDE_PID: "4242" } });
-    expect(run).toMatchObject({ code: 0, stdout: "", stderr: "" });
-    expect(existsSync(handover)).toBe(false);
-  });
-});
-
-describe.concurrent("places the hook cannot write", () => {
-  it("a read-only .claude folder: exit 0, the user is told, nothing changes", async () => {
-    const { root, statePath, watched } = makeBadProject({ expect: [] });
-    writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
-    chmodSync(join(root, ".claude"), 0o555);
-    try {
-      const before = snapshotTree(...watched);
-      const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000, ...userFor(true) });
-      expect(run).toMatchObject({ code: 0, signal: null, stderr: "" });
-      expect(run.stdout).toMatch(
-        /continuation-loop: .*\.claude\/continuation-loop\.local\.md.*(EACCES|EPERM).*permissions/,
-      );
-      expect(run.stdout).not.toMatch(CRASH_SIGNS);
-      expect(treeDiff(before, snapshotTree(...watched))).toEqual([]);
-    } finally {
-      chmodSync(join(root, ".claude"), 0o755);
-    }
-  });
-
-  it("a history that cannot be appended to does not stop the loop", async () => {
-    const { root, statePath } = makeBadProject({ expect: [] });
-    writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
-    mkdirSync(join(root, ".claude", "continuation-loop.history.jsonl"));
-    const run = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 15_000 });
-    expect(run.code).toBe(2);
-    expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH_SIGNS);
-    expect(readFileSync(statePath, "utf8")).toMatch(/\niteration_count: 2\n/);
-  });
-});
-
-describe.concurrent("bad metrics: no value, shown to Claude, never a crash; the file keeps its bytes but the count", () => {
-  for (const c of corpus.metric) {
-    it(c.name, { timeout: 60_000 }, async () => {
-      const { root, statePath } = makeBadProject({ expect: [] });
-      const fields = [`metric: ${JSON.stringify(c.metric)}`, ...(c.timeout ? [`metric_timeout: ${c.timeout}`] : [])];
-      const text = `---\nmax_iterations: 3\n${fields.join("\n")}\n---\nImprove the score.\n`;
-      writeFileSync(statePath, text);
-      const stop = await spawnBundle("stop", { cwd: root, stdin: stopInput(root), timeoutMs: 30_000 });
-      expect(stop.signal, "the hook was killed (hung?)").toBeNull();
-      expect(stop.code).toBe(2);
-      expect(`${stop.stdout}\n${stop.stderr}`).not.toMatch(CRASH_SIGNS);
-      for (const part of c.expect) expect(stop.stderr).toContain(part);
-      const after = readFileSync(statePath, "utf8");
-      expect(
-        after
-          .replace(/iteration_count: 2\n/, "")
-          .replace(/session_id: "s1"\n/, "")
-          .replace(/started_at: .*\n/, ""),
-      ).toBe(text);
-      const record = JSON.parse(readFileSync(join(root, ".claude", "continuation-loop.history.jsonl"), "utf8").trim());
-      expect(record).toMatchObject({ decision: "continue", metric: null });
     });
   }
 });
