@@ -1,5 +1,7 @@
-// The Stop's pure steps in order, as the decision tests drive them (test/unit/decideStop*.test.ts).
+// The Stop's pure steps in order, as the decision and property tests drive them (test/unit/decideStop*.test.ts,
+// test/unit/properties.test.ts).
 import { assessReply } from "../../src/core/assessReply.js";
+import { metricReached } from "../../src/core/decideImprovement.js";
 import {
   decideOwnership,
   decideStateUpdates,
@@ -30,6 +32,6 @@ export function decideStop(s: S, f: Given, now: number) {
   if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
   if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
   const runtime = s.runtime ?? makeRuntime();
-  const d = decideTurn(s, runtime, assessReply(s, runtime, f.reply, f.checklist), f, now);
+  const d = decideTurn(s, runtime, assessReply(s, runtime, f.reply, f.checklist, metricReached(s, f.metric)), f, now);
   return d.kind === "continue" ? { ...d, updates: decideStateUpdates(s, f.sessionId, now) } : d;
 }

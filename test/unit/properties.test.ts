@@ -2,14 +2,6 @@
 // every byte the user wrote, and decideStop never continues a loop it must not.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assessReply } from "../../src/core/assessReply.js";
-import {
-  decideOwnership,
-  decideStateUpdates,
-  decideStop as decideTurn,
-  type StopFacts as Evidence,
-} from "../../src/core/decideStop.js";
-import { metricReached } from "../../src/core/decideImprovement.js";
 import { editFrontmatter } from "../../src/core/frontmatter.js";
 import { reachesTarget } from "../../src/core/metric.js";
 import { decideScope } from "../../src/core/scope.js";
@@ -18,23 +10,10 @@ import type { LoopState } from "../../src/core/parseState.js";
 import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
+import { decideStop, type Given, NOW } from "../support/decideStop.js";
 
 /** A `runtime:` key in older state files; now ignored (the bookkeeping lives in the sidecar). */
 const RUNTIME_KEY = "runtime";
-type StopFacts = Evidence & { sessionId: string | undefined; reply: string };
-
-/** The Stop hook's pure steps in order, on a state that carries its sidecar's runtime. */
-function decideStop(state: LoopState & { runtime?: Runtime }, facts: StopFacts, now: number) {
-  const ownership = decideOwnership(state, facts.sessionId);
-  if (ownership === "other") return { kind: "ignore" as const, why: "other_session" };
-  if (ownership === "paused") return { kind: "ignore" as const, why: "paused" };
-  const runtime = state.runtime ?? makeRuntime();
-  const reached = metricReached(state, facts.metric);
-  const d = decideTurn(state, runtime, assessReply(state, runtime, facts.reply, facts.checklist, reached), facts, now);
-  return d.kind === "continue" ? { ...d, updates: decideStateUpdates(state, facts.sessionId, now) } : d;
-}
-
-const NOW = Date.parse("2026-03-01T12:00:00Z");
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 400) };
 
 // Text a user could type: any Unicode but NUL and U+FFFD (the parser's marks of a non-text file).
@@ -307,7 +286,7 @@ const loopState: fc.Arbitrary<LoopState & { runtime: Runtime }> = fc
   })
   .map((varied) => ({ ...parseState("---\n---\n"), ...varied }));
 
-const stopFacts: fc.Arbitrary<StopFacts> = fc.record(
+const stopFacts: fc.Arbitrary<Given> = fc.record(
   {
     sessionId: fc.option(fc.constantFrom("A", "B", "C"), { nil: undefined }),
     reply: fc.oneof(userText(40), fc.constantFrom("DONE", "<promise>DONE</promise>", "all TESTS passing", "Ship It.")),
