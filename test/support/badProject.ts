@@ -34,7 +34,7 @@ export interface Case {
 
 export const BAD = join(REPO, "test", "fixtures", "bad");
 /** A metric command that misbehaves (docs/REFERENCE.md "Improvement loops"): the loop goes on, the reading is no value. */
-export interface MetricCase {
+interface MetricCase {
   name: string;
   metric: string;
   timeout?: string;
