@@ -295,8 +295,14 @@ export function readPause<P extends { reason: string }>(active: boolean, runtime
   return pause.reason === "question" || !active ? pause : undefined;
 }
 
+/**
+ * A tenth of a billionth of a dollar: the difference of two of Claude Code's figures carries their binary
+ * noise (0.00732 − 0.00488 is 0.0024400000000000003), rounded away at this step, far below any price.
+ */
+const SPEND_STEP = 1e10;
+
 /** The loop's spend in USD by Claude Code's own figures, or undefined before the first one (README "Spend limits"). */
 export function readLoopSpend(runtime: { spend: { figure: number; baseline: number } | null }): number | undefined {
   const spend = runtime.spend;
-  return spend ? Math.max(0, spend.figure - spend.baseline) : undefined;
+  return spend ? Math.round(Math.max(0, spend.figure - spend.baseline) * SPEND_STEP) / SPEND_STEP : undefined;
 }

@@ -22,6 +22,8 @@ describe("the spend, from Claude Code's figures", () => {
     ["the first figure is the baseline", [1.25], 0],
     ["then the rise from it", [1.25, 1.75, 2.5], 1.25],
     ["a figure that drops (a new count, e.g. /clear) carries the spend so far", [1, 3, 0.5, 1], 3],
+    ["without the noise of the subtraction", [0.00488, 0.00732], 0.00244],
+    ["without the noise of the subtraction, from below", [1, 1.00244], 0.00244],
   ] as const)("%s", (_name, figures, spent) => {
     const runtime = figures.reduce((r, f) => recordCostFigure(r, f), makeRuntime());
     expect(readLoopSpend(runtime)).toBe(spent);
