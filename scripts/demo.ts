@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { lastUserText, startMessagesServer, text } from "../test/e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../test/e2e/support/messagesServer.js";
+import { lastUserText } from "../test/e2e/support/requestText.js";
 import { CLAUDE_VERSIONS, REPO_ROOT, hookSystemMessages, runClaude } from "../test/e2e/support/runClaude.js";
 
 const root = mkdtempSync(join(tmpdir(), "continuation-loop-demo-"));

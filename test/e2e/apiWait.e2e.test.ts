@@ -6,7 +6,8 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { apiError, lastUserText, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { apiError, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
 import { startLiveSession, type LiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";

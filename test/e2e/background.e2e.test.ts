@@ -9,7 +9,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  lastUserText,
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
@@ -17,6 +16,7 @@ import {
   text,
   toolUse,
 } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
 import { type LiveSession, startLiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";

@@ -6,7 +6,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { HISTORY, LOOP_MARKER, Scratch, STATE } from "./loopSupport.js";
-import { lastUserText, systemMessagesText, text } from "./support/messagesServer.js";
+import { text } from "./support/messagesServer.js";
+import { lastUserText, systemMessagesText } from "./support/requestText.js";
 import type { MessagesServer } from "./support/messagesServer.js";
 import {
   CLAUDE_VERSIONS,

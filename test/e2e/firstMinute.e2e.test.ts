@@ -8,7 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOOP_MARKER, makeLoopProject, type LoopProject, PLUGIN_DIR } from "./support/loopProject.js";
-import { lastUserText, type MessagesServer, type Script, startMessagesServer, text } from "./support/messagesServer.js";
+import { type MessagesServer, type Script, startMessagesServer, text } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
 import { CLAUDE_VERSIONS, describeRun, runClaude } from "./support/runClaude.js";
 
 let server: MessagesServer | undefined;

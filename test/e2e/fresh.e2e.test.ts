@@ -7,8 +7,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  allMessagesText,
-  lastUserText,
   type RecordedRequest,
   startMessagesServer,
   text,
@@ -16,6 +14,7 @@ import {
   type MessagesServer,
   type Usage,
 } from "./support/messagesServer.js";
+import { allMessagesText, lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
 import { describeRun, hookSystemMessages, runClaude, type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
 

@@ -4,14 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  lastUserText,
-  startMessagesServer,
-  text,
-  toolUse,
-  type MessagesServer,
-  type Script,
-} from "./support/messagesServer.js";
+import { startMessagesServer, text, toolUse, type MessagesServer, type Script } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
 import { itOnNewest } from "./support/pins.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";

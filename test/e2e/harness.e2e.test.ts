@@ -4,14 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  EXHAUSTED_TEXT,
-  lastUserText,
-  startMessagesServer,
-  systemMessagesText,
-  text,
-  toolUse,
-} from "./support/messagesServer.js";
+import { EXHAUSTED_TEXT, startMessagesServer, text, toolUse } from "./support/messagesServer.js";
+import { lastUserText, systemMessagesText } from "./support/requestText.js";
 import type { MessagesServer } from "./support/messagesServer.js";
 import { describeRun, hookResponses, hookSystemMessages, NEWEST, readJsonl, runClaude } from "./support/runClaude.js";
 

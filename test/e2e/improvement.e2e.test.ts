@@ -5,14 +5,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  lastUserText,
-  startMessagesServer,
-  text,
-  toolUse,
-  type MessagesServer,
-  type Script,
-} from "./support/messagesServer.js";
+import { startMessagesServer, text, toolUse, type MessagesServer, type Script } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
 import { NEWEST, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
 

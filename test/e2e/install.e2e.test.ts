@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { HISTORY, LOOP_MARKER, Scratch, tree } from "./loopSupport.js";
-import { lastUserText, systemMessagesText, text } from "./support/messagesServer.js";
+import { text } from "./support/messagesServer.js";
+import { lastUserText, systemMessagesText } from "./support/requestText.js";
 import { CLAUDE_VERSIONS, describeRun, readJsonl, REPO_ROOT, runClaude } from "./support/runClaude.js";
 
 let scratch: Scratch | undefined;

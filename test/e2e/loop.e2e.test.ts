@@ -1,14 +1,8 @@
 // The Stop-hook loop through the real Claude Code CLI, with the repo loaded by --plugin-dir.
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  lastUserText,
-  startMessagesServer,
-  text,
-  type MessagesServer,
-  type RecordedRequest,
-  allMessagesText,
-} from "./support/messagesServer.js";
+import { startMessagesServer, text, type MessagesServer, type RecordedRequest } from "./support/messagesServer.js";
+import { lastUserText, allMessagesText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
 

@@ -6,14 +6,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  lastUserText,
-  messageText,
-  startMessagesServer,
-  text,
-  type MessagesServer,
-  type RecordedRequest,
-} from "./support/messagesServer.js";
+import { startMessagesServer, text, type MessagesServer, type RecordedRequest } from "./support/messagesServer.js";
+import { lastUserText, messageText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
 import { describeRun, hookResponses, runClaude, type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
 

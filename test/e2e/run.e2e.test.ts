@@ -4,14 +4,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-  allMessagesText,
-  lastUserText,
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
   startMessagesServer,
   text,
 } from "./support/messagesServer.js";
+import { allMessagesText, lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, type LoopProject, makeLoopProject, trustProject } from "./support/loopProject.js";
 import { startRunCommand } from "./support/runCommand.js";
 import { CLAUDE_VERSIONS } from "./support/runClaude.js";

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOOP_MARKER, Scratch, STATE } from "./loopSupport.js";
-import { allMessagesText, systemMessagesText, text, toolUse } from "./support/messagesServer.js";
+import { text, toolUse } from "./support/messagesServer.js";
+import { allMessagesText, systemMessagesText } from "./support/requestText.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, REPO_ROOT, runClaude } from "./support/runClaude.js";
 
 let scratch: Scratch | undefined;

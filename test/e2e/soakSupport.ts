@@ -2,7 +2,8 @@
 // order, seen both in the loop's history and in the scripted API's requests, and the loop ended by its
 // own rule. Each reply the server sends is numbered (`working k`), so a lost or doubled turn shows.
 import { expect } from "vitest";
-import { lastUserText, type RecordedRequest, text } from "./support/messagesServer.js";
+import { type RecordedRequest, text } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
 
 /** The scripted replies: `working 1`, `working 2`, … in the order the requests arrive. */
 export function numberedReplies(): () => ReturnType<typeof text> {

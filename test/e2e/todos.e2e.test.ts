@@ -4,14 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  lastUserMessage,
-  lastUserText,
-  messageText,
-  startMessagesServer,
-  text,
-  toolUse,
-} from "./support/messagesServer.js";
+import { startMessagesServer, text, toolUse } from "./support/messagesServer.js";
+import { lastUserMessage, lastUserText, messageText } from "./support/requestText.js";
 import type { MessagesServer, RecordedRequest } from "./support/messagesServer.js";
 import {
   CLAUDE_VERSIONS,

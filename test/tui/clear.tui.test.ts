@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { lastUserText } from "../e2e/support/requestText.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
 import { TuiScratch, until } from "./support/scratch.js";

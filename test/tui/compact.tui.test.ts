@@ -5,13 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  allMessagesText,
-  lastUserText,
-  startMessagesServer,
-  systemMessagesText,
-  text,
-} from "../e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { allMessagesText, lastUserText, systemMessagesText } from "../e2e/support/requestText.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";

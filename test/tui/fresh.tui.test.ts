@@ -3,7 +3,8 @@
 // and a hand-written file with the field is told once while its loop goes on in one context.
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { allMessagesText, lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { allMessagesText, lastUserText } from "../e2e/support/requestText.js";
 import { CLAUDE_VERSIONS, NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript } from "./support/heldScript.js";
 import { TuiScratch } from "./support/scratch.js";

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { allMessagesText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { allMessagesText } from "../e2e/support/requestText.js";
 import { CLAUDE_VERSIONS, REPO_ROOT } from "../e2e/support/runClaude.js";
 import { iterationRows } from "./support/screen.js";
 import { TuiScratch } from "./support/scratch.js";

@@ -3,7 +3,7 @@
 // without the companion module, exactly one continuation follows the reset. Claude Code reads the usage-limit
 // headers only for a subscriber, so these sessions sign in with an OAuth token (test/e2e/support/README.md).
 import { afterEach, describe, expect, it } from "vitest";
-import { lastUserText } from "../e2e/support/messagesServer.js";
+import { lastUserText } from "../e2e/support/requestText.js";
 import { NEWEST } from "../e2e/support/runClaude.js";
 import { CLAUDE_CODE_CONTINUE_MS, startLimitedLoop } from "./support/limitedLoop.js";
 import { TuiScratch, until } from "./support/scratch.js";

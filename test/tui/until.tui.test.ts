@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { lastUserText, startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
+import { lastUserText } from "../e2e/support/requestText.js";
 import { CLAUDE_VERSIONS, type ClaudeVersion, REPO_ROOT, NEWEST } from "../e2e/support/runClaude.js";
 import { iterationRows } from "./support/screen.js";
 import { TuiScratch } from "./support/scratch.js";
