@@ -140,7 +140,8 @@ function installedTable(): { root: string; table: Table } {
 const pathDir = (name: string, node?: string) =>
   makeGuardPath(join(mkdtempSync(join(tmpdir(), "cl-path-")), name), node);
 
-describe.each(SHELLS)("through %s -c", (shell) => {
+// Each case starts a hook process per event and command, thirty-odd in all: a slow machine's ceiling.
+describe.each(SHELLS)("through %s -c", { timeout: 60_000 }, (shell) => {
   describe("no node on PATH", () => {
     const PATH = pathDir("bin");
     const line = renderNodeNeeded();
