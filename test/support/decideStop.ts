@@ -1,5 +1,4 @@
-// The Stop's pure steps in order, as the decision and property tests drive them (test/unit/decideStop*.test.ts,
-// test/unit/properties.test.ts).
+// The Stop's pure steps in order, as the decision and property tests drive them (test/unit/decideStop*.test.ts).
 import { assessReply } from "../../src/core/assessReply.js";
 import { metricReached } from "../../src/core/decideImprovement.js";
 import {
