@@ -93,10 +93,10 @@ function readPause(active, runtime) {
   if (!pause) return void 0;
   return pause.reason === "question" || !active ? pause : void 0;
 }
-var SPEND_STEP = 1e10;
+var STEPS_PER_DOLLAR = 1e10;
 function readLoopSpend(runtime) {
   const spend = runtime.spend;
-  return spend ? Math.round(Math.max(0, spend.figure - spend.baseline) * SPEND_STEP) / SPEND_STEP : void 0;
+  return spend ? Math.round(Math.max(0, spend.figure - spend.baseline) * STEPS_PER_DOLLAR) / STEPS_PER_DOLLAR : void 0;
 }
 
 // src/core/renderStatusline.ts

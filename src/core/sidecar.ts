@@ -296,13 +296,15 @@ export function readPause<P extends { reason: string }>(active: boolean, runtime
 }
 
 /**
- * A tenth of a billionth of a dollar: the difference of two of Claude Code's figures carries their binary
- * noise (0.00732 − 0.00488 is 0.0024400000000000003), rounded away at this step, far below any price.
+ * The spend is rounded to steps of a tenth of a billionth of a dollar, far below any price: the difference of
+ * two of Claude Code's figures carries their binary noise (0.00732 − 0.00488 is 0.0024400000000000003).
  */
-const SPEND_STEP = 1e10;
+const STEPS_PER_DOLLAR = 1e10;
 
 /** The loop's spend in USD by Claude Code's own figures, or undefined before the first one (README "Spend limits"). */
 export function readLoopSpend(runtime: { spend: { figure: number; baseline: number } | null }): number | undefined {
   const spend = runtime.spend;
-  return spend ? Math.round(Math.max(0, spend.figure - spend.baseline) * SPEND_STEP) / SPEND_STEP : undefined;
+  return spend
+    ? Math.round(Math.max(0, spend.figure - spend.baseline) * STEPS_PER_DOLLAR) / STEPS_PER_DOLLAR
+    : undefined;
 }
