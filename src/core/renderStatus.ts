@@ -124,9 +124,10 @@ function renderUsage(state: LoopState, runtime: Runtime, records: HistoryRecord[
 }
 
 /**
- * The /loop-status text, at a glance (README "Commands"): at most eight rows, none wider than a
+ * The /loop-status text, at a glance (README "Commands"): at most nine rows, none wider than a
  * 140-column terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is
- * paused; the goal; what ends it; limits used and left; tokens, spend and sparklines; last decisions.
+ * paused; the goal; what ends it; limits used and left; tokens, spend and sparklines; last decisions;
+ * the state file, on a row of its own so that its path is never cut.
  */
 export function renderStatus(
   state: LoopState,
@@ -148,7 +149,7 @@ export function renderStatus(
   const hold = renderHold(state, runtime);
   const rows = [
     clipRow(
-      `continuation-loop: loop ${held ? "paused" : runtime.background_hold ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)} · ${shown}`,
+      `continuation-loop: loop ${held ? "paused" : runtime.background_hold ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
       HEAD_WIDTH,
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),
@@ -158,6 +159,7 @@ export function renderStatus(
     clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
     ...(state.metric === undefined ? [] : [clipRow(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
     clipRow(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
+    `  steer: edit ${shown}`,
   ];
   return rows.join("\n");
 }

@@ -66,9 +66,12 @@ describe("renderStatus", () => {
     }
     expect(text.split("\n").length).toBeLessThanOrEqual(7);
     expect(fitsOneRow(text)).toBe(true);
+    // The head holds the owner whole, and the state file has a row of its own, never cut.
+    expect(text.split("\n")[0]).toMatch(/· this session's$/);
+    expect(text.split("\n").at(-1)).toBe("  steer: edit .claude/continuation-loop.local.md");
   });
 
-  it("holds to 8 rows of at most 130 columns whatever the loop holds", () => {
+  it("holds to 9 rows of at most 130 columns whatever the loop holds", () => {
     const big = state(
       [
         "iteration_count: 9",
@@ -119,15 +122,16 @@ describe("renderStatus", () => {
         checklist: "3/12 done · next: Write the parser for the whole grammar including every corner case",
       },
     );
-    expect(text.split("\n").length).toBeLessThanOrEqual(8);
+    expect(text.split("\n").length).toBeLessThanOrEqual(9);
     expect(fitsOneRow(text)).toBe(true);
+    expect(text).toContain("steer: edit .claude/continuation-loop.a-very-long-name-for-a-loop.local.md");
     expect(text).toContain("paused, Claude's question: Should I keep");
     expect(text).toMatch(/ends when: Claude says .*…$/m);
   });
 
   it.each([
     ["another session", "other-session", "session sess-aaa's, not this one's"],
-    ["no session known", undefined, "session sess-aaa's ·"],
+    ["no session known", undefined, "session sess-aaa's\n"],
   ])("names the owner for %s", (_name, session, expected) => {
     expect(renderStatus(RUNNING, RT, "s.md", [], NOW, session)).toContain(expected);
   });
