@@ -82,8 +82,11 @@ export function runDoctor({ root, ctx }: CommandCall): number {
   const lines = [
     `continuation-loop ${packageVersion(ctx.packageRoot)} doctor: ${root}`,
     ...checks.map((c) => `  ${c.level.padEnd(4)}  ${c.text}`),
-    `${fails} problem(s), ${warns} warning(s).`,
+    `${renderCount(fails, "problem")}, ${renderCount(warns, "warning")}.`,
   ];
   ctx.out(`${lines.join("\n")}\n`);
   return fails ? EXIT.failed : EXIT.ok;
 }
+
+/** "no problems", "1 warning", "3 warnings". */
+const renderCount = (n: number, what: string): string => `${n === 0 ? "no" : n} ${what}${n === 1 ? "" : "s"}`;
