@@ -16,8 +16,7 @@ export const firstLine = (text: string, max = 100): string => {
 };
 export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");
 
-/** Columns a status row may take: Claude Code indents the answer, and a row wider than 140 wraps. */
-const HEAD_WIDTH = 108;
+/** Columns a status row may take: Claude Code indents the answer (5 columns at most), and a row wider than 140 wraps. */
 const ROW_WIDTH = 128;
 /** Cut a row to `width` columns, with "…" where it was cut. */
 export const clipRow = (row: string, width = ROW_WIDTH): string =>
@@ -124,10 +123,10 @@ function renderUsage(state: LoopState, runtime: Runtime, records: HistoryRecord[
 }
 
 /**
- * The /loop-status text, at a glance (README "Commands"): at most nine rows, none wider than a
+ * The /loop-status text, at a glance (README "Commands"): at most eight rows, none wider than a
  * 140-column terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is
- * paused; the goal; what ends it; limits used and left; tokens, spend and sparklines; last decisions;
- * the state file, on a row of its own so that its path is never cut.
+ * paused; the state file and the goal it holds; what ends it; limits used and left; tokens, spend and
+ * sparklines; last decisions.
  */
 export function renderStatus(
   state: LoopState,
@@ -150,16 +149,15 @@ export function renderStatus(
   const rows = [
     clipRow(
       `continuation-loop: loop ${held ? "paused" : runtime.background_hold ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
-      HEAD_WIDTH,
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),
-    clipRow(`  goal: ${firstLine(state.body, ROW_WIDTH)}`),
+    // The file the person edits to steer the loop, before the goal's first line, which gives way to it.
+    clipRow(`  goal in ${shown}: ${firstLine(state.body, ROW_WIDTH)}`),
     clipRow(`  ends when: ${ends}${checklist}`),
     clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
     clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
     ...(state.metric === undefined ? [] : [clipRow(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
     clipRow(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
-    `  steer: edit ${shown}`,
   ];
   return rows.join("\n");
 }

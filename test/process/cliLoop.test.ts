@@ -202,7 +202,7 @@ describe("continuation-loop status, stop, history, statusline", () => {
     const env = { CLAUDE_PROJECT_DIR: project, CONTINUATION_LOOP_FILE: "loops/mine.md" };
     expect(runCli(["start", "Elsewhere"], { cwd: "/", env }).code).toBe(0);
     expect(existsSync(join(project, "loops", "mine.md"))).toBe(true);
-    expect(runCli(["status"], { cwd: "/", env }).stdout).toContain("steer: edit loops/mine.md");
+    expect(runCli(["status"], { cwd: "/", env }).stdout).toContain("goal in loops/mine.md: Elsewhere");
   });
 
   it("exits 1 naming file, line and field when the state file is invalid", () => {

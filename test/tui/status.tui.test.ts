@@ -1,4 +1,4 @@
-// /loop-status at a glance (README "Commands"): at most 9 rows at 140 columns, typed while Claude works
+// /loop-status at a glance (README "Commands"): at most 8 rows at 140 columns, typed while Claude works
 // (2.1.332: the companion module answers at once; 2.1.197: queued until Esc ends the turn) and between
 // turns, on both pinned versions. Read from the screen.
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,14 +14,14 @@ afterEach(async () => {
   scratch = undefined;
 });
 
-/** The status's first row (or the Esc pause's line above it) and its last row, the state file's. */
+/** The status's first row (or the Esc pause's line above it) and its last row. */
 const HEAD = /loop (running|paused), iteration \d+\/5/;
 const PAUSED_AT = /loop paused at iteration \d+\/5/;
-const LAST = /steer: edit \.claude\/continuation-loop\.local\.md$/;
+const LAST = /last: (#\d|no decision)/;
 
 /**
  * The rows the last status on screen takes: from its first row (searched from the bottom) to its
- * `steer:` row, blank rows between included. Undefined while it is not all on screen.
+ * `last:` row, blank rows between included. Undefined while it is not all on screen.
  */
 function statusRows(rows: string[]): string[] | undefined {
   let end = -1;
@@ -40,7 +40,7 @@ function statusRows(rows: string[]): string[] | undefined {
 }
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-status", (version) => {
-  it("takes at most 9 rows at 140 columns, mid-turn and between turns, the state file's path whole", async () => {
+  it("takes at most 8 rows at 140 columns, mid-turn and between turns, the state file's path whole", async () => {
     const s = (scratch = new TuiScratch("status"));
     const held = (s.held = heldScript([text("Outlined the report."), HOLD, text("never sent")]));
     const server = (s.server = await startMessagesServer(held.script));
@@ -72,7 +72,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-status", (version) => {
     await tui.waitFor((screen) => statusRows(screen.split("\n")) !== undefined, 30_000);
     const midTurn = statusRows(tui.lines()) ?? [];
     expect(midTurn.join("\n")).toMatch(/iteration 2\/5/);
-    expect(midTurn.length, midTurn.join("\n")).toBeLessThanOrEqual(9);
+    expect(midTurn.length, midTurn.join("\n")).toBeLessThanOrEqual(8);
     // What ends the loop, the limits and the last decisions are all there (rows may wrap mid-word).
     expect(midTurn.join(" ")).toMatch(/ends when: .*limits: iterations 2\/5 .*last: #1 continued/s);
 
@@ -86,8 +86,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-status", (version) => {
     await tui.submit("/continuation-loop:loop-status");
     await tui.waitFor((screen) => paused(screen) > before && statusRows(screen.split("\n")) !== undefined, 30_000);
     const between = statusRows(tui.lines()) ?? [];
-    expect(between.length, between.join("\n")).toBeLessThanOrEqual(9);
+    expect(between.length, between.join("\n")).toBeLessThanOrEqual(8);
     expect(between.join("\n")).toMatch(/limits: iterations 2\/5/);
+    // The file to edit, its path whole, before the goal.
+    expect(between.join("\n")).toMatch(/goal in \.claude\/continuation-loop\.local\.md: Write the quarterly report/);
     // No row was cut by the terminal: every status row is shorter than the width.
     for (const row of [...midTurn, ...between]) expect(row.length).toBeLessThan(140);
     // Nothing reached the model for either command.

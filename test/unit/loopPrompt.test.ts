@@ -205,15 +205,15 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(mine?.block).not.toContain("other loop");
   });
 
-  it("shows this session's loop in at most 9 rows, and a row per other loop only with --all", async () => {
+  it("shows this session's loop in at most 8 rows, and a row per other loop only with --all", async () => {
     await typed("/loop-start --max-iterations 4 Mine");
     await typed("/loop-start --name docs Docs", "session-B");
     await typed("/loop-start --name api Api", "session-C");
     const glance = (await typed("/loop-status"))?.block ?? "";
-    expect(glance.split("\n")).toHaveLength(8);
+    expect(glance.split("\n")).toHaveLength(7);
     expect(glance).toMatch(/other loops: (docs, api|api, docs) /);
     const all = (await typed("/loop-status --all"))?.block ?? "";
-    expect(all.split("\n")).toHaveLength(9);
+    expect(all.split("\n")).toHaveLength(8);
     expect(all).toContain("other loop docs: running, iteration 1/10");
     expect(all).toContain("other loop api: running, iteration 1/10");
   });
