@@ -58,6 +58,9 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
   });
 });
 
+/** Tries of a `/background` fork: 2.1.197's service failed two in a row in one clean-clone run (2026-11-29). */
+const TRIES = 3;
+
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => {
   const module = version.name !== "2.1.197";
   /** One try, in a new world: the history once the loop has ended, or the fork Claude Code's service failed. */
@@ -98,10 +101,12 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
     async () => {
       let outcome = await tryOnce();
       const terminalOnly = (history: Record<string, unknown>[]) => new Set(history.map((h) => h.session)).size <= 1;
-      if (outcome.failed && terminalOnly(outcome.history)) {
+      for (let tried = 1; tried < TRIES && outcome.failed && terminalOnly(outcome.history); tried++) {
         // Claude Code's service failed the fork before any hook ran in it, as 2.1.197's does now and then on a loaded
-        // machine (test/e2e/support/README.md "Background sessions"): nothing of the product ran there. Once more.
-        console.log(`Claude Code's service failed the background session (${outcome.failed}); trying once more`);
+        // machine (test/e2e/support/README.md "Background sessions"): nothing of the product ran there. Again.
+        console.log(
+          `Claude Code's service failed the background session (${outcome.failed}); try ${tried + 1} of ${TRIES}`,
+        );
         await tui?.close();
         await world?.dispose();
         [tui, world] = [undefined, undefined];
@@ -123,5 +128,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
         });
       expect((await w.agents()).find((a) => a.sessionId === background)).toMatchObject({ kind: "background" });
     },
+    // Each try gets the time one needs on a loaded machine.
+    TRIES * 120_000,
   );
 });
