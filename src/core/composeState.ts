@@ -1,4 +1,4 @@
-import { editFrontmatter } from "./frontmatter.js";
+import { editFrontmatter, splitFrontmatter } from "./frontmatter.js";
 import { FIELDS, type FieldName, USER_FIELDS } from "./fields.js";
 import { type LoopState, parseState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";
@@ -40,7 +40,7 @@ function composeBody(goal: string, skeleton: string | undefined): string {
 export function composeStateFile({ request, template, sessionId, now }: ComposeInput): string {
   const file = template?.file ?? "the new state file";
   const base = template?.text ?? BASE;
-  const skeleton = template ? parseState(template.text, template.file).body : undefined;
+  const skeleton = template ? splitFrontmatter(template.text, template.file).body : undefined;
   const given = request.fields;
   const updates: Partial<Record<FieldName, unknown>> = { active: true, iteration_count: 1 };
   // Without a template the file shows the iteration limit, the field a person most often edits.
@@ -49,15 +49,18 @@ export function composeStateFile({ request, template, sessionId, now }: ComposeI
   if (sessionId !== undefined) updates.session_id = sessionId;
   updates.started_at = new Date(now).toISOString();
 
+  const withGoal = (front: string) => {
+    const closing = front.length - splitFrontmatter(front, file).body.length;
+    return front.slice(0, closing) + composeBody(request.goal, skeleton);
+  };
   let front = editFrontmatter(base, updates, file);
   // No loop without a way to end early (README "Quick start"): with no condition, Claude ends it with DONE.
-  if (!hasEndCondition(parseState(front, file))) {
+  if (!hasEndCondition(parseState(withGoal(front), file))) {
     const defaults: Partial<Record<FieldName, unknown>> = { completion_promise: DEFAULT_PROMISE };
     if (given.promise_format === undefined) defaults.promise_format = "tag";
     front = editFrontmatter(front, defaults, file);
   }
-  const closing = front.length - parseState(front, file).body.length;
-  const text = front.slice(0, closing) + composeBody(request.goal, skeleton);
+  const text = withGoal(front);
   parseState(text, file);
   return text;
 }

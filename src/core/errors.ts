@@ -7,6 +7,7 @@ export type LoopErrorCode =
   | "STATE_BAD_YAML"
   | "STATE_NOT_MAPPING"
   | "STATE_BAD_FIELD"
+  | "STATE_NO_GOAL"
   | "STATE_UNREADABLE"
   | "STATE_UNWRITABLE"
   | "STATE_TRACKED_BY_GIT"

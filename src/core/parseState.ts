@@ -42,7 +42,17 @@ function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): Wr
  */
 export function parseState(text: string, file?: string, parsed = parseFrontmatter(text, file)): LoopState {
   const written = checkFields(text, parsed, file);
-  return Object.assign(readFields(parsed.data), { written, body: parsed.split.body });
+  const body = parsed.split.body;
+  // A loop is its goal (SPEC §3.1: Claude never loses it): an emptied one stops the loop, as a bad field does.
+  if (!body.trim()) {
+    throw new LoopError("STATE_NO_GOAL", "nothing is written below the closing ---", {
+      file,
+      field: "goal",
+      line: lineAt(text, text.length - body.length - 1),
+      expected: 'what the loop should do, e.g. "Fix the failing tests in test/auth.test.ts"',
+    });
+  }
+  return Object.assign(readFields(parsed.data), { written, body });
 }
 
 /** A loop's fields as the field table reads them (src/core/fields.ts: durations in seconds); the goal is the body. */

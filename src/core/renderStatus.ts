@@ -152,7 +152,7 @@ export function renderStatus(
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),
     // The file the person edits to steer the loop, before the goal's first line, which gives way to it.
-    clipRow(`  goal in ${shown}: ${firstLine(state.body, ROW_WIDTH) || "(empty)"}`),
+    clipRow(`  goal in ${shown}: ${firstLine(state.body, ROW_WIDTH)}`),
     clipRow(`  ends when: ${ends}${checklist}`),
     clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
     clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),

@@ -108,10 +108,12 @@ const commentLine: fc.Arbitrary<Field> = fc.oneof(
   fc.constant(["", [""]] as Field),
 );
 
-// A body: lines of any text, including `---` lines, blank lines and CR characters.
+// A body: lines of any text, including `---` lines, blank lines and CR characters, and some goal in them
+// (a blank one is refused: parseState.test.ts).
 const body = fc
   .array(fc.oneof(userText(40), fc.constantFrom("---", "--- ", "", "# Goal", "\r", "---\r")), { maxLength: 8 })
-  .chain((lines) => fc.constantFrom("", "\n", "\r\n").map((end) => lines.join("\n") + end));
+  .chain((lines) => fc.constantFrom("", "\n", "\r\n").map((end) => lines.join("\n") + end))
+  .filter((text) => text.trim() !== "");
 
 interface StateFile {
   text: string;

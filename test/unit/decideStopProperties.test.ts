@@ -46,9 +46,10 @@ const loopState: fc.Arbitrary<LoopState & { runtime: Runtime }> = fc
       { nil: undefined },
     ),
     runtime: fc.oneof(fc.constant(makeRuntime()), runtime),
-    body: userText(60),
+    // A goal: an emptied one is refused before any decision (parseState.test.ts).
+    body: userText(60).filter((goal) => goal.trim() !== ""),
   })
-  .map((varied) => ({ ...parseState("---\n---\n"), ...varied }));
+  .map((varied) => ({ ...parseState("---\n---\nGoal\n"), ...varied }));
 
 const stopFacts: fc.Arbitrary<Given> = fc.record(
   {

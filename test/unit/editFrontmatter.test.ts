@@ -60,7 +60,7 @@ describe("editFrontmatter keeps what the user wrote", () => {
 
   it("round-trips strings that need quoting", () => {
     const value = 'it\'s "done": #1 \n next';
-    const out = editFrontmatter("---\na: 1\n---\n", { session_id: value });
+    const out = editFrontmatter("---\na: 1\n---\nGoal\n", { session_id: value });
     expect(parseState(out).session_id).toBe(value);
   });
 });

@@ -135,12 +135,23 @@ describe("parseState refusals name the file, field, line and expected value", ()
     ["binary", "---\na: \u0000\u0001\n---\n", "STATE_NOT_TEXT", undefined],
     ["ambiguous closing line", "---\na: 1\n---x\n---\nGoal", "STATE_BAD_YAML", 3],
     ["empty file", "", "STATE_NO_FRONTMATTER", 1],
+    ["no goal", "---\nmax_iterations: 3\n---\n", "STATE_NO_GOAL", 3],
+    ["no goal, no line break after ---", "---\na: 1\n---", "STATE_NO_GOAL", 3],
+    ["a goal of blank lines, CRLF", "---\r\na: 1\r\n---\r\n\r\n  \t\r\n", "STATE_NO_GOAL", 3],
   ])("refuses %s", (_name, text, code, line) => {
     const error = refusal(text);
     expect(error.code).toBe(code);
     expect(error.details.file).toBe("state.md");
     if (line !== undefined) expect(error.details.line).toBe(line);
     expect(error.details.expected).toBeTruthy();
+  });
+
+  it("names the goal and what it should say when it is empty, after the fields' own problems", () => {
+    const error = refusal(file("max_iterations: 3\n", "\n\n"));
+    expect(error.describe()).toBe(
+      'state.md line 3: goal: nothing is written below the closing ---. Expected what the loop should do, e.g. "Fix the failing tests in test/auth.test.ts"',
+    );
+    expect(refusal(file("max_iterations: ten\n", "")).code).toBe("STATE_BAD_FIELD");
   });
 
   it("refuses a YAML alias bomb instead of expanding it", () => {

@@ -146,12 +146,6 @@ describe("renderStatus", () => {
     expect(until).toContain("ends when: `npm test` exits 0 (`make lint` must pass)");
   });
 
-  it("says when the goal is empty, after the file that should hold it", () => {
-    expect(renderStatus(state("max_iterations: 3", "\n"), makeRuntime(), "s.md", [], NOW)).toContain(
-      "\n  goal in s.md: (empty)\n",
-    );
-  });
-
   it("names an until failure in the last decisions", () => {
     const record: HistoryRecord = {
       time: "2026-01-01T00:30:00.000Z",
