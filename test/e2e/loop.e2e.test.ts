@@ -159,5 +159,27 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(main).toHaveLength(3);
       expect(p.history().at(-1)).toMatchObject({ reason: "max_iterations", iteration: 3, goal: "Edited goal\n" });
     });
+
+    it("stops going on when the goal is deleted mid-loop, leaves the file as edited, and says where", async () => {
+      const p = (project = makeLoopProject());
+      p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
+      let emptied = "";
+      const { r, main } = await run(p, "go", (_req, index) => {
+        // Before answering turn 2, the user deletes the goal of the running loop.
+        if (index === 1) {
+          emptied = p.readState()!.replace("Original goal\n", "\n");
+          p.writeState(emptied);
+        }
+        return text(`turn ${index + 1}`);
+      });
+      expect(continuation(main[1])).toContain("Original goal");
+      expect(main).toHaveLength(2);
+      expect(p.readState()).toBe(emptied);
+      const told = hookSystemMessages(r.transcriptPath, "Stop").join("\n");
+      const closing = emptied.split("\n").lastIndexOf("---") + 1;
+      expect(told).toContain(
+        `.claude/continuation-loop.local.md line ${closing}: goal: nothing is written below the closing ---`,
+      );
+    });
   });
 });
