@@ -174,6 +174,46 @@ export class BackgroundWorld {
     return undefined;
   }
 
+  /**
+   * The background session 2.1.197's service put into a spare process it had started a moment before
+   * (`daemon.log`: `bg claimed-spare <short>`), as its short id; undefined when it started one of its own. On
+   * a two-core machine no such session has ever run (README.md here, "Background sessions").
+   */
+  claimedSpare(): string | undefined {
+    try {
+      const log = fs.readFileSync(path.join(this.home, ".claude", "daemon.log"), "utf8");
+      return /\bbg claimed-spare ([0-9a-f]+)/.exec(log)?.[1];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * What Claude Code's background service said in this world, for a failure's message: its log's last lines
+   * (`~/.claude/daemon.log`: each session it spawned or claimed, and how it settled) and each job's state.
+   */
+  describeService(lines = 20): string {
+    const dir = path.join(this.home, ".claude");
+    let log = "(none)";
+    try {
+      log = fs.readFileSync(path.join(dir, "daemon.log"), "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+    } catch {
+      // no service started in this world
+    }
+    const jobs = path.join(dir, "jobs");
+    const states = (fs.existsSync(jobs) ? fs.readdirSync(jobs) : []).map((short) => {
+      try {
+        const job: { state?: unknown; detail?: unknown } = JSON.parse(
+          fs.readFileSync(path.join(jobs, short, "state.json"), "utf8"),
+        );
+        return `${short}: ${String(job.state)} ${String(job.detail ?? "")}`;
+      } catch {
+        return `${short}: no state.json`;
+      }
+    });
+    return `Claude Code's service log (last ${lines} lines):\n${log}\njobs: ${states.join("; ") || "none"}`;
+  }
+
   /** The history of the loops of `dir` (the project, or a worktree), one object per whole line. */
   history(dir = this.proj): Record<string, unknown>[] {
     return readHistory(path.join(dir, ".claude", "continuation-loop.history.jsonl"));
