@@ -66,7 +66,7 @@ if (!version) {
   process.exit(1);
 }
 
-/** Targets (SPEC §11, docs/PERFORMANCE.md): the command path over the one-line hook, the module over the command path. */
+/** Targets (docs/PERFORMANCE.md "Dead time"): the command path over the one-line hook, the module over the command path. */
 const COMMAND_PATH_OVER_NODE_LINE = 50;
 const MODULE_OVER_COMMAND_PATH = 20;
 

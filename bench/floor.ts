@@ -1,4 +1,4 @@
-// The least an active Stop can do under the contract (SPEC §1: gray-matter splits, yaml parses with byte
+// The least an active Stop can do with the product's packages (gray-matter splits, yaml parses with byte
 // ranges, zod validates the input, the fields and the sidecar), and nothing of the product's own: no
 // lock, transcript, decision, notes or history fields. `bench/run.mjs` builds it as the hooks are built
 // and times it beside them ("floor"), so the active Stop's ratio can be read against what the

@@ -43,7 +43,8 @@ function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): Wr
 export function parseState(text: string, file?: string, parsed = parseFrontmatter(text, file)): LoopState {
   const written = checkFields(text, parsed, file);
   const body = parsed.split.body;
-  // A loop is its goal (SPEC §3.1: Claude never loses it): an emptied one stops the loop, as a bad field does.
+  // The goal is what the loop works on: an emptied one stops the loop, as a bad field does (docs/REFERENCE.md
+  // "The state file").
   if (!body.trim()) {
     throw new LoopError("STATE_NO_GOAL", "nothing is written below the closing ---", {
       file,

@@ -112,7 +112,7 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
 
 /**
  * The UserPromptSubmit of a continuation this module sent is answered here, without the hooks beneath: the
- * same continuation sent by the Stop hook's exit 2 runs none (SPEC §11 "No extra work per iteration"), and
+ * same continuation sent by the Stop hook's exit 2 runs none (docs/HEADLESS.md "Dead time per iteration"), and
  * the prompt hook gives it nothing (a continuation is nobody's answer). Every other prompt passes untouched.
  */
 function onPromptSubmit(_: Engine, e: { prompt?: unknown }, next: (e: unknown) => Promise<unknown>) {
