@@ -160,18 +160,8 @@ export class BackgroundWorld {
    * `<short>: <detail>`; undefined while none has.
    */
   failedSession(): string | undefined {
-    const jobs = path.join(this.home, ".claude", "jobs");
-    for (const short of fs.existsSync(jobs) ? fs.readdirSync(jobs) : []) {
-      try {
-        const job: { state?: unknown; detail?: unknown } = JSON.parse(
-          fs.readFileSync(path.join(jobs, short, "state.json"), "utf8"),
-        );
-        if (job.state === "failed") return `${short}: ${String(job.detail)}`;
-      } catch {
-        // not a job's folder, or its state being written: looked at again next time
-      }
-    }
-    return undefined;
+    const job = this.readJobs().find((j) => j.state === "failed");
+    return job && `${job.short}: ${job.detail}`;
   }
 
   /**
@@ -180,38 +170,41 @@ export class BackgroundWorld {
    * a two-core machine no such session has ever run (README.md here, "Background sessions").
    */
   claimedSpare(): string | undefined {
-    try {
-      const log = fs.readFileSync(path.join(this.home, ".claude", "daemon.log"), "utf8");
-      return /\bbg claimed-spare ([0-9a-f]+)/.exec(log)?.[1];
-    } catch {
-      return undefined;
-    }
+    return /\bbg claimed-spare ([0-9a-f]+)/.exec(this.readServiceLog())?.[1];
   }
 
   /**
    * What Claude Code's background service said in this world, for a failure's message: its log's last lines
-   * (`~/.claude/daemon.log`: each session it spawned or claimed, and how it settled) and each job's state.
+   * (each session it spawned or claimed, and how it settled) and each job's state.
    */
   describeService(lines = 20): string {
-    const dir = path.join(this.home, ".claude");
-    let log = "(none)";
+    const log = this.readServiceLog().trimEnd().split("\n").slice(-lines).join("\n") || "(none)";
+    const jobs = this.readJobs().map((j) => `${j.short}: ${j.state} ${j.detail}`);
+    return `Claude Code's service log (last ${lines} lines):\n${log}\njobs: ${jobs.join("; ") || "none"}`;
+  }
+
+  /** The service's log, `~/.claude/daemon.log`; "" before the service has started. */
+  private readServiceLog(): string {
     try {
-      log = fs.readFileSync(path.join(dir, "daemon.log"), "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+      return fs.readFileSync(path.join(this.home, ".claude", "daemon.log"), "utf8");
     } catch {
-      // no service started in this world
+      return "";
     }
-    const jobs = path.join(dir, "jobs");
-    const states = (fs.existsSync(jobs) ? fs.readdirSync(jobs) : []).map((short) => {
+  }
+
+  /** Each background job's `state.json` (`~/.claude/jobs/<short>/`): its state and the service's word on it. */
+  private readJobs(): { short: string; state: string; detail: string }[] {
+    const jobs = path.join(this.home, ".claude", "jobs");
+    return (fs.existsSync(jobs) ? fs.readdirSync(jobs) : []).flatMap((short) => {
       try {
         const job: { state?: unknown; detail?: unknown } = JSON.parse(
           fs.readFileSync(path.join(jobs, short, "state.json"), "utf8"),
         );
-        return `${short}: ${String(job.state)} ${String(job.detail ?? "")}`;
+        return [{ short, state: String(job.state), detail: String(job.detail ?? "") }];
       } catch {
-        return `${short}: no state.json`;
+        return []; // not a job's folder, or its state being written: looked at again next time
       }
     });
-    return `Claude Code's service log (last ${lines} lines):\n${log}\njobs: ${states.join("; ") || "none"}`;
   }
 
   /** The history of the loops of `dir` (the project, or a worktree), one object per whole line. */
