@@ -49,18 +49,14 @@ export function composeStateFile({ request, template, sessionId, now }: ComposeI
   if (sessionId !== undefined) updates.session_id = sessionId;
   updates.started_at = new Date(now).toISOString();
 
-  const withGoal = (front: string) => {
-    const closing = front.length - splitFrontmatter(front, file).body.length;
-    return front.slice(0, closing) + composeBody(request.goal, skeleton);
-  };
-  let front = editFrontmatter(base, updates, file);
+  const front = editFrontmatter(base, updates, file);
+  const closing = front.length - splitFrontmatter(front, file).body.length;
+  const text = front.slice(0, closing) + composeBody(request.goal, skeleton);
   // No loop without a way to end early (README "Quick start"): with no condition, Claude ends it with DONE.
-  if (!hasEndCondition(parseState(withGoal(front), file))) {
-    const defaults: Partial<Record<FieldName, unknown>> = { completion_promise: DEFAULT_PROMISE };
-    if (given.promise_format === undefined) defaults.promise_format = "tag";
-    front = editFrontmatter(front, defaults, file);
-  }
-  const text = withGoal(front);
-  parseState(text, file);
-  return text;
+  if (hasEndCondition(parseState(text, file))) return text;
+  const defaults: Partial<Record<FieldName, unknown>> = { completion_promise: DEFAULT_PROMISE };
+  if (given.promise_format === undefined) defaults.promise_format = "tag";
+  const withPromise = editFrontmatter(text, defaults, file);
+  parseState(withPromise, file);
+  return withPromise;
 }
