@@ -159,6 +159,9 @@ function renderBand(view, now, sessionId, wait2) {
   else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");
 }
+function renderInvalidBand(name) {
+  return `\u27F3 continuation-loop ${name === "default" ? "" : `${name} `}\xB7 state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+}
 
 // src/module/continuation.ts
 var stopLine = renderStopLine;
@@ -218,6 +221,11 @@ var mod = {
   version: "",
   sessionId: void 0,
   view: void 0,
+  /**
+   * The name of this session's loop whose state file the helper refused (a hand edit broke it): the loop is
+   * paused until the file is fixed, not ended. Undefined while `view` holds the loop, or there is none.
+   */
+  invalid: void 0,
   lastRead: 0,
   /** A read is already due at the end of this second. */
   deferred: false,
@@ -469,7 +477,7 @@ var MADE_KEPT = 16;
 var inFlight;
 var started = 0;
 function redraw($) {
-  if (!mod.ready || !mod.view) return;
+  if (!mod.ready || !mod.view && mod.invalid === void 0) return;
   refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
 }
 async function readText($, path) {
@@ -530,11 +538,12 @@ async function refreshView($, force = false) {
   mod.deferred = false;
   mod.lastRead = now;
   const read = ++started;
-  const before = mod.view;
+  const before = mod.view?.name ?? mod.invalid;
   mod.sessionId = await $.session.id();
   const dir = `${mod.root}/.claude`;
   const entries = await $.fs.list(dir).catch(() => []);
   let found;
+  let invalid;
   for (const entry of entries) {
     const name = parseStateFileName(entry.name);
     if (name === void 0) continue;
@@ -543,13 +552,15 @@ async function refreshView($, force = false) {
     if (text === void 0 || !text.includes(mod.sessionId)) continue;
     const view = await readView($, name, sidecarPath, text);
     if (view === "failed") return;
+    if (!view && await readText($, statePath) === text) invalid ??= name;
     if (!view || view.state.session_id !== mod.sessionId) continue;
     found = { ...view, name };
     break;
   }
   if (read !== started) return;
   mod.view = found;
-  if (before && !found) await tellEnd($, before);
+  mod.invalid = found ? void 0 : invalid;
+  if (before !== void 0 && !found && mod.invalid === void 0) await tellEnd($, before);
   $.ui.invalidate("ui.render");
 }
 async function tellEnd($, ended) {
@@ -562,7 +573,7 @@ async function tellEnd($, ended) {
     if (last.decision === "end" && last.reason) reason = last.reason;
   } catch {
   }
-  const name = ended.name === "default" ? "" : ` ${ended.name}`;
+  const name = ended === "default" ? "" : ` ${ended}`;
   $.ui.toast(`continuation-loop: loop${name} ${reason}`);
 }
 
@@ -862,13 +873,14 @@ function passOn(_, e, next) {
 }
 function drawBand($, e, below) {
   injectFault("draw");
-  if (!mod.view) return below;
   let band;
   try {
-    band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+    if (mod.view) band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+    else if (mod.invalid !== void 0) band = renderInvalidBand(mod.invalid);
   } catch {
     return below;
   }
+  if (band === void 0) return below;
   const { Box, Text } = $.ui.resolve(e);
   const line = h(Text, { dimColor: true }, band);
   return h(Box, { flexDirection: "column" }, line, below);

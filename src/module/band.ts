@@ -32,3 +32,8 @@ export function renderBand(view: ShownLoop, now: number, sessionId: string | und
   else if (hold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" · ");
 }
+
+/** The band while this session's state file is invalid: the loop is paused until the file is fixed. */
+export function renderInvalidBand(name: string): string {
+  return `⟳ continuation-loop ${name === "default" ? "" : `${name} `}· state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+}

@@ -4,7 +4,7 @@
 // Claude Code reads this file's source to see what it calls: every `$` call is spelled `$.noun.verb(…)`
 // with literal environment names, and `$` is passed only to functions declared at the top of this file.
 import { readBackgroundPrompt, sendToBackground } from "./background.js";
-import { renderBand } from "./band.js";
+import { renderBand, renderInvalidBand } from "./band.js";
 import { makeStopId, noteSent, takeContinuation, takeSent } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
 import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
@@ -135,14 +135,15 @@ function passOn(_: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Pro
 
 function drawBand($: Engine, e: unknown, below: unknown): unknown {
   injectFault("draw");
-  if (!mod.view) return below;
-  let band: string;
+  let band: string | undefined;
   try {
-    band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+    if (mod.view) band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+    else if (mod.invalid !== undefined) band = renderInvalidBand(mod.invalid);
   } catch {
     // A view file edited into something the band cannot draw: nothing rather than something wrong.
     return below;
   }
+  if (band === undefined) return below;
   const { Box, Text } = $.ui.resolve(e);
   const line = h(Text, { dimColor: true }, band);
   return h(Box, { flexDirection: "column" }, line, below);

@@ -13,6 +13,11 @@ export const mod = {
   version: "",
   sessionId: undefined as string | undefined,
   view: undefined as ShownLoop | undefined,
+  /**
+   * The name of this session's loop whose state file the helper refused (a hand edit broke it): the loop is
+   * paused until the file is fixed, not ended. Undefined while `view` holds the loop, or there is none.
+   */
+  invalid: undefined as string | undefined,
   lastRead: 0,
   /** A read is already due at the end of this second. */
   deferred: false,

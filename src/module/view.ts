@@ -19,9 +19,9 @@ let inFlight: Promise<HelperView> | undefined;
 /** Reads started so far: a read keeps what it found only if no later one started meanwhile. */
 let started = 0;
 
-/** Once a second while a loop is shown: its elapsed time moves, and an edit, pause or stop shows. */
+/** Once a second while a loop is shown: its elapsed time moves, and an edit, pause, fix or stop shows. */
 export function redraw($: Engine): void {
-  if (!mod.ready || !mod.view) return;
+  if (!mod.ready || (!mod.view && mod.invalid === undefined)) return;
   refreshView($)
     .catch(() => undefined)
     .then(() => $.ui.invalidate("ui.render"));
@@ -107,11 +107,12 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   mod.deferred = false;
   mod.lastRead = now;
   const read = ++started;
-  const before = mod.view;
+  const before = mod.view?.name ?? mod.invalid;
   mod.sessionId = await $.session.id();
   const dir = `${mod.root}/.claude`;
   const entries = await $.fs.list(dir).catch(() => []);
   let found: ShownLoop | undefined;
+  let invalid: string | undefined;
   for (const entry of entries) {
     const name = parseStateFileName(entry.name);
     if (name === undefined) continue;
@@ -121,6 +122,8 @@ export async function refreshView($: Engine, force = false): Promise<void> {
     const view = await readView($, name, sidecarPath, text);
     // The helper could not run: what the module knew stands (the band, a wait's check) until a later read.
     if (view === "failed") return;
+    // Refused, and still the text read above: this session's state file, which a hand edit broke.
+    if (!view && (await readText($, statePath)) === text) invalid ??= name;
     if (!view || view.state.session_id !== mod.sessionId) continue;
     found = { ...view, name };
     break;
@@ -128,12 +131,14 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   // A read held up on a loaded machine never brings back a loop that a later read found changed or gone.
   if (read !== started) return;
   mod.view = found;
-  if (before && !found) await tellEnd($, before);
+  mod.invalid = found ? undefined : invalid;
+  // A loop whose file is invalid has not ended: the Stop hook lets Claude stop until the file is fixed.
+  if (before !== undefined && !found && mod.invalid === undefined) await tellEnd($, before);
   $.ui.invalidate("ui.render");
 }
 
 /** The loop's end: a toast with the history's last word on it (the Stop hook already wrote the line and rang). */
-async function tellEnd($: Engine, ended: ShownLoop): Promise<void> {
+async function tellEnd($: Engine, ended: string): Promise<void> {
   const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
   let reason = "ended";
   try {
@@ -144,6 +149,6 @@ async function tellEnd($: Engine, ended: ShownLoop): Promise<void> {
   } catch {
     // the toast says "ended" only
   }
-  const name = ended.name === "default" ? "" : ` ${ended.name}`;
+  const name = ended === "default" ? "" : ` ${ended}`;
   $.ui.toast(`continuation-loop: loop${name} ${reason}`);
 }

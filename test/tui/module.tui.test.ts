@@ -47,7 +47,7 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     }
   });
 
-  it("draws the band while the loop runs: n/max as it goes, paused, then gone when the loop stops", async () => {
+  it("draws the band while the loop runs: n/max as it goes, invalid, paused, then gone when the loop stops", async () => {
     const s = (scratch = new TuiScratch("module-band"));
     const stateFile = s.claude("continuation-loop.local.md");
     const held = (s.held = heldScript([HOLD, HOLD, text("never sent")]));
@@ -64,6 +64,14 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     // A hand edit mid-loop shows too: the files are no longer those the Stop's view was made from.
     fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace(/max_iterations: 5\b/, "max_iterations: 9"));
     await tui.waitFor((screen) => BAND.exec(screen)?.[3] === "9", 30_000);
+    // A hand edit that breaks the file: the band says so, and the loop has not ended (no end toast); fixed, it
+    // shows again.
+    const valid = fs.readFileSync(stateFile, "utf8");
+    fs.writeFileSync(stateFile, valid.replace("max_iterations: 9", "max_iterations: nine"));
+    await tui.waitFor(/⟳ continuation-loop · state file invalid: .*\/loop-status/, 30_000);
+    fs.writeFileSync(stateFile, valid);
+    await tui.waitFor((screen) => BAND.exec(screen)?.[3] === "9", 30_000);
+    expect(tui.raw()).not.toContain("loop ended");
     // Paused by hand (active: false): the band says so within a few seconds, with no event needed.
     fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace("active: true", "active: false"));
     await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);

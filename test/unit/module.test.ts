@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { isLoopContinuation, LOOP_MARKER } from "../../src/core/protocol.js";
 import { readSidecarView } from "../../src/core/sidecar.js";
-import { renderBand } from "../../src/module/band.js";
+import { renderBand, renderInvalidBand } from "../../src/module/band.js";
 import {
   makeStopId,
   noteSent,
@@ -135,6 +135,11 @@ describe("the band", () => {
     expect(renderBand(running!, now, "s1", "waits for the rate or usage limit until 00:03:00 UTC (55s)")).toMatch(
       / · waits for the rate or usage limit until 00:03:00 UTC \(55s\)$/,
     );
+  });
+
+  it("says a loop's state file is invalid, that the loop waits for the fix, and where to read why", () => {
+    expect(renderInvalidBand("default")).toMatch(/^⟳ continuation-loop · state file invalid: .*paused.*\/loop-status/);
+    expect(renderInvalidBand("fix-auth")).toMatch(/^⟳ continuation-loop fix-auth · state file invalid/);
   });
 
   it("says what background work the loop waits for", () => {

@@ -25,6 +25,8 @@ describe("the module's view of this session's loop", () => {
   /** A read of this path answers with the file as it was asked for, once `release` is called. */
   let held: { path: string; release?: () => void } | undefined;
   let answer: (argv: readonly string[]) => Promise<{ exitCode: number; stdout: string; stderr: string }>;
+  /** The toasts the module showed. */
+  let toasts: string[];
   let view: typeof import("../../src/module/view.js");
   let state_: typeof import("../../src/module/state.js");
 
@@ -59,7 +61,7 @@ describe("the module's view of this session's loop", () => {
     },
     session: { id: async () => "s1" },
     clock: { after: () => ({ cancel: () => undefined }), every: () => undefined },
-    ui: { toast: () => undefined, invalidate: () => undefined },
+    ui: { toast: (text: string) => toasts.push(text), invalidate: () => undefined },
   } as unknown as Engine;
 
   const refresh = () => view.refreshView($, true);
@@ -75,6 +77,7 @@ describe("the module's view of this session's loop", () => {
       lastRead: 0,
       deferred: false,
       nodeProblem: undefined,
+      invalid: undefined,
     });
     files = new Map([
       [PATHS.statePath, state()],
@@ -82,6 +85,7 @@ describe("the module's view of this session's loop", () => {
     ]);
     runs = [];
     reads = [];
+    toasts = [];
     held = undefined;
     answer = helper;
   });
@@ -146,6 +150,56 @@ describe("the module's view of this session's loop", () => {
     expect(state_.mod.view).toBeUndefined();
     await refresh();
     expect(runs).toHaveLength(1);
+  });
+
+  it("a hand edit that breaks the state file shows it as invalid, not ended; fixed, the loop shows again", async () => {
+    await refresh();
+    expect(state_.mod.view?.state.max_iterations).toBe(10);
+    const broken = state().replace("max_iterations: 10", "max_iterations: ten");
+    files.set(PATHS.statePath, broken);
+    answer = async () => ({ exitCode: 1, stdout: "", stderr: "continuation-loop: max_iterations: invalid value" });
+    await refresh();
+    expect(state_.mod.view).toBeUndefined();
+    expect(state_.mod.invalid).toBe("default");
+    expect(toasts).toEqual([]);
+    // Once per text: the next reads ask no more.
+    await refresh();
+    expect(runs).toHaveLength(1);
+    expect(state_.mod.invalid).toBe("default");
+    answer = helper;
+    files.set(PATHS.statePath, state(2, 12));
+    await refresh();
+    expect(state_.mod.view?.state.max_iterations).toBe(12);
+    expect(state_.mod.invalid).toBeUndefined();
+    expect(toasts).toEqual([]);
+  });
+
+  it("an invalid state file that goes away ends the loop with its toast", async () => {
+    await refresh();
+    files.set(PATHS.statePath, state().replace("active: true", "active: maybe"));
+    answer = async () => ({ exitCode: 1, stdout: "", stderr: "continuation-loop: active: invalid value" });
+    await refresh();
+    expect(state_.mod.invalid).toBe("default");
+    files.delete(PATHS.statePath);
+    files.delete(PATHS.sidecarPath);
+    await refresh();
+    expect(state_.mod.invalid).toBeUndefined();
+    expect(toasts).toEqual(["continuation-loop: loop ended"]);
+  });
+
+  it("a refusal of files that moved on while the helper ran is not taken for an invalid file", async () => {
+    await refresh();
+    files.set(PATHS.statePath, state(3));
+    // The loop ends while the helper runs: it finds no state file.
+    answer = async () => {
+      files.delete(PATHS.statePath);
+      files.delete(PATHS.sidecarPath);
+      return { exitCode: 1, stdout: "", stderr: "continuation-loop: there is no such loop file" };
+    };
+    await refresh();
+    expect(state_.mod.invalid).toBeUndefined();
+    expect(state_.mod.view).toBeUndefined();
+    expect(toasts).toEqual(["continuation-loop: loop ended"]);
   });
 
   it("keeps what it showed when the helper could not run, and asks again at the next read", async () => {
