@@ -142,12 +142,13 @@ describe("the module's view of this session's loop", () => {
     expect(runs).toHaveLength(2);
   });
 
-  it("never uses a torn sidecar, and shows nothing when the helper cannot make one, asking once", async () => {
+  it("never uses a torn sidecar; files the helper refuses get no view, only their name as invalid, asking once", async () => {
     files.set(PATHS.sidecarPath, sidecar(10).slice(0, 50));
     files.set(PATHS.statePath, state().replace("max_iterations: 10", "max_iterations: ["));
     answer = async () => ({ exitCode: 1, stdout: "", stderr: "continuation-loop: bad YAML" });
     await refresh();
     expect(state_.mod.view).toBeUndefined();
+    expect(state_.mod.invalid).toBe("default");
     await refresh();
     expect(runs).toHaveLength(1);
   });
