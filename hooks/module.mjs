@@ -616,6 +616,7 @@ function checkWait($) {
     return;
   }
   const view = mod.view;
+  if (!view && mod.invalid !== void 0) return;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
 }
@@ -623,6 +624,10 @@ async function goOn($, kept2, tries = 0) {
   if (wait !== kept2) return;
   await refreshView($, true).catch(() => void 0);
   const view = mod.view;
+  if (!view && mod.invalid !== void 0) {
+    kept2.timer = $.clock.after(1e3, () => goOn($, kept2));
+    return;
+  }
   if (!view?.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept2.until) {
     checkWait($);
     if (wait === kept2) cancelWait($, "the loop no longer waits for it");
@@ -668,7 +673,7 @@ async function followDecision($, kind, before) {
   await refreshView($, true);
   const view = mod.view;
   if (!view) {
-    if (!before) return;
+    if (!before || mod.invalid !== void 0) return;
     $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
     if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
@@ -745,6 +750,7 @@ function dropHold($, why) {
   if (why) $.ui.log(`the wait for background work is cancelled: ${why}.`);
 }
 function followHold($) {
+  if (mod.invalid !== void 0) return;
   const hold = readHold();
   if (!hold) {
     const view = mod.view;
@@ -764,6 +770,10 @@ async function wake($, armed, tries = 0) {
   if (kept !== armed) return;
   await refreshView($, true).catch(() => void 0);
   const view = mod.view;
+  if (mod.invalid !== void 0) {
+    armed.timer = $.clock.after(1e3, () => wake($, armed, tries).catch(() => void 0));
+    return;
+  }
   if (readHold()?.key !== armed.key || !view) {
     followHold($);
     return;

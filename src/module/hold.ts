@@ -44,6 +44,8 @@ function dropHold($: Engine, why?: string): void {
  * only between turns; a loop stopped or paused meanwhile cancels it, told in one line.
  */
 export function followHold($: Engine): void {
+  // A state file a hand edit broke stops nothing: the timer stands until it is fixed.
+  if (mod.invalid !== undefined) return;
   const hold = readHold();
   if (!hold) {
     const view = mod.view;
@@ -67,6 +69,11 @@ async function wake($: Engine, armed: Kept, tries = 0): Promise<void> {
   if (kept !== armed) return;
   await refreshView($, true).catch(() => undefined);
   const view = mod.view;
+  // The state file is broken: the session is woken once it is fixed, if the loop still waits then.
+  if (mod.invalid !== undefined) {
+    armed.timer = $.clock.after(1000, () => wake($, armed, tries).catch(() => undefined));
+    return;
+  }
   if (readHold()?.key !== armed.key || !view) {
     followHold($);
     return;

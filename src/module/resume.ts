@@ -69,13 +69,17 @@ function keepWaitFromFiles($: Engine): void {
   $.ui.log(renderWaitKeptLine(kind, at, Date.now()));
 }
 
-/** Once a second: a loop stopped or paused during the wait (slash command, CLI or an edit) cancels it; a wait only the files hold is kept. */
+/**
+ * Once a second: a loop stopped or paused during the wait (slash command, CLI or an edit) cancels it; a wait only
+ * the files hold is kept. A state file a hand edit broke stops nothing: the wait stands until it is fixed.
+ */
 export function checkWait($: Engine): void {
   if (!wait) {
     keepWaitFromFiles($);
     return;
   }
   const view = mod.view;
+  if (!view && mod.invalid !== undefined) return;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
 }
@@ -85,6 +89,11 @@ async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
   if (wait !== kept) return;
   await refreshView($, true).catch(() => undefined);
   const view = mod.view;
+  // The state file is broken: the loop goes on once it is fixed, if it still waits then.
+  if (!view && mod.invalid !== undefined) {
+    kept.timer = $.clock.after(1000, () => goOn($, kept));
+    return;
+  }
   if (!view?.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept.until) {
     checkWait($);
     if (wait === kept) cancelWait($, "the loop no longer waits for it");
@@ -148,7 +157,8 @@ async function followDecision($: Engine, kind: string, before: ShownLoop | undef
   await refreshView($, true);
   const view = mod.view;
   if (!view) {
-    if (!before) return;
+    // A state file a hand edit broke: the command hook left it as it was, and told the person why.
+    if (!before || mod.invalid !== undefined) return;
     $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
     // The person is told as at any end, with the notification their terminal gives (`notify`).
     if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");

@@ -104,7 +104,15 @@ beforeEach(() => {
   timers = [];
   sent = [];
   logs = [];
-  Object.assign(mod, { ready: true, root: ROOT, view: undefined, lastRead: 0, deferred: false, turnId: undefined });
+  Object.assign(mod, {
+    ready: true,
+    root: ROOT,
+    view: undefined,
+    invalid: undefined,
+    lastRead: 0,
+    deferred: false,
+    turnId: undefined,
+  });
 });
 
 afterEach(() => {
@@ -148,6 +156,27 @@ describe("the module while the loop waits for background work", () => {
     expect(logs).toEqual(["the wait for background work is cancelled: the loop was stopped."]);
     await advance(3_600_000);
     expect(sent).toEqual([]);
+  });
+
+  it("a state file broken by a hand edit during the wait stops nothing: fixed, the session is woken once", async () => {
+    const text = state();
+    await afterStop(text, sidecar(HOLD));
+    files.set(STATE, text.replace("max_iterations: 10", "max_iterations: ten"));
+    await refreshView($, true);
+    followHold($);
+    expect(mod.invalid).toBe("default");
+    // Still broken when the bound passes: nothing sent, nothing cancelled.
+    await advance(600_000);
+    await advance(1000);
+    expect(sent).toEqual([]);
+    expect(logs).toEqual([]);
+    files.set(STATE, text);
+    await advance(1000);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(BACKGROUND_WAKE_OPENING)).toBe(true);
+    followHold($);
+    await advance(3_600_000);
+    expect(sent).toHaveLength(1);
   });
 
   it("a loop paused just before the bound is never woken, even before a tick saw it", async () => {

@@ -136,6 +136,7 @@ beforeEach(() => {
     deferred: false,
     wentOnAt: undefined,
     waitsArmed: new Set(),
+    invalid: undefined,
   });
 });
 
@@ -192,6 +193,41 @@ describe("the module after an API error", () => {
     expect(sent).toEqual([]);
     expect(logs.at(-1)).toMatch(/cancelled: the loop was paused/);
     expect(helperRuns).toEqual(["default"]);
+  });
+
+  it("a state file broken by a hand edit during the wait stops nothing: fixed, the loop goes on", async () => {
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
+    const told = logs.length;
+    files.set(STATE, state().replace("max_iterations: 10", "max_iterations: ten"));
+    const { refreshView } = await import("../../src/module/view.js");
+    await refreshView($, true);
+    checkWait($);
+    expect(mod.invalid).toBe("default");
+    // Still broken when the wait is over: nothing is sent, nothing cancelled, no end told.
+    await advance(60_000);
+    await advance(1000);
+    expect(sent).toEqual([]);
+    expect(logs.slice(told)).toEqual([]);
+    expect(toasts).toEqual([]);
+    // Fixed: the loop goes on, once.
+    files.set(STATE, state());
+    await advance(1000);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(API_RESUME_OPENING)).toBe(true);
+    await advance(60_000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("an API error while the state file is broken tells no end", async () => {
+    const { refreshView } = await import("../../src/module/view.js");
+    await refreshView($, true);
+    expect(mod.view).toBeDefined();
+    // The command hook refuses the broken file and leaves it as it was.
+    await failTurn(() => files.set(STATE, state().replace("active: true", "active: maybe")));
+    expect(mod.invalid).toBe("default");
+    expect(logs).toEqual([]);
+    expect(toasts).toEqual([]);
+    expect(notes).toEqual([]);
   });
 
   it("a person's prompt during the wait goes on at once: the wait is dropped", async () => {
