@@ -615,19 +615,19 @@ function checkWait($) {
     keepWaitFromFiles($);
     return;
   }
+  if (mod.invalid !== void 0) return;
   const view = mod.view;
-  if (!view && mod.invalid !== void 0) return;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
 }
 async function goOn($, kept2, tries = 0) {
   if (wait !== kept2) return;
   await refreshView($, true).catch(() => void 0);
-  const view = mod.view;
-  if (!view && mod.invalid !== void 0) {
+  if (mod.invalid !== void 0) {
     kept2.timer = $.clock.after(1e3, () => goOn($, kept2));
     return;
   }
+  const view = mod.view;
   if (!view?.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept2.until) {
     checkWait($);
     if (wait === kept2) cancelWait($, "the loop no longer waits for it");
@@ -769,11 +769,11 @@ function pauseHold($) {
 async function wake($, armed, tries = 0) {
   if (kept !== armed) return;
   await refreshView($, true).catch(() => void 0);
-  const view = mod.view;
   if (mod.invalid !== void 0) {
     armed.timer = $.clock.after(1e3, () => wake($, armed, tries).catch(() => void 0));
     return;
   }
+  const view = mod.view;
   if (readHold()?.key !== armed.key || !view) {
     followHold($);
     return;

@@ -68,12 +68,12 @@ export function pauseHold($: Engine): void {
 async function wake($: Engine, armed: Kept, tries = 0): Promise<void> {
   if (kept !== armed) return;
   await refreshView($, true).catch(() => undefined);
-  const view = mod.view;
   // The state file is broken: the session is woken once it is fixed, if the loop still waits then.
   if (mod.invalid !== undefined) {
     armed.timer = $.clock.after(1000, () => wake($, armed, tries).catch(() => undefined));
     return;
   }
+  const view = mod.view;
   if (readHold()?.key !== armed.key || !view) {
     followHold($);
     return;

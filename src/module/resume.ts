@@ -78,8 +78,8 @@ export function checkWait($: Engine): void {
     keepWaitFromFiles($);
     return;
   }
+  if (mod.invalid !== undefined) return;
   const view = mod.view;
-  if (!view && mod.invalid !== undefined) return;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
 }
@@ -88,12 +88,12 @@ export function checkWait($: Engine): void {
 async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
   if (wait !== kept) return;
   await refreshView($, true).catch(() => undefined);
-  const view = mod.view;
   // The state file is broken: the loop goes on once it is fixed, if it still waits then.
-  if (!view && mod.invalid !== undefined) {
+  if (mod.invalid !== undefined) {
     kept.timer = $.clock.after(1000, () => goOn($, kept));
     return;
   }
+  const view = mod.view;
   if (!view?.state.active || view.runtime.pause?.reason === "question" || view.runtime.api_wait_until !== kept.until) {
     checkWait($);
     if (wait === kept) cancelWait($, "the loop no longer waits for it");
