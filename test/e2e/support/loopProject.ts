@@ -43,7 +43,7 @@ export function makeLoopProject(): LoopProject {
 export const PLUGIN_DIR = REPO_ROOT;
 
 /** Claude Code loads a plugin's module only in a trusted folder: the HOME a person who trusted it would have. */
-export function trustProject(p: LoopProject): void {
+export function trustProject(p: Pick<LoopProject, "home" | "proj">): void {
   fs.mkdirSync(p.home, { recursive: true });
   const config = {
     hasCompletedOnboarding: true,

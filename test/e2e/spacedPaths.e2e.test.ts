@@ -1,0 +1,96 @@
+// Paths with spaces and an apostrophe, as on a machine whose user or folders are named so ("Jane's Mac"):
+// through the real Claude Code CLI on both pins, the plugin loaded from such a folder with the project, HOME
+// and the notes file in such paths; and a project set up with `continuation-loop install`, whose hook
+// commands name its folder through Claude Code's own ${CLAUDE_PROJECT_DIR}.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { lastUserText } from "./support/requestText.js";
+import { HISTORY, LOOP_MARKER } from "./loopSupport.js";
+import { trustProject } from "./support/loopProject.js";
+import { CLAUDE_VERSIONS, describeRun, OLDEST, readJsonl, REPO_ROOT, runClaude } from "./support/runClaude.js";
+
+/** What the plugin folder holds: its manifest, the hooks and their module, the commands and the templates. */
+const PLUGIN_PARTS = [".claude-plugin", "hooks", ".claude/commands", "templates"];
+
+let root: string | undefined;
+let server: MessagesServer | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+  server = undefined;
+  root = undefined;
+});
+
+/** A project, a HOME and a shell log under `<tmp>/Jane's Mac/`, every folder name with a space. */
+function makeSpacedWorld() {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-spaces-"));
+  const base = path.join(root, "Jane's Mac");
+  const world = { proj: path.join(base, "my project"), home: path.join(base, "home dir"), base };
+  fs.mkdirSync(world.proj, { recursive: true });
+  trustProject(world);
+  return world;
+}
+
+/** A copy of the plugin in a folder whose path has spaces (a marketplace cache under such a HOME). */
+function copyPlugin(base: string): string {
+  const dir = path.join(base, "plugins dir", "continuation loop");
+  for (const part of PLUGIN_PARTS) fs.cpSync(path.join(REPO_ROOT, part), path.join(dir, part), { recursive: true });
+  return dir;
+}
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths with spaces", (version) => {
+  it("runs a loop to its end from a plugin, project, HOME and notes file whose paths have spaces", async () => {
+    const world = makeSpacedWorld();
+    const plugin = copyPlugin(world.base);
+    fs.writeFileSync(path.join(world.proj, "shared notes.md"), "NOTES-SEEN: the intro is done.\n");
+    server = await startMessagesServer([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
+    const r = await runClaude({
+      version,
+      prompt: '/continuation-loop:loop-start --max-iterations 3 --notes-file "shared notes.md" Write the summary',
+      baseUrl: server.url,
+      cwd: world.proj,
+      home: world.home,
+      pluginDirs: [plugin],
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    const main = server.mainRequests;
+    expect(main).toHaveLength(3);
+    const continuations = main.slice(1).map((req) => lastUserText(req));
+    expect(continuations[0]).toContain(LOOP_MARKER);
+    expect(continuations[0]).toContain("Write the summary");
+    expect(continuations[0]).toContain("NOTES-SEEN: the intro is done.");
+    // On the newest pin the module, loaded from the same folder, sends them as prompts: no hook command.
+    for (const c of continuations) expect(c.includes("stop.js")).toBe(version === OLDEST);
+    const history = readJsonl(path.join(world.proj, HISTORY));
+    expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
+    expect(history.at(-1)).toMatchObject({ reason: "max_iterations", iteration: 3 });
+  });
+
+  it("runs a loop in a project installed with continuation-loop install, the project's path with spaces", async () => {
+    const world = makeSpacedWorld();
+    const cli = path.join(REPO_ROOT, "hooks", "cli.js");
+    const installed = spawnSync(process.execPath, [cli, "install", "--project", world.proj], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: world.home },
+    });
+    expect(installed.status, installed.stdout + installed.stderr).toBe(0);
+    server = await startMessagesServer([text("First draft."), text("Final version. DONE"), text("never sent")]);
+    const r = await runClaude({
+      version,
+      prompt: "/loop-start --max-iterations 4 --completion-promise DONE Write the summary",
+      baseUrl: server.url,
+      cwd: world.proj,
+      home: world.home,
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(server.mainRequests).toHaveLength(2);
+    // No plugin is loaded: the continuation can only come from the hooks install wrote.
+    expect(lastUserText(server.mainRequests[1]!)).toContain(LOOP_MARKER);
+    expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
+  });
+});
