@@ -6,6 +6,7 @@ import { readPause } from "./sidecar.js";
 import { firstLine } from "./renderStatus.js";
 import type { Runtime } from "./sidecar.js";
 import { renderPermissionWait } from "./permissionWait.js";
+import { renderShellWord } from "./renderShellWord.js";
 
 /** Permission modes in which Claude Code asks a person before a tool that no rule allows (measured). */
 const ASKING_MODES = new Set(["default", "acceptEdits", "plan"]);
@@ -84,7 +85,7 @@ export function renderLoopsEverywhere(loops: LoopEverywhere[], sessionsKnown: bo
     const where = `${loop.where}${loop.name === "default" ? "" : ` --name ${loop.name}`}`;
     const { state, runtime } = loop;
     if (!state)
-      return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${loop.where}`} says why)`;
+      return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${renderShellWord(loop.where)}`} says why)`;
     const held = !state.active || (runtime !== undefined && readPause(state.active, runtime) !== undefined);
     const waiting = runtime?.permission_wait ? `, ${renderPermissionWait(runtime.permission_wait)}` : "";
     return `  ${where}: ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}${waiting}, ${renderSession(loop)} — ${firstLine(state.body, 60)}`;
