@@ -3,6 +3,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
 import type { Manifest } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
+import { renderMistyped } from "../core/mistypedFields.js";
 import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
 import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
@@ -211,6 +212,7 @@ export function checkState(where: LoopFile, cap: number, env: Env, cli: string):
         text: `max_iterations ${state.max_iterations} allows ${blocks} more continuations, but Claude Code ends a turn after ${cap} consecutive Stop-hook blocks in which no tool ran: a loop whose turns run no tools stops there. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 (off) or a higher number in the environment or the settings' "env", or lower max_iterations.`,
       });
     }
+    for (const line of renderMistyped(state.mistyped, where.shown)) checks.push({ level: "warn", text: line });
     checks.push(...checkImprovement(state, where, env));
     checks.push(...checkFreshContext(state, env, cli));
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {

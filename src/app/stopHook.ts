@@ -40,6 +40,7 @@ import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./mod
 import { renderNotHeld } from "../core/background.js";
 import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
 import { decideFresh } from "./freshContext.js";
+import { decideMistypedNotice } from "../core/mistypedFields.js";
 import { takeOverHandover } from "./backgroundHandover.js";
 import { findHandover } from "./findHandover.js";
 
@@ -165,6 +166,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
       const fresh = decideFresh(state, decision.runtime, ctx.env);
+      // A key the person misspelled (`max_iteration`) does nothing: they are told once (docs/REFERENCE.md "The state file").
+      const mistyped = decideMistypedNotice(state.mistyped, file.shown, fresh.runtime.mistyped_told);
       const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
       // A failed `until` alone is no news: the reminder carries its status and output (docs/REFERENCE.md "What you see while a loop runs").
       const until = decision.untilFailure !== undefined ? readUntilNews(state, facts, decision.runtime) : undefined;
@@ -173,6 +176,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       const toBackground = decision.runtime.background_asked && readModuleStop(ctx.env);
       const runtime = {
         ...fresh.runtime,
+        mistyped_told: mistyped.told,
         sent_digest: digest,
         until_tail_digest: until?.digest ?? "",
         owner_pid: readClaudePid(ctx.env),
@@ -194,10 +198,11 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
           })
         : renderReminder(state, decision, now, { checklist: facts.checklist, until, background });
       const written = editFrontmatter(text, updates, file.shown, frontmatter);
+      const notice = [fresh.notice, mistyped.notice].filter(Boolean).join("\n");
       return {
         change: { write: written, state: { ...state, ...updates } as LoopState },
         runtime,
-        result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, fresh.notice, toBackground),
+        result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, notice || undefined, toBackground),
         onCommit: () => tryAppendHistory(file.historyPath, record),
       };
     } catch (error) {

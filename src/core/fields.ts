@@ -337,7 +337,8 @@ export function typeOf(field: FieldName): string {
   return `${type}, ${setByLoop ? "set by the loop" : "none"}`;
 }
 /** "a whole number from 1 to 10000 (e.g. max_iterations: 20)". */
-export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${specOf(field).example})`;
+export const exampleOf = (field: FieldName): string => specOf(field).example;
+export const expectedOf = (field: FieldName): string => `${specOf(field).expected} (e.g. ${exampleOf(field)})`;
 
 const schemas = new Map<FieldName, z.ZodMiniType>();
 

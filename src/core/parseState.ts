@@ -9,23 +9,36 @@ import {
   type WrittenFields,
 } from "./fields.js";
 import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./frontmatter.js";
+import { type MistypedField, readMeantField } from "./mistypedFields.js";
 
-/** Checks every field the file sets with its zod schema (throws the first problem in file order); the user's as written. */
-function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): WrittenFields {
+/**
+ * Checks every field the file sets with its zod schema (throws the first problem in file order); the user's as
+ * written, and the keys that are no field but read like one.
+ */
+function checkFields(text: string, parsed: ParsedFrontmatter, file?: string) {
   const written: Record<string, unknown> = {};
+  const mistyped: MistypedField[] = [];
   const problems: LoopError[] = [];
+  const lineOf = (key: string) => {
+    const at = parsed.keyOffset(key);
+    return at === undefined ? undefined : lineAt(text, at);
+  };
   for (const [field, value] of Object.entries(parsed.data)) {
-    if (!isFieldName(field) || value == null) continue;
+    if (!isFieldName(field)) {
+      const meant = readMeantField(field);
+      if (meant !== undefined) mistyped.push({ key: field, field: meant, line: lineOf(field) });
+      continue;
+    }
+    if (value == null) continue;
     if (acceptsValue(field, value)) {
       if (isUserField(field)) written[field] = value;
       continue;
     }
-    const at = parsed.keyOffset(field);
     problems.push(
       new LoopError("STATE_BAD_FIELD", "invalid value", {
         file,
         field,
-        line: at === undefined ? undefined : lineAt(text, at),
+        line: lineOf(field),
         expected: expectedOf(field),
         received: renderReceived(value),
       }),
@@ -33,7 +46,7 @@ function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): Wr
   }
   problems.sort((a, b) => (a.details.line ?? 0) - (b.details.line ?? 0));
   if (problems[0]) throw problems[0];
-  return written;
+  return { written: written as WrittenFields, mistyped };
 }
 
 /**
@@ -41,7 +54,7 @@ function checkFields(text: string, parsed: ParsedFrontmatter, file?: string): Wr
  * `parsed`: the text's frontmatter when the caller has it already (one parse per Stop).
  */
 export function parseState(text: string, file?: string, parsed = parseFrontmatter(text, file)): LoopState {
-  const written = checkFields(text, parsed, file);
+  const { written, mistyped } = checkFields(text, parsed, file);
   const body = parsed.split.body;
   // The goal is what the loop works on: an emptied one stops the loop, as a bad field does (docs/REFERENCE.md
   // "The state file").
@@ -53,13 +66,15 @@ export function parseState(text: string, file?: string, parsed = parseFrontmatte
       expected: 'what the loop should do, e.g. "Fix the failing tests in test/auth.test.ts"',
     });
   }
-  return Object.assign(readFields(parsed.data), { written, body });
+  return Object.assign(readFields(parsed.data), { written, mistyped, body });
 }
 
 /** A loop's fields as the field table reads them (src/core/fields.ts: durations in seconds); the goal is the body. */
 export interface LoopState extends FieldValues {
   /** The fields the file sets, as the person wrote them: what a restart gives back (`2h` stays `2h`). */
   written: WrittenFields;
+  /** Keys the file sets that are no field but read like one (`max_iteration`): they do nothing. */
+  mistyped: MistypedField[];
   /** The goal: everything after the closing `---`, exactly as written. */
   body: string;
 }

@@ -8,6 +8,7 @@ import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
 import { readWakeAt, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
+import { renderMistypedRow } from "./mistypedFields.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -123,7 +124,8 @@ function renderUsage(state: LoopState, runtime: Runtime, records: HistoryRecord[
 }
 
 /**
- * The /loop-status text, at a glance (README "Commands"): at most eight rows, none wider than a
+ * The /loop-status text, at a glance (README "Commands"): at most eight rows (nine when the file has keys that read
+ * like fields and are none), none wider than a
  * 140-column terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is
  * paused; the state file and the goal it holds; what ends it; limits used and left; tokens, spend and
  * sparklines; last decisions.
@@ -153,6 +155,8 @@ export function renderStatus(
     ...(hold ? [clipRow(`  ${hold}`)] : []),
     // The file the person edits to steer the loop, before the goal's first line, which gives way to it.
     clipRow(`  goal in ${shown}: ${firstLine(state.body, ROW_WIDTH)}`),
+    // Keys that read like a field and are none: a limit the person meant to set is not in force.
+    ...(state.mistyped.length ? [clipRow(`  ${renderMistypedRow(state.mistyped)}`)] : []),
     clipRow(`  ends when: ${ends}${checklist}`),
     clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
     clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),

@@ -113,6 +113,8 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     background_waited: z._default(z.array(z.string()), () => []),
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */
     fresh_context_told: z._default(z.boolean(), false),
+    /** The state file's keys that read like a field and are none, as last told ("max_iteration,maxCost"). */
+    mistyped_told: text,
     /**
      * Claude Code 2.1.197's `/background` (docs/REFERENCE.md "Leave it running"): the background session (its short
      * id) the owner session went on in, as that session said at its start; the loop is its at its first Stop.

@@ -117,6 +117,18 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(told).toContain("a whole number from 1 to 10000");
     });
 
+    it("tells once of a key that reads like a field and is none, and runs the loop by its fields", async () => {
+      const p = (project = makeLoopProject());
+      p.writeState("---\nmax_iterations: 3\nmax_iteraton: 2   # meant as a limit\n---\nKeep going.\n");
+      const { r, main } = await run(p, "go", [text("one"), text("two"), text("three"), text("four")]);
+      expect(main).toHaveLength(3);
+      expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3 });
+      const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("max_iteraton"));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toContain(".claude/continuation-loop.local.md line 3: max_iteraton is not a field");
+      expect(told[0]).toContain("max_iterations");
+    });
+
     it("ignores a state file owned by another session", async () => {
       const p = (project = makeLoopProject());
       const text0 = `---\nsession_id: ${randomUUID()}\nmax_iterations: 5\n---\nSomeone else's goal\n`;

@@ -9,7 +9,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text, type MessagesServer, type RecordedRequest } from "./support/messagesServer.js";
 import { lastUserText, messageText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
-import { describeRun, hookResponses, runClaude, type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
+import {
+  describeRun,
+  hookResponses,
+  hookSystemMessages,
+  runClaude,
+  type ClaudeVersion,
+  NEWEST,
+  OLDEST,
+} from "./support/runClaude.js";
 
 const GOAL = "Write the release summary in NOTES.md.";
 
@@ -133,6 +141,15 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     const total = results.at(-1)?.total_cost_usd as number;
     expect(end?.cost_usd as number).toBeCloseTo(total, 9);
     expect(end?.cost_usd as number).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a Stop's word to the person stays beside the continuation it hands the module: a misspelled key, told once", async () => {
+    const { r, main, continuations } = await runLoop(NEWEST, `---\nmax_iterations: 3\nmaxCost: 5\n---\n\n${GOAL}\n`);
+    expect(main).toHaveLength(3);
+    for (const c of continuations) expect(c).not.toContain("stop.js");
+    const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("maxCost"));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/line 3: maxCost is not a field.*max_cost/);
   });
 
   it("draws the band from the Stop hook's view: one helper run for the loop as found, none per iteration", async () => {

@@ -97,6 +97,16 @@ describe("continuation-loop doctor", () => {
     expect(run.stdout).toMatch(/^1 problem, (no|\d+) warnings?\.$/m);
   });
 
+  it("warns of a key that reads like a field and is none, naming its line and the field meant", () => {
+    const root = tempProject();
+    writeState(root, "---\nmax_iterations: 5\nmax_cost_usd: 5\nowner: jane\n---\nGoal\n");
+    const run = doctor(root);
+    expect(run.stdout).toContain(
+      "warn  .claude/continuation-loop.local.md line 3: max_cost_usd is not a field, so it does nothing. Did you mean max_cost",
+    );
+    expect(run.stdout).not.toContain("owner is not a field");
+  });
+
   it.each([
     ["the default cap of 8", {}, "max_iterations 20 allows 19 more continuations, but Claude Code ends a turn after 8"],
     ["a cap set in the environment", { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "3" }, "after 3 consecutive"],

@@ -185,6 +185,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   no_improvement_count: fc.nat(6),
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   fresh_context_told: fc.boolean(),
+  mistyped_told: fc.constantFrom("", "max_iteration"),
   continued_in_job: fc.constantFrom("", "4dfd6e27"),
   background_asked: fc.boolean(),
   permission_mode: fc.constantFrom("", "default", "auto"),

@@ -129,6 +129,15 @@ describe("renderStatus", () => {
     expect(text).toMatch(/ends when: Claude says .*…$/m);
   });
 
+  it("gives the keys that read like fields one row after the goal's", () => {
+    const text = renderStatus(state("max_iterations: 5\nmax_iteraton: 3\nmaxCost: 5"), RT, "s.md", [], NOW);
+    const rows = text.split("\n");
+    expect(rows[2]).toBe(
+      "  ignored, not fields: max_iteraton on line 3 (max_iterations?) · maxCost on line 4 (max_cost?)",
+    );
+    expect(renderStatus(RUNNING, RT, "s.md", [], NOW)).not.toContain("not fields");
+  });
+
   it.each([
     ["another session", "other-session", "session sess-aaa's, not this one's"],
     ["no session known", undefined, "session sess-aaa's\n"],
