@@ -11,6 +11,9 @@ import {
 import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./frontmatter.js";
 import { type MistypedField, readMeantField } from "./mistypedFields.js";
 
+/** How many keys that are no field are compared with the fields' names (`readMeantField`). */
+const MAX_KEYS_COMPARED = 64;
+
 /**
  * Checks every field the file sets with its zod schema (throws the first problem in file order); the user's as
  * written, and the keys that are no field but read like one.
@@ -18,6 +21,7 @@ import { type MistypedField, readMeantField } from "./mistypedFields.js";
 function checkFields(text: string, parsed: ParsedFrontmatter, file?: string) {
   const written: Record<string, unknown> = {};
   const mistyped: MistypedField[] = [];
+  let unknown = 0;
   const problems: LoopError[] = [];
   const lineOf = (key: string) => {
     const at = parsed.keyOffset(key);
@@ -25,7 +29,8 @@ function checkFields(text: string, parsed: ParsedFrontmatter, file?: string) {
   };
   for (const [field, value] of Object.entries(parsed.data)) {
     if (!isFieldName(field)) {
-      const meant = readMeantField(field);
+      // A person's typos are a few keys: a file of thousands of others is not compared key by key.
+      const meant = ++unknown <= MAX_KEYS_COMPARED ? readMeantField(field) : undefined;
       if (meant !== undefined) mistyped.push({ key: field, field: meant, line: lineOf(field) });
       continue;
     }

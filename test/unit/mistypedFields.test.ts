@@ -47,6 +47,12 @@ describe("parseState", () => {
     ]);
     expect(parseState("---\nmax_iterations: 3\n---\nGoal\n").mistyped).toEqual([]);
   });
+
+  it("compares only a file's first keys that are no field: thousands of them are not read key by key", () => {
+    const many = Array.from({ length: 1000 }, (_, i) => `key_${i}: ${i}`);
+    expect(parseState(`---\nmaxCost: 5\n${many.join("\n")}\n---\nGoal\n`).mistyped).toHaveLength(1);
+    expect(parseState(`---\n${many.join("\n")}\nmaxCost: 5\n---\nGoal\n`).mistyped).toEqual([]);
+  });
 });
 
 describe("renderMistyped", () => {
