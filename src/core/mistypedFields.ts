@@ -29,7 +29,7 @@ function countEdits(a: string, b: string, limit: number): number {
 
 /**
  * The field a key that is no field reads like, or undefined: the same name in another spelling (`maxCost`,
- * `max-cost`), one or two letters off (`max_iteration`), or a field's name with more after it (`max_cost_usd`)
+ * `max-cost`), a letter or two off (`max_iteration`), or a field's name with more after it (`max_cost_usd`)
  * or the start of one (`notes` for `notes_file`).
  */
 export function readMeantField(key: string): FieldName | undefined {
@@ -38,7 +38,8 @@ export function readMeantField(key: string): FieldName | undefined {
     .toLowerCase()
     .replace(/-/g, "_");
   let meant: FieldName | undefined;
-  let fewest = 3;
+  // One letter off for a short key, two for a longer one: `nope` is not `scope`.
+  let fewest = plain.length <= 5 ? 2 : 3;
   for (const field of FIELD_NAMES) {
     const edits = countEdits(plain, field, fewest);
     if (edits < fewest) [meant, fewest] = [field, edits];

@@ -1,6 +1,15 @@
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue, expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import {
+  acceptsValue,
+  expectedOf,
+  type FieldName,
+  flagOf,
+  isBooleanField,
+  isUserField,
+  USER_FIELDS,
+} from "./fields.js";
 import { LOOP_NAME } from "./loopFileNames.js";
+import { readMeantField } from "./mistypedFields.js";
 import { isSpace, parseWord } from "./parseWord.js";
 
 /** What `/loop-start` (or `continuation-loop start`) asked for. */
@@ -116,7 +125,9 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   }
   const field = FIELD_BY_FLAG.get(name);
   if (!field) {
-    throw usage(`unknown option --${rawName}`, {
+    const meant = readMeantField(name);
+    const hint = meant !== undefined && isUserField(meant) ? ` (did you mean --${flagOf(meant)}?)` : "";
+    throw usage(`unknown option --${rawName}${hint}`, {
       expected: `one of ${["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }

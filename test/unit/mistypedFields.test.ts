@@ -25,7 +25,7 @@ describe("readMeantField", () => {
     expect(readMeantField(key)).toBe(field);
   });
 
-  it.each(["owner", "ticket", "x", "reviewer", "deadline", "priority"])(
+  it.each(["owner", "ticket", "x", "nope", "title", "reviewer", "deadline", "priority"])(
     "leaves %s, a key of the person's own, alone",
     (key) => {
       expect(readMeantField(key)).toBeUndefined();

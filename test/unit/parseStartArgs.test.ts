@@ -148,7 +148,13 @@ describe("parseStartArgs: options first, values may be quoted", () => {
 
 describe("parseStartArgs refuses bad input with the flag and what was expected", () => {
   it.each([
-    ["an unknown option", "--maxiterations 5 Go", "unknown option --maxiterations", undefined],
+    ["an unknown option", "--nope 5 Go", "unknown option --nope.", undefined],
+    [
+      "an option one letter off",
+      "--max-iteration 5 Go",
+      "unknown option --max-iteration (did you mean --max-iterations?)",
+      undefined,
+    ],
     ["a bad number", "--max-iterations abc Go", "invalid value", "--max-iterations"],
     ["a number out of range", "--max-iterations 0 Go", "invalid value", "--max-iterations"],
     ["a fraction", "--max-iterations 2.5 Go", "invalid value", "--max-iterations"],
