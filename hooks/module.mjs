@@ -149,7 +149,7 @@ function renderPause(view) {
 }
 function renderBand(view, now, sessionId, wait2) {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
-  const parts = [`\u27F3 continuation-loop ${view.name === "default" ? "" : `${view.name} `}\xB7 ${line}`];
+  const parts = [`${renderBandHead(view.name)}${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
   const pause = renderPause(view);
   const hold = view.runtime.background_hold;
@@ -160,7 +160,10 @@ function renderBand(view, now, sessionId, wait2) {
   return parts.join(" \xB7 ");
 }
 function renderInvalidBand(name) {
-  return `\u27F3 continuation-loop ${name === "default" ? "" : `${name} `}\xB7 state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+  return `${renderBandHead(name)}state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+}
+function renderBandHead(name) {
+  return `\u27F3 continuation-loop ${name === "default" ? "" : `${name} `}\xB7 `;
 }
 
 // src/module/continuation.ts

@@ -22,7 +22,7 @@ function renderPause(view: ShownLoop): string {
  */
 export function renderBand(view: ShownLoop, now: number, sessionId: string | undefined, wait?: string): string {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
-  const parts = [`⟳ continuation-loop ${view.name === "default" ? "" : `${view.name} `}· ${line}`];
+  const parts = [`${renderBandHead(view.name)}${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
   const pause = renderPause(view);
   const hold = view.runtime.background_hold;
@@ -35,5 +35,10 @@ export function renderBand(view: ShownLoop, now: number, sessionId: string | und
 
 /** The band while this session's state file is invalid: the loop is paused until the file is fixed. */
 export function renderInvalidBand(name: string): string {
-  return `⟳ continuation-loop ${name === "default" ? "" : `${name} `}· state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+  return `${renderBandHead(name)}state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+}
+
+/** The band's start: the plugin's sign and name, and the loop's name unless it is the default one. */
+function renderBandHead(name: string): string {
+  return `⟳ continuation-loop ${name === "default" ? "" : `${name} `}· `;
 }
