@@ -77,11 +77,16 @@ export function say(call: Pick<CommandCall, "ctx">, text: string): number {
   return EXIT.ok;
 }
 
-/** A refusal or a bug as one line, never a stack trace. */
-export const describeError = (error: unknown) =>
-  error instanceof LoopError
-    ? `continuation-loop: ${error.describe()}.`
-    : `continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).`;
+/**
+ * A refusal or a bug as one line, never a stack trace, beginning with the product's name: once, when the
+ * refusal names the helper's command as typed (`continuation-loop status: unknown option …`).
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof LoopError))
+    return `continuation-loop: internal error (${error instanceof Error ? error.message : String(error)}).`;
+  const text = `${error.describe()}.`;
+  return text.startsWith("continuation-loop ") ? text : `continuation-loop: ${text}`;
+}
 
 /**
  * The loop a command acts on (docs/REFERENCE.md "Which loop a command acts on"): `--name NAME`; else the loop

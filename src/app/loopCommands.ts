@@ -28,10 +28,12 @@ function runStart(call: CommandCall): number {
     return runRestart({ ...call, ...parseCliArgs(call.command, call.argv, AGAIN) });
   // From a terminal, `start --bg … GOAL -- CLAUDE_ARGS…`: the first `--` starts Claude Code's own arguments.
   const cut = call.argv.indexOf("--");
-  const before = call.line === undefined && cut >= 0 ? parseStartArgv(call.argv.slice(0, cut)) : undefined;
+  const before =
+    call.line === undefined && cut >= 0 ? parseStartArgv(call.argv.slice(0, cut), call.command) : undefined;
   if (before?.background && !before.help && !before.card)
     return startInBackground(before, readClaudeArgs(call.argv.slice(cut + 1), call.command), call);
-  const request = call.line === undefined ? parseStartArgv(call.argv) : parseStartArgs(call.line);
+  const request =
+    call.line === undefined ? parseStartArgv(call.argv, call.command) : parseStartArgs(call.line, call.command);
   if (request.background && !call.slash && !request.help && !request.card) return startInBackground(request, [], call);
   if (request.help) return say(call, renderStartUsage(call.command));
   if (request.card) {

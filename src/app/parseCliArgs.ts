@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { LoopError } from "../core/errors.js";
+import { readMeantName } from "../core/readMeantName.js";
 
 /** One flag of a command: `value` names what it takes (`--name NAME`); without it the flag takes none. */
 export interface OptionSpec {
@@ -89,7 +90,10 @@ export function parseCliArgs(command: string, argv: string[], spec: ArgsSpec): P
       const field = `--${token.name}`;
       if (!option) {
         const known = Object.entries(options).map(([name, o]) => flagOf(name, o));
-        throw refuse(`unknown option ${typed.split("=")[0]}`, { expected: `one of ${known.join(", ")}` });
+        const meant = readMeantName(token.name, Object.keys(options));
+        throw refuse(`unknown option ${typed.split("=")[0]}${meant ? ` (did you mean --${meant}?)` : ""}`, {
+          expected: `one of ${known.join(", ")}`,
+        });
       }
       if (!option.value && token.value !== undefined)
         throw refuse("takes no value", { field, expected: `${field} alone`, received: JSON.stringify(token.value) });

@@ -1,4 +1,5 @@
 import { LoopError } from "../core/errors.js";
+import { readMeantName } from "../core/readMeantName.js";
 import { runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { type CommandRow, describeError, NAME, PROJECT, runRow, say } from "./commandTable.js";
 import { type Context, EXIT } from "./context.js";
@@ -87,7 +88,9 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   }
   const row = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!row) {
-    ctx.err(`continuation-loop: unknown command ${JSON.stringify(name)}.\n\n${renderUsage()}\n`);
+    const meant = readMeantName(name, Object.keys(COMMANDS));
+    const hint = meant ? ` (did you mean ${meant}?)` : "";
+    ctx.err(`continuation-loop: unknown command ${JSON.stringify(name)}${hint}.\n\n${renderUsage()}\n`);
     return EXIT.usage;
   }
   try {

@@ -23,6 +23,7 @@ import { readTrackedByGit } from "../io/readTreeState.js";
 import { readRunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
+import { describeError } from "./commandTable.js";
 import type { Context } from "./context.js";
 import { readPermissionMode, readSettingsSources, readStopHookRegistered } from "./doctorChecks.js";
 import { renderPermissionNote } from "../core/renderBackground.js";
@@ -175,7 +176,7 @@ function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Co
 export async function runRun(argv: string[], ctx: Context): Promise<number> {
   const refuse = (error: unknown): number => {
     if (!(error instanceof LoopError)) throw error;
-    ctx.err(`continuation-loop: ${error.describe()}.\n`);
+    ctx.err(`${describeError(error)}\n`);
     return RUN_EXIT.usage;
   };
   let request: RunRequest;

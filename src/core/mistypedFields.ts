@@ -2,6 +2,7 @@
 // nothing; when it reads like a field (`max_iteration`, `maxCost`, `max-cost`, `max_cost_usd`), the person most
 // likely meant that field, and a limit they set is not in force. Pure.
 import { exampleOf, FIELD_NAMES, type FieldName } from "./fields.js";
+import { readMeantName } from "./readMeantName.js";
 
 /** A key of the state file that is no field, the field it reads like, and its line. */
 export interface MistypedField {
@@ -10,43 +11,8 @@ export interface MistypedField {
   line: number | undefined;
 }
 
-/** Edits (insert, delete, replace) from `a` to `b`, or `limit` once there are that many. */
-function countEdits(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++)
-      row[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (row[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = row;
-  }
-  return Math.min(previous[b.length] ?? limit, limit);
-}
-
-/**
- * The field a key that is no field reads like, or undefined: the same name in another spelling (`maxCost`,
- * `max-cost`), a letter or two off (`max_iteration`), or a field's name with more after it (`max_cost_usd`)
- * or the start of one (`notes` for `notes_file`).
- */
-export function readMeantField(key: string): FieldName | undefined {
-  const plain = key
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .replace(/-/g, "_");
-  let meant: FieldName | undefined;
-  // One letter off for a short key, two for a longer one: `nope` is not `scope`.
-  let fewest = plain.length <= 5 ? 2 : 3;
-  for (const field of FIELD_NAMES) {
-    const edits = countEdits(plain, field, fewest);
-    if (edits < fewest) [meant, fewest] = [field, edits];
-  }
-  if (meant !== undefined || plain.length < 5) return meant;
-  return FIELD_NAMES.find((field) => plain.startsWith(`${field}_`) || field.startsWith(plain));
-}
+/** The field a key that is no field reads like (`readMeantName`), or undefined. */
+export const readMeantField = (key: string): FieldName | undefined => readMeantName(key, FIELD_NAMES);
 
 /** One line per mistyped key: where it is, that it does nothing, and the field meant with an example. */
 export function renderMistyped(mistyped: MistypedField[], shown: string): string[] {

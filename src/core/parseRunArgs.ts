@@ -37,19 +37,15 @@ const usage = (message: string, details: { field?: string; expected?: string; re
 /** `start`'s parser, its refusals naming this command. */
 function parseLoopWords(words: string[]): StartRequest {
   try {
-    return parseStartArgv(words);
+    return parseStartArgv(words, FILE);
   } catch (error) {
-    if (!(error instanceof LoopError)) throw error;
+    if (!(error instanceof LoopError && error.message.startsWith("unknown option"))) throw error;
     // start's list of flags, and not its "--" (in run, "--" starts Claude Code's arguments).
-    const unknown = error.message.startsWith("unknown option");
     throw new LoopError(error.code, error.message, {
       ...error.details,
-      file: FILE,
-      ...(unknown && {
-        expected: `run's own ${Object.keys(RUN_OPTIONS)
-          .map((name) => `--${name}`)
-          .join(", ")}, or a flag of start (continuation-loop start --help)`,
-      }),
+      expected: `run's own ${Object.keys(RUN_OPTIONS)
+        .map((name) => `--${name}`)
+        .join(", ")}, or a flag of start (continuation-loop start --help)`,
     });
   }
 }

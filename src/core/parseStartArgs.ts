@@ -35,8 +35,12 @@ const FIELD_BY_FLAG = new Map<string, FieldName>(USER_FIELDS.map((field) => [fla
 const TEMPLATE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** An option word: `--` then a letter (`---` or `--5` begin a goal). */
 const OPTION = /^--[A-Za-z]/;
-const usage = (message: string, extra: { field?: string; expected?: string; received?: string } = {}) =>
-  new LoopError("USAGE", message, { file: "/loop-start", ...extra });
+/** A refusal names the command as the person typed it (`/loop-start`, `continuation-loop start`). */
+const usage = (
+  command: string,
+  message: string,
+  extra: { field?: string; expected?: string; received?: string } = {},
+) => new LoopError("USAGE", message, { file: command, ...extra });
 
 /** Candidate typed values of a flag's text, tried in order against the field's schema. */
 function candidates(text: string): unknown[] {
@@ -48,10 +52,10 @@ function candidates(text: string): unknown[] {
 }
 
 /** Flag text → typed value accepted by the field's schema; LoopError naming flag and expectation. */
-function typedValue(field: FieldName, text: string): unknown {
+function typedValue(acc: Accumulator, field: FieldName, text: string): unknown {
   const value = candidates(text).find((candidate) => acceptsValue(field, candidate));
   if (value !== undefined) return value;
-  throw usage("invalid value", {
+  throw usage(acc.command, "invalid value", {
     field: `--${flagOf(field)}`,
     expected: expectedOf(field),
     received: renderReceived(text),
@@ -59,6 +63,8 @@ function typedValue(field: FieldName, text: string): unknown {
 }
 
 interface Accumulator {
+  /** The command as typed, which a refusal names. */
+  command: string;
   fields: Partial<Record<FieldName, unknown>>;
   promises: string[];
   template: string | undefined;
@@ -81,7 +87,7 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   const name = rawName.replace(/_/g, "-");
   if (name === "force" || name === "help" || name === "bg") {
     if (value !== undefined)
-      throw usage("takes no value", {
+      throw usage(acc.command, "takes no value", {
         field: `--${name}`,
         expected: `--${name} alone`,
         received: renderReceived(value),
@@ -91,7 +97,7 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   }
   if (name === "template") {
     if (value === undefined || !TEMPLATE_NAME.test(value)) {
-      throw usage("invalid template name", {
+      throw usage(acc.command, "invalid template name", {
         field: "--template",
         expected: "a template name such as default, tdd, feature or debug",
         received: renderReceived(value ?? ""),
@@ -102,7 +108,7 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   }
   if (name === "worktree") {
     if (value === undefined || !LOOP_NAME.test(value)) {
-      throw usage("invalid worktree name", {
+      throw usage(acc.command, "invalid worktree name", {
         field: "--worktree",
         expected: "1 to 40 characters of a-z, 0-9 and -, starting with a letter or digit (e.g. --worktree auth-fix)",
         received: renderReceived(value ?? ""),
@@ -113,7 +119,7 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   }
   if (name === "name") {
     if (value === undefined || !LOOP_NAME.test(value)) {
-      throw usage("invalid loop name", {
+      throw usage(acc.command, "invalid loop name", {
         field: "--name",
         expected:
           "default, or 1 to 40 characters of a-z, 0-9 and -, starting with a letter or digit (e.g. --name auth-fix)",
@@ -127,27 +133,27 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   if (!field) {
     const meant = readMeantField(name);
     const hint = meant !== undefined && isUserField(meant) ? ` (did you mean --${flagOf(meant)}?)` : "";
-    throw usage(`unknown option --${rawName}${hint}`, {
+    throw usage(acc.command, `unknown option --${rawName}${hint}`, {
       expected: `one of ${["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }
   if (field === "completion_promise") {
     if (value === undefined)
-      throw usage("needs a value", {
+      throw usage(acc.command, "needs a value", {
         field: "--completion-promise",
         expected: expectedOf("completion_promise"),
       });
-    acc.promises.push(typedValue(field, value) as string);
+    acc.promises.push(typedValue(acc, field, value) as string);
     return;
   }
   if (field in acc.fields)
-    throw usage("given twice", {
+    throw usage(acc.command, "given twice", {
       field: `--${name}`,
       expected: "each option at most once (only --completion-promise repeats)",
     });
   if (value === undefined && !isBooleanField(field))
-    throw usage("needs a value", { field: `--${name}`, expected: expectedOf(field) });
-  acc.fields[field] = value === undefined ? true : typedValue(field, value);
+    throw usage(acc.command, "needs a value", { field: `--${name}`, expected: expectedOf(field) });
+  acc.fields[field] = value === undefined ? true : typedValue(acc, field, value);
 }
 
 function finish(acc: Accumulator, goal: string): StartRequest {
@@ -168,7 +174,8 @@ function finish(acc: Accumulator, goal: string): StartRequest {
   };
 }
 
-const empty = (): Accumulator => ({
+const empty = (command: string): Accumulator => ({
+  command,
   fields: {},
   promises: [],
   template: undefined,
@@ -183,8 +190,8 @@ const empty = (): Accumulator => ({
  * word that is not an option, the rest is the goal, byte for byte. Nothing is ever evaluated: `$(…)`,
  * backticks, `;` and newlines are plain characters here.
  */
-export function parseStartArgs(line: string): StartRequest {
-  const acc = empty();
+export function parseStartArgs(line: string, command = "/loop-start"): StartRequest {
+  const acc = empty(command);
   let pos = 0;
   for (;;) {
     while (isSpace(line[pos])) pos++;
@@ -201,14 +208,14 @@ export function parseStartArgs(line: string): StartRequest {
     const eq = word.indexOf("=");
     if (eq > 0) {
       const name = word.slice(0, eq);
-      const { value, end: after } = parseWord(line, pos + 2 + eq + 1, `--${name}`);
+      const { value, end: after } = parseWord(line, pos + 2 + eq + 1, `--${name}`, command);
       applyOption(acc, name, value);
       pos = after;
     } else if (takesValue(word.replace(/_/g, "-"))) {
       let next = end;
       while (isSpace(line[next])) next++;
       if (next >= line.length) applyOption(acc, word, undefined);
-      const { value, end: after } = parseWord(line, next, `--${word}`);
+      const { value, end: after } = parseWord(line, next, `--${word}`, command);
       applyOption(acc, word, value);
       pos = after;
     } else {
@@ -219,8 +226,8 @@ export function parseStartArgs(line: string): StartRequest {
 }
 
 /** The same options from a shell's argv (`continuation-loop start …`): the words after the options are joined by spaces. */
-export function parseStartArgv(argv: string[]): StartRequest {
-  const acc = empty();
+export function parseStartArgv(argv: string[], command = "continuation-loop start"): StartRequest {
+  const acc = empty(command);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--") return finish(acc, argv.slice(i + 1).join(" "));

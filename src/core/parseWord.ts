@@ -3,7 +3,7 @@ import { LoopError } from "./errors.js";
 export const isSpace = (ch: string | undefined) => ch !== undefined && /\s/.test(ch);
 
 /** Reads one value word at `pos`: "double" (\" and \\ escapes), 'single' (literal), or bare up to whitespace. */
-export function parseWord(line: string, pos: number, flag: string): { value: string; end: number } {
+export function parseWord(line: string, pos: number, flag: string, command: string): { value: string; end: number } {
   const quote = line[pos];
   if (quote === '"' || quote === "'") {
     let value = "";
@@ -12,7 +12,7 @@ export function parseWord(line: string, pos: number, flag: string): { value: str
       if (ch === quote) {
         if (i + 1 < line.length && !isSpace(line[i + 1])) {
           throw new LoopError("USAGE", "a quoted value must be followed by a space", {
-            file: "/loop-start",
+            file: command,
             field: flag,
             expected: `a space after the closing ${quote}`,
           });
@@ -26,7 +26,7 @@ export function parseWord(line: string, pos: number, flag: string): { value: str
       value += ch;
     }
     throw new LoopError("USAGE", `the value opens a quote (${quote}) that is never closed`, {
-      file: "/loop-start",
+      file: command,
       field: flag,
       expected: `a closing ${quote}`,
     });

@@ -142,7 +142,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(started.code).toBe(1);
       const lines = started.stderr.trim().split("\n");
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^continuation-loop: .*did not start a background session/);
+      expect(lines[0]).toMatch(/^continuation-loop start: .*did not start a background session/);
       expect(fs.existsSync(path.join(w.proj, ".claude", "continuation-loop.local.md"))).toBe(false);
     },
   );

@@ -63,9 +63,7 @@ describe("the command table", () => {
     async (name) => {
       const run = await cli([name, "--name", "../x"]);
       expect(run).toMatchObject({ code: 2, out: "" });
-      expect(run.err).toMatch(
-        new RegExp(`^continuation-loop: continuation-loop ${name}: --name: invalid value\\. .*"\\.\\./x"\\.\\n$`),
-      );
+      expect(run.err).toMatch(new RegExp(`^continuation-loop ${name}: --name: invalid value\\. .*"\\.\\./x"\\.\\n$`));
     },
   );
 
@@ -78,8 +76,28 @@ describe("the command table", () => {
     const flags = Object.entries(row?.options ?? {}).map(([f, o]) => `--${f}${o.value ? ` ${o.value}` : ""}`);
     if (!row?.own)
       expect(run.err).toBe(
-        `continuation-loop: continuation-loop ${name}: unknown option --nope. Expected one of ${[...flags, "--help"].join(", ")}.\n`,
+        `continuation-loop ${name}: unknown option --nope. Expected one of ${[...flags, "--help"].join(", ")}.\n`,
       );
+  });
+
+  it("names the option or command meant by a mistyped one, and the command as it was typed", async () => {
+    expect((await cli(["status", "--nmae", "x"])).err).toMatch(
+      /^continuation-loop status: unknown option --nmae \(did you mean --name\?\)\. Expected one of --name NAME,/,
+    );
+    expect((await cli(["report", "--htm=x.html"])).err).toContain("unknown option --htm (did you mean --html?).");
+    const command = await cli(["stauts"]);
+    expect(command.code).toBe(2);
+    expect(command.err).toMatch(/^continuation-loop: unknown command "stauts" \(did you mean status\?\)\.\n/);
+    expect((await cli(["deploy"])).err).toMatch(/^continuation-loop: unknown command "deploy"\.\n/);
+    // start's own parser names `continuation-loop start` in a terminal, not the slash command.
+    const start = await cli(["start", "--max-iteration", "3", "Go"]);
+    expect(start).toMatchObject({ code: 2, out: "" });
+    expect(start.err).toMatch(
+      /^continuation-loop start: unknown option --max-iteration \(did you mean --max-iterations\?\)\. /,
+    );
+    expect((await cli(["run", "--max-iterations", "lots", "Go"])).err).toMatch(
+      /^continuation-loop run: --max-iterations: invalid value\. /,
+    );
   });
 
   it("takes a long-running async command: its promise is awaited, the words after -- reach it unchanged", async () => {

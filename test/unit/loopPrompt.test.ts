@@ -86,6 +86,17 @@ describe("handleLoopPrompt: /loop-start", () => {
     expect(existsSync(statePath())).toBe(false);
   });
 
+  it("names the command as typed in a refusal, namespaced or not", async () => {
+    for (const command of ["/loop-start", "/continuation-loop:loop-start"])
+      expect((await typed(`${command} --max-iteration 3 Go`))?.block).toMatch(
+        new RegExp(
+          `^continuation-loop: ${command}: unknown option --max-iteration \\(did you mean --max-iterations\\?\\)`,
+        ),
+      );
+    expect((await typed("/loop-status --nmae x"))?.block).toContain("unknown option --nmae (did you mean --name?)");
+    expect(existsSync(statePath())).toBe(false);
+  });
+
   it("shows the usage for --help without starting", async () => {
     expect((await typed("/loop-start --help"))?.block).toContain("--completion-promise");
     expect(existsSync(statePath())).toBe(false);
