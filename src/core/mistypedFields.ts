@@ -22,12 +22,12 @@ export function renderMistyped(mistyped: MistypedField[], shown: string): string
   );
 }
 
-/** The keys in one status row: "ignored, not fields: maxCost on line 5 (max_cost?) · …"; "" when there are none. */
+/** The keys in one status row: "ignored, not fields: maxCost on line 5 (max_cost?) · …". */
 export function renderMistypedRow(mistyped: MistypedField[]): string {
   const keys = mistyped.map(
     ({ key, field, line }) => `${key}${line === undefined ? "" : ` on line ${line}`} (${field}?)`,
   );
-  return keys.length ? `ignored, not fields: ${keys.join(" · ")}` : "";
+  return `ignored, not fields: ${keys.join(" · ")}`;
 }
 
 /**
