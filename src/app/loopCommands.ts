@@ -148,7 +148,12 @@ export const LOOP_COMMANDS: Record<string, CommandRow> = {
     slash: true,
     run: runStop,
   },
-  pause: { summary: "pause a loop (active: false)", options: { name: NAME }, slash: true, run: runPause },
+  pause: {
+    summary: "pause a loop (active: false)",
+    options: { name: NAME, project: PROJECT },
+    slash: true,
+    run: runPause,
+  },
   resume: {
     summary: "resume a paused loop, or take over one whose session has ended",
     options: {

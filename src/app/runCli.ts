@@ -18,13 +18,13 @@ export const COMMANDS: Record<string, CommandRow> = {
   ...LOOP_COMMANDS,
   checkpoints: {
     summary: "a loop's working-tree checkpoints: iteration, time, files changed",
-    options: { name: NAME },
+    options: { name: NAME, project: PROJECT },
     run: runCheckpoints,
   },
   restore: {
     summary: "put iteration N's (or the best metric's) checkpoint back; refused over changes none holds",
     words: { usage: "N|best", max: 1 },
-    options: { name: NAME },
+    options: { name: NAME, project: PROJECT },
     run: runRestore,
   },
   history: {
@@ -56,7 +56,7 @@ export const COMMANDS: Record<string, CommandRow> = {
   },
   view: {
     summary: "a loop's state and bookkeeping as JSON (what the companion module's band draws)",
-    options: { name: NAME },
+    options: { name: NAME, project: PROJECT },
     run: runView,
   },
 };

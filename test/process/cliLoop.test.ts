@@ -156,6 +156,21 @@ describe("continuation-loop pause, resume, restart", () => {
 });
 
 describe("continuation-loop status, stop, history, statusline", () => {
+  it("acts on another folder's loop with --project, every command that acts on a loop (a worktree's, from the project)", () => {
+    runCli(["start", "--max-iterations", "5", "Ship it"], { cwd: project });
+    const elsewhere = tempProject();
+    const at = ["--project", project];
+    expect(runCli(["pause", ...at], { cwd: elsewhere }).stdout).toContain("loop paused at iteration 1/5");
+    expect(parseState(readFileSync(state(), "utf8"), "state").active).toBe(false);
+    expect(JSON.parse(runCli(["view", ...at], { cwd: elsewhere }).stdout)).toMatchObject({ loop: {} });
+    // Not a git repository: the refusal names the project given.
+    for (const args of [["checkpoints"], ["restore", "1"]])
+      expect(runCli([...args, ...at], { cwd: elsewhere }).stderr).toContain(`received ${project}.`);
+    expect(runCli(["resume", ...at], { cwd: elsewhere }).stderr).toContain("loop resumed at iteration 1/5");
+    expect(runCli(["stop", ...at], { cwd: elsewhere }).stdout).toContain("loop stopped by the user at iteration 1/5");
+    expect(existsSync(join(elsewhere, ".claude"))).toBe(false);
+  });
+
   it("reports, stops from another session, and lists the stopped loop", () => {
     runCli(["start", "--max-iterations", "5", "--max-tokens", "900", "Ship it"], {
       cwd: project,
