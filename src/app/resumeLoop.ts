@@ -108,7 +108,9 @@ export function resumeLoop(
     };
   });
   if (outcome.kind === "failed")
-    throw new LoopError("LOOP_LOCKED", outcome.message, { file: file.shown, expected: "try again in a moment" });
+    throw new LoopError("LOOP_LOCKED", outcome.message, {
+      ...(outcome.locked && { expected: "try again in a moment" }),
+    });
   if (outcome.kind === "gone") throw new LoopError("LOOP_RUNNING", "the loop ended meanwhile", { file: file.shown });
   if (outcome.result instanceof LoopError) throw outcome.result;
   return outcome.result;

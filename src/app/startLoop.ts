@@ -128,8 +128,7 @@ export function startLoop(
   });
   if (outcome.kind === "failed")
     throw new LoopError("LOOP_LOCKED", outcome.message, {
-      file: file.shown,
-      expected: "the file to settle; try again in a moment",
+      ...(outcome.locked && { expected: "the file to settle; try again in a moment" }),
     });
   if (outcome.kind === "done" && outcome.result) throw outcome.result;
   return {

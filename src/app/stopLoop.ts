@@ -85,8 +85,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
   if (outcome.kind === "gone") return nothing(file);
   if (outcome.kind === "failed")
     throw new LoopError("LOOP_LOCKED", outcome.message, {
-      file: file.shown,
-      expected: "the lock to be released; try /loop-stop again",
+      ...(outcome.locked && { expected: "the lock to be released; try /loop-stop again" }),
     });
   if (outcome.result instanceof LoopError) throw outcome.result;
   return outcome.result;

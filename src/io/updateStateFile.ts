@@ -40,8 +40,8 @@ export interface StatePlan<T> {
 
 export type StateOutcome<T> =
   | { kind: "done"; result: T }
-  /** The lock could not be had, the save failed, or the file kept changing: nothing was changed. */
-  | { kind: "failed"; message: string }
+  /** The lock could not be had (`locked`), the save failed, or the file kept changing: nothing was changed. The message names the file. */
+  | { kind: "failed"; message: string; locked?: true }
   /** The file disappeared between the decision and the save (the user stopped the loop). */
   | { kind: "gone" };
 
@@ -167,7 +167,7 @@ export function updateStateFile<T>(
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
   }
-  if (!lock) return { kind: "failed", message: `${shown} is locked by another hook` };
+  if (!lock) return { kind: "failed", message: `${shown} is locked by another hook`, locked: true };
   reachCrashPoint("lock-taken");
   try {
     // Writers save only under the lock, so a killed one's temp files come with its lock, taken over

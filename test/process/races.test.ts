@@ -293,4 +293,18 @@ describe.concurrent("locks left behind", () => {
     expect(run.ms).toBeLessThan(9_000);
     expect(readFileSync(statePath).equals(before)).toBe(true);
   });
+
+  it("a command that meets a lock never released: one line naming the file once, exit 1, the file untouched", {
+    timeout: 20_000,
+  }, async () => {
+    const { root, statePath } = project();
+    const before = readFileSync(statePath);
+    writeFileSync(`${statePath}.lock`, `${process.pid} now\n`);
+    const run = await spawnBundle("cli", { cwd: root, args: ["stop"] });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      "continuation-loop: .claude/continuation-loop.local.md is locked by another hook. Expected the lock to be released; try /loop-stop again.\n",
+    );
+    expect(readFileSync(statePath).equals(before)).toBe(true);
+  });
 });
