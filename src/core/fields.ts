@@ -147,7 +147,7 @@ export const FIELDS = {
   until: {
     type: "shell command",
     meaning:
-      "run in the project root at every stop, within `verify_timeout`: exit 0 completes the loop, promise or not (`checklist`, `require_todos_done` and `verify` still apply); anything else sends Claude back with the command, its exit status and the output's tail. Never run for a state file tracked by git",
+      "run in the project root at every stop, within `verify_timeout`: exit 0 completes the loop, promise or not (`checklist`, `metric_target`, `require_todos_done` and `verify` still apply); anything else sends Claude back with the command, its exit status and the output's tail. Never run for a state file tracked by git",
     example: 'until: "npm test"',
     expected: "a shell command",
     schema: () => text(),

@@ -65,7 +65,7 @@ export function applyRecord(view: RunView, r: HistoryRecord): RunView {
   };
 }
 
-/** One record as one line: `[3/20] 2m14s $0.42 until: npm test exit 1`. */
+/** One record as one line: `[3/20] 2m14s $0.420 until: npm test exited with status 1`. */
 export function renderRecordLine(view: RunView, r: HistoryRecord): string {
   const n = typeof r.iteration === "number" ? r.iteration : view.iteration;
   return `[${n}/${view.max}]${renderSince(view.startedAt, Date.parse(r.time))}${renderSpend(r.cost_usd ?? view.spend)} ${describeRecord(r)}`;

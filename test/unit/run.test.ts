@@ -158,9 +158,9 @@ describe("the progress lines", () => {
       decision: "continue",
       iteration: 3,
       cost_usd: 0.42,
-      until_failure: "`npm test` exit 1",
+      until_failure: "`npm test` exited with status 1",
     };
-    expect(renderRecordLine(view, r)).toBe("[3/20] 2m14s $0.420 until: npm test exit 1");
+    expect(renderRecordLine(view, r)).toBe("[3/20] 2m14s $0.420 until: npm test exited with status 1");
     expect(renderRecordLine(view, { time: at(5), decision: "continue", iteration: 1, reply_line: "Fixed it" })).toBe(
       '[1/20] 5s "Fixed it"',
     );
