@@ -18,8 +18,19 @@ import { readInterrupted } from "../io/readTranscript.js";
 import type { Context } from "./context.js";
 import type { CommandAnswer } from "./slashCommands.js";
 
-/** The todo reminder (docs/REFERENCE.md "Todo reminder"), or undefined when nothing is unfinished. */
+/**
+ * Was the prompt sent by a person or the SDK (`source` user or sdk, or none: versions before the field and
+ * the module's prompts)? A wake-up (`loop_wakeup`, `schedule_wakeup`, `poll_event`) or Claude Code's own
+ * (`system`) answers no question, resumes nothing and gets no reminder.
+ */
+function isSentByPerson(input: JsonObject): boolean {
+  const source = stringField(input, "source");
+  return source === undefined || source === "user" || source === "sdk";
+}
+
+/** The todo reminder (docs/REFERENCE.md "Todo reminder"), or undefined when nothing is unfinished or no person sent the prompt. */
 export function readTodoReminder(input: JsonObject, ctx: Context): string | undefined {
+  if (!isSentByPerson(input)) return undefined;
   try {
     const todos = readUnfinishedTodos({
       env: ctx.env,
@@ -76,10 +87,9 @@ export function findPauseOrResume(
   ctx: Context,
   answersQuestion: boolean,
 ): { own: FoundLoop; sessionId: string; interrupted: boolean; answers: boolean } | undefined {
-  const source = stringField(input, "source");
   const sessionId = stringField(input, "session_id");
   const transcript = stringField(input, "transcript_path");
-  if (!sessionId || !(source === undefined || source === "user" || source === "sdk")) return undefined;
+  if (!sessionId || !isSentByPerson(input)) return undefined;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return undefined;

@@ -148,12 +148,17 @@ describe("hooks/prompt.js as a process: silence", () => {
     ["JSON string", '"sess-many"', todoConfig],
     ["session_id of wrong type", input("x", { session_id: 42 }), todoConfig],
     ["binary junk", Buffer.from([0xff, 0x00, 0x7b, 0x22]).toString("latin1"), todoConfig],
+    // Sent by no person: a wake-up of Claude Code's own /loop or scheduler, or Claude Code's own prompt.
+    ...(["loop_wakeup", "schedule_wakeup", "poll_event", "system"] as const).map(
+      (source) => [`a ${source} prompt`, input("sess-many", { source }), todoConfig] as const,
+    ),
   ] as const)("%s → exit 0, nothing printed", (_name, stdin, config) => {
     silent(prompt(stdin, config));
   });
 
   it("the same input with valid types does remind (so the silences above are the input's doing)", () => {
     contextOf(prompt(input("sess-many"), todoConfig));
+    for (const source of ["user", "sdk"]) contextOf(prompt(input("sess-many", { source }), todoConfig));
   });
 
   // The reminder reads only session_id and transcript_path, as strings: another field of the wrong
