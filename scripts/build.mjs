@@ -85,7 +85,7 @@ console.log(
 
 // The companion hooks module (docs/REFERENCE.md "The companion module"): one ES module with no Node, which Claude
 // Code loads itself (hooks.json `modules`). Not minified: Claude Code reads its source to see what it
-// calls. It draws the view the hooks write (src/core/loopView.ts), so it bundles no package and no shim.
+// calls. It draws the view the hooks write into the sidecar (src/core/sidecar.ts), so it bundles no package and no shim.
 const moduleResult = await build({
   entryPoints: [join(src, "module", "index.ts")],
   bundle: true,
