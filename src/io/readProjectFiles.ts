@@ -3,8 +3,6 @@ import { readBounded } from "./readBounded.js";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
 
-const MAX_NOTES = 32 * 1024;
-
 /** Is `path` the folder `root` or inside it? */
 export const inside = (root: string, path: string) => {
   const rel = relative(root, path);
@@ -32,10 +30,20 @@ interface ProjectFile {
   code: "NOTES_OUTSIDE_PROJECT" | "CHECKLIST_OUTSIDE_PROJECT";
   what: string;
   example: string;
+  /** The most bytes read: notes are cut there, a checklist larger is refused (its last boxes would go uncounted). */
+  max: number;
 }
 
-/** The file's text, or undefined when it does not exist (or is not a file); refuses paths that leave the project. */
-function readProjectText(root: string, relPath: string, shownAs: string, spec: ProjectFile): string | undefined {
+/**
+ * The file's first `spec.max` bytes as text and its size, or undefined when it does not exist (or is not a file);
+ * refuses paths that leave the project.
+ */
+function readProjectText(
+  root: string,
+  relPath: string,
+  shownAs: string,
+  spec: ProjectFile,
+): { text: string; size: number } | undefined {
   const path = resolve(root, relPath);
   if (!inside(root, path) || !inside(realOf(root), realOf(path))) {
     throw new LoopError(spec.code, `the ${spec.what} is outside the project`, {
@@ -45,10 +53,8 @@ function readProjectText(root: string, relPath: string, shownAs: string, spec: P
       received: JSON.stringify(relPath),
     });
   }
-  const read = readBounded(path, MAX_NOTES, { keep: "head" });
-  if (read.kind !== "found") return undefined;
-  const text = read.bytes.toString("utf8");
-  return read.stat.size > MAX_NOTES ? `${text}\n… (cut at ${MAX_NOTES / 1024} KiB)` : text;
+  const read = readBounded(path, spec.max, { keep: "head" });
+  return read.kind === "found" ? { text: read.bytes.toString("utf8"), size: read.stat.size } : undefined;
 }
 
 const NOTES: ProjectFile = {
@@ -56,23 +62,30 @@ const NOTES: ProjectFile = {
   code: "NOTES_OUTSIDE_PROJECT",
   what: "notes file",
   example: "SHARED_TASK_NOTES.md",
+  max: 32 * 1024,
 };
 const CHECKLIST: ProjectFile = {
   field: "checklist",
   code: "CHECKLIST_OUTSIDE_PROJECT",
   what: "checklist",
   example: "PLAN.md",
+  max: 1024 * 1024,
 };
 
 /** The notes file's text ("" when it does not exist yet); refuses paths that leave the project. */
 export function readNotes(root: string, notesFile: string, shownAs: string): { path: string; text: string } {
-  return { path: notesFile, text: readProjectText(root, notesFile, shownAs, NOTES) ?? "" };
+  const read = readProjectText(root, notesFile, shownAs, NOTES);
+  if (!read) return { path: notesFile, text: "" };
+  return {
+    path: notesFile,
+    text: read.size > NOTES.max ? `${read.text}\n… (cut at ${NOTES.max / 1024} KiB)` : read.text,
+  };
 }
 
 /** The checklist's text; a missing or unreadable checklist is an invalid field (docs/REFERENCE.md "Checklists"). */
 export function readChecklistText(root: string, checklist: string, shownAs: string): string {
-  const text = readProjectText(root, checklist, shownAs, CHECKLIST);
-  if (text === undefined) {
+  const read = readProjectText(root, checklist, shownAs, CHECKLIST);
+  if (read === undefined) {
     throw new LoopError("CHECKLIST_UNREADABLE", "the checklist cannot be read", {
       file: shownAs,
       field: "checklist",
@@ -80,5 +93,12 @@ export function readChecklistText(root: string, checklist: string, shownAs: stri
       received: JSON.stringify(checklist),
     });
   }
-  return text;
+  if (read.size > CHECKLIST.max)
+    throw new LoopError("CHECKLIST_TOO_LARGE", "the checklist is too large for its boxes to be counted", {
+      file: shownAs,
+      field: "checklist",
+      expected: `a checklist of at most ${CHECKLIST.max / 1024 / 1024} MiB (move finished sections to another file)`,
+      received: `${checklist}, ${read.size} bytes`,
+    });
+  return read.text;
 }

@@ -46,6 +46,12 @@ describe("checklist", () => {
     ],
     ["is missing", "MISSING.md", undefined, /checklist: the checklist cannot be read/],
     ["leaves the project", "../PLAN.md", undefined, /checklist: the checklist is outside the project/],
+    [
+      "is over 1 MiB",
+      "PLAN.md",
+      `${"- [x] done\n".repeat(100_000)}- [ ] last\n`,
+      /checklist: the checklist is too large for its boxes to be counted\. Expected a checklist of at most 1 MiB .*; received PLAN\.md, 1100011 bytes/,
+    ],
   ])(
     "a checklist that %s is an invalid field: Claude may stop, the file is untouched",
     (_name, path, text, message) => {
@@ -58,6 +64,15 @@ describe("checklist", () => {
       expect(readFileSync(statePath, "utf8")).toBe(before);
     },
   );
+
+  it("counts every box of a long checklist: an open one after 40 KB of checked ones keeps the loop going", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nchecklist: PLAN.md\n---\nGoal\n");
+    writeFileSync(join(root, "PLAN.md"), `${"- [x] a finished step of the plan\n".repeat(1200)}- [ ] the last step\n`);
+    const run = stop(root, "Working.");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("Checklist (PLAN.md): 1200/1201 done · next: the last step");
+    expect(existsSync(statePath)).toBe(true);
+  });
 
   it("/loop-status shows the checklist's progress", () => {
     const { root } = makeProject("---\nmax_iterations: 10\nsession_id: s1\nchecklist: PLAN.md\n---\nGoal\n");
