@@ -23,6 +23,9 @@ import { startLoop } from "./startLoop.js";
 import { readStatusEverywhere } from "./statusEverywhere.js";
 import { stopLoop } from "./stopLoop.js";
 
+/** The Claude Code process of the session typing the command (a slash command, or a `!` line), when there is one. */
+const readOwnerPid = (call: CommandCall) => (call.session ? readClaudePid(call.ctx.env) : "");
+
 function runStart(call: CommandCall): number {
   if (call.argv.slice(0, 2).includes("--again"))
     return runRestart({ ...call, ...parseCliArgs(call.command, call.argv, AGAIN) });
@@ -48,7 +51,7 @@ function runStart(call: CommandCall): number {
         ? "continuation-loop start --bg --worktree NAME GOAL, run in a terminal"
         : "--bg --worktree NAME GOAL",
     });
-  const started = startLoop(request, call.ctx, call.root, call.session);
+  const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
   const told = [
     started.summary,
     request.background && renderGoBackground(readModuleLive(call.ctx.env)),
@@ -92,7 +95,7 @@ function runRestart(call: CommandCall): number {
   const { historyPath, shown } = loopFileAt(call.root, "default");
   const history = shown.replace(/[^/]*$/, "continuation-loop.history.jsonl");
   const request = decideRestart(readHistory(historyPath), back, call.options.force === true, history);
-  const started = startLoop(request, call.ctx, call.root, call.session);
+  const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
   return call.tell(started.summary, started.context);
 }
 

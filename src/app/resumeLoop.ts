@@ -5,6 +5,7 @@ import { renderStartContext } from "../core/renderStart.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
 import { captureScopeTree } from "../io/readScopeChanges.js";
+import { readTrackedByGit } from "../io/readTreeState.js";
 import type { LoopState } from "../core/parseState.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
@@ -19,6 +20,18 @@ function readAcceptedTree(state: LoopState, file: LoopFile, env: Env): string | 
   }
 }
 
+/**
+ * A state file git tracks came with the repository, not from this user: no command runs it, as no Stop claims it
+ * (docs/REFERENCE.md "Several loops").
+ */
+export function refuseTrackedStateFile(file: LoopFile): void {
+  if (readTrackedByGit(file.root, file.statePath))
+    throw new LoopError("STATE_TRACKED_BY_GIT", "the state file is tracked by git, so no loop runs it", {
+      file: file.shown,
+      expected: `a loop of your own: git rm --cached ${file.shown}`,
+    });
+}
+
 export interface ResumeOutcome {
   /** For the user: one line. */
   message: string;
@@ -28,7 +41,8 @@ export interface ResumeOutcome {
 
 /**
  * Resumes a paused loop (docs/REFERENCE.md "Pausing"): `active: true`, bound to this session. A loop another
- * session owns is taken over only with `force`. The next Stop sends the full prompt again.
+ * session owns is taken over only with `force`; one that came with the repository, never. The next Stop sends the full
+ * prompt again.
  */
 export function resumeLoop(
   file: LoopFile,
@@ -38,6 +52,7 @@ export function resumeLoop(
   claudePid: string,
   env: Env,
 ): ResumeOutcome {
+  refuseTrackedStateFile(file);
   const outcome = updateStateFile<ResumeOutcome | LoopError>(file, (snapshot) => {
     if (snapshot.kind === "missing") {
       return {
@@ -57,7 +72,7 @@ export function resumeLoop(
       return {
         result: new LoopError(
           "LOOP_RUNNING",
-          `the loop belongs to session ${state.session_id}, which is still running`,
+          `the loop belongs to session ${state.session_id}, which ${runtime.owner_pid ? "is still running" : "has not stopped once yet, so whether it still runs is not known"}`,
           {
             file: file.shown,
             expected: "--force to take it over in this session",

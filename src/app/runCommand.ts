@@ -19,7 +19,6 @@ import { readHistorySize } from "../io/history.js";
 import { readPathNode } from "../io/readPathNode.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
 import { readStateFile } from "../io/readStateFile.js";
-import { readTrackedByGit } from "../io/readTreeState.js";
 import { readRunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
@@ -28,7 +27,7 @@ import type { Context } from "./context.js";
 import { readPermissionMode, readSettingsSources, readStopHookRegistered } from "./doctorChecks.js";
 import { renderPermissionNote } from "../core/renderBackground.js";
 import { readLoopReport } from "./reportCommand.js";
-import { resumeLoop } from "./resumeLoop.js";
+import { refuseTrackedStateFile, resumeLoop } from "./resumeLoop.js";
 import { type DriveOutcome, driveClaude } from "./runLoop.js";
 import { startLoop } from "./startLoop.js";
 
@@ -65,11 +64,7 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
       expected: "a GOAL to start one (continuation-loop run [loop flags] GOAL), or --name NAME of a loop that runs",
     });
   const state = parseState(read.text, file.shown);
-  if (readTrackedByGit(root, file.statePath))
-    throw new LoopError("STATE_TRACKED_BY_GIT", "the state file is tracked by git, so no loop runs it", {
-      file: file.shown,
-      expected: `a loop of your own: git rm --cached ${file.shown}`,
-    });
+  refuseTrackedStateFile(file);
   const runtime = readSidecar(file.sidecarPath, state);
   const pause = readPause(state.active, runtime);
   if (!state.active || pause)

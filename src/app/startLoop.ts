@@ -84,6 +84,8 @@ export function startLoop(
   ctx: Context,
   root: string,
   sessionId: string | undefined,
+  /** The session's Claude Code process, when it is known: `/loop-resume` elsewhere can then tell whether it ended. */
+  ownerPid = "",
 ): StartOutcome {
   const now = ctx.now();
   const template = request.template ? readTemplate(request.template, root, ctx.packageRoot) : undefined;
@@ -116,6 +118,7 @@ export function startLoop(
       // `/loop-start --bg`: the first Stop that continues the loop sends the session to the background.
       runtime: {
         ...makeRuntime(),
+        owner_pid: ownerPid,
         ...(baseline && { scope_tree: baseline }),
         background_asked: request.background === true,
       },

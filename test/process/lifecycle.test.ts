@@ -304,6 +304,41 @@ describe("/loop-resume from another session", () => {
     expect(stopAs(root, "heir", String(process.pid)).code).toBe(2);
   });
 
+  it("takes over a loop whose owner ended before its first Stop: /loop-start keeps the owner's Claude Code", () => {
+    const { root, statePath } = makeProject();
+    const startAs = (pid: string) =>
+      runHook(
+        "prompt",
+        { session_id: "owner", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "/loop-start Ship it" },
+        { env: { CLAUDE_PID: pid } },
+      );
+    expect(String(startAs(deadPid()).json?.systemMessage)).toContain("loop started");
+    const resumed = resumeAs(root, "heir", String(process.pid));
+    expect(String(resumed.json?.systemMessage)).toContain("taken over from session owner, which has ended");
+    expect(readFileSync(statePath, "utf8")).toContain('session_id: "heir"');
+  });
+
+  it("refuses a loop whose owner has not stopped once and whose process is not known, saying so", () => {
+    const { root } = makeProject('---\nmax_iterations: 10\nsession_id: "owner"\n---\nGoal\n');
+    const refused = resumeAs(root, "other", String(process.pid));
+    expect(String(refused.json?.reason)).toMatch(/belongs to session owner, which has not stopped once yet.*--force/);
+  });
+
+  it("never takes over a state file that came with the repository", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nThe repository's goal\n");
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: root, encoding: "utf8" });
+    git("init", "-q");
+    git("add", "-f", ".claude/continuation-loop.local.md");
+    const before = readFileSync(statePath, "utf8");
+    for (const args of ["", "--force"]) {
+      const refused = resumeAs(root, "s1", String(process.pid), args);
+      expect(String(refused.json?.reason)).toContain("the state file is tracked by git, so no loop runs it");
+      expect(String(refused.json?.reason)).toContain("git rm --cached .claude/continuation-loop.local.md");
+    }
+    expect(readFileSync(statePath, "utf8")).toBe(before);
+    expect(stopAs(root, "s1", String(process.pid)).code).toBe(0);
+  });
+
   it("refuses a loop whose owner still runs unless --force", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
     // The owner's Claude Code is this test process: it runs.

@@ -35,9 +35,11 @@ const history = () =>
     .split("\n")
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
+/** Each session runs in a Claude Code process of its own, both running: session-A in this one, the others in init. */
 function typed(prompt: string, session = "session-A", now = NOW) {
   const stdin = JSON.stringify({ session_id: session, cwd: project, hook_event_name: "UserPromptSubmit", prompt });
-  return handleLoopPrompt(stdin, { env: { CLAUDE_PROJECT_DIR: project }, cwd: "/", now, packageRoot: REPO });
+  const env = { CLAUDE_PROJECT_DIR: project, CLAUDE_PID: session === "session-A" ? String(process.pid) : "1" };
+  return handleLoopPrompt(stdin, { env, cwd: "/", now, packageRoot: REPO });
 }
 
 beforeEach(() => {
