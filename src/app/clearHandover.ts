@@ -25,7 +25,7 @@ export function recordClear(input: JsonObject | undefined, ctx: Context): void {
   if (!own) return;
   // Esc and then /clear: the interrupted loop carries over paused, as it would have stayed (docs/REFERENCE.md "Pausing").
   const transcript = stringField(input, "transcript_path");
-  if (transcript && readInterrupted(transcript)) pauseOnInterrupt(own.file, sessionId);
+  if (transcript && readInterrupted(transcript)) pauseOnInterrupt(own.file, sessionId, ctx.now());
   writeFileAtomic(clearHandoverPath(root, readClaudePid(ctx.env)), JSON.stringify({ from: sessionId, at: ctx.now() }), {
     durable: false,
   });

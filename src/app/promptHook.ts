@@ -68,7 +68,7 @@ async function pauseOrResume(
   const { own, sessionId, interrupted, answers } = found;
   try {
     const { pauseOnInterrupt, resumeOnAnswer } = await import("./promptPauses.js");
-    const paused = interrupted ? pauseOnInterrupt(own.file, sessionId) : undefined;
+    const paused = interrupted ? pauseOnInterrupt(own.file, sessionId, ctx.now()) : undefined;
     return paused ?? (answers ? resumeOnAnswer(own.file, sessionId, ctx.now()) : undefined);
   } catch {
     // a failed pause check must not block the user's prompt

@@ -7,9 +7,10 @@ import type { CommandAnswer } from "./slashCommands.js";
 /**
  * The user pressed Esc during the loop's last turn (docs/REFERENCE.md "Pausing"; the caller read the transcript):
  * before their next prompt reaches Claude, the loop is paused (`active: false`) and they are told once
- * how to resume it. Without this, the Stop after their prompt would send Claude straight back into the loop.
+ * how to resume it. Without this, the Stop after their prompt would send Claude straight back into the loop. The
+ * history records the pause, as it does `/loop-pause`.
  */
-export function pauseOnInterrupt(file: LoopFile, sessionId: string): CommandAnswer | undefined {
+export function pauseOnInterrupt(file: LoopFile, sessionId: string, now: number): CommandAnswer | undefined {
   const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || !snapshot.state.active || snapshot.state.session_id !== sessionId) {
       return { result: undefined };
@@ -24,6 +25,15 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string): CommandAnsw
         systemMessage: `continuation-loop: loop paused at iteration ${n}/${max} because you interrupted it; /loop-resume (or active: true) resumes it.`,
         additionalContext: `[continuation-loop] The user interrupted the continuation loop (${file.shown}); it is paused. Answer the user's prompt; do not go back to the loop's goal unless they ask.`,
       },
+      onCommit: () =>
+        tryAppendHistory(file.historyPath, {
+          time: new Date(now).toISOString(),
+          state_file: file.shown,
+          session: sessionId,
+          iteration: n,
+          decision: "pause",
+          reason: "interrupted",
+        }),
     };
   });
   return outcome.kind === "done" ? outcome.result : undefined;

@@ -40,7 +40,8 @@ const PREVIOUS_WINDOW = 64 * 1024;
 
 /**
  * The time (ms) of the last record of the loop in `stateFile` that started at `startedAt` (ISO), read from
- * the history's last 64 KiB; undefined when the loop has none there (its first Stop).
+ * the history's last 64 KiB; undefined when the loop has none there (its first Stop). A wait for a permission
+ * answer is written mid-turn, so it starts no iteration and is passed over.
  */
 export function readPreviousRecordTime(path: string, stateFile: string, startedAt: string): number | undefined {
   const since = Date.parse(startedAt);
@@ -53,6 +54,7 @@ export function readPreviousRecordTime(path: string, stateFile: string, startedA
     if (!line.includes(needle)) continue;
     try {
       const value = JSON.parse(line) as Partial<HistoryRecord>;
+      if (value.decision === "waiting_permission") continue;
       const at = typeof value.time === "string" ? Date.parse(value.time) : Number.NaN;
       // The newest record of this file: this loop's, or an earlier loop's (then this loop has none).
       if (value.state_file === stateFile && Number.isFinite(at)) return at >= since ? at : undefined;

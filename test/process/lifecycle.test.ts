@@ -62,7 +62,7 @@ describe("/loop-pause and /loop-resume", () => {
 
 describe("Esc pauses the loop", () => {
   it("an interrupted last turn pauses the loop before the next prompt, once; /loop-resume resumes it", () => {
-    const { root, statePath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
     const transcript = join(root, "t.jsonl");
     const line = (type: string, content: unknown) => `${JSON.stringify({ type, message: { role: type, content } })}\n`;
     writeFileSync(transcript, line("user", "go") + line("assistant", [{ type: "text", text: "work" }]));
@@ -72,10 +72,15 @@ describe("Esc pauses the loop", () => {
     const paused = prompt(root, "what is the status?", "s1", transcript);
     expect(String(paused.json?.systemMessage)).toMatch(/paused at iteration 1\/10.*\/loop-resume/);
     expect(readFileSync(statePath, "utf8")).toContain("active: false");
+    // The history records the pause, as /loop-pause's, for the report.
+    expect(history(historyPath)).toEqual([
+      expect.objectContaining({ session: "s1", iteration: 1, decision: "pause", reason: "interrupted" }),
+    ]);
     // The Stop after the user's prompt does not continue the loop.
     expect(stop(root)).toMatchObject({ code: 0, stdout: "" });
     // Told once: the loop is already paused.
     expect(prompt(root, "and now?", "s1", transcript).stdout).toBe("");
+    expect(history(historyPath)).toHaveLength(1);
     // Another session's interrupted turn does not touch this loop.
     const resumed = prompt(root, "/loop-resume", "s1", transcript);
     expect(String(resumed.json?.systemMessage)).toContain("loop resumed");

@@ -329,6 +329,15 @@ describe("reading the history for a report", () => {
     expect(readPreviousRecordTime(join(tmpdir(), "none.jsonl"), named, started)).toBeUndefined();
   });
 
+  it("passes over a wait for a permission answer, written mid-turn: the iteration began at the Stop before it", () => {
+    const file = ".claude/continuation-loop.local.md";
+    const started = "2026-11-27T03:00:00.000Z";
+    const stop = { time: "2026-11-27T03:00:10.000Z", state_file: file, iteration: 1, decision: "continue" };
+    const wait = { time: "2026-11-27T03:00:12.000Z", state_file: file, iteration: 2, decision: "waiting_permission" };
+    const path = history(toJsonl([stop, wait] as HistoryRecord[]));
+    expect(readPreviousRecordTime(path, file, started)).toBe(Date.parse(stop.time));
+  });
+
   it("skips a torn last line", () => {
     const records = recordLoop({ n: 5 });
     const torn = `${toJsonl(records)}${JSON.stringify(recordLoop({ n: 6 }).at(-1)).slice(0, 80)}`;
