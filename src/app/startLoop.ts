@@ -14,6 +14,7 @@ import type { Context } from "./context.js";
 import { NO_COST_SOURCE, readCostSource, readSettingsSources } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
 import { refuseFreshWithoutModule } from "./freshContext.js";
+import { readModuleLive } from "./moduleBridge.js";
 import { recordStopped, stopLoop } from "./stopLoop.js";
 
 /** The same start arriving twice within this window (two registrations of the hook) is one start. */
@@ -138,8 +139,11 @@ export function startLoop(
     state,
     file,
     context: renderStartContext(state, file.shown, now),
+    // Spend reaches the loop from the companion module where it runs, else from the plugin's status line.
     summary:
-      state.max_cost !== undefined && !readCostSource(readSettingsSources(root, ctx.env, ctx.home))
+      state.max_cost !== undefined &&
+      !readModuleLive(ctx.env) &&
+      !readCostSource(readSettingsSources(root, ctx.env, ctx.home))
         ? `${renderStartSummary(state, file.shown)} Note: ${NO_COST_SOURCE}.`
         : renderStartSummary(state, file.shown),
   };

@@ -80,7 +80,7 @@ describe("max_cost", () => {
     const { root } = makeProject();
     const home = join(root, "home");
     mkdirSync(join(home, ".claude"), { recursive: true });
-    const start = (session: string) =>
+    const start = (session: string, env: Record<string, string> = {}) =>
       runHook(
         "prompt",
         {
@@ -89,9 +89,13 @@ describe("max_cost", () => {
           hook_event_name: "UserPromptSubmit",
           prompt: `/loop-start --name ${session} --max-cost 3 Goal`,
         },
-        { env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude") } },
+        { env: { HOME: home, CLAUDE_CONFIG_DIR: join(home, ".claude"), ...env } },
       );
     expect(String(start("a").json?.systemMessage)).toContain("max_cost needs the plugin's status line");
+    // The companion module hands the loop Claude Code's cost figures itself: nothing to say.
+    const live = start("m", { CONTINUATION_LOOP_MODULE_LIVE: "2.1.332" });
+    expect(String(live.json?.systemMessage)).toContain("loop started");
+    expect(String(live.json?.systemMessage)).not.toContain("max_cost needs");
     writeFileSync(
       join(home, ".claude", "settings.json"),
       JSON.stringify({
