@@ -139,7 +139,7 @@ export const FIELDS = {
   max_cost: {
     type: "USD",
     meaning:
-      "the loop's spend by Claude Code's own cost figures, which the plugin's status line records (README \"Spend limits\"); never estimated",
+      "the loop's spend by Claude Code's own cost figures, which the companion module or the plugin's status line hands the loop (README \"Spend limits\"); never estimated",
     example: "max_cost: 5",
     expected: "an amount of US dollars above 0, e.g. 5 or 2.5",
     schema: () => usd(),
