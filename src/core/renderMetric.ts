@@ -33,10 +33,16 @@ export function renderMetricSection(state: LoopState, record: MetricRecord): str
   return `Metric (\`${state.metric}\`, ${better(state)}): ${renderMetricParts(state, record)}.${reach}`;
 }
 
-/** The reminder's part: " Metric 812 (best 790 at 3, target <= 750)." */
+/**
+ * The reminder's part: " Metric 812 (best 790 at 3, target <= 750)."; a Stop that got no value says why, in a few
+ * words (" Metric no value: the metric exited with status 1 (…) (best 790 at 3).").
+ */
 export function renderMetricReminder(state: LoopState, record: MetricRecord): string {
   if (state.metric === undefined) return "";
-  const last = record.metric_last === null ? "no value" : renderMetricValue(record.metric_last);
+  // The error is one line (src/io/runMetric.ts), cut short: the reminder stays about three screen rows.
+  const error = record.metric_error.length > 100 ? `${record.metric_error.slice(0, 99)}…` : record.metric_error;
+  const why = error ? `: ${error}` : "";
+  const last = record.metric_last === null ? `no value${why}` : renderMetricValue(record.metric_last);
   const best =
     record.metric_best === null
       ? ""

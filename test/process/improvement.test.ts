@@ -81,7 +81,10 @@ describe("metric", () => {
     metric("echo oops >&2; exit 3\n");
     const failed = stop(root);
     expect(failed.code).toBe(2);
-    expect(failed.stderr).toContain("Metric no value (best 180 at 2, target <= 100)");
+    // Claude is told why there is no value, in the short reminder too.
+    expect(failed.stderr).toContain(
+      "Metric no value: the metric exited with status 3 (oops) (best 180 at 2, target <= 100)",
+    );
     metric("echo 'total 1,234'\n");
     expect(stop(root).code).toBe(2);
     const status = cli(root, "status");
