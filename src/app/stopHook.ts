@@ -11,7 +11,7 @@ import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
 import { readLoopSpend } from "../core/sidecar.js";
 import { parseStopInput, type StopInput } from "../core/hookInput.js";
-import type { HookStdin } from "../core/hookStdin.js";
+import { type HookStdin, stringField } from "../core/hookStdin.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import {
@@ -220,6 +220,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
  * `found` is what the idle check found (src/app/concernsLoop.ts): the root, the loops, the session's loop.
  */
 export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): HookAnswer {
+  // A subagent's stop is not a turn of the main thread: nothing of its input concerns the loop.
+  if (stringField(stdin.json, "agent_id")) return SILENT;
   let input: StopInput;
   try {
     input = parseStopInput(stdin);
@@ -228,8 +230,6 @@ export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): 
     // Bad stdin never blocks; the user hears of it only when a loop exists.
     return found.loops.length ? refuse(error, "The loop did not continue.") : SILENT;
   }
-  // A subagent's stop is not a turn of the main thread.
-  if (typeof input.agent_id === "string" && input.agent_id !== "") return SILENT;
   if (found.loop) return runLoopStop(found.loop.file, input, ctx);
   if (found.handover) {
     const handover = findHandover(found.loops, input.session_id, input.transcript_path, ctx.env);

@@ -12,15 +12,13 @@ const backgroundTasksSchema = z.array(
   z.looseObject({ id: z.string(), type: z.string(), status: z.string(), description: z.optional(z.string()) }),
 );
 
-// Loose: Claude Code adds fields often; unknown ones are kept and ignored.
+// Loose: Claude Code adds fields often; unknown ones are kept and ignored. Only the fields a Stop reads are
+// checked, so a change of type in another (`stop_hook_active`) cannot stop a loop.
 const stopInputSchema = z.looseObject({
   session_id: z.optional(z.string()),
   transcript_path: z.optional(z.string()),
   cwd: z.optional(z.string()),
-  stop_hook_active: z.optional(z.boolean()),
   last_assistant_message: z.optional(z.nullable(z.string())),
-  agent_id: z.optional(z.nullable(z.string())),
-  hook_event_name: z.optional(z.string()),
   background_tasks: z.optional(z.unknown()),
 });
 export type StopInput = z.infer<typeof stopInputSchema> & {

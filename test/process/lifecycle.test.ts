@@ -138,6 +138,16 @@ describe("a loop ended without its owner", () => {
     const run = runHook("stop", { session_id: "s1", cwd: root, agent_id: "a1", last_assistant_message: "x" });
     expect(run).toMatchObject({ code: 0, stdout: "" });
     expect(readFileSync(statePath, "utf8")).not.toContain("iteration_count");
+    // Whatever else its input holds: nothing of it is the loop's, nothing is said.
+    const odd = runHook("stop", { session_id: 5, cwd: root, agent_id: "a1", stop_hook_active: 1 });
+    expect(odd).toMatchObject({ code: 0, stdout: "", stderr: "" });
+  });
+
+  it("a field no Stop reads, of a type Claude Code may change, never stops the loop", () => {
+    const { root } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    const run = runHook("stop", { session_id: "s1", cwd: root, stop_hook_active: "yes", last_assistant_message: "x" });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("iteration 2/10");
   });
 });
 

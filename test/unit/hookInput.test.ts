@@ -23,13 +23,18 @@ describe("parseStopInput", () => {
     expect(input).toMatchObject({ session_id: "s", last_assistant_message: null, future_field: 1 });
   });
 
+  it("checks only the fields a Stop reads: another of a new type cannot stop a loop", () => {
+    const input = parse(JSON.stringify({ session_id: "s", stop_hook_active: "yes", hook_event_name: 7, agent_id: 1 }));
+    expect(input).toMatchObject({ session_id: "s", stop_hook_active: "yes" });
+  });
+
   it.each([
     ["", "INPUT_BAD_JSON", undefined],
     ["  \n", "INPUT_BAD_JSON", undefined],
     ["{not json", "INPUT_BAD_JSON", undefined],
     ["[1, 2]", "INPUT_BAD_FIELD", undefined],
     ['{"session_id": 42}', "INPUT_BAD_FIELD", "session_id"],
-    ['{"stop_hook_active": "yes"}', "INPUT_BAD_FIELD", "stop_hook_active"],
+    ['{"transcript_path": true}', "INPUT_BAD_FIELD", "transcript_path"],
     ['{"cwd": null}', "INPUT_BAD_FIELD", "cwd"],
   ])("%j → %s on %s", (text, code, field) => {
     const error = refusal(text);
