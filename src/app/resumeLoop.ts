@@ -88,7 +88,7 @@ export function resumeLoop(
     const accepted = readAcceptedTree(state, file, env);
     const result = {
       message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.pause?.reason === "scope" ? " The working tree as it stands is accepted for scope." : ""}`,
-      context: renderStartContext(resumed, file.shown, now).replace(
+      context: renderStartContext(resumed, file.shown, now, runtime).replace(
         "The user started a continuation loop",
         "The user resumed the continuation loop",
       ),

@@ -113,7 +113,7 @@ function readLoopStatus(file: LoopFile, startedAt: string | undefined, end: Hist
     const pause = readPause(state.active, runtime);
     if (!state.active || pause) return { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` };
     const wait = Date.parse(runtime.api_wait_until);
-    return { kind: "running", state, waitUntil: Number.isFinite(wait) ? wait : undefined };
+    return { kind: "running", state, runtime, waitUntil: Number.isFinite(wait) ? wait : undefined };
   } catch (error) {
     return { kind: "invalid", message: error instanceof LoopError ? error.describe() : String(error) };
   }
@@ -203,7 +203,7 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       args = readSessionSaved(resolveConfigDir(request.env, ctx.home), session)
         ? ["--resume", session]
         : ["--session-id", session];
-      prompt = renderRestartPrompt(now.state, file.shown, ctx.now());
+      prompt = renderRestartPrompt(now.state, now.runtime, file.shown, ctx.now());
     }
   } finally {
     stopSignals();

@@ -1,5 +1,6 @@
 import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
+import type { Runtime } from "../core/sidecar.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -23,16 +24,19 @@ export function runSessionHook(input: JsonObject | undefined, ctx: Context): str
     // The next Stop sends the full prompt, also for a paused loop resumed by hand later: the sidecar
     // is written through the state file's transaction, like every writer's.
     const { file } = loop;
-    const outcome = updateStateFile<LoopState | undefined>(file, (snapshot) => {
+    const outcome = updateStateFile<{ state: LoopState; runtime: Runtime } | undefined>(file, (snapshot) => {
       if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
-      return { result: snapshot.state, runtime: { ...snapshot.runtime, sent_digest: "" } };
+      const { state, runtime } = snapshot;
+      return { result: { state, runtime }, runtime: { ...runtime, sent_digest: "" } };
     });
-    const state = outcome.kind === "done" ? outcome.result : undefined;
-    if (!state?.active) return "";
+    const found = outcome.kind === "done" ? outcome.result : undefined;
+    if (!found?.state.active) return "";
+    const { state, runtime } = found;
     const context = `${LOOP_MARKER} The conversation was compacted; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${renderStartContext(
       state,
       file.shown,
       ctx.now(),
+      runtime,
     )
       .split("\n\n")
       .slice(2)

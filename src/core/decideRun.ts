@@ -1,5 +1,6 @@
 import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
+import type { Runtime } from "./sidecar.js";
 
 /** `continuation-loop run`'s exit codes (docs/REFERENCE.md "continuation-loop run"). */
 export const RUN_EXIT = { completed: 0, limit: 1, usage: 2, paused: 3, claude: 4 } as const;
@@ -10,7 +11,7 @@ export type LoopStatus =
   | { kind: "ended"; reason: string; record: HistoryRecord | undefined }
   | { kind: "paused"; state: LoopState; why: string }
   | { kind: "invalid"; message: string }
-  | { kind: "running"; state: LoopState; waitUntil: number | undefined };
+  | { kind: "running"; state: LoopState; runtime: Runtime; waitUntil: number | undefined };
 
 /** What happened to Claude Code's process. */
 export interface ClaudeExit {

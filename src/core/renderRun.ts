@@ -5,6 +5,7 @@ import { renderDuration } from "./duration.js";
 import type { HistoryRecord } from "./history.js";
 import { NODE_MIN } from "./nodeSupport.js";
 import type { LoopState } from "./parseState.js";
+import type { Runtime } from "./sidecar.js";
 import { LOOP_MARKER } from "./protocol.js";
 import { renderStartContext } from "./renderStart.js";
 import { firstLine } from "./renderStatus.js";
@@ -143,8 +144,8 @@ export function renderRunEnd(end: RunEnd): string {
  * for the loop's own continuation (no pause, no answer), then where the loop is and its goal. The turn it
  * starts is the iteration the state file holds, which the next Stop counts, once.
  */
-export function renderRestartPrompt(state: LoopState, shown: string, now: number): string {
-  const rest = renderStartContext(state, shown, now).split("\n\n").slice(2).join("\n\n");
+export function renderRestartPrompt(state: LoopState, runtime: Runtime, shown: string, now: number): string {
+  const rest = renderStartContext(state, shown, now, runtime).split("\n\n").slice(2).join("\n\n");
   return `${LOOP_MARKER} Claude Code stopped before the turn ended and was started again; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}). Pick up where the last turn left off: check the project's files for what it already did.\n\n${rest}`;
 }
 

@@ -48,8 +48,11 @@ function renderEndSentence(state: LoopState): string {
     : `It has no completion condition: it runs to a limit (${limit}) or /loop-stop.`;
 }
 
-/** What Claude reads when /loop-start succeeded: begin now, here is the goal, the finish line and the limits. */
-export function renderStartContext(state: LoopState, shown: string, now: number): string {
+/**
+ * What Claude reads when /loop-start succeeded: begin now, here is the goal, the finish line and the limits. A loop
+ * that goes on (resumed, after compaction, a restarted `run`) gives its bookkeeping, so the limits say what is left.
+ */
+export function renderStartContext(state: LoopState, shown: string, now: number, runtime = makeRuntime()): string {
   const owner = state.session_id
     ? "bound to this session"
     : "not bound to a session yet (the first session that stops claims it)";
@@ -63,7 +66,7 @@ export function renderStartContext(state: LoopState, shown: string, now: number)
       : []),
     `Goal:\n${state.body.trim()}`,
     `How to finish:\n${renderFinish(state)}`,
-    `Limits: ${renderLimits(state, makeRuntime(), state.iteration_count, now)}`,
+    `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     "The user steers the loop by editing the state file and ends it with /loop-stop.",
   ].join("\n\n");
 }

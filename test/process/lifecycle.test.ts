@@ -183,6 +183,20 @@ describe("after compaction", () => {
     // And the next Stop sends the full prompt again.
     expect(stop(root).stderr).toContain("Port the parser.");
   });
+  it("gives the limits as the loop has used them, not as at its start", () => {
+    const started = new Date(Date.now() - 60_000).toISOString();
+    const { root, statePath } = makeProject(
+      `---\nmax_iterations: 10\niteration_count: 4\nmax_tokens: 200000\nsession_id: s1\nstarted_at: "${started}"\n---\nPort the parser.\n`,
+    );
+    writeFileSync(
+      statePath.replace(/local\.md$/, "runtime.json"),
+      JSON.stringify({ loop: { started_at: started, session_id: "s1" }, output_tokens: 150000 }),
+    );
+    const run = session(root, "compact");
+    const context = String((run.json?.hookSpecificOutput as { additionalContext?: string })?.additionalContext);
+    expect(context).toContain("output tokens 150,000 of 200,000 (50,000 left)");
+  });
+
   it("a loop paused at compaction is not pushed on Claude, yet sends the full prompt once resumed by hand", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\nstall_limit: 0\n---\nPort the parser.\n");
     expect(stop(root).code).toBe(2);

@@ -6,6 +6,7 @@ import type { HistoryRecord } from "../../src/core/history.js";
 import { parseRunArgs } from "../../src/core/parseRunArgs.js";
 import { parseState } from "../../src/core/parseState.js";
 import { isLoopContinuation } from "../../src/core/protocol.js";
+import { makeRuntime } from "../../src/core/sidecar.js";
 import {
   applyRecord,
   renderLiveLine,
@@ -100,7 +101,12 @@ describe("parseRunArgs", () => {
 
 const state = (extra = "") =>
   parseState(`---\nmax_iterations: 6\nstarted_at: "2026-01-01T00:00:00.000Z"\n${extra}---\nGoal\n`);
-const running = (extra = "", waitUntil?: number): LoopStatus => ({ kind: "running", state: state(extra), waitUntil });
+const running = (extra = "", waitUntil?: number): LoopStatus => ({
+  kind: "running",
+  state: state(extra),
+  runtime: makeRuntime(),
+  waitUntil,
+});
 const T0 = Date.parse("2026-01-01T00:00:00.000Z");
 const killed = { code: null, signal: "SIGKILL" };
 
@@ -205,10 +211,12 @@ describe("the progress lines", () => {
     expect(gaveUp).toContain("`continuation-loop run` (no goal) takes it over");
   });
 
-  it("a restarted Claude Code gets the loop's marker, the iteration and the goal", () => {
-    const prompt = renderRestartPrompt(state("iteration_count: 3\n"), view.shown, T0);
+  it("a restarted Claude Code gets the loop's marker, the iteration, the goal and what is left of its limits", () => {
+    const runtime = { ...makeRuntime(), output_tokens: 1500 };
+    const prompt = renderRestartPrompt(state("iteration_count: 3\nmax_tokens: 2000\n"), runtime, view.shown, T0);
     expect(isLoopContinuation(prompt)).toBe(true);
     expect(prompt).toContain("iteration 3/6");
     expect(prompt).toContain("Goal:\nGoal");
+    expect(prompt).toContain("output tokens 1,500 of 2,000 (500 left)");
   });
 });
