@@ -1,5 +1,6 @@
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
+import { findLoopStart } from "../core/history.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
@@ -41,12 +42,18 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
     const by = ended.by === "a terminal" ? "a terminal" : `session ${ended.by}`;
     return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
   }
+  // Its end keeps the goal and fields of its first record, as every end does, so that it can be started again.
+  const records = readHistory(file.historyPath);
+  const start = findLoopStart(records, file.shown);
+  const iteration = records.filter((r) => r.state_file === file.shown).at(-1)?.iteration;
   tryAppendHistory(file.historyPath, {
     time: new Date(ctx.now()).toISOString(),
     state_file: file.shown,
     session: input.session_id,
+    ...(iteration !== undefined && { iteration }),
     decision: "end",
     reason: "vanished",
+    ...(start && { goal: start.goal, fields: start.fields }),
   });
   return tell(
     `continuation-loop: ${file.shown} disappeared without /loop-stop (removed by a tool call?); the loop ended (recorded as vanished).`,

@@ -120,17 +120,30 @@ describe("a loop ended without its owner", () => {
     expect(stop(root, "owner")).toMatchObject({ code: 0, stdout: "" });
   });
 
-  it("a state file removed by a tool call is reported once and recorded as vanished", () => {
-    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+  it("a state file removed by a tool call is reported once and recorded as vanished, so it can be started again", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_duration: 2h\n---\nGoal\n");
+    expect(stop(root, "owner").code).toBe(2);
     expect(stop(root, "owner").code).toBe(2);
     rmSync(statePath);
     const told = stop(root, "owner");
     expect(String(told.json?.systemMessage)).toContain("disappeared without /loop-stop");
-    expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "vanished", session: "owner" });
+    expect(history(historyPath).at(-1)).toMatchObject({
+      decision: "end",
+      reason: "vanished",
+      session: "owner",
+      iteration: 2,
+      goal: "Goal\n",
+      fields: { max_iterations: 10, max_duration: "2h" },
+    });
     expect(stop(root, "owner")).toMatchObject({ code: 0, stdout: "" });
     // Another session is never told about it.
     mkdirSync(join(root, ".claude"), { recursive: true });
     expect(stop(root, "someone-else")).toMatchObject({ code: 0, stdout: "" });
+    // Its end keeps its goal and fields, as every end does: /loop-start --again starts it again.
+    expect(String(prompt(root, "/loop-start --again", "owner").json?.systemMessage)).toContain("loop started");
+    const restarted = readFileSync(statePath, "utf8");
+    expect(restarted).toContain('max_duration: "2h"');
+    expect(restarted.endsWith("---\nGoal\n")).toBe(true);
   });
 
   it("a subagent's stop is not a turn of the loop", () => {
