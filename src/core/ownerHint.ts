@@ -15,6 +15,9 @@ const PLAIN_NON_STRING = /^(?:[-?:,[\]{}#&*!|>%@`~+.0-9"']|(?:null|true|false)$)
 const LINE_END = /^(?:[ \t]+#.*|[ \t]*)$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
+/** Does `text` (a file's head) hold the frontmatter's closing line? */
+export const endsFrontmatter = (text: string): boolean => CLOSING_LINE.test(text);
+
 /**
  * The owner named by the first `session_id:` line of the frontmatter in `text` (whole lines of
  * the file's head), when it is a string of ASCII characters written plainly; otherwise undefined,

@@ -4,10 +4,14 @@ import { basename, join } from "node:path";
 import { parseStateFileName, STATE_DIR } from "../core/loopFileNames.js";
 import { type Env, type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
 import { readSidecarOwner } from "./sidecarFile.js";
-import { parseOwnerHint } from "../core/ownerHint.js";
+import { endsFrontmatter, parseOwnerHint } from "../core/ownerHint.js";
 
-/** The owner line sits in the frontmatter, near the top. */
+/**
+ * The owner line sits in the frontmatter, near the top; a claim adds it as the frontmatter's last line, so a
+ * frontmatter longer than the head is read to its end (up to FRONTMATTER_MAX), or the owner would go unseen.
+ */
 const HEAD = 4096;
+const FRONTMATTER_MAX = 256 * 1024;
 
 export interface LoopScan {
   loops: FoundLoop[];
@@ -21,7 +25,9 @@ export interface LoopScan {
  */
 function ownerOf(path: string): string | undefined | null {
   try {
-    const read = readBounded(path, HEAD, { keep: "head" });
+    let read = readBounded(path, HEAD, { keep: "head" });
+    if (read.kind === "found" && read.stat.size > HEAD && !endsFrontmatter(read.bytes.toString("latin1")))
+      read = readBounded(path, FRONTMATTER_MAX, { keep: "head" });
     if (read.kind === "missing") return null;
     if (read.kind !== "found") return undefined;
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines

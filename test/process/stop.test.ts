@@ -95,6 +95,21 @@ describe("hooks/stop.js as a process", () => {
     expect(existsSync(historyPath)).toBe(false);
   });
 
+  it("finds its own loop in a long frontmatter, whose owner line a claim put after the first 4 KiB", () => {
+    const unowned = "---\nmax_iterations: 10\n---\nThe unowned loop's goal\n";
+    const { root, statePath } = makeProject(unowned);
+    const notes = Array.from({ length: 120 }, (_, i) => `# note ${i}: ${"why this limit was chosen ".repeat(2)}`);
+    const own = `---\n${notes.join("\n")}\nmax_iterations: 10\nsession_id: "s1"\n---\nMy own goal\n`;
+    expect(own.indexOf("session_id")).toBeGreaterThan(4096);
+    const mine = join(root, ".claude", "continuation-loop.mine.local.md");
+    writeFileSync(mine, own);
+    const run = runHook("stop", input(root));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("My own goal");
+    expect(readFileSync(statePath, "utf8")).toBe(unowned);
+    expect(readFileSync(mine, "utf8")).toContain("iteration_count: 2");
+  });
+
   it("a paused loop lets Claude stop and keeps the file", () => {
     const text = "---\nactive: false\n---\nGoal\n";
     const { root, statePath } = makeProject(text);
