@@ -19,7 +19,13 @@ function readLoopState(file: LoopFile): LoopState | undefined {
   return read.kind === "missing" ? undefined : parseState(read.text, file.shown);
 }
 
-function renderOne(file: LoopFile, state: LoopState, now: number, sessionId: string | undefined): string {
+function renderOne(
+  file: LoopFile,
+  state: LoopState,
+  now: number,
+  sessionId: string | undefined,
+  others?: string,
+): string {
   const history = readHistory(file.historyPath).filter(
     (r) => r.state_file === undefined || r.state_file === file.shown,
   );
@@ -32,6 +38,7 @@ function renderOne(file: LoopFile, state: LoopState, now: number, sessionId: str
   return renderStatus(state, runtime, file.shown, recent.slice(-RECENT), now, sessionId, {
     records: recent,
     ...(state.checklist && { checklist: readChecklistProgress(file, state.checklist) }),
+    ...(others && { others }),
   });
 }
 
@@ -50,7 +57,7 @@ function readChecklistProgress(file: LoopFile, checklist: string): string {
 /** "  other loops: docs, fix-auth (/loop-status --all shows each)": one row. */
 function renderOtherLoops(others: FoundLoop[]): string {
   const names = others.map(({ file }) => file.name).join(", ");
-  return clipRow(`  other loops: ${names} (/loop-status --all shows a row for each, --name NAME one in full)`);
+  return `other loops: ${names} (/loop-status --all shows a row for each, --name NAME one in full)`;
 }
 
 function otherLines(others: FoundLoop[], sessionId: string | undefined): string[] {
@@ -64,19 +71,20 @@ function otherLines(others: FoundLoop[], sessionId: string | undefined): string[
 }
 
 /**
- * The /loop-status text: the chosen loop (`chooseTargetLoop`) in full, at most 8 rows, then the project's
- * other loops: a row for each with `all`, else one row that names them. Throws LoopError (naming file,
- * field, line) when the shown loop is invalid.
+ * The /loop-status text: the chosen loop (`chooseTargetLoop`) in full, at most 8 rows with a few words on the
+ * project's other loops; with `all`, a row for each after them. Throws LoopError (naming file, field, line) when
+ * the shown loop is invalid.
  */
 export function readStatus(file: LoopFile, env: Env, now: number, sessionId: string | undefined, all: boolean): string {
   const others = scanLoops(file.root, env).loops.filter((loop) => loop.file.statePath !== file.statePath);
-  // A row per other loop with --all (or when there is one); otherwise one row that names them (README "Commands").
-  const tail =
-    all || others.length === 1 ? otherLines(others, sessionId) : others.length ? [renderOtherLoops(others)] : [];
+  // A row per other loop with --all; otherwise a few words within the loop's rows: the one other loop's row, or
+  // their names (README "Commands").
+  const rows = all || others.length === 1 ? otherLines(others, sessionId) : [];
+  const note = all || !others.length ? undefined : others.length === 1 ? rows[0]?.trim() : renderOtherLoops(others);
   const state = readLoopState(file);
   if (!state) {
     const last = [...readHistory(file.historyPath)].reverse().find((r) => r.decision === "end");
-    return [renderNoLoop(file.shown, last), ...tail].join("\n");
+    return [renderNoLoop(file.shown, last), ...(note ? [clipRow(`  ${note}`)] : rows)].join("\n");
   }
-  return [renderOne(file, state, now, sessionId), ...tail].join("\n");
+  return [renderOne(file, state, now, sessionId, note), ...(all ? rows : [])].join("\n");
 }

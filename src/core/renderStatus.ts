@@ -77,7 +77,12 @@ export interface StatusExtras {
   checklist?: string;
   /** The loop's history records since its start, for the per-iteration sparkline. */
   records?: HistoryRecord[];
+  /** The project's other loops, in a few words (one loop's row, or their names). */
+  others?: string;
 }
+
+/** Rows a full status may take (README "Commands"). */
+const MAX_ROWS = 8;
 
 /** Why the loop is paused or waiting, in one row; undefined while it simply runs. */
 function renderHold(state: LoopState, runtime: Runtime): string | undefined {
@@ -124,11 +129,10 @@ function renderUsage(state: LoopState, runtime: Runtime, records: HistoryRecord[
 }
 
 /**
- * The /loop-status text, at a glance (README "Commands"): at most eight rows (nine when the file has keys that read
- * like fields and are none), none wider than a
- * 140-column terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is
- * paused; the state file and the goal it holds; what ends it; limits used and left; tokens, spend and
- * sparklines; last decisions.
+ * The /loop-status text, at a glance (README "Commands"): at most eight rows, none wider than a 140-column
+ * terminal shows with Claude Code's indent — state, n/max, elapsed and owner; why it is paused; the state file
+ * and the goal it holds; keys that read like fields, and the other loops; what ends it; limits used and left;
+ * tokens, spend and sparklines; the metric; last decisions.
  */
 export function renderStatus(
   state: LoopState,
@@ -147,7 +151,15 @@ export function renderStatus(
     .slice(-3)
     .reverse()
     .map((r) => `#${r.iteration ?? "?"} ${renderDecisionBrief(r)}`);
-  const hold = renderHold(state, runtime);
+  // Keys that read like a field and are none (a limit the person meant to set is not in force), and the other loops.
+  const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
+    .filter(Boolean)
+    .join(" · ");
+  let hold = renderHold(state, runtime);
+  // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
+  const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;
+  const folded = hold !== undefined && notes !== "" && 6 + optional > MAX_ROWS;
+  if (folded) hold = `${hold} · ${notes}`;
   const rows = [
     clipRow(
       `continuation-loop: loop ${held ? "paused" : runtime.background_hold ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
@@ -155,8 +167,7 @@ export function renderStatus(
     ...(hold ? [clipRow(`  ${hold}`)] : []),
     // The file the person edits to steer the loop, before the goal's first line, which gives way to it.
     clipRow(`  goal in ${shown}: ${firstLine(state.body, ROW_WIDTH)}`),
-    // Keys that read like a field and are none: a limit the person meant to set is not in force.
-    ...(state.mistyped.length ? [clipRow(`  ${renderMistypedRow(state.mistyped)}`)] : []),
+    ...(notes && !folded ? [clipRow(`  ${notes}`)] : []),
     clipRow(`  ends when: ${ends}${checklist}`),
     clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
     clipRow(`  ${renderUsage(state, runtime, extras.records ?? [])}`),
@@ -169,7 +180,8 @@ export function renderStatus(
 /** When there is no loop: say so, and what the last one did. */
 export function renderNoLoop(shown: string, last: HistoryRecord | undefined): string {
   const lines = [`continuation-loop: no loop is running (no ${shown}).`];
-  if (last) lines.push(`  last loop: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`);
+  if (last)
+    lines.push(clipRow(`  last loop: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`));
   lines.push("  start one with /loop-start [options] GOAL");
   return lines.join("\n");
 }

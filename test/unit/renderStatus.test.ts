@@ -129,6 +129,32 @@ describe("renderStatus", () => {
     expect(text).toMatch(/ends when: Claude says .*…$/m);
   });
 
+  it("stays within 8 rows for a loop held, with a metric, keys that read like fields and other loops", () => {
+    const held = state(
+      [
+        "active: false",
+        "iteration_count: 3",
+        "max_iterations: 10",
+        'metric: "npm run -s bench"',
+        'metric_target: ">= 90"',
+        "max_iteraton: 4",
+        "session_id: sess-aaaa-1111",
+        "started_at: 2026-01-01T00:00:00Z",
+      ].join("\n"),
+    );
+    const others = "other loops: auth, parser (/loop-status --all shows a row for each, --name NAME one in full)";
+    const text = renderStatus(held, RT, "s.md", DECISIONS, NOW, "sess-aaaa-1111", { records: DECISIONS, others });
+    const rows = text.split("\n");
+    expect(rows.length).toBeLessThanOrEqual(8);
+    expect(fitsOneRow(text)).toBe(true);
+    expect(rows[1]).toMatch(/^ {2}paused.* · ignored, not fields: max_iteraton on line 7/);
+    expect(text).toContain("metric: `npm run -s bench`");
+    expect(rows.at(-1)).toMatch(/^ {2}last: /);
+    // Not held: the notes take their own row.
+    const running = renderStatus(RUNNING, RT, "s.md", [], NOW, undefined, { others });
+    expect(running.split("\n")[2]).toBe(`  ${others}`);
+  });
+
   it("gives the keys that read like fields one row after the goal's", () => {
     const text = renderStatus(state("max_iterations: 5\nmax_iteraton: 3\nmaxCost: 5"), RT, "s.md", [], NOW);
     const rows = text.split("\n");
