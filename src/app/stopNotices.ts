@@ -79,13 +79,13 @@ export function writeStopCheckpoint(
     });
     return written.filesChanged;
   } catch (error) {
-    if (error instanceof LoopError) return error;
+    // The refusal names the state file whose field asked for the checkpoint, as every field's refusal does.
+    if (error instanceof LoopError)
+      return new LoopError(error.code, error.message, { file: file.shown, ...error.details });
     return new LoopError(
       "CHECKPOINT_FAILED",
       `the checkpoint failed (${error instanceof Error ? error.message : String(error)})`,
-      {
-        field: "checkpoints",
-      },
+      { file: file.shown, field: "checkpoints" },
     );
   }
 }

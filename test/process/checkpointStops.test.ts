@@ -63,7 +63,9 @@ describe("checkpoints", () => {
     const before = readFileSync(statePath, "utf8");
     const run = stop(root, "work");
     expect(run.code).toBe(0);
-    expect(String(run.json?.systemMessage)).toMatch(/checkpoints: not a git repository/);
+    expect(String(run.json?.systemMessage)).toMatch(
+      /\.claude\/continuation-loop\.local\.md: checkpoints: not a git repository/,
+    );
     expect(readFileSync(statePath, "utf8")).toBe(before);
     const other = makeProject();
     const start = runHook("prompt", {
