@@ -2,9 +2,7 @@ import { decideApiWait, parseWaitScale } from "../core/decideApiWait.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { HistoryRecord } from "../core/history.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
-import { renderRecordFields } from "../core/restartRequest.js";
-import { renderLimits } from "../core/renderStop.js";
-import { readLoopSpend } from "../core/sidecar.js";
+import { renderEndRecord } from "../core/endRecord.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -78,17 +76,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
         result: undefined,
         onCommit: () => {
           tryAppendHistory(file.historyPath, record);
-          tryAppendHistory(file.historyPath, {
-            ...base,
-            decision: "end",
-            reason: wait.reason,
-            output_tokens: runtime.output_tokens,
-            ...(readLoopSpend(runtime) !== undefined && { cost_usd: readLoopSpend(runtime) }),
-            tokens_by_model: runtime.tokens_by_model,
-            limits: renderLimits(state, runtime, state.iteration_count, now),
-            goal: state.body,
-            fields: renderRecordFields(state),
-          });
+          tryAppendHistory(file.historyPath, renderEndRecord(state, runtime, base, wait.reason, now));
         },
       };
     }

@@ -1,5 +1,7 @@
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
+import { readPassedWaitLimit, renderEndRecord } from "../core/endRecord.js";
+import { renderEndMessage } from "../core/renderStop.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -26,7 +28,7 @@ const OVER: CommandAnswer = {
  * The companion module's prompt after a wait (docs/REFERENCE.md "Going on after an API error", "Background
  * work"): the loop goes on, recorded as a `resume` in the history. Should the loop have been stopped or
  * paused in the moment between the module's own check and this prompt, the prompt is refused: a stopped
- * or paused loop never goes on.
+ * or paused loop never goes on, and one past its time or spend limit ends without a turn.
  */
 function recordResume(input: JsonObject, ctx: Context, reason: ResumeReason): CommandAnswer | undefined {
   const sessionId = stringField(input, "session_id");
@@ -40,6 +42,25 @@ function recordResume(input: JsonObject, ctx: Context, reason: ResumeReason): Co
     if (!state.active || runtime.pause?.reason === "question") return { result: dropped(reason) };
     // The task's notification came first and the loop went on: this prompt would be a turn too many.
     if (reason === "background_wait" && !runtime.background_hold) return { result: OVER };
+    // Time and spend hold while the loop waits: a limit passed meanwhile ends it here, with no turn started.
+    const now = ctx.now();
+    const limit = readPassedWaitLimit(state, runtime, now);
+    if (limit) {
+      const base = {
+        time: new Date(now).toISOString(),
+        state_file: file.shown,
+        session: sessionId,
+        iteration: state.iteration_count,
+      };
+      const end = { kind: "end", reason: limit, iteration: state.iteration_count, runtime } as const;
+      return {
+        change: { remove: true },
+        result: {
+          block: `${renderEndMessage(state, end, now)} It ended during ${WAITED_FOR[reason]}; no turn was started.`,
+        },
+        onCommit: () => tryAppendHistory(file.historyPath, renderEndRecord(state, runtime, base, limit, now)),
+      };
+    }
     return {
       // The hold stays: the Stop that ends this turn finds its tasks waited out.
       ...(reason === "api_wait" && { runtime: { ...runtime, api_wait_until: "" } }),

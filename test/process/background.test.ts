@@ -3,7 +3,7 @@
 // for the person; the next Stop decides as usual. With the companion module (a Stop id in the environment)
 // any running task holds; on the command path only a reply with `<loop-wait/>`. The module's wake prompt
 // is recorded as the loop's resume; Claude Code's own notification turn is nobody's prompt.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestOf, readSidecarView } from "../../src/core/sidecar.js";
@@ -111,6 +111,30 @@ describe("a Stop while a background task runs, where the companion module runs",
       "continue",
       "continue",
     ]);
+  });
+
+  it("ends the loop at the wake, with no turn, when its time ran out during the wait", () => {
+    const started = new Date(Date.now() - 3_600_000).toISOString();
+    const { root, statePath, historyPath } = makeProject(
+      `---\nmax_iterations: 10\nmax_duration: 2h\nstarted_at: "${started}"\ncompletion_promise: DONE\n---\nShip the release.\n`,
+    );
+    expect(stop(root, "Build started.", [BUILD]).code).toBe(0);
+    // The time limit passes while the loop waits (here: lowered by hand below the hour it has run).
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("max_duration: 2h", "max_duration: 30m"));
+    const wake = prompt(
+      root,
+      `${BACKGROUND_WAKE_OPENING}: background_wait (10m) passed with 1 task still running: build.`,
+    );
+    expect(wake.json?.decision).toBe("block");
+    expect(String(wake.json?.reason)).toMatch(/^continuation-loop: loop reached max_duration after 1\/10 iterations/);
+    expect(String(wake.json?.reason)).toContain("It ended during the wait for background work; no turn was started.");
+    expect(existsSync(statePath)).toBe(false);
+    expect(history(historyPath).at(-1)).toMatchObject({
+      decision: "end",
+      reason: "max_duration",
+      goal: "Ship the release.\n",
+      fields: { max_duration: "30m" },
+    });
   });
 
   it("refuses the module's wake prompt for a loop stopped meanwhile, or one that went on already", () => {
