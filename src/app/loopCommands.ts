@@ -1,7 +1,7 @@
 // The command table's rows the prompt hook may run: the slash commands, and what they share with the
 // helper. The same runner answers `/loop-stop` in a session and `continuation-loop stop` in a terminal.
 import { LoopError } from "../core/errors.js";
-import { loopFileAt } from "../core/loopFiles.js";
+import { chooseSessionLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
 import { renderGoBackground, renderPermissionNote } from "../core/renderBackground.js";
 import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
 import { decideRestart } from "../core/restartRequest.js";
@@ -9,7 +9,16 @@ import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
 import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { ALL, type CommandCall, type CommandRow, chooseTargetLoop, NAME, PROJECT, say } from "./commandTable.js";
+import {
+  ALL,
+  type CommandCall,
+  type CommandRow,
+  chooseTargetLoop,
+  NAME,
+  PROJECT,
+  say,
+  stringOption,
+} from "./commandTable.js";
 import { EXIT } from "./context.js";
 import { type ArgsSpec, type OptionSpec, parseCliArgs, parseWholeNumber } from "./parseCliArgs.js";
 import { readModuleLive } from "./moduleBridge.js";
@@ -99,10 +108,26 @@ function runRestart(call: CommandCall): number {
   return call.tell(started.summary, started.context);
 }
 
+/**
+ * The loop `stop` and `pause` act on: the command's target (`chooseTargetLoop`), but from a session that runs no
+ * loop, another live session's loop only when `--name` names it (docs/REFERENCE.md "Which loop a command acts on").
+ */
+function chooseOwnLoop(call: CommandCall, verb: string): LoopFile {
+  if (call.session === undefined || stringOption(call, "name") !== undefined) return chooseTargetLoop(call);
+  const { loops } = scanLoops(call.root, call.ctx.env);
+  const other = chooseSessionLoop(loops, call.session) ? undefined : loops[0];
+  if (other)
+    throw new LoopError("LOOP_RUNNING", `this session runs no loop; ${other.file.name} is session ${other.owner}'s`, {
+      file: other.file.shown,
+      expected: `${call.command} --name ${other.file.name} to ${verb} it`,
+    });
+  return chooseTargetLoop(call);
+}
+
 function runStop(call: CommandCall): number {
   const files = call.options.all
     ? scanLoops(call.root, call.ctx.env).loops.map((l) => l.file)
-    : [chooseTargetLoop(call)];
+    : [chooseOwnLoop(call, "stop")];
   const lines = files.map((file) => stopLoop(file, call.ctx.now(), call.session).message);
   return say(call, lines.join("\n") || "continuation-loop: no loop is running; nothing to stop.");
 }
@@ -115,7 +140,8 @@ function runResume(call: CommandCall): number {
   return call.tell(resumed.message, resumed.context);
 }
 
-const runPause = (call: CommandCall) => say(call, pauseLoop(chooseTargetLoop(call), call.session, call.ctx.now()));
+const runPause = (call: CommandCall) =>
+  say(call, pauseLoop(chooseOwnLoop(call, "pause"), call.session, call.ctx.now()));
 
 function runStatus(call: CommandCall): number {
   const { ctx, session, options } = call;

@@ -188,7 +188,14 @@ describe("continuation-loop status, stop, history, statusline", () => {
     });
     expect(line.stdout).toMatch(/^⟳ loop 1\/5 · \d+s · 0\/900 tok\n$/);
 
-    const stop = runCli(["stop"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
+    // A session that runs no loop stops another's only by its name.
+    const refused = runCli(["stop"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(
+      "continuation-loop: .claude/continuation-loop.local.md: this session runs no loop; default is session owner-1's. Expected continuation-loop stop --name default to stop it.\n",
+    );
+    expect(existsSync(state())).toBe(true);
+    const stop = runCli(["stop", "--name", "default"], { cwd: project, env: { CLAUDE_CODE_SESSION_ID: "other-2" } });
     expect(stop.code).toBe(0);
     expect(stop.stdout).toContain("loop stopped by the user at iteration 1/5");
     expect(existsSync(state())).toBe(false);

@@ -231,6 +231,19 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(all).toContain("other loop api: running, iteration 1/10");
   });
 
+  it("stops or pauses another session's loop only by its name, from a session that runs none", async () => {
+    await typed("/loop-start --max-iterations 4 Keep going");
+    for (const command of ["/loop-stop", "/loop-pause"]) {
+      const refused = await typed(command, "session-Z");
+      expect(refused?.block).toBe(
+        `continuation-loop: .claude/continuation-loop.local.md: this session runs no loop; default is session session-A's. Expected ${command} --name default to ${command.slice(6)} it.`,
+      );
+    }
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ active: true, session_id: "session-A" });
+    expect((await typed("/loop-pause --name default", "session-Z"))?.block).toContain("loop paused at iteration 1/4");
+    expect((await typed("/loop-stop", "session-A"))?.block).toContain("loop stopped by the user at iteration 1/4");
+  });
+
   it("resumes a paused loop, and takes over another session's only with --force", async () => {
     await typed("/loop-start --max-iterations 4 Keep going");
     writeFileSync(statePath(), readFileSync(statePath(), "utf8").replace("active: true", "active: false"));
