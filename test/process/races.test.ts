@@ -222,6 +222,12 @@ describe.concurrent("races", () => {
 describe.concurrent("locks left behind", () => {
   const project = () => makeProject("---\nmax_iterations: 100\nstall_limit: 0\n---\nGoal\n");
   const input = (root: string) => stopInput(root, "s1", "turn");
+  /** A loop whose lock a running process holds and never releases, and the state file's bytes. */
+  const lockedProject = () => {
+    const made = project();
+    writeFileSync(`${made.statePath}.lock`, `${process.pid} now\n`);
+    return { ...made, before: readFileSync(made.statePath) };
+  };
 
   it("a lock whose owner died (SIGKILL) is taken over at once", async () => {
     const { root, statePath } = project();
@@ -283,9 +289,7 @@ describe.concurrent("locks left behind", () => {
   it("a fresh lock that is never released: after a bounded wait the Stop is not counted and the file is untouched", {
     timeout: 20_000,
   }, async () => {
-    const { root, statePath } = project();
-    const before = readFileSync(statePath);
-    writeFileSync(`${statePath}.lock`, `${process.pid} now\n`);
+    const { root, statePath, before } = lockedProject();
     const run = await spawnBundle("stop", { cwd: root, stdin: input(root) });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("is locked by another hook; this Stop was not counted");
@@ -297,9 +301,7 @@ describe.concurrent("locks left behind", () => {
   it("a command that meets a lock never released: one line naming the file once, exit 1, the file untouched", {
     timeout: 20_000,
   }, async () => {
-    const { root, statePath } = project();
-    const before = readFileSync(statePath);
-    writeFileSync(`${statePath}.lock`, `${process.pid} now\n`);
+    const { root, statePath, before } = lockedProject();
     const run = await spawnBundle("cli", { cwd: root, args: ["stop"] });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
