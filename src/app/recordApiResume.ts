@@ -1,6 +1,7 @@
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { readPassedWaitLimit, renderEndRecord } from "../core/endRecord.js";
+import { renderEndRecord } from "../core/endRecord.js";
+import { decidePassedTimeOrSpend } from "../core/passedLimits.js";
 import { renderEndMessage } from "../core/renderStop.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
@@ -44,7 +45,7 @@ function recordResume(input: JsonObject, ctx: Context, reason: ResumeReason): Co
     if (reason === "background_wait" && !runtime.background_hold) return { result: OVER };
     // Time and spend hold while the loop waits: a limit passed meanwhile ends it here, with no turn started.
     const now = ctx.now();
-    const limit = readPassedWaitLimit(state, runtime, now);
+    const limit = decidePassedTimeOrSpend(state, runtime, now);
     if (limit) {
       const base = {
         time: new Date(now).toISOString(),

@@ -8,9 +8,9 @@ import {
   metricReached,
   refuseMetric,
 } from "./decideImprovement.js";
-import { elapsedSeconds } from "./duration.js";
+import { decidePassedTimeOrSpend } from "./passedLimits.js";
 import type { LoopState } from "./parseState.js";
-import { readLoopSpend, type Runtime } from "./sidecar.js";
+import type { Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
 
 export type EndReason =
@@ -228,13 +228,11 @@ export function decideStop(
     ...(refusal && { refusal }),
   });
   if (iteration >= state.max_iterations) return end("max_iterations");
-  const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration !== undefined && elapsed !== undefined && elapsed >= state.max_duration) {
-    return end("max_duration");
-  }
+  // Time and spend are judged as a wait's end judges them (`decidePassedTimeOrSpend`), tokens between them.
+  const passed = decidePassedTimeOrSpend(state, runtime, now);
+  if (passed === "max_duration") return end("max_duration");
   if (state.max_tokens !== undefined && runtime.output_tokens >= state.max_tokens) return end("max_tokens");
-  const spent = readLoopSpend(runtime);
-  if (state.max_cost !== undefined && spent !== undefined && spent >= state.max_cost) return end("max_cost");
+  if (passed === "max_cost") return end("max_cost");
   if (state.stall_limit > 0 && runtime.stall_count >= state.stall_limit) return end("stalled");
   const flat = state.metric !== undefined && state.max_no_improvement !== undefined;
   if (flat && runtime.no_improvement_count >= (state.max_no_improvement ?? 0)) return end("no_improvement");

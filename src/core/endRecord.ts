@@ -1,6 +1,5 @@
 // A loop's end line in the history when no Stop ends it (an API error's wait, a wait that passed a limit): what
 // it used, its limits, and its goal and fields, so it can be started again (docs/REFERENCE.md "History"). Pure.
-import { elapsedSeconds } from "./duration.js";
 import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
@@ -27,20 +26,4 @@ export function renderEndRecord(
     goal: state.body,
     fields: renderRecordFields(state),
   };
-}
-
-/**
- * The limit of time or spend the loop has reached while it waited, if any: these hold during a wait (docs/REFERENCE.md
- * "Background work"), so the wait's end starts no turn past them.
- */
-export function readPassedWaitLimit(
-  state: LoopState,
-  runtime: Runtime,
-  now: number,
-): "max_duration" | "max_cost" | undefined {
-  const elapsed = elapsedSeconds(state, now);
-  if (state.max_duration !== undefined && elapsed !== undefined && elapsed >= state.max_duration) return "max_duration";
-  const spent = readLoopSpend(runtime);
-  if (state.max_cost !== undefined && spent !== undefined && spent >= state.max_cost) return "max_cost";
-  return undefined;
 }
