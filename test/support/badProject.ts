@@ -26,7 +26,6 @@ export interface Case {
   line?: number;
   expect: string[];
   setup?: "symlink-dir-out" | "symlink-file-out";
-  fast?: boolean;
   /** Refused only where the loop would read it (the notes file): the helper has nothing to refuse. */
   hookOnly?: boolean;
   needsNonRoot?: boolean;
