@@ -260,6 +260,126 @@ function noteNodeOutput(output) {
   if (line) mod.nodeProblem = line;
 }
 
+// src/core/loopFileNames.ts
+var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
+var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
+function parseStateFileName(fileName) {
+  const match = STATE_FILE_NAME.exec(fileName);
+  if (!match) return void 0;
+  const name = match[1];
+  return name === void 0 ? "default" : LOOP_NAME.test(name) ? name : void 0;
+}
+function renderLoopPaths(dir, name) {
+  const stem = `${dir}${name === "default" ? "continuation-loop" : `continuation-loop.${name}`}`;
+  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json` };
+}
+
+// src/module/view.ts
+var made2 = /* @__PURE__ */ new Map();
+var MADE_KEPT = 16;
+var inFlight;
+var started = 0;
+function redraw($) {
+  if (!mod.ready || !mod.view && mod.invalid === void 0) return;
+  refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
+}
+async function readText($, path) {
+  try {
+    return await $.fs.read(path);
+  } catch {
+    return void 0;
+  }
+}
+var REFUSED = 1;
+async function runViewHelper($, name) {
+  if (mod.nodeProblem !== void 0) return "failed";
+  try {
+    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", name], {
+      cwd: mod.root,
+      env: { CLAUDE_PROJECT_DIR: mod.root },
+      timeoutMs: 1e4
+    });
+    noteNodeOutput(run.stderr);
+    if (mod.nodeProblem !== void 0) return "failed";
+    if (run.exitCode === REFUSED) return void 0;
+    return run.exitCode === 0 && readSidecarView(run.stdout) || "failed";
+  } catch (error) {
+    noteNodeThrow(error);
+    return "failed";
+  }
+}
+async function readView($, name, sidecarPath, text) {
+  const digest = digestOf(text);
+  const sidecar = await readText($, sidecarPath);
+  const kept2 = sidecar === void 0 ? void 0 : readSidecarView(sidecar);
+  if (kept2?.digest === digest) return kept2.view;
+  while (inFlight) await inFlight;
+  if (made2.has(digest)) return made2.get(digest);
+  const run = runViewHelper($, name);
+  inFlight = run;
+  let fresh;
+  try {
+    fresh = await run;
+  } finally {
+    inFlight = void 0;
+  }
+  if (fresh === "failed") return fresh;
+  made2.set(digest, fresh?.view);
+  if (fresh) made2.set(fresh.digest, fresh.view);
+  for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
+  return fresh?.view;
+}
+async function refreshView($, force = false) {
+  const now = Date.now();
+  if (!force && now - mod.lastRead < 1e3) {
+    if (!mod.deferred) {
+      mod.deferred = true;
+      $.clock.after(1e3 - (now - mod.lastRead), () => refreshView($).catch(() => void 0));
+    }
+    return;
+  }
+  mod.deferred = false;
+  mod.lastRead = now;
+  const read = ++started;
+  const before = mod.view?.name ?? mod.invalid;
+  mod.sessionId = await $.session.id();
+  const dir = `${mod.root}/.claude`;
+  const entries = await $.fs.list(dir).catch(() => []);
+  let found;
+  let invalid;
+  for (const entry of entries) {
+    const name = parseStateFileName(entry.name);
+    if (name === void 0) continue;
+    const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
+    const text = await readText($, statePath);
+    if (text === void 0 || !text.includes(mod.sessionId)) continue;
+    const view = await readView($, name, sidecarPath, text);
+    if (view === "failed") return;
+    if (!view && await readText($, statePath) === text) invalid ??= name;
+    if (!view || view.state.session_id !== mod.sessionId) continue;
+    found = { ...view, name };
+    break;
+  }
+  if (read !== started) return;
+  mod.view = found;
+  mod.invalid = found ? void 0 : invalid;
+  if (before !== void 0 && !found && mod.invalid === void 0) await tellEnd($, before);
+  $.ui.invalidate("ui.render");
+}
+async function tellEnd($, ended) {
+  const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
+  let reason = "ended";
+  try {
+    const { size } = await $.fs.stat(path);
+    const tail = await $.fs.read(path, { offset: Math.max(0, size - 8192), length: 8192 });
+    const last = JSON.parse(tail.trim().split("\n").pop() ?? "{}");
+    if (last.decision === "end" && last.reason) reason = last.reason;
+  } catch {
+  }
+  const name = ended === "default" ? "" : ` ${ended}`;
+  $.ui.toast(`continuation-loop: loop${name} ${reason}`);
+}
+
 // src/module/controls.ts
 var CONTROLS = [
   { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
@@ -277,6 +397,10 @@ function readBlock(stdout) {
   } catch {
     return void 0;
   }
+}
+function runsLoop() {
+  const view = mod.view;
+  return view?.state.active === true && readPause(true, view.runtime) === void 0;
 }
 async function runPromptHook($, input, env) {
   try {
@@ -315,12 +439,14 @@ async function answerControl($, name, args) {
     CLAUDE_CODE_SESSION_ID: sessionId,
     CONTINUATION_LOOP_MODULE_LIVE: mod.version
   };
+  const ranLoop = runsLoop();
   const block = mod.nodeProblem ?? await runPromptHook($, input, env);
   if (block === void 0) return void 0;
   noteNodeOutput(block);
+  await refreshView($, true).catch(() => void 0);
   const text = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
-  if (name === "loop-status" || mod.nodeProblem !== void 0) {
+  if (name === "loop-status" || !ranLoop || runsLoop()) {
     if (turnId === void 0) return { text, isTextDisplayOnly: true };
     $.ui.log(
       text.split("\n").map((line) => line.trim()).join(" \u2503 ")
@@ -458,126 +584,6 @@ ${state.body.trim()}`,
     `How to finish:
 ${renderFinish(state)}`
   ].join("\n\n");
-}
-
-// src/core/loopFileNames.ts
-var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
-var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
-function parseStateFileName(fileName) {
-  const match = STATE_FILE_NAME.exec(fileName);
-  if (!match) return void 0;
-  const name = match[1];
-  return name === void 0 ? "default" : LOOP_NAME.test(name) ? name : void 0;
-}
-function renderLoopPaths(dir, name) {
-  const stem = `${dir}${name === "default" ? "continuation-loop" : `continuation-loop.${name}`}`;
-  return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json` };
-}
-
-// src/module/view.ts
-var made2 = /* @__PURE__ */ new Map();
-var MADE_KEPT = 16;
-var inFlight;
-var started = 0;
-function redraw($) {
-  if (!mod.ready || !mod.view && mod.invalid === void 0) return;
-  refreshView($).catch(() => void 0).then(() => $.ui.invalidate("ui.render"));
-}
-async function readText($, path) {
-  try {
-    return await $.fs.read(path);
-  } catch {
-    return void 0;
-  }
-}
-var REFUSED = 1;
-async function runViewHelper($, name) {
-  if (mod.nodeProblem !== void 0) return "failed";
-  try {
-    const run = await $.process.run(["node", `${$.plugin.root}/hooks/cli.js`, "view", "--name", name], {
-      cwd: mod.root,
-      env: { CLAUDE_PROJECT_DIR: mod.root },
-      timeoutMs: 1e4
-    });
-    noteNodeOutput(run.stderr);
-    if (mod.nodeProblem !== void 0) return "failed";
-    if (run.exitCode === REFUSED) return void 0;
-    return run.exitCode === 0 && readSidecarView(run.stdout) || "failed";
-  } catch (error) {
-    noteNodeThrow(error);
-    return "failed";
-  }
-}
-async function readView($, name, sidecarPath, text) {
-  const digest = digestOf(text);
-  const sidecar = await readText($, sidecarPath);
-  const kept2 = sidecar === void 0 ? void 0 : readSidecarView(sidecar);
-  if (kept2?.digest === digest) return kept2.view;
-  while (inFlight) await inFlight;
-  if (made2.has(digest)) return made2.get(digest);
-  const run = runViewHelper($, name);
-  inFlight = run;
-  let fresh;
-  try {
-    fresh = await run;
-  } finally {
-    inFlight = void 0;
-  }
-  if (fresh === "failed") return fresh;
-  made2.set(digest, fresh?.view);
-  if (fresh) made2.set(fresh.digest, fresh.view);
-  for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
-  return fresh?.view;
-}
-async function refreshView($, force = false) {
-  const now = Date.now();
-  if (!force && now - mod.lastRead < 1e3) {
-    if (!mod.deferred) {
-      mod.deferred = true;
-      $.clock.after(1e3 - (now - mod.lastRead), () => refreshView($).catch(() => void 0));
-    }
-    return;
-  }
-  mod.deferred = false;
-  mod.lastRead = now;
-  const read = ++started;
-  const before = mod.view?.name ?? mod.invalid;
-  mod.sessionId = await $.session.id();
-  const dir = `${mod.root}/.claude`;
-  const entries = await $.fs.list(dir).catch(() => []);
-  let found;
-  let invalid;
-  for (const entry of entries) {
-    const name = parseStateFileName(entry.name);
-    if (name === void 0) continue;
-    const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
-    const text = await readText($, statePath);
-    if (text === void 0 || !text.includes(mod.sessionId)) continue;
-    const view = await readView($, name, sidecarPath, text);
-    if (view === "failed") return;
-    if (!view && await readText($, statePath) === text) invalid ??= name;
-    if (!view || view.state.session_id !== mod.sessionId) continue;
-    found = { ...view, name };
-    break;
-  }
-  if (read !== started) return;
-  mod.view = found;
-  mod.invalid = found ? void 0 : invalid;
-  if (before !== void 0 && !found && mod.invalid === void 0) await tellEnd($, before);
-  $.ui.invalidate("ui.render");
-}
-async function tellEnd($, ended) {
-  const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
-  let reason = "ended";
-  try {
-    const { size } = await $.fs.stat(path);
-    const tail = await $.fs.read(path, { offset: Math.max(0, size - 8192), length: 8192 });
-    const last = JSON.parse(tail.trim().split("\n").pop() ?? "{}");
-    if (last.decision === "end" && last.reason) reason = last.reason;
-  } catch {
-  }
-  const name = ended === "default" ? "" : ` ${ended}`;
-  $.ui.toast(`continuation-loop: loop${name} ${reason}`);
 }
 
 // src/module/resume.ts
@@ -878,7 +884,6 @@ async function onControl($, e, next) {
   const name = readControl(e.command);
   if (!mod.ready || name === void 0) return next(e);
   const answer = await answerControl($, name, e.args).catch(() => void 0);
-  await refreshView($, true).catch(() => void 0);
   return answer ?? next(e);
 }
 function passOn(_, e, next) {

@@ -3,9 +3,11 @@
 // own: the module runs hooks/prompt.js, as Claude Code would for the typed command, so the slash command,
 // the CLI and the module share one implementation (stopLoop, pauseLoop, readStatus). Every `$` call is
 // spelled `$.noun.verb(…)` (see index.ts).
+import { readPause } from "../core/sidecar.js";
 import type { CommandRunResult, Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
 import { mod } from "./state.js";
+import { refreshView } from "./view.js";
 
 /** The module's own commands (a module's names carry no `plugin:` namespace), run at once when typed mid-turn. */
 const CONTROLS = [
@@ -34,6 +36,12 @@ function readBlock(stdout: string): string | undefined {
   }
 }
 
+/** This session's loop runs: neither paused nor ended, as the module last read it. */
+function runsLoop(): boolean {
+  const view = mod.view;
+  return view?.state.active === true && readPause(true, view.runtime) === undefined;
+}
+
 /** hooks/prompt.js's block for the command, or the line when node cannot start (nodeProblem.ts). */
 async function runPromptHook($: Engine, input: object, env: Record<string, string>): Promise<string | undefined> {
   try {
@@ -58,7 +66,7 @@ export async function registerControls($: Engine): Promise<void> {
 
 /**
  * Runs the command hooks' answer to `/<name> args` for this session. Stop and pause end the running turn
- * after the loop has ended or paused, so no Stop of that turn can continue it. Undefined when the hook
+ * once they have ended or paused this session's running loop, so no Stop of that turn can continue it. Undefined when the hook
  * gave no answer of its own (the caller lets Claude Code run the command as without the module).
  */
 export async function answerControl($: Engine, name: string, args: string): Promise<CommandRunResult | undefined> {
@@ -79,14 +87,19 @@ export async function answerControl($: Engine, name: string, args: string): Prom
     CLAUDE_CODE_SESSION_ID: sessionId,
     CONTINUATION_LOOP_MODULE_LIVE: mod.version,
   };
+  // As the module knows it (read each second while a loop is shown), then read again after the command (a failed
+  // read keeps what it knew): did the command end this session's running loop?
+  const ranLoop = runsLoop();
   const block = mod.nodeProblem ?? (await runPromptHook($, input, env));
   if (block === undefined) return undefined;
   noteNodeOutput(block);
+  await refreshView($, true).catch(() => undefined);
   // Claude Code shows a module's answer under the plugin's name already.
   const text = block.replace(/^continuation-loop: /, "");
   const turnId = mod.turnId;
-  // Without a usable node nothing was stopped or paused: the running turn goes on.
-  if (name === "loop-status" || mod.nodeProblem !== undefined) {
+  // Only this session's loop, stopped or paused now, ends the turn: a refusal, another session's loop, or no
+  // usable node leaves the running turn (a person's, or this session's loop's) going on.
+  if (name === "loop-status" || !ranLoop || runsLoop()) {
     // A command's answer shows when the turn ends: mid-turn the status goes in the transcript at once,
     // as one notice of one line (a notice per line takes two rows each; a notice draws no line breaks).
     if (turnId === undefined) return { text, isTextDisplayOnly: true };

@@ -125,7 +125,6 @@ async function onControl($: Engine, e: CommandRunInput, next: (e: CommandRunInpu
   const name = readControl(e.command);
   if (!mod.ready || name === undefined) return next(e);
   const answer = await answerControl($, name, e.args).catch(() => undefined);
-  await refreshView($, true).catch(() => undefined);
   return answer ?? next(e);
 }
 

@@ -24,6 +24,10 @@ function world(on: On, env: Record<string, string> = {}) {
     stopAnswer: (_id: string | undefined): ClassicResultOf["classic.Stop"] => ({}),
     /** What Claude Code's own run of a command answers. */
     commandAnswer: { text: "the command itself" } as CommandRunResult,
+    /** This session's loop in the project's files, while it runs: its state file's text. */
+    loop: undefined as string | undefined,
+    /** The prompt hook's run ends the loop (its file goes), as /loop-stop does. */
+    promptEndsLoop: false,
   };
   on("env.set", (_$, e) => {
     seen.env[e.name] = e.value;
@@ -37,8 +41,12 @@ function world(on: On, env: Record<string, string> = {}) {
   on("session.id", () => ({ value: "s1" }));
   on("session.info", () => ({ value: { transcriptPath: "/t/s1.jsonl" } }));
   on("session.usage", () => ({ value: { cost: { usd: 0.25 } } as SessionUsage }));
-  on("fs.list", () => ({ value: [] }));
-  on("fs.read", () => {
+  const stateFile = `${ROOT}/.claude/continuation-loop.local.md`;
+  on("fs.list", () => ({
+    value: seen.loop ? [{ name: "continuation-loop.local.md", kind: "file", mtimeMs: 0, size: 1, isLink: false }] : [],
+  }));
+  on("fs.read", (_$: unknown, e: { path: string }) => {
+    if (seen.loop !== undefined && e.path === stateFile) return { value: seen.loop };
     throw new Error("no such file");
   });
   on("ui.invalidate", () => ({ value: undefined }));
@@ -55,7 +63,16 @@ function world(on: On, env: Record<string, string> = {}) {
     return { value: undefined };
   });
   on("process.run", (_$, e) => {
+    // `continuation-loop view`: the sidecar the hooks would save for the loop's files, or refused when there are none.
+    if (e.argv.includes("view")) {
+      const view = { view: { state_digest: "d", state: { active: true, session_id: "s1" } }, pause: null };
+      const stdout = seen.loop ? JSON.stringify(view) : "";
+      return {
+        value: { exitCode: seen.loop ? 0 : 1, stdout, stderr: "", isStdoutTruncated: false, isStderrTruncated: false },
+      };
+    }
     seen.runs.push(e);
+    if (seen.promptEndsLoop) seen.loop = undefined;
     return {
       value: { exitCode: 0, stdout: seen.promptOut, stderr: "", isStdoutTruncated: false, isStderrTruncated: false },
     };
@@ -79,8 +96,9 @@ const typed = (command: string, args = ""): CommandRunInput => ({
   presentation: { isFullscreen: true, columns: 120 },
 });
 
-async function start($: Engine, on: On, env: Record<string, string> = {}) {
+async function start($: Engine, on: On, env: Record<string, string> = {}, loop?: string) {
   const w = world(on, env);
+  w.seen.loop = loop;
   await $.session.start({ cwd: ROOT, surface: null, isInteractive: true });
   return w;
 }
@@ -167,7 +185,9 @@ describe("Stop", () => {
 
 describe("controls", () => {
   test("/loop-stop mid-turn: the prompt hook's own answer for this session, then the running turn ends", async ($, on) => {
-    const { seen } = await start($, on);
+    // This session's loop runs as the module starts; the prompt hook's run ends it.
+    const { seen } = await start($, on, {}, '---\nsession_id: "s1"\n---\nDocs\n');
+    seen.promptEndsLoop = true;
     seen.promptOut = JSON.stringify({ decision: "block", reason: "continuation-loop: loop stopped at iteration 2/5" });
     await $.turn.start({ text: "", turnId: "turn-7" });
     const result = await $.command.run(typed("loop-stop", "--name docs"));
