@@ -93,15 +93,7 @@ export function gatherStopFacts(
   };
   const running = readRunningTasks(input.background_tasks);
   if (running.length > 0) facts.background = { running, module: readModuleStop(ctx.env), waitTag: parseWaitTag(reply) };
-  if (scan && path) {
-    facts.usage = tallyLoopUsage(path, scan, {
-      ...previous,
-      total: runtime.output_tokens,
-      byModel: runtime.tokens_by_model,
-      lastId: runtime.last_message_id,
-      lastTokens: runtime.last_message_tokens,
-    });
-  }
+  if (scan && path) facts.usage = tallyLoopUsage(path, scan, readCounted(runtime));
   const ownFiles = ownFilesOf(file);
   if (assessment.needsTree) facts.treeState = readTreeState(file.root, ownFiles);
   if (assessment.needsTodos) {
@@ -118,6 +110,37 @@ export function gatherStopFacts(
     facts.verify = runVerify(state.verify, file.root, commandTimeout(state, spent), ctx.env);
   }
   return facts;
+}
+
+/** Where the loop's count of output tokens stands, as tallyLoopUsage goes on from it. */
+const readCounted = (runtime: Runtime) => ({
+  transcript: runtime.transcript,
+  offset: runtime.transcript_offset,
+  total: runtime.output_tokens,
+  byModel: runtime.tokens_by_model,
+  lastId: runtime.last_message_id,
+  lastTokens: runtime.last_message_tokens,
+});
+
+/**
+ * A Stop of this session's loop while it is paused: the turns since the last count are the person's, not the
+ * loop's (docs/REFERENCE.md "Pausing"), so the count moves past them with nothing added. Undefined when it
+ * stands where it was.
+ */
+export function skipPausedTurns(runtime: Runtime, input: StopInput): Runtime | undefined {
+  const path = input.transcript_path;
+  const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
+  const scan = path ? scanWithLag(path, given, 1) : undefined;
+  if (!path || !scan) return undefined;
+  const passed = tallyLoopUsage(path, scan, readCounted(runtime));
+  if (passed.transcript === runtime.transcript && passed.offset === runtime.transcript_offset) return undefined;
+  return {
+    ...runtime,
+    transcript: passed.transcript,
+    transcript_offset: passed.offset,
+    last_message_id: passed.lastId,
+    last_message_tokens: passed.lastTokens,
+  };
 }
 
 /** What the commands before took comes off the next one's limit, so all fit inside the Stop hook's own timeout. */

@@ -33,7 +33,7 @@ import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
-import { gatherStopFacts } from "./gatherStopFacts.js";
+import { gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { holdForBackground, renderHoldRecord } from "./stopHold.js";
 import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./moduleBridge.js";
@@ -112,6 +112,13 @@ function historyRecord(
   return record;
 }
 
+/** A paused loop's Stop: silent; its own session's turns meanwhile are not counted as the loop's. */
+function passPausedTurns(state: LoopState, runtime: Runtime, input: StopInput) {
+  const own = state.session_id !== undefined && state.session_id === input.session_id;
+  const passed = own ? skipPausedTurns(runtime, input) : undefined;
+  return passed ? { result: SILENT, runtime: passed } : { result: SILENT };
+}
+
 /** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
 function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
   let facts: GatheredFacts | undefined;
@@ -122,7 +129,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     }
     const { state, text, frontmatter } = snapshot;
     const ownership = decideOwnership(state, input.session_id);
-    if (ownership === "other" || ownership === "paused") return { result: SILENT };
+    if (ownership === "other") return { result: SILENT };
+    if (ownership === "paused") return passPausedTurns(state, snapshot.runtime, input);
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
     if (ownership === "claim" && readTrackedByGit(file.root, file.statePath))
       return { result: refuseTracked(file, input, ctx) };
@@ -130,7 +138,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
     const runtime = applyModuleCost(snapshot.runtime, ctx.env);
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
-    if (runtime.pause?.reason === "question") return { result: SILENT };
+    if (runtime.pause?.reason === "question") return passPausedTurns(state, runtime, input);
     // Gathered once: a retry after a user edit decides again on the same evidence.
     try {
       facts ??= gatherStopFacts(state, runtime, input, file, ctx);

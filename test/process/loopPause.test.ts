@@ -1,6 +1,7 @@
 // Claude asks the user with <loop-pause>: the loop waits, the next prompt a person sends resumes it
 // (docs/REFERENCE.md "Pausing"). Bundled hooks fed JSON on stdin.
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
@@ -49,5 +50,73 @@ describe("<loop-pause>", () => {
   it("the full prompt tells Claude how to pause, and that it is for real blockers only", () => {
     const { root } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
     expect(stop(root, "Started.").stderr).toMatch(/<loop-pause>your question<\/loop-pause>.*real blockers/);
+  });
+});
+
+describe("turns while the loop is paused", () => {
+  const line = (o: object) => `${JSON.stringify(o)}\n`;
+  /** One turn of the transcript: a prompt, then a reply of `tokens` output tokens. */
+  const turn = (path: string, id: string, text: string, tokens: number) =>
+    appendFileSync(
+      path,
+      line({ type: "user", message: { role: "user", content: "go" } }) +
+        line({
+          type: "assistant",
+          message: {
+            id,
+            model: "m",
+            role: "assistant",
+            content: [{ type: "text", text }],
+            usage: { output_tokens: tokens },
+          },
+        }),
+    );
+  const stopIn = (root: string, transcript: string, reply: string) =>
+    runHook("stop", {
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "Stop",
+      transcript_path: transcript,
+      last_assistant_message: reply,
+    });
+
+  it.each([
+    ["/loop-pause, then /loop-resume", "/loop-pause", "/loop-resume"],
+    ["active: false, then active: true by hand", "hand", "hand"],
+  ])("%s: a long chat meanwhile is not counted against max_tokens", (_name, pause, resume) => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_tokens: 1000\n---\nGoal\n");
+    const transcript = join(root, "t.jsonl");
+    writeFileSync(transcript, "");
+    turn(transcript, "m1", "working 1", 100);
+    expect(stopIn(root, transcript, "working 1").code).toBe(2);
+    const edit = (from: string, to: string) =>
+      writeFileSync(statePath, readFileSync(statePath, "utf8").replace(from, to));
+    if (pause === "hand") edit("max_iterations: 10", "active: false\nmax_iterations: 10");
+    else expect(prompt(root, pause, { transcript_path: transcript }).code).toBe(0);
+    // Paused: the person asks for a long explanation, twice.
+    turn(transcript, "c1", "a long explanation", 3000);
+    expect(stopIn(root, transcript, "a long explanation")).toMatchObject({ code: 0, stdout: "" });
+    turn(transcript, "c2", "another long one", 3000);
+    expect(stopIn(root, transcript, "another long one")).toMatchObject({ code: 0, stdout: "" });
+    if (resume === "hand") edit("active: false\n", "");
+    else expect(prompt(root, resume, { transcript_path: transcript }).code).toBe(0);
+    turn(transcript, "m2", "working 2", 100);
+    const next = stopIn(root, transcript, "working 2");
+    expect(next.code, next.stdout).toBe(2);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "continue", output_tokens: 200 });
+  });
+
+  it("while Claude's question waits, turns of a wake-up are not counted either", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 10\nmax_tokens: 1000\n---\nGoal\n");
+    const transcript = join(root, "t.jsonl");
+    writeFileSync(transcript, "");
+    turn(transcript, "m1", "<loop-pause>Which API?</loop-pause>", 100);
+    expect(stopIn(root, transcript, "<loop-pause>Which API?</loop-pause>").code).toBe(0);
+    turn(transcript, "w1", "a background task finished", 2000);
+    expect(stopIn(root, transcript, "a background task finished")).toMatchObject({ code: 0, stdout: "" });
+    expect(prompt(root, "The new one.", { transcript_path: transcript }).code).toBe(0);
+    turn(transcript, "m2", "switched to the new API", 100);
+    expect(stopIn(root, transcript, "switched to the new API").code).toBe(2);
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "continue", output_tokens: 200 });
   });
 });
