@@ -5,7 +5,8 @@ import { directionOf, renderTarget } from "../core/metric.js";
 import type { LoopState } from "../core/parseState.js";
 import { checkScopePaths } from "../io/readScopeChanges.js";
 import { readGitRepo } from "../io/runGit.js";
-import { readTrackedByGit } from "../io/readTreeState.js";
+import { readGitTracking } from "../io/readTreeState.js";
+import { renderLetGitAnswer } from "./trustStateFile.js";
 /** A line of doctor's report (as src/app/doctorChecks.ts's `Check`). */
 type Check = { level: "ok" | "warn" | "FAIL"; text: string };
 
@@ -20,10 +21,16 @@ function checkCommands(state: LoopState, where: LoopFile): Check[] {
   if (state.verify !== undefined)
     checks.push({ level: "ok", text: `verify \`${state.verify}\` runs when completion is due: exit 0 confirms it` });
   const commands = state.until ?? state.verify ?? state.metric;
-  if (commands !== undefined && readTrackedByGit(where.root, where.statePath))
+  const tracking = commands !== undefined ? readGitTracking(where.root, where.statePath) : undefined;
+  if (tracking?.kind === "tracked")
     checks.push({
       level: "warn",
       text: `${where.shown} is tracked by git: its until, verify and metric commands never run (git rm --cached ${where.shown} to make it your own)`,
+    });
+  if (tracking?.kind === "unknown")
+    checks.push({
+      level: "warn",
+      text: `git could not say whether ${where.shown} came with the repository (${tracking.why}): its until, verify and metric commands never run. Expected ${renderLetGitAnswer(where.root)}`,
     });
   const metric = state.metric !== undefined ? state.metric_timeout : 0;
   if (

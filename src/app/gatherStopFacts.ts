@@ -10,10 +10,11 @@ import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
-import { readTrackedByGit, readTreeState } from "../io/readTreeState.js";
+import { readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { runVerify } from "../io/runVerify.js";
 import { gatherImprovementFacts } from "./gatherImprovement.js";
+import { readUntrusted } from "./trustStateFile.js";
 import { readModuleStop } from "./moduleBridge.js";
 import { parseWaitTag, readRunningTasks } from "../core/background.js";
 import { sleep } from "../io/sleep.js";
@@ -147,13 +148,9 @@ export function skipPausedTurns(runtime: Runtime, input: StopInput): Runtime | u
 const commandTimeout = (state: LoopState, spent: number) =>
   Math.max(1, Math.min(state.verify_timeout, MAX_VERIFY_TIMEOUT_S - spent));
 
-/** A state file tracked by git (committed or staged) runs no `until`, `metric` or `verify` (README "Trust"). */
+/** A state file tracked by git (committed or staged), or one git cannot answer for, runs no `until`, `metric` or `verify` (README "Trust"). */
 function refuseTrackedCommands(state: LoopState, file: LoopFile): void {
-  if (!readTrackedByGit(file.root, file.statePath)) return;
   const field = state.until !== undefined ? "until" : state.metric !== undefined ? "metric" : "verify";
-  throw new LoopError("STATE_TRACKED_BY_GIT", "the state file is tracked by git, so its commands are never run", {
-    file: file.shown,
-    field,
-    expected: `a state file of your own: git rm --cached ${file.shown}`,
-  });
+  const untrusted = readUntrusted(file, "its commands are never run", field);
+  if (untrusted) throw untrusted;
 }

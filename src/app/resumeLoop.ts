@@ -5,7 +5,7 @@ import { renderStartContext } from "../core/renderStart.js";
 import { tryAppendHistory } from "../io/history.js";
 import { readProcessRunning } from "../io/readClaudePid.js";
 import { captureScopeTree } from "../io/readScopeChanges.js";
-import { readTrackedByGit } from "../io/readTreeState.js";
+import { readUntrusted } from "./trustStateFile.js";
 import type { LoopState } from "../core/parseState.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
@@ -25,11 +25,8 @@ function readAcceptedTree(state: LoopState, file: LoopFile, env: Env): string | 
  * (docs/REFERENCE.md "Several loops").
  */
 export function refuseTrackedStateFile(file: LoopFile): void {
-  if (readTrackedByGit(file.root, file.statePath))
-    throw new LoopError("STATE_TRACKED_BY_GIT", "the state file is tracked by git, so no loop runs it", {
-      file: file.shown,
-      expected: `a loop of your own: git rm --cached ${file.shown}`,
-    });
+  const untrusted = readUntrusted(file, "no loop runs it");
+  if (untrusted) throw untrusted;
 }
 
 export interface ResumeOutcome {

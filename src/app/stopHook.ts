@@ -28,7 +28,7 @@ import { readPreviousRecordTime, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { readTrackedByGit } from "../io/readTreeState.js";
+import { readGitTracking } from "../io/readTreeState.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
@@ -132,8 +132,10 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     if (ownership === "other") return { result: SILENT };
     if (ownership === "paused") return passPausedTurns(state, snapshot.runtime, input);
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
-    if (ownership === "claim" && readTrackedByGit(file.root, file.statePath))
-      return { result: refuseTracked(file, input, ctx) };
+    if (ownership === "claim") {
+      const tracking = readGitTracking(file.root, file.statePath);
+      if (tracking.kind !== "untracked") return { result: refuseTracked(file, input, ctx, tracking) };
+    }
 
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
     const runtime = applyModuleCost(snapshot.runtime, ctx.env);

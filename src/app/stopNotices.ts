@@ -3,20 +3,25 @@ import type { StopInput } from "../core/hookInput.js";
 import { findLoopStart } from "../core/history.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { readHistory, tryAppendHistory } from "../io/history.js";
+import type { GitTracking } from "../io/readTreeState.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
 import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
+import { renderLetGitAnswer } from "./trustStateFile.js";
 
 // What the Stop hook tells a session about a loop it will not run (docs/REFERENCE.md "Several loops").
 
-/** Says once per session why a loop file tracked by git is left alone, and records it. */
-export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+/** Says once per session why a loop file tracked by git, or one git cannot answer for, is left alone, and records it. */
+export function refuseTracked(
+  file: LoopFile,
+  input: StopInput,
+  ctx: Context,
+  tracking: Exclude<GitTracking, { kind: "untracked" }>,
+): HookAnswer {
+  const reason = tracking.kind === "tracked" ? "tracked_by_git" : "git_cannot_say";
   const told = readHistory(file.historyPath).some(
     (r) =>
-      r.decision === "refused" &&
-      r.reason === "tracked_by_git" &&
-      r.session === input.session_id &&
-      r.state_file === file.shown,
+      r.decision === "refused" && r.reason === reason && r.session === input.session_id && r.state_file === file.shown,
   );
   if (told) return SILENT;
   tryAppendHistory(file.historyPath, {
@@ -24,8 +29,12 @@ export function refuseTracked(file: LoopFile, input: StopInput, ctx: Context): H
     state_file: file.shown,
     session: input.session_id,
     decision: "refused",
-    reason: "tracked_by_git",
+    reason,
   });
+  if (tracking.kind === "unknown")
+    return tell(
+      `continuation-loop: git could not say whether ${file.shown} came with the repository (${tracking.why}), so it is not run, and its until, verify and metric commands never are. Expected ${renderLetGitAnswer(file.root)}`,
+    );
   return tell(
     `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its until, verify and metric commands never are. To run it as your own loop: git rm --cached ${file.shown}`,
   );

@@ -65,16 +65,31 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
   );
 }
 
+/** Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for. */
+export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: "unknown"; why: string };
+
 /**
- * Is the file in git's index (committed or staged)? Then it came with the repository, not from this
- * user (docs/REFERENCE.md "Several loops"). False outside git, or when git cannot say.
+ * Is the file in git's index (committed or staged)? Then it came with the repository, not from this user
+ * (docs/REFERENCE.md "Several loops"). Untracked outside git. Inside a repository git cannot read (no git, a
+ * folder git refuses as another user's, a broken git), it is `unknown`: the callers refuse, as for a tracked file.
  */
-export function readTrackedByGit(root: string, path: string): boolean {
-  if (!insideGitRepo(root)) return false;
-  const run = loadChildProcess().spawnSync("git", ["--no-optional-locks", "ls-files", "--error-unmatch", "--", path], {
+export function readGitTracking(root: string, path: string): GitTracking {
+  if (!insideGitRepo(root)) return { kind: "untracked" };
+  const run = loadChildProcess().spawnSync("git", ["--no-optional-locks", "ls-files", "-z", "--", path], {
     cwd: root,
-    stdio: "ignore",
+    encoding: "utf8",
     timeout: 10_000,
   });
-  return run.status === 0;
+  if (run.error) {
+    const code = (run.error as NodeJS.ErrnoException).code;
+    return {
+      kind: "unknown",
+      why: code === "ENOENT" ? "git is not installed" : `git could not run (${code ?? "error"})`,
+    };
+  }
+  if (run.status !== 0) {
+    const said = run.stderr.trim().split("\n")[0]?.slice(0, 200);
+    return { kind: "unknown", why: `git exited with status ${run.status}${said ? `: ${said}` : ""}` };
+  }
+  return run.stdout.length > 0 ? { kind: "tracked" } : { kind: "untracked" };
 }

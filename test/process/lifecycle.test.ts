@@ -248,6 +248,83 @@ describe("trust: a state file tracked by git", () => {
   });
 });
 
+describe("trust: a repository git cannot answer for", () => {
+  /** A PATH whose `git` fails as git does in a folder it refuses as another user's (exit 128), or has no git. */
+  const pathWith = (root: string, git: "refusing" | "none") => {
+    const bin = join(root, "..", `bin-${git}`);
+    mkdirSync(bin, { recursive: true });
+    if (git === "refusing")
+      writeFileSync(join(bin, "git"), "#!/bin/sh\necho 'fatal: not this folder' >&2\nexit 128\n", { mode: 0o755 });
+    return bin;
+  };
+
+  it.each(["refusing", "none"] as const)(
+    "git %s: a shipped state file is neither claimed, run nor resumed; told once; known as tracked once git answers",
+    (git) => {
+      const { root, statePath, historyPath } = makeProject(
+        '---\nuntil: "touch pwned; exit 1"\n---\nGoal from the repository.\n',
+      );
+      const real = (...args: string[]) =>
+        spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: root, encoding: "utf8" });
+      real("init", "-q");
+      real("add", "-f", ".claude/continuation-loop.local.md");
+      real("commit", "-qm", "a repository that ships a loop");
+      const before = readFileSync(statePath, "utf8");
+      const env = { PATH: pathWith(root, git) };
+      const stopWith = (reply: string) =>
+        runHook(
+          "stop",
+          { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply },
+          { env },
+        );
+      const first = stopWith("the answer");
+      expect(first.code).toBe(0);
+      expect(String(first.json?.systemMessage)).toContain(
+        "git could not say whether .claude/continuation-loop.local.md",
+      );
+      expect(String(first.json?.systemMessage)).toContain(`safe.directory ${root}`);
+      expect(stopWith("again")).toMatchObject({ code: 0, stdout: "" });
+      expect(existsSync(join(root, "pwned"))).toBe(false);
+      expect(readFileSync(statePath, "utf8")).toBe(before);
+      expect(history(historyPath)).toEqual([
+        expect.objectContaining({ decision: "refused", reason: "git_cannot_say" }),
+      ]);
+      // Nor does `resume --force` take it over.
+      const resumed = runHook("cli", "", {
+        cwd: root,
+        args: ["resume", "--force"],
+        env: { ...env, CLAUDE_PROJECT_DIR: root },
+      });
+      expect(resumed.code).toBe(1);
+      expect(resumed.stdout + resumed.stderr).toContain(
+        "git could not say whether the state file came with the repository",
+      );
+      expect(readFileSync(statePath, "utf8")).toBe(before);
+      // Where git answers, it is known for what it is: tracked, so still not run.
+      expect(String(stop(root, "s1", "the answer").json?.systemMessage)).toContain("is tracked by git");
+      expect(existsSync(join(root, "pwned"))).toBe(false);
+    },
+  );
+
+  it("a loop of the user's own runs no until while git cannot answer, and says why", () => {
+    const { root } = makeProject('---\nsession_id: s1\nuntil: "touch ran; exit 1"\n---\nGoal\n');
+    spawnSync("git", ["init", "-q"], { cwd: root });
+    const run = runHook(
+      "stop",
+      { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" },
+      { env: { PATH: pathWith(root, "refusing") } },
+    );
+    expect(run.code).toBe(0);
+    expect(String(run.json?.systemMessage)).toMatch(
+      /until: git could not say whether the state file came with the repository/,
+    );
+    expect(existsSync(join(root, "ran"))).toBe(false);
+    // With git answering, the same loop runs its until.
+    expect(stop(root, "s1", "working").code).toBe(2);
+    expect(existsSync(join(root, "ran"))).toBe(true);
+  });
+});
+
 describe("/clear", () => {
   const session = (root: string, body: object) =>
     runHook("session", { cwd: root, ...body }, { env: { CLAUDE_PID: "4242" } });

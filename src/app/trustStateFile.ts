@@ -1,0 +1,27 @@
+import { LoopError } from "../core/errors.js";
+import type { LoopFile } from "../core/loopFiles.js";
+import { readGitTracking } from "../io/readTreeState.js";
+
+/**
+ * Why a state file may not run as this user's loop (docs/REFERENCE.md "Several loops"): git tracks it, so it came
+ * with the repository, or git cannot say whether it does. `refused` says what is not done. Undefined for the user's own.
+ */
+export function readUntrusted(file: LoopFile, refused: string, field?: string): LoopError | undefined {
+  const tracking = readGitTracking(file.root, file.statePath);
+  if (tracking.kind === "untracked") return undefined;
+  if (tracking.kind === "tracked")
+    return new LoopError("STATE_TRACKED_BY_GIT", `the state file is tracked by git, so ${refused}`, {
+      file: file.shown,
+      ...(field && { field }),
+      expected: `a state file of your own: git rm --cached ${file.shown}`,
+    });
+  return new LoopError(
+    "STATE_TRACKING_UNKNOWN",
+    `git could not say whether the state file came with the repository (${tracking.why}), so ${refused}`,
+    { file: file.shown, ...(field && { field }), expected: renderLetGitAnswer(file.root) },
+  );
+}
+
+/** What lets git answer in a repository it cannot read now. */
+export const renderLetGitAnswer = (root: string) =>
+  `git working in ${root}: install git, or if it refuses the folder as another user's, git config --global --add safe.directory ${root}`;
