@@ -495,6 +495,13 @@ function pickResetsAt(windows, now) {
   return latest;
 }
 
+// src/core/matchPromise.ts
+var WRAPPED = /^\s*<promise>((?:.|[\n\r\u2028\u2029])*)<\/promise>\s*$/i;
+var unwrapPromise = (phrase) => WRAPPED.exec(phrase)?.[1] ?? phrase;
+function renderPromisePhrase(phrase, format) {
+  return format === "tag" ? `<promise>${unwrapPromise(phrase)}</promise>` : `"${phrase}"`;
+}
+
 // src/core/renderStop.ts
 function renderLimits(state, runtime, iteration, now) {
   const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
@@ -535,7 +542,7 @@ function renderFinishLine(state) {
     if (state.metric_target && state.metric) return "The loop completes when the metric reaches its target.";
     return state.checklist ? `The loop completes when every box of ${state.checklist} is checked.` : "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
   }
-  const shown = phrases.map((p) => state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`).join(" or ");
+  const shown = phrases.map((p) => renderPromisePhrase(p, state.promise_format)).join(" or ");
   const lines = [
     `When, and only when, the goal is fully done and verified, end your reply with ${shown}.`,
     "Do not write it to escape the loop: the loop is meant to go on until it is true."

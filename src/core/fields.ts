@@ -99,7 +99,7 @@ export const FIELDS = {
   promise_format: {
     type: "`substring` \\| `tag`",
     meaning:
-      "`substring`: the phrase anywhere in Claude's last reply, any letter case, runs of whitespace folded; `tag`: only the whole text inside `<promise>…</promise>`",
+      "`substring`: the phrase anywhere in Claude's last reply, any letter case, runs of whitespace folded; `tag`: only the whole text inside `<promise>…</promise>` (a phrase written in those tags means the text inside them)",
     example: "promise_format: tag",
     expected: "substring or tag",
     default: "substring",

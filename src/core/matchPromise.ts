@@ -9,6 +9,15 @@ export function normalizeText(text: string): string {
 const PROMISE_TAG = /<promise>((?:.|[\n\r\u2028\u2029])*?)<\/promise>/gi;
 const PAUSE_TAG = /<loop-pause>((?:.|[\n\r\u2028\u2029])*?)<\/loop-pause>/i;
 
+/** A phrase written in its own tags (`<promise>DONE</promise>`) means, under `tag`, the text inside them. */
+const WRAPPED = /^\s*<promise>((?:.|[\n\r\u2028\u2029])*)<\/promise>\s*$/i;
+const unwrapPromise = (phrase: string) => WRAPPED.exec(phrase)?.[1] ?? phrase;
+
+/** A phrase as Claude and the person are shown it: inside its tags under `tag`, quoted otherwise. */
+export function renderPromisePhrase(phrase: string, format: "substring" | "tag"): string {
+  return format === "tag" ? `<promise>${unwrapPromise(phrase)}</promise>` : `"${phrase}"`;
+}
+
 /** The inner texts of every <promise>…</promise> in a reply. */
 function extractPromiseTags(reply: string): string[] {
   return [...reply.matchAll(PROMISE_TAG)].map((m) => m[1] ?? "");
@@ -35,7 +44,7 @@ export function matchPromise(
   if (phrases.length === 0 || !reply) return undefined;
   if (format === "tag") {
     const inner = new Set(extractPromiseTags(reply).map(normalizeText));
-    return phrases.find((phrase) => inner.has(normalizeText(phrase)));
+    return phrases.find((phrase) => inner.has(normalizeText(unwrapPromise(phrase))));
   }
   const haystack = normalizeText(reply);
   return phrases.find((phrase) => {

@@ -1,3 +1,4 @@
+import { renderPromisePhrase } from "./matchPromise.js";
 import { DEFAULT_PROMISE } from "./composeState.js";
 import { renderDuration } from "./duration.js";
 import { renderTarget } from "./metric.js";
@@ -11,9 +12,7 @@ const COMMAND_MARKER = "[continuation-loop]";
 
 /** "Claude writes <promise>DONE</promise> or `npm test` exits 0": what ends the loop before a limit, or "". */
 export function renderEndConditions(state: LoopState): string {
-  const phrases = state.completion_promise.map((p) =>
-    state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
-  );
+  const phrases = state.completion_promise.map((p) => renderPromisePhrase(p, state.promise_format));
   const ways = [
     ...(phrases.length ? [`Claude ${state.promise_format === "tag" ? "writes" : "says"} ${phrases.join(" or ")}`] : []),
     ...(state.until ? [`\`${state.until}\` exits 0`] : []),

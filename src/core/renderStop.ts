@@ -1,3 +1,4 @@
+import { renderPromisePhrase } from "./matchPromise.js";
 import { type Checklist, renderChecklistProgress } from "./checklist.js";
 import type { EndReason, StopDecision } from "./decideStop.js";
 import { elapsedSeconds, renderDuration } from "./duration.js";
@@ -59,9 +60,7 @@ function renderFinishLine(state: LoopState): string {
       ? `The loop completes when every box of ${state.checklist} is checked.`
       : "There is no completion phrase: the loop runs until a limit is reached or the user runs /loop-stop.";
   }
-  const shown = phrases
-    .map((p) => (state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`))
-    .join(" or ");
+  const shown = phrases.map((p) => renderPromisePhrase(p, state.promise_format)).join(" or ");
   const lines = [
     `When, and only when, the goal is fully done and verified, end your reply with ${shown}.`,
     "Do not write it to escape the loop: the loop is meant to go on until it is true.",
@@ -174,9 +173,7 @@ export function renderReminder(
     background?: string;
   } = {},
 ): string {
-  const phrases = state.completion_promise.map((p) =>
-    state.promise_format === "tag" ? `<promise>${p}</promise>` : `"${p}"`,
-  );
+  const phrases = state.completion_promise.map((p) => renderPromisePhrase(p, state.promise_format));
   const finish = phrases.length
     ? `Say ${phrases.join(" or ")} only when it is true.`
     : state.until

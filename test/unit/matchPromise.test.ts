@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPromise, parsePauseRequest } from "../../src/core/matchPromise.js";
+import { matchPromise, parsePauseRequest, renderPromisePhrase } from "../../src/core/matchPromise.js";
 
 describe("matchPromise", () => {
   it.each([
@@ -28,6 +28,20 @@ describe("matchPromise", () => {
       "all tests passing",
     ],
     ["tag, tag case", "<PROMISE>DONE</PROMISE>", ["DONE"], "tag", "DONE"],
+    [
+      "tag, a phrase written in its own tags",
+      "ok <promise>SHIPPED</promise>",
+      ["<promise>SHIPPED</promise>"],
+      "tag",
+      "<promise>SHIPPED</promise>",
+    ],
+    [
+      "substring, a phrase written in tags stays literal",
+      "SHIPPED",
+      ["<promise>SHIPPED</promise>"],
+      "substring",
+      undefined,
+    ],
     ["tag, must be whole inner text", "<promise>not DONE yet</promise>", ["DONE"], "tag", undefined],
     ["tag, second tag", "<promise>x</promise> <promise>DONE</promise>", ["DONE"], "tag", "DONE"],
     ["tag, unclosed", "<promise>DONE", ["DONE"], "tag", undefined],
@@ -49,5 +63,13 @@ describe("parsePauseRequest", () => {
     ["a dotted capital I before the tag", "\u0130 <loop-pause>Ok?</loop-pause>", "Ok?"],
   ] as const)("%s", (_name, reply, expected) => {
     expect(parsePauseRequest(reply)).toBe(expected);
+  });
+});
+
+describe("renderPromisePhrase", () => {
+  it("shows a phrase in one pair of tags under tag, however it was written; quoted otherwise", () => {
+    expect(renderPromisePhrase("SHIPPED", "tag")).toBe("<promise>SHIPPED</promise>");
+    expect(renderPromisePhrase("<promise>SHIPPED</promise>", "tag")).toBe("<promise>SHIPPED</promise>");
+    expect(renderPromisePhrase("<promise>SHIPPED</promise>", "substring")).toBe('"<promise>SHIPPED</promise>"');
   });
 });
