@@ -38,7 +38,9 @@ export function gatherImprovementFacts(
     if (state.scope) checkScopePaths(file.root, state.scope, file.shown);
     const own = ownFilesOf(file);
     const tree = captureScopeTree(state, file.root, ctx.env as NodeJS.ProcessEnv, own, file.shown);
-    facts.scope = { tree: tree.tree, changed: readChangedFiles(tree, runtime.scope_tree) };
+    // No tree recorded past a loop's first stop (the field was added to a running loop): in force from here on.
+    const fresh = runtime.scope_tree === "" && state.iteration_count > 1;
+    facts.scope = { tree: tree.tree, changed: fresh ? [] : readChangedFiles(tree, runtime.scope_tree) };
     if (decideScope(facts.scope.changed, state.scope, state.max_files_changed) !== undefined) {
       return { facts, reached: false, seconds: 0 };
     }

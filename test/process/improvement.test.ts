@@ -190,6 +190,25 @@ describe("scope", () => {
     expect(message).toContain("f09.txt and 4 more");
   });
 
+  it("added to a running loop, it judges the iterations after the stop that first sees it, not the loop so far", () => {
+    const { root, statePath } = gitProject("stall_limit: 0");
+    for (let i = 0; i < 6; i++) writeFileSync(join(root, `f${i}.txt`), `${i}\n`);
+    expect(stop(root).code).toBe(2);
+    writeFileSync(
+      statePath,
+      readFileSync(statePath, "utf8").replace("max_iterations: 20", "max_iterations: 20\nmax_files_changed: 3"),
+    );
+    writeFileSync(join(root, "f0.txt"), "changed\n");
+    expect(stop(root).code).toBe(2);
+    // From here on each iteration is judged against the stop before it.
+    writeFileSync(join(root, "f1.txt"), "changed\n");
+    expect(stop(root).code).toBe(2);
+    for (const name of ["f2.txt", "f3.txt", "f4.txt", "f5.txt"]) writeFileSync(join(root, name), "changed\n");
+    const paused = stop(root);
+    expect(paused.code).toBe(0);
+    expect(String(paused.json?.systemMessage)).toContain("4 files changed in one iteration");
+  });
+
   it("is refused outside git and through a symlink out of the project, with file, line and field", () => {
     const outside = makeProject(`---\nmax_iterations: 5\nscope: src\n---\nGo.\n`);
     const run = stop(outside.root);
