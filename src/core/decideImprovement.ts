@@ -20,6 +20,7 @@ export interface ImprovementFacts {
 }
 
 const pickMetric = (runtime: MetricRecord): MetricRecord => ({
+  metric_command: runtime.metric_command,
   metric_last: runtime.metric_last,
   metric_error: runtime.metric_error,
   metric_best: runtime.metric_best,
@@ -30,8 +31,13 @@ const pickMetric = (runtime: MetricRecord): MetricRecord => ({
 /** The metric's bookkeeping after this Stop (unchanged when no metric ran). */
 export function decideMetric(state: LoopState, previous: MetricRecord, facts: ImprovementFacts): MetricRecord {
   if (state.metric === undefined) return { ...EMPTY_METRIC };
-  if (!facts.metric) return pickMetric(previous);
-  return recordReading(previous, facts.metric, state.iteration_count, directionOf(state.metric_target));
+  // The figures of another command (`metric` fixed or changed by hand) are no baseline for this one.
+  const same = previous.metric_command === "" || previous.metric_command === state.metric;
+  const base = same ? previous : EMPTY_METRIC;
+  const record = facts.metric
+    ? recordReading(base, facts.metric, state.iteration_count, directionOf(state.metric_target))
+    : pickMetric(base);
+  return { ...record, metric_command: state.metric };
 }
 
 /** Did this Stop's metric reach `metric_target`? */

@@ -90,6 +90,8 @@ export const beats = (value: number, best: number | null, direction: Direction):
 
 /** The metric's bookkeeping, kept in the sidecar (src/core/sidecar.ts). */
 export interface MetricRecord {
+  /** The command these figures are of: a changed `metric` starts them again ("" before its first Stop). */
+  metric_command: string;
   /** The last value, or null when the last run gave none. */
   metric_last: number | null;
   /** Why the last run gave no value ("" when it gave one). */
@@ -102,6 +104,7 @@ export interface MetricRecord {
 }
 
 export const EMPTY_METRIC: MetricRecord = {
+  metric_command: "",
   metric_last: null,
   metric_error: "",
   metric_best: null,
@@ -126,6 +129,7 @@ export function recordReading(
   }
   const better = beats(reading.value, previous.metric_best, direction);
   return {
+    metric_command: previous.metric_command,
     metric_last: reading.value,
     metric_error: "",
     metric_best: better ? reading.value : previous.metric_best,

@@ -102,6 +102,21 @@ describe("metric", () => {
     expect(records.at(-1)).toMatchObject({ reason: "no_improvement" });
   });
 
+  it("a metric command changed by hand starts its figures again: the old command's best is no baseline", () => {
+    const { root, statePath } = makeProject(
+      `---\nmax_iterations: 20\nmetric: "echo coverage 40; echo took 1500 ms"\nmax_no_improvement: 3\nstall_limit: 0\n---\nRaise coverage.\n`,
+    );
+    expect(stop(root).code).toBe(2);
+    expect(stop(root).code).toBe(2);
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace(/^metric: .*$/m, 'metric: "cat score.txt"'));
+    for (const score of ["55", "60", "61"]) {
+      writeFileSync(join(root, "score.txt"), `${score}\n`);
+      const run = stop(root);
+      expect(run.code, String(run.json?.systemMessage)).toBe(2);
+    }
+    expect(cli(root, "status").stdout).toMatch(/last 61 · best 61 at iteration 5 · no target · 0\/3/);
+  });
+
   it("a metric that hangs or prints megabytes is stopped and recorded, never a crash", () => {
     const { root, historyPath } = makeProject(
       `---\nmax_iterations: 5\nmetric: "sh ./m.sh"\nmetric_timeout: 2s\n---\nGo.\n`,
