@@ -7,13 +7,20 @@ import { readLinesInWindow } from "./readLines.js";
 /** Only the end of a long history is read: status and tables show the latest records. */
 const MAX_TAIL = 512 * 1024;
 
+/** Whether the history ends mid-line (a writer killed mid-append): then a record must start a line of its own. */
+function endsMidLine(path: string): boolean {
+  const last = readBounded(path, 1, { keep: "tail" });
+  return last.kind === "found" && last.bytes.length === 1 && last.bytes[0] !== 0x0a;
+}
+
 /**
  * Appends one JSON line (O_APPEND keeps concurrent writers' lines whole), or skips when the history
- * cannot be written: it is a record, not the loop.
+ * cannot be written: it is a record, not the loop. After a torn last line the record starts a new line,
+ * and the fragment is left as it is.
  */
 export function tryAppendHistory(path: string, record: HistoryRecord): void {
   try {
-    appendFileSync(path, `${JSON.stringify(record)}\n`);
+    appendFileSync(path, `${endsMidLine(path) ? "\n" : ""}${JSON.stringify(record)}\n`);
     reachCrashPoint("history-appended");
   } catch {
     // a full disk or a read-only folder must not stop the loop

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
@@ -73,6 +73,23 @@ describe("hooks/stop.js as a process", () => {
     const run = runHook("stop", input(root, { last_assistant_message: "Done: all TESTS   passing." }));
     expect(run.code).toBe(0);
     expect(run.json?.systemMessage).toMatch(/loop completed \(promise "All tests passing" seen\)/);
+  });
+
+  it("starts its record on a new line after a torn last history line, and leaves the fragment as it is", () => {
+    const { root, historyPath } = makeProject();
+    const cli = (...args: string[]) => runHook("cli", "", { cwd: root, args, env: { CLAUDE_PROJECT_DIR: root } });
+    expect(cli("start", "--max-iterations", "2", "First goal").code).toBe(0);
+    expect([1, 2].map(() => runHook("stop", input(root)).code)).toEqual([2, 0]);
+    const torn = '{"time":"2026-11-30T04:00:00.000Z","state_fi';
+    appendFileSync(historyPath, torn);
+    expect(cli("start", "--max-iterations", "5", "Second goal").code).toBe(0);
+    expect(runHook("stop", input(root)).code).toBe(2);
+    const lines = readFileSync(historyPath, "utf8").split("\n");
+    expect(lines.at(-3)).toBe(torn);
+    expect(JSON.parse(lines.at(-2) ?? "")).toMatchObject({ decision: "continue", iteration: 1, goal: "Second goal\n" });
+    expect(lines.at(-1)).toBe("");
+    const all = cli("history", "--all", "--json").stdout.trim().split("\n");
+    expect(JSON.parse(all.at(-1) ?? "")).toMatchObject({ decision: "continue", goal: "Second goal\n" });
   });
 
   it("leaves an invalid file byte-for-byte and explains where", () => {
