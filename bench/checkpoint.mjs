@@ -101,7 +101,8 @@ function time(run) {
 const { writeCheckpoint } = await loadCheckpoints();
 const template = buildTemplate();
 const now = new Date();
-const checkpoint = (root, iteration) => writeCheckpoint({ root, loop: "bench", iteration, env, now });
+const startedAt = now.toISOString();
+const checkpoint = (root, iteration) => writeCheckpoint({ root, loop: "bench", iteration, env, now, startedAt });
 const samples = { first: [], oneFileChanged: [], nothingChanged: [] };
 
 // First checkpoint: a new loop each run, over untracked files rewritten with new contents, so
@@ -110,7 +111,9 @@ const fresh = join(work, "first");
 settleCopy(template, fresh);
 for (let run = 0; run < RUNS + 1; run++) {
   for (let i = COMMITTED; i < FILES; i++) write(fresh, `new/n${i % 10}/file${i}.ts`, `run ${run}\n${contents(i)}`);
-  const { ms, result } = time(() => writeCheckpoint({ root: fresh, loop: `first-${run}`, iteration: 1, env, now }));
+  const { ms, result } = time(() =>
+    writeCheckpoint({ root: fresh, loop: `first-${run}`, iteration: 1, env, now, startedAt }),
+  );
   if (result.filesChanged !== FILES - COMMITTED) throw new Error(`unexpected count ${result.filesChanged}`);
   if (run > 0) samples.first.push(ms); // the first run warms the disk cache and the bundle
 }

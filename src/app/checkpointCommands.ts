@@ -1,16 +1,29 @@
 // `continuation-loop checkpoints` and `restore N` (docs/REFERENCE.md "Checkpoints"): a loop's working-tree
 // snapshots listed, and one put back.
+import type { CheckpointOwner } from "../core/checkpointRefs.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopFile } from "../core/loopFiles.js";
+import { parseState } from "../core/parseState.js";
 import { listCheckpoints } from "../io/checkpoints.js";
 import { readHistory } from "../io/history.js";
+import { readStateFile } from "../io/readStateFile.js";
 import { restoreCheckpoint } from "../io/restoreCheckpoint.js";
 import { type CommandCall, chooseTargetLoop, say } from "./commandTable.js";
+
+/**
+ * Whose checkpoints the name's refs are read for: the loop in its state file (by `started_at`), else, with
+ * none, the last one that ran. An invalid state file is a LoopError: its loop cannot be told.
+ */
+function readCheckpointOwner(file: LoopFile): CheckpointOwner {
+  const read = readStateFile(file.statePath, file.shown);
+  return read.kind === "missing" ? "last" : { startedAt: parseState(read.text, file.shown).started_at };
+}
 
 export function runCheckpoints(call: CommandCall): number {
   const { ctx } = call;
   const file = chooseTargetLoop(call);
-  const list = listCheckpoints({ root: file.root, loop: file.name, env: ctx.env as NodeJS.ProcessEnv });
+  const env = ctx.env as NodeJS.ProcessEnv;
+  const list = listCheckpoints({ root: file.root, loop: file.name, env, owner: readCheckpointOwner(file) });
   const none = `continuation-loop: loop ${file.name} has no checkpoints (set checkpoints: true in ${file.shown}).`;
   if (list.length === 0) return say(call, none);
   const rows = list.map(
@@ -57,7 +70,13 @@ export function runRestore(call: CommandCall): number {
   const best = first === "best";
   const iteration = best ? readBestIteration(file, call.command) : Number(first);
   const env = call.ctx.env as NodeJS.ProcessEnv;
-  const done = restoreCheckpoint({ root: file.root, loop: file.name, env, iteration });
+  const done = restoreCheckpoint({
+    root: file.root,
+    loop: file.name,
+    env,
+    iteration,
+    owner: readCheckpointOwner(file),
+  });
   const what = best ? `the best metric's iteration (${done.iteration})` : `iteration ${done.iteration}`;
   return say(
     call,

@@ -154,7 +154,9 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     const record = historyRecord(decision, state, file, input.session_id, now, facts);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause" && decision.kind !== "hold") {
-      const written = writeStopCheckpoint(file, state.iteration_count, ctx, facts.scope?.tree);
+      // A first Stop gives the loop its started_at (decideStateUpdates, same `now`): the checkpoint is marked with it.
+      const startedAt = state.started_at ?? new Date(now).toISOString();
+      const written = writeStopCheckpoint(file, state.iteration_count, startedAt, ctx, facts.scope?.tree);
       if (written instanceof LoopError)
         return { result: refuse(written, "The loop did not continue; the file was not changed.") };
       record.files_changed = written;

@@ -73,12 +73,14 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
 export function writeStopCheckpoint(
   file: LoopFile,
   iteration: number,
+  startedAt: string,
   ctx: Context,
   tree?: string,
 ): LoopError | number {
   try {
     const written = writeCheckpoint({
       tree,
+      startedAt,
       root: file.root,
       loop: file.name,
       env: ctx.env as NodeJS.ProcessEnv,

@@ -1,13 +1,15 @@
 /**
  * Names and messages of checkpoint commits (docs/REFERENCE.md's `checkpoints` field): one ref per
  * iteration, `refs/continuation-loop/<loop>/<iteration>`, whose commit message carries what
- * `continuation-loop checkpoints` lists, so listing needs one git call and no other file.
+ * `continuation-loop checkpoints` lists and which loop of that name wrote it (its `started_at`), so
+ * listing needs one git call and no other file.
  */
 import { LoopError } from "./errors.js";
 import { LOOP_NAME } from "./loopFileNames.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
 const FILES_CHANGED = /^Files-Changed: (\d+)$/m;
+const LOOP_STARTED = /^Loop-Started-At: (.+)$/m;
 
 /**
  * The loop's own files (state, sidecar, lock, history) change at every Stop: a checkpoint leaves
@@ -22,7 +24,15 @@ export interface CheckpointRecord {
   /** ISO-8601, from the commit's committer date. */
   time: string;
   filesChanged: number;
+  /** The `started_at` of the loop that wrote it; undefined for a checkpoint of a version before it was kept. */
+  startedAt?: string;
 }
+
+/**
+ * Whose checkpoints: the loop of the name that started at `startedAt` (its state file's; undefined before
+ * its first Stop), or `last` when none runs: the loop that wrote the name's newest checkpoint.
+ */
+export type CheckpointOwner = { startedAt: string | undefined } | "last";
 
 /** The loop's name as refs spell it: `default`, or a named loop's NAME. */
 export function checkLoopName(loop: string): string {
@@ -51,8 +61,13 @@ export function renderCheckpointRef(loop: string, iteration: number): string {
   return `${CHECKPOINT_REF_ROOT}/${checkLoopName(loop)}/${checkIteration(iteration)}`;
 }
 
-export function renderCheckpointMessage(loop: string, iteration: number, filesChanged: number): string {
-  return `continuation-loop checkpoint ${loop} iteration ${iteration}\n\nFiles-Changed: ${filesChanged}\n`;
+export function renderCheckpointMessage(
+  loop: string,
+  iteration: number,
+  filesChanged: number,
+  startedAt: string,
+): string {
+  return `continuation-loop checkpoint ${loop} iteration ${iteration}\n\nFiles-Changed: ${filesChanged}\nLoop-Started-At: ${startedAt}\n`;
 }
 
 /** `for-each-ref` fields, each ended by NUL (a commit message holds none). */
@@ -71,15 +86,36 @@ export function parseCheckpointList(output: string, loop: string): CheckpointRec
     const name = ref.slice(prefix.length);
     if (!/^[1-9]\d{0,14}$/.test(name)) continue;
     const seconds = Number(time);
+    const startedAt = LOOP_STARTED.exec(body)?.[1];
     records.push({
       iteration: Number(name),
       commit,
       tree,
       time: Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : "",
       filesChanged: Number(FILES_CHANGED.exec(body)?.[1] ?? 0),
+      ...(startedAt !== undefined && { startedAt }),
     });
   }
   return records.sort((a, b) => a.iteration - b.iteration);
+}
+
+/**
+ * The checkpoints of one loop (`owner`) among its name's refs, where an earlier loop of the same name leaves
+ * those of the iterations the new one has not reached. One written before checkpoints named their loop
+ * counts as the running loop's when taken since it started (git keeps whole seconds).
+ */
+export function selectLoopCheckpoints(records: CheckpointRecord[], owner: CheckpointOwner): CheckpointRecord[] {
+  if (owner === "last") {
+    const newest = records.reduce<CheckpointRecord | undefined>(
+      (best, r) => (!best || Date.parse(r.time) >= Date.parse(best.time) ? r : best),
+      undefined,
+    );
+    return records.filter((r) => r.startedAt === newest?.startedAt);
+  }
+  const { startedAt } = owner;
+  if (startedAt === undefined) return [];
+  const since = Math.floor(Date.parse(startedAt) / 1000) * 1000;
+  return records.filter((r) => r.startedAt === startedAt || (r.startedAt === undefined && Date.parse(r.time) >= since));
 }
 
 /** "1, 2, 3" or "none", for refusals. */

@@ -3,7 +3,12 @@
  * as a commit object under `refs/continuation-loop/<loop>/<iteration>`. Nothing the user works
  * with moves: not HEAD, not the index, not the stash, not a file.
  */
-import { renderCheckpointMessage, renderCheckpointRef } from "../core/checkpointRefs.js";
+import {
+  type CheckpointOwner,
+  renderCheckpointMessage,
+  renderCheckpointRef,
+  selectLoopCheckpoints,
+} from "../core/checkpointRefs.js";
 import { captureTree, renderExcludes } from "./captureTree.js";
 import { readCheckpointRecords, readHead } from "./checkpointRecords.js";
 import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
@@ -26,17 +31,23 @@ export interface CheckpointSummary {
 /** Checkpoint commits carry this identity, so that they work where no git identity is set. */
 const IDENTITY = { name: "continuation-loop", email: "continuation-loop@localhost" };
 
-/** `tree`: the working tree already captured this Stop with the same excludes (the scope check's), if it was. */
+/**
+ * `startedAt`: the loop's `started_at`, which marks the checkpoint as its own. `tree`: the working tree
+ * already captured this Stop with the same excludes (the scope check's), if it was.
+ */
 export function writeCheckpoint(
-  options: CheckpointScope & { iteration: number; now: Date; tree?: string | undefined },
+  options: CheckpointScope & { iteration: number; now: Date; startedAt: string; tree?: string | undefined },
 ): WrittenCheckpoint {
-  const { loop, iteration, now } = options;
+  const { loop, iteration, now, startedAt } = options;
   const ref = renderCheckpointRef(loop, iteration);
   const repo = readGitRepo(options.root, options.env);
   const excludes = renderExcludes(options.root, options.exclude);
   const tree = options.tree ?? captureTree(repo, excludes);
 
-  const earlier = readCheckpointRecords(repo, loop).filter((record) => record.iteration < iteration);
+  // This loop's earlier checkpoints: an earlier loop's of the same name are neither parent nor base.
+  const earlier = selectLoopCheckpoints(readCheckpointRecords(repo, loop), { startedAt }).filter(
+    (record) => record.iteration < iteration,
+  );
   const previous = earlier.at(-1);
   const parent = previous?.commit ?? readHead(repo);
   const filesChanged = countChangedFiles(
@@ -48,7 +59,7 @@ export function writeCheckpoint(
 
   const date = `${Math.floor(now.getTime() / 1000)} +0000`;
   const commit = runGit(repo, ["commit-tree", "--no-gpg-sign", tree, ...(parent ? ["-p", parent] : []), "-F", "-"], {
-    input: renderCheckpointMessage(loop, iteration, filesChanged),
+    input: renderCheckpointMessage(loop, iteration, filesChanged, startedAt),
     extraEnv: {
       GIT_AUTHOR_NAME: IDENTITY.name,
       GIT_AUTHOR_EMAIL: IDENTITY.email,
@@ -62,14 +73,17 @@ export function writeCheckpoint(
   return { ref, commit, tree, filesChanged };
 }
 
-export function listCheckpoints(options: CheckpointScope): CheckpointSummary[] {
+/** The checkpoints of one loop of the name (`owner`), by iteration. */
+export function listCheckpoints(options: CheckpointScope & { owner: CheckpointOwner }): CheckpointSummary[] {
   const repo = readGitRepo(options.root, options.env);
-  return readCheckpointRecords(repo, options.loop).map(({ iteration, commit, time, filesChanged }) => ({
-    iteration,
-    commit,
-    time,
-    filesChanged,
-  }));
+  return selectLoopCheckpoints(readCheckpointRecords(repo, options.loop), options.owner).map(
+    ({ iteration, commit, time, filesChanged }) => ({
+      iteration,
+      commit,
+      time,
+      filesChanged,
+    }),
+  );
 }
 
 /** Paths under the project root that differ between two trees (`from` undefined: the empty tree). */

@@ -1,6 +1,12 @@
 import { rmdirSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { checkIteration, checkLoopName, renderIterations } from "../core/checkpointRefs.js";
+import {
+  type CheckpointOwner,
+  checkIteration,
+  checkLoopName,
+  renderIterations,
+  selectLoopCheckpoints,
+} from "../core/checkpointRefs.js";
 import { LoopError } from "../core/errors.js";
 import { captureTree, renderExcludes, withTempIndex } from "./captureTree.js";
 import { readCheckpointRecords } from "./checkpointRecords.js";
@@ -20,15 +26,18 @@ const GITLINK = "160000";
 /**
  * Puts an iteration's tree back into the working tree, under the project root only: files it holds
  * are written, files it lacks that are not ignored are removed. HEAD, the index and the stash stay.
- * Refused, with nothing changed, when the working tree holds work that neither a checkpoint of this
- * loop nor HEAD has: a restore may only ever replace work that can be restored in turn.
+ * Only the checkpoints of one loop of the name (`owner`) count. Refused, with nothing changed, when the
+ * working tree holds work that neither a checkpoint of this loop nor HEAD has: a restore may only ever
+ * replace work that can be restored in turn.
  */
-export function restoreCheckpoint(options: CheckpointScope & { iteration: number }): RestoredCheckpoint {
+export function restoreCheckpoint(
+  options: CheckpointScope & { iteration: number; owner: CheckpointOwner },
+): RestoredCheckpoint {
   const { loop, iteration } = options;
   checkLoopName(loop);
   checkIteration(iteration);
   const repo = readGitRepo(options.root, options.env);
-  const records = readCheckpointRecords(repo, loop);
+  const records = selectLoopCheckpoints(readCheckpointRecords(repo, loop), options.owner);
   const target = records.find((record) => record.iteration === iteration);
   if (!target) {
     throw new LoopError("CHECKPOINT_UNKNOWN", `loop ${loop} has no checkpoint for iteration ${iteration}`, {

@@ -58,6 +58,41 @@ describe("checkpoints", () => {
     expect(cli(root, "restore", "9").stderr).toMatch(/no checkpoint for iteration 9/);
   });
 
+  it("lists and restores only the running loop's checkpoints, not an earlier loop's of the same name", () => {
+    const { root } = makeProject();
+    writeFileSync(join(root, ".gitignore"), ".claude/\n");
+    writeFileSync(join(root, "app.txt"), "v0\n");
+    git(root, "init", "-q");
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "base");
+    expect(cli(root, "start", "--checkpoints", "--max-iterations", "4", "First", "loop").code).toBe(0);
+    for (const n of [1, 2, 3, 4]) {
+      writeFileSync(join(root, "app.txt"), `first ${n}\n`);
+      expect(stop(root, `first ${n}`).code).toBe(n < 4 ? 2 : 0);
+    }
+    expect(existsSync(join(root, ".claude", "continuation-loop.local.md"))).toBe(false);
+    expect(cli(root, "start", "--checkpoints", "Second", "loop").code).toBe(0);
+    // Before its first Stop the new loop has no checkpoint of its own.
+    expect(cli(root, "checkpoints").stdout).toContain("loop default has no checkpoints");
+    expect(cli(root, "restore", "3").stderr).toContain("loop default has no checkpoint for iteration 3");
+    writeFileSync(join(root, "second.txt"), "new in the second loop\n");
+    expect(stop(root, "second 1").code).toBe(2);
+
+    const iterations = (out: string) => [...out.matchAll(/^\s+(\d+)\s+\d{4}-/gm)].map((m) => Number(m[1]));
+    expect(iterations(cli(root, "checkpoints").stdout)).toEqual([1]);
+    const refused = cli(root, "restore", "3");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "iteration: loop default has no checkpoint for iteration 3. Expected one of: 1; received 3",
+    );
+    expect(readFileSync(join(root, "second.txt"), "utf8")).toBe("new in the second loop\n");
+    expect(readFileSync(join(root, "app.txt"), "utf8")).toBe("first 4\n");
+    // Ended, the last loop's checkpoints are still listed and restored.
+    expect(cli(root, "stop").code).toBe(0);
+    expect(iterations(cli(root, "checkpoints").stdout)).toEqual([1]);
+    expect(cli(root, "restore", "2").stderr).toContain("Expected one of: 1; received 2");
+  });
+
   it("outside git the field is refused at /loop-start and at the Stop, the file untouched", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\ncheckpoints: true\n---\nGoal\n");
     const before = readFileSync(statePath, "utf8");

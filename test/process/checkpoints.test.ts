@@ -4,7 +4,18 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listCheckpoints, writeCheckpoint } from "../../src/io/checkpoints.js";
 import { restoreCheckpoint } from "../../src/io/restoreCheckpoint.js";
-import { env, git, newRepo, now, readHead, refusal, untouchables, write } from "../support/gitRepo.js";
+import {
+  env,
+  git,
+  newRepo,
+  now,
+  owner,
+  readHead,
+  refusal,
+  startedAt,
+  untouchables,
+  write,
+} from "../support/gitRepo.js";
 
 const treeFiles = (root: string, commit: string) =>
   git(root, "ls-tree", "-r", "-z", "--name-only", commit).split("\0").filter(Boolean).sort();
@@ -21,7 +32,7 @@ describe("writeCheckpoint", () => {
       ".claude/settings.json": "{}\n",
     });
     const before = untouchables(root);
-    const result = writeCheckpoint({ root, loop: "default", iteration: 1, env, now });
+    const result = writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt });
     expect(result.ref).toBe("refs/continuation-loop/default/1");
     expect(treeFiles(root, result.commit)).toEqual([".claude/settings.json", ".gitignore", "new.txt", "tracked.txt"]);
     expect(result.filesChanged).toBe(2); // new.txt and .claude/settings.json, against HEAD
@@ -40,20 +51,21 @@ describe("writeCheckpoint", () => {
       iteration: 1,
       env,
       now,
+      startedAt,
       exclude: [join(root, "tasks/loop.md")],
     });
     expect(treeFiles(root, result.commit)).toEqual([".gitignore", "a.txt", "tasks/other.md"]);
     write(root, { "tasks/loop.md": "state 2\n" });
-    restoreCheckpoint({ root, loop: "default", iteration: 1, env, exclude: ["tasks/loop.md"] });
+    restoreCheckpoint({ root, loop: "default", iteration: 1, env, exclude: ["tasks/loop.md"], owner });
     expect(readFileSync(join(root, "tasks/loop.md"), "utf8")).toBe("state 2\n");
   });
 
   it("counts changed files against the previous checkpoint, and records an unchanged tree too", () => {
     const root = newRepo({ "a.txt": "a\n", "b.txt": "b\n" });
-    const first = writeCheckpoint({ root, loop: "my-task", iteration: 1, env, now });
+    const first = writeCheckpoint({ root, loop: "my-task", iteration: 1, env, now, startedAt });
     write(root, { "a.txt": "changed\n" });
-    const second = writeCheckpoint({ root, loop: "my-task", iteration: 2, env, now });
-    const third = writeCheckpoint({ root, loop: "my-task", iteration: 3, env, now });
+    const second = writeCheckpoint({ root, loop: "my-task", iteration: 2, env, now, startedAt });
+    const third = writeCheckpoint({ root, loop: "my-task", iteration: 3, env, now, startedAt });
     expect([first.filesChanged, second.filesChanged, third.filesChanged]).toEqual([0, 1, 0]);
     expect(third.tree).toBe(second.tree);
     expect(git(root, "rev-parse", `${third.commit}^`).trim()).toBe(second.commit);
@@ -65,16 +77,30 @@ describe("writeCheckpoint", () => {
     ]);
   });
 
+  it("chains a loop's checkpoints to its own, not to an earlier loop's of the same name", () => {
+    const root = newRepo({ "a.txt": "a\n" });
+    const head = readHead(root);
+    write(root, { "a.txt": "first loop\n" });
+    writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt });
+    writeCheckpoint({ root, loop: "default", iteration: 2, env, now, startedAt });
+    // A later loop that turned checkpoints on at its iteration 3.
+    write(root, { "b.txt": "b\n" });
+    const later = writeCheckpoint({ root, loop: "default", iteration: 3, env, now, startedAt: "2026-01-02T04:00:00Z" });
+    expect(git(root, "rev-parse", `${later.commit}^`).trim()).toBe(head);
+    expect(later.filesChanged).toBe(2);
+    expect(git(root, "log", "-1", "--format=%B", later.commit)).toContain("Loop-Started-At: 2026-01-02T04:00:00Z\n");
+  });
+
   it("works while another git command holds the index lock", () => {
     const root = newRepo({ "a.txt": "a\n" });
     write(root, { ".git/index.lock": "", "b.txt": "b\n" });
-    expect(writeCheckpoint({ root, loop: "default", iteration: 1, env, now }).filesChanged).toBe(1);
+    expect(writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt }).filesChanged).toBe(1);
     expect(existsSync(join(root, ".git/index.lock"))).toBe(true);
   });
 
   it("works in a repository with no commit yet", () => {
     const root = newRepo({ "first.txt": "1\n", "dir/second.txt": "2\n" }, false);
-    const result = writeCheckpoint({ root, loop: "default", iteration: 1, env, now });
+    const result = writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt });
     expect(result.filesChanged).toBe(3);
     expect(git(root, "rev-list", "--parents", "-n", "1", result.commit).trim()).toBe(result.commit);
     expect(existsSync(join(root, ".git/index"))).toBe(false);
@@ -87,9 +113,9 @@ describe("writeCheckpoint", () => {
   ])("is refused %s, naming the field and the way out", (_name, makeRoot) => {
     const root = makeRoot();
     const calls = [
-      () => writeCheckpoint({ root, loop: "default", iteration: 1, env, now }),
-      () => listCheckpoints({ root, loop: "default", env }),
-      () => restoreCheckpoint({ root, loop: "default", iteration: 1, env }),
+      () => writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt }),
+      () => listCheckpoints({ root, loop: "default", env, owner }),
+      () => restoreCheckpoint({ root, loop: "default", iteration: 1, env, owner }),
     ];
     for (const call of calls) {
       const error = refusal(call);
@@ -106,20 +132,27 @@ describe("writeCheckpoint", () => {
     ["a fractional iteration", "default", 1.5],
   ])("refuses %s", (_name, loop, iteration) => {
     const root = newRepo();
-    expect(refusal(() => writeCheckpoint({ root, loop, iteration, env, now })).code).toBe("USAGE");
+    expect(refusal(() => writeCheckpoint({ root, loop, iteration, env, now, startedAt })).code).toBe("USAGE");
   });
 });
 
 describe("listCheckpoints", () => {
   it("lists iterations in numeric order with time and files changed", () => {
     const root = newRepo({ "a.txt": "a\n" });
-    expect(listCheckpoints({ root, loop: "default", env })).toEqual([]);
+    expect(listCheckpoints({ root, loop: "default", env, owner })).toEqual([]);
     for (const iteration of [1, 2, 10]) {
       write(root, { [`file${iteration}.txt`]: `${iteration}\n` });
-      writeCheckpoint({ root, loop: "default", iteration, env, now: new Date(now.getTime() + iteration * 1000) });
+      writeCheckpoint({
+        root,
+        loop: "default",
+        iteration,
+        env,
+        now: new Date(now.getTime() + iteration * 1000),
+        startedAt,
+      });
     }
-    writeCheckpoint({ root, loop: "other", iteration: 5, env, now });
-    const list = listCheckpoints({ root, loop: "default", env });
+    writeCheckpoint({ root, loop: "other", iteration: 5, env, now, startedAt });
+    const list = listCheckpoints({ root, loop: "default", env, owner });
     expect(list.map(({ iteration, time, filesChanged }) => ({ iteration, time, filesChanged }))).toEqual([
       { iteration: 1, time: "2026-01-02T03:04:06.000Z", filesChanged: 1 },
       { iteration: 2, time: "2026-01-02T03:04:07.000Z", filesChanged: 1 },

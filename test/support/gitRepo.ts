@@ -8,6 +8,9 @@ import { LoopError } from "../../src/core/errors.js";
 const home = mkdtempSync(join(tmpdir(), "cl-ckpt-home-"));
 export const env = { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1", LC_ALL: "C" };
 export const now = new Date("2026-01-02T03:04:05Z");
+/** The `started_at` of the loop whose checkpoints the tests write, list and restore. */
+export const startedAt = "2026-01-02T03:00:00.000Z";
+export const owner = { startedAt };
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.com", ...args], {

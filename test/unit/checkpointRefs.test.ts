@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  type CheckpointRecord,
   parseCheckpointList,
   renderCheckpointMessage,
   renderCheckpointRef,
   renderIterations,
+  selectLoopCheckpoints,
 } from "../../src/core/checkpointRefs.js";
 import { LoopError } from "../../src/core/errors.js";
 
@@ -54,15 +56,71 @@ describe("parseCheckpointList", () => {
     expect(parseCheckpointList(output, "default").map((r) => r.iteration)).toEqual(iterations);
   });
 
-  it("reads the time and the changed count from what writeCheckpoint wrote", () => {
-    const body = renderCheckpointMessage("default", 3, 7).split("\n\n").slice(1).join("\n\n");
+  it("reads the time, the changed count and the loop's start from what writeCheckpoint wrote", () => {
+    const message = renderCheckpointMessage("default", 3, 7, "2026-01-02T03:00:00.123Z");
+    const body = message.split("\n\n").slice(1).join("\n\n");
     expect(parseCheckpointList(record("refs/continuation-loop/default/3", body), "default")).toEqual([
-      { iteration: 3, commit: C, tree: T, time: "2026-01-02T03:04:05.000Z", filesChanged: 7 },
+      {
+        iteration: 3,
+        commit: C,
+        tree: T,
+        time: "2026-01-02T03:04:05.000Z",
+        filesChanged: 7,
+        startedAt: "2026-01-02T03:00:00.123Z",
+      },
     ]);
   });
 
   it("counts 0 changed when the message has no count", () => {
     expect(parseCheckpointList(record("refs/continuation-loop/default/1", ""), "default")[0]?.filesChanged).toBe(0);
+  });
+});
+
+describe("selectLoopCheckpoints", () => {
+  const at = (iteration: number, time: string, startedAt?: string): CheckpointRecord => ({
+    iteration,
+    commit: C,
+    tree: T,
+    time,
+    filesChanged: 0,
+    ...(startedAt !== undefined && { startedAt }),
+  });
+  const FIRST = "2026-01-02T03:00:00.500Z";
+  const SECOND = "2026-01-02T04:00:00.500Z";
+  // The second loop's iteration 1 replaced the first's; the first's 2 and 3 are left.
+  const refs = [
+    at(1, "2026-01-02T04:01:00.000Z", SECOND),
+    at(2, "2026-01-02T03:02:00.000Z", FIRST),
+    at(3, "2026-01-02T03:03:00.000Z", FIRST),
+  ];
+  const iterations = (records: CheckpointRecord[]) => records.map((r) => r.iteration);
+
+  it("keeps the running loop's, by its started_at", () => {
+    expect(iterations(selectLoopCheckpoints(refs, { startedAt: SECOND }))).toEqual([1]);
+    expect(iterations(selectLoopCheckpoints(refs, { startedAt: FIRST }))).toEqual([2, 3]);
+  });
+
+  it("keeps none for a loop that has no started_at yet (no Stop)", () => {
+    expect(selectLoopCheckpoints(refs, { startedAt: undefined })).toEqual([]);
+  });
+
+  it("with no loop running, keeps the loop's that wrote the newest checkpoint", () => {
+    expect(iterations(selectLoopCheckpoints(refs, "last"))).toEqual([1]);
+    expect(iterations(selectLoopCheckpoints(refs.slice(1), "last"))).toEqual([2, 3]);
+    expect(selectLoopCheckpoints([], "last")).toEqual([]);
+  });
+
+  it("counts a checkpoint an earlier version wrote (no start in it) as the running loop's when taken since it started", () => {
+    const old = [
+      at(1, "2026-01-02T02:59:00.000Z"),
+      at(2, "2026-01-02T03:00:00.000Z"),
+      at(3, "2026-01-02T03:05:00.000Z"),
+    ];
+    // git keeps whole seconds: a checkpoint in the second the loop started is its own.
+    expect(
+      iterations(selectLoopCheckpoints([...old, at(4, "2026-01-02T03:06:00.000Z", FIRST)], { startedAt: FIRST })),
+    ).toEqual([2, 3, 4]);
+    expect(iterations(selectLoopCheckpoints(old, "last"))).toEqual([1, 2, 3]);
   });
 });
 
