@@ -57,6 +57,19 @@ export interface HistoryRecord {
   fields?: Record<string, unknown>;
 }
 
+/** One line of the history as a record: a JSON object with its time and decision, else undefined (torn or foreign). */
+export function parseHistoryLine(line: string): HistoryRecord | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const record = value as HistoryRecord;
+  return typeof record.time === "string" && typeof record.decision === "string" ? record : undefined;
+}
+
 /**
  * The first record of the loop that runs (or ran last) in `stateFile`, which keeps its goal and fields: from
  * records oldest first, the earliest with a goal since that file's last end; undefined when there is none.

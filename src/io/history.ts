@@ -1,5 +1,5 @@
 import { appendFileSync, statSync } from "node:fs";
-import type { HistoryRecord } from "../core/history.js";
+import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
 import { readLinesInWindow } from "./readLines.js";
@@ -27,7 +27,10 @@ export function tryAppendHistory(path: string, record: HistoryRecord): void {
   }
 }
 
-/** The history's records, oldest first, from its last 512 KiB; torn or foreign lines are skipped. */
+/**
+ * The history's records, oldest first, from its last 512 KiB, for a hook's or status's look at the latest;
+ * torn or foreign lines are skipped. Past loops are read by readWholeHistory.
+ */
 export function readHistory(path: string): HistoryRecord[] {
   const out: HistoryRecord[] = [];
   for (const line of readLinesInWindow(path, MAX_TAIL)) {
@@ -40,6 +43,25 @@ export function readHistory(path: string): HistoryRecord[] {
     }
   }
   return out;
+}
+
+/** What the commands that look back over past loops read (history, restart, report): thousands of iterations of many loops. */
+const LOOK_BACK = 64 * 1024 * 1024;
+
+/**
+ * The history's non-blank whole lines, oldest first, from its last 64 MiB: the lines of the commands that
+ * look back over past loops. A line cut by that bound is dropped; [] when there is no readable file.
+ */
+export function readHistoryLines(path: string): string[] {
+  return readLinesInWindow(path, LOOK_BACK).filter((line) => line.trim() !== "");
+}
+
+/**
+ * The records `history`, `restart` and `report` read, oldest first (readHistoryLines); torn or foreign
+ * lines are skipped.
+ */
+export function readWholeHistory(path: string): HistoryRecord[] {
+  return readHistoryLines(path).flatMap((line) => parseHistoryLine(line) ?? []);
 }
 
 /** How far back a Stop looks for its loop's previous record: many records of several loops. */

@@ -1,18 +1,8 @@
 import { closeSync, fstatSync } from "node:fs";
 import { LoopError } from "../core/errors.js";
-import type { HistoryRecord } from "../core/history.js";
+import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
+import { readHistoryLines } from "./history.js";
 import { openToRead } from "./readBounded.js";
-import { readLinesInWindow } from "./readLines.js";
-
-/** A report reads this much of the history's end: thousands of iterations of many loops. */
-const REPORT_WINDOW = 64 * 1024 * 1024;
-
-const isRecord = (value: unknown): value is HistoryRecord =>
-  !!value &&
-  typeof value === "object" &&
-  !Array.isArray(value) &&
-  typeof (value as HistoryRecord).time === "string" &&
-  typeof (value as HistoryRecord).decision === "string";
 
 /** Opens the history once to say, in one line naming it, why it cannot be read. */
 function checkReadable(path: string, shown: string): void {
@@ -40,24 +30,15 @@ function checkReadable(path: string, shown: string): void {
 }
 
 /**
- * The history's records, oldest first, for a report (README "The morning after"). Torn or foreign
- * lines are skipped, as every reader of the history does; a history that is missing, cannot be read
- * or holds no record at all is a LoopError naming the file.
+ * The history's records, oldest first, for a report (README "The morning after"): those `history` and
+ * `restart` read (readHistoryLines). Torn or foreign lines are skipped, as every reader of the history
+ * does; a history that is missing, cannot be read or holds no record at all is a LoopError naming the file.
  */
 export function readReportHistory(path: string, shown: string): HistoryRecord[] {
   checkReadable(path, shown);
-  const records: HistoryRecord[] = [];
-  let lines = 0;
-  for (const line of readLinesInWindow(path, REPORT_WINDOW)) {
-    if (!line.trim()) continue;
-    lines++;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (isRecord(value)) records.push(value);
-    } catch {
-      // a torn last line or a hand edit: skip it
-    }
-  }
+  const read = readHistoryLines(path);
+  const lines = read.length;
+  const records = read.flatMap((line) => parseHistoryLine(line) ?? []);
   if (records.length === 0)
     throw new LoopError(
       lines ? "HISTORY_UNREADABLE" : "HISTORY_MISSING",

@@ -1,5 +1,5 @@
 // The bundled hooks/cli.js: start, status, stop, history and statusline from a terminal.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
@@ -152,6 +152,71 @@ describe("continuation-loop pause, resume, restart", () => {
     expect(run.stderr).toContain("loop started");
     expect(parseState(readFileSync(state(), "utf8"))).toMatchObject({ max_iterations: 4, body: "First goal\n" });
     expect(runCli(["restart", "1", "2"], { cwd: project }).stderr).toContain('unexpected argument "2"');
+  });
+});
+
+describe("history and restart over a long history, as report reads it", () => {
+  const STATE_FILE = ".claude/continuation-loop.local.md";
+  const line = (record: object) => `${JSON.stringify(record)}\n`;
+  const time = (i: number) => new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
+  const loop = (n: number, iterations: number, at: number) =>
+    Array.from({ length: iterations }, (_, i) =>
+      line({
+        time: time(at + i),
+        state_file: STATE_FILE,
+        session: "s1",
+        iteration: i + 1,
+        decision: "continue",
+        output_tokens: 1200 * i,
+        limits: `iterations ${i + 1}/2000 · unchanged turns 0/3`,
+        duration_s: 42.5,
+        reply_line: `Loop ${n}: fixed one more of the failing tests in test/auth.test.ts, ran the suite again.`,
+      }),
+    ).join("") +
+    line({
+      time: time(at + iterations),
+      state_file: STATE_FILE,
+      session: "s1",
+      iteration: iterations,
+      decision: "end",
+      reason: "max_iterations",
+      goal: `Loop ${n} goal\n`,
+      fields: { max_iterations: iterations },
+    });
+  const smallLoops = () => [1, 2, 3, 4, 5].map((n) => loop(n, 3, n * 10)).join("");
+  const write = (text: string) => {
+    mkdirSync(join(project, ".claude"));
+    writeFileSync(history(), text);
+  };
+  const goals = () =>
+    runCli(["history", "--json"], { cwd: project })
+      .stdout.trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { goal: string }).goal.trim());
+
+  it("lists and restarts the loops of a history longer than 512 KiB", () => {
+    write(smallLoops() + loop(6, 1800, 100));
+    expect(statSync(history()).size).toBeGreaterThan(600_000);
+    expect(goals()).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Loop ${n} goal`));
+    const run = runCli(["restart", "6"], { cwd: project });
+    expect(run.stderr).toContain("loop started");
+    expect(parseState(readFileSync(state(), "utf8"))).toMatchObject({ max_iterations: 3, body: "Loop 1 goal\n" });
+  });
+
+  it("reads the records before a huge last line, and the line itself when it is one; a line that is none is skipped", () => {
+    const huge = {
+      time: time(200),
+      state_file: STATE_FILE,
+      decision: "end",
+      reason: "stopped",
+      goal: `Loop 6 goal ${"x".repeat(600_000)}\n`,
+    };
+    write(`${smallLoops()}{"time":"${"y".repeat(600_000)}\n${line(huge)}`);
+    expect(goals().map((g) => g.slice(0, 11))).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Loop ${n} goal`));
+    expect(runCli(["history"], { cwd: project }).stdout).toMatch(/stopped .*Loop 6 goal x+/);
+    const run = runCli(["restart", "2"], { cwd: project });
+    expect(run.stderr).toContain("loop started");
+    expect(parseState(readFileSync(state(), "utf8")).body).toBe("Loop 5 goal\n");
   });
 });
 
