@@ -41,7 +41,7 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string, now: number)
 
 /**
  * Claude asked the user (`<loop-pause>`) and this prompt of theirs is the answer (docs/REFERENCE.md "Pausing"):
- * the loop goes on, and Claude is told to answer and then get back to the goal.
+ * the loop goes on, and Claude is told to answer and then get back to the goal; a loop paused by hand meanwhile stays paused.
  */
 export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): CommandAnswer | undefined {
   const outcome = updateStateFile(file, (snapshot) => {
@@ -49,6 +49,15 @@ export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): 
     const { state, runtime } = snapshot;
     const question = runtime.pause?.reason === "question" ? runtime.pause.text : undefined;
     if (question === undefined) return { result: undefined };
+    // Paused by hand meanwhile (`active: false`): the answer reaches Claude, and the loop stays paused.
+    if (!state.active)
+      return {
+        result: {
+          systemMessage: `continuation-loop: your answer goes to Claude; the loop stays paused (active: false in ${file.shown}) until /loop-resume.`,
+          additionalContext: `[continuation-loop] This prompt answers your question ("${question}"). The continuation loop is paused: answer it, and do not go back to the loop's goal.`,
+        },
+        runtime: { ...runtime, pause: null },
+      };
     return {
       result: {
         systemMessage: "continuation-loop: your answer goes to Claude, and the loop goes on.",

@@ -7,6 +7,8 @@ import { makeProject, readHistory as history, runHook } from "../support/runHook
 
 const stop = (root: string, reply: string) =>
   runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+const cli = (root: string, ...args: string[]) =>
+  runHook("cli", "", { cwd: root, args, env: { CLAUDE_PROJECT_DIR: root } });
 const prompt = (root: string, text: string, extra: Record<string, unknown> = {}) =>
   runHook("prompt", { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: text, ...extra });
 
@@ -45,6 +47,23 @@ describe("<loop-pause>", () => {
     const next = stop(root, "Kept the API.");
     expect(next.code).toBe(2);
     expect(next.stderr).toContain("iteration 3/10");
+  });
+
+  it("an answer after the loop was paused by hand reaches Claude, and the loop stays paused", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root, "Started.").code).toBe(2);
+    expect(stop(root, "<loop-pause>Keep the old API or break it?</loop-pause>").code).toBe(0);
+    writeFileSync(
+      statePath,
+      readFileSync(statePath, "utf8").replace("max_iterations: 10", "active: false\nmax_iterations: 10"),
+    );
+    const answer = prompt(root, "Keep it; leave the loop paused for now.");
+    expect(String(answer.json?.systemMessage)).toContain("the loop stays paused");
+    const context = String((answer.json?.hookSpecificOutput as Record<string, unknown>)?.additionalContext);
+    expect(context).toContain("do not go back to the loop's goal");
+    expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause", reason: "question" });
+    expect(stop(root, "Kept it.")).toMatchObject({ code: 0, stdout: "" });
+    expect(cli(root, "status").stdout).toContain("loop paused");
   });
 
   it("the full prompt tells Claude how to pause, and that it is for real blockers only", () => {
