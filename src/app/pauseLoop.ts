@@ -1,16 +1,20 @@
 import { editFrontmatter } from "../core/frontmatter.js";
+import { LoopError } from "../core/errors.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
+const NOTHING = "continuation-loop: no loop is running; nothing to pause.";
+
 /**
  * `/loop-pause` and `continuation-loop pause` (docs/REFERENCE.md "Pausing"): `active: false`, file, counters and
- * owner kept; `/loop-resume` or `active: true` resumes it. One line for the user.
+ * owner kept; `/loop-resume` or `active: true` resumes it. One line for the user; a LoopError when the loop could
+ * not be paused (an invalid file, a lock or a folder it cannot write), so the helper exits 1, as stop does.
  */
 export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: number): string {
-  const outcome = updateStateFile<string>(file, (snapshot) => {
-    if (snapshot.kind === "missing") return { result: "continuation-loop: no loop is running; nothing to pause." };
-    if (snapshot.kind === "invalid") return { result: `continuation-loop: ${snapshot.error.describe()}.` };
+  const outcome = updateStateFile<string | LoopError>(file, (snapshot) => {
+    if (snapshot.kind === "missing") return { result: NOTHING };
+    if (snapshot.kind === "invalid") return { result: snapshot.error };
     const { state, text } = snapshot;
     const where = `iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})`;
     if (!state.active) return { result: `continuation-loop: the loop is already paused at ${where}.` };
@@ -31,7 +35,11 @@ export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: nu
         }),
     };
   });
-  if (outcome.kind === "done") return outcome.result;
-  if (outcome.kind === "gone") return "continuation-loop: no loop is running; nothing to pause.";
-  return `continuation-loop: ${outcome.message}; the loop was not paused.`;
+  if (outcome.kind === "gone") return NOTHING;
+  if (outcome.kind === "failed")
+    throw new LoopError("LOOP_LOCKED", `${outcome.message}; the loop was not paused`, {
+      ...(outcome.locked && { expected: "the lock to be released; try /loop-pause again" }),
+    });
+  if (outcome.result instanceof LoopError) throw outcome.result;
+  return outcome.result;
 }

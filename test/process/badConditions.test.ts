@@ -109,6 +109,30 @@ describe.concurrent("places the hook cannot write", () => {
     }
   });
 
+  it("a read-only .claude folder: pause and stop exit 1, saying why, and change nothing", async () => {
+    const { root, statePath, watched } = makeBadProject({ expect: [] });
+    writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
+    chmodSync(join(root, ".claude"), 0o555);
+    try {
+      const before = snapshotTree(...watched);
+      for (const [command, not] of [
+        ["pause", "the loop was not paused"],
+        ["stop", ""],
+      ] as const) {
+        const run = await spawnBundle("cli", { cwd: root, args: [command], timeoutMs: 15_000, ...userFor(true) });
+        expect(run, command).toMatchObject({ code: 1, signal: null, stdout: "" });
+        expect(run.stderr).toMatch(
+          /^continuation-loop: cannot create \.claude\/continuation-loop\.local\.md\.lock \((EACCES|EPERM)\)/,
+        );
+        expect(run.stderr).toContain(not);
+        expect(run.stderr).not.toMatch(CRASH_SIGNS);
+      }
+      expect(treeDiff(before, snapshotTree(...watched))).toEqual([]);
+    } finally {
+      chmodSync(join(root, ".claude"), 0o755);
+    }
+  });
+
   it("a history that cannot be appended to does not stop the loop", async () => {
     const { root, statePath } = makeBadProject({ expect: [] });
     writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "no
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
+import { runHook } from "../support/runHook.js";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -299,6 +300,25 @@ describe("continuation-loop status, stop, history, statusline", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(".claude/continuation-loop.local.md line 2: max_iterations: invalid value");
     expect(runCli(["statusline"], { cwd: project, input: "{}" }).stdout).toContain("state file invalid");
+  });
+
+  it("pause exits 1 when it could not pause, as stop does; /loop-pause shows the same line", () => {
+    mkdirSync(join(project, ".claude"));
+    const text = "---\nmax_iterations: ten\n---\nGoal\n";
+    writeFileSync(state(), text);
+    const run = runCli(["pause"], { cwd: project });
+    expect(run).toMatchObject({ code: 1, stdout: "" });
+    expect(run.stderr).toBe(
+      'continuation-loop: .claude/continuation-loop.local.md line 2: max_iterations: invalid value. Expected a whole number from 1 to 10000 (e.g. max_iterations: 20); received "ten".\n',
+    );
+    const slash = runHook("prompt", {
+      session_id: "s1",
+      cwd: project,
+      hook_event_name: "UserPromptSubmit",
+      prompt: "/loop-pause",
+    });
+    expect(slash.json).toEqual({ decision: "block", reason: run.stderr.trimEnd() });
+    expect(readFileSync(state(), "utf8")).toBe(text);
   });
 
   it("prints usage with --help (exit 0) and without a command (exit 2)", () => {
