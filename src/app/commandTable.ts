@@ -2,6 +2,7 @@
 // commands among them (`/loop-NAME`). The rows are in loopCommands.ts (those the prompt hook may run) and
 // runCli.ts (the rest, which the prompt hook never loads).
 import { LoopError } from "../core/errors.js";
+import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { LOOP_NAME } from "../core/loopFileNames.js";
 import { chooseSessionLoop, type LoopFile, loopFileAt, resolveProjectRoot } from "../core/loopFiles.js";
@@ -68,7 +69,25 @@ export async function runRow(row: CommandRow, call: Omit<CommandCall, keyof Pars
   const project = parsed.options.project;
   const root =
     call.root ?? (typeof project === "string" ? resolve(cwd, project) : resolveProjectRoot(env, undefined, cwd));
+  if (typeof project === "string") refuseMissingProject(root, project, call.command);
   return await row.run({ ...call, ...parsed, root });
+}
+
+/** A mistyped `--project` is refused, never made: stop or pause there would create the folders it names. */
+function refuseMissingProject(root: string, project: string, command: string): void {
+  let found: "folder" | "file" | undefined;
+  try {
+    found = statSync(root).isDirectory() ? "folder" : "file";
+  } catch {
+    // missing, or out of reach: no loop can be there
+  }
+  if (found !== "folder")
+    throw new LoopError("USAGE", found ? "the project is not a folder" : "the project folder does not exist", {
+      file: command,
+      field: "--project",
+      expected: "an existing folder (--project DIR)",
+      received: JSON.stringify(project),
+    });
 }
 
 /** Prints the command's answer: its lines for the user. */

@@ -18,6 +18,6 @@ export function recordCost(file: LoopFile, sessionId: string, figure: number): v
       if (snapshot.runtime.spend?.figure === figure) return { result: undefined };
       return { result: undefined, runtime: recordCostFigure(snapshot.runtime, figure) };
     },
-    STATUS_LINE_LOCK_WAIT_MS,
+    { lockWaitMs: STATUS_LINE_LOCK_WAIT_MS },
   );
 }

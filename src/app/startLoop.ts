@@ -102,34 +102,38 @@ export function startLoop(
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
 
-  const outcome = updateStateFile(file, (snapshot) => {
-    if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
-    // One loop per session: a second one only replaces the first, with --force.
-    if (own && !request.force)
-      return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
-    if (snapshot.kind !== "missing" && !request.force) {
-      const what =
-        snapshot.kind === "found"
-          ? `a loop is already ${snapshot.state.active ? "running" : "paused"} (iteration ${snapshot.state.iteration_count}/${snapshot.state.max_iterations}, ${snapshot.state.session_id ? `session ${snapshot.state.session_id}` : "no session yet"})`
-          : "a state file already exists (and is not valid)";
-      return { result: runningError({ file, owner: undefined }, what) };
-    }
-    return {
-      change: { write: text, state },
-      // `/loop-start --bg`: the first Stop that continues the loop sends the session to the background.
-      runtime: {
-        ...makeRuntime(),
-        owner_pid: ownerPid,
-        ...(baseline && { scope_tree: baseline }),
-        background_asked: request.background === true,
-      },
-      result: undefined,
-      onCommit: () => {
-        if (snapshot.kind === "found") recordStopped(file, snapshot, snapshot.state.body, now, sessionId);
-        if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
-      },
-    };
-  });
+  const outcome = updateStateFile(
+    file,
+    (snapshot) => {
+      if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
+      // One loop per session: a second one only replaces the first, with --force.
+      if (own && !request.force)
+        return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
+      if (snapshot.kind !== "missing" && !request.force) {
+        const what =
+          snapshot.kind === "found"
+            ? `a loop is already ${snapshot.state.active ? "running" : "paused"} (iteration ${snapshot.state.iteration_count}/${snapshot.state.max_iterations}, ${snapshot.state.session_id ? `session ${snapshot.state.session_id}` : "no session yet"})`
+            : "a state file already exists (and is not valid)";
+        return { result: runningError({ file, owner: undefined }, what) };
+      }
+      return {
+        change: { write: text, state },
+        // `/loop-start --bg`: the first Stop that continues the loop sends the session to the background.
+        runtime: {
+          ...makeRuntime(),
+          owner_pid: ownerPid,
+          ...(baseline && { scope_tree: baseline }),
+          background_asked: request.background === true,
+        },
+        result: undefined,
+        onCommit: () => {
+          if (snapshot.kind === "found") recordStopped(file, snapshot, snapshot.state.body, now, sessionId);
+          if (snapshot.kind === "invalid") recordStopped(file, undefined, snapshot.text ?? "", now, sessionId);
+        },
+      };
+    },
+    { create: true },
+  );
   if (outcome.kind === "failed")
     throw new LoopError("LOOP_LOCKED", outcome.message, {
       ...(outcome.locked && { expected: "the file to settle; try again in a moment" }),

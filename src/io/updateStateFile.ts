@@ -114,12 +114,24 @@ function commit(path: string, change: StateChange, bytes: Buffer | undefined): "
   return gone ? "gone" : "changed";
 }
 
-/** The state file's lock; its folder is made only when it is missing (a first /loop-start). */
-function takeLock(path: string, waitMs: number | undefined): HeldLock | undefined {
+/** How a transaction may act on the state file. */
+export interface UpdateOptions {
+  /** How long to wait for a lock another hook holds (default 5 s); a status line cannot wait. */
+  lockWaitMs?: number;
+  /** Make the file's folder when it is missing: a loop's start only, so that stop or pause never makes one. */
+  create?: boolean;
+}
+
+const NO_FOLDER = "no folder";
+
+/** The state file's lock; its folder is made only when it is missing and the caller starts a loop. */
+function takeLock(path: string, options: UpdateOptions): HeldLock | undefined | typeof NO_FOLDER {
+  const waitMs = options.lockWaitMs;
   try {
     return acquireLock(path, { waitMs });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    if (!options.create) return NO_FOLDER;
     mkdirSync(dirname(path), { recursive: true });
     return acquireLock(path, { waitMs });
   }
@@ -156,16 +168,23 @@ function commitSidecar(file: LoopFile, snapshot: StateSnapshot, plan: StatePlan<
 export function updateStateFile<T>(
   file: LoopFile,
   decide: (snapshot: StateSnapshot) => StatePlan<T>,
-  /** How long to wait for a lock another hook holds (default 5 s); a status line cannot wait. */
-  lockWaitMs?: number,
+  options: UpdateOptions = {},
 ): StateOutcome<T> {
   const { statePath: path, shown } = file;
-  let lock: HeldLock | undefined;
+  let lock: ReturnType<typeof takeLock>;
   try {
-    lock = takeLock(path, lockWaitMs);
+    lock = takeLock(path, options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
+  }
+  if (lock === NO_FOLDER) {
+    // No folder, so no loop and nothing to lock: decided as a missing file, and nothing is made.
+    const plan = decide({ kind: "missing" });
+    if (plan.change)
+      return { kind: "failed", message: `cannot create ${shown}.lock (ENOENT): its folder does not exist` };
+    plan.onCommit?.();
+    return { kind: "done", result: plan.result };
   }
   if (!lock) return { kind: "failed", message: `${shown} is locked by another hook`, locked: true };
   reachCrashPoint("lock-taken");

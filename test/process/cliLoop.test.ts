@@ -1,5 +1,5 @@
 // The bundled hooks/cli.js: start, status, stop, history and statusline from a terminal.
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
@@ -235,6 +235,30 @@ describe("continuation-loop status, stop, history, statusline", () => {
     expect(runCli(["resume", ...at], { cwd: elsewhere }).stderr).toContain("loop resumed at iteration 1/5");
     expect(runCli(["stop", ...at], { cwd: elsewhere }).stdout).toContain("loop stopped by the user at iteration 1/5");
     expect(existsSync(join(elsewhere, ".claude"))).toBe(false);
+  });
+
+  it("stop and pause make no folder: a --project that does not exist is refused (exit 2), a project with no loop is left as it is", () => {
+    for (const command of ["stop", "pause", "status"]) {
+      const typo = runCli([command, "--project", "wt-typo/.claude/worktrees/autth"], { cwd: project });
+      expect(typo, command).toMatchObject({ code: 2, stdout: "" });
+      expect(typo.stderr).toBe(
+        `continuation-loop ${command}: --project: the project folder does not exist. Expected an existing folder (--project DIR); received "wt-typo/.claude/worktrees/autth".\n`,
+      );
+    }
+    expect(runCli(["stop"], { cwd: project })).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("nothing to stop"),
+    });
+    expect(runCli(["pause"], { cwd: project })).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("nothing to pause"),
+    });
+    const env = { CONTINUATION_LOOP_FILE: "loops/mine.md" };
+    expect(runCli(["pause"], { cwd: project, env }).stdout).toContain("nothing to pause");
+    expect(readdirSync(project)).toEqual([]);
+    // A loop's start alone makes the folder.
+    expect(runCli(["start", "Ship it"], { cwd: project, env }).code).toBe(0);
+    expect(readdirSync(project)).toEqual(["loops"]);
   });
 
   it("reports, stops from another session, and lists the stopped loop", () => {
