@@ -503,8 +503,9 @@ function renderPromisePhrase(phrase, format) {
 }
 
 // src/core/renderStop.ts
+var countIterationsLeft = (state, iteration) => Math.max(0, state.max_iterations - iteration);
 function renderLimits(state, runtime, iteration, now) {
-  const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
+  const parts = [`iterations ${iteration}/${state.max_iterations} (${countIterationsLeft(state, iteration)} left)`];
   const elapsed = elapsedSeconds(state, now);
   if (state.max_duration !== void 0) {
     const used = elapsed ?? 0;

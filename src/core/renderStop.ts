@@ -9,9 +9,13 @@ import type { LoopState } from "./parseState.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./renderMetric.js";
 
+/** Never below 0: `max_iterations` lowered under the count has nothing left, not a debt. */
+const countIterationsLeft = (state: LoopState, iteration: number): number =>
+  Math.max(0, state.max_iterations - iteration);
+
 /** "iterations 3/10 (7 left) · time 12m of 2h (1h 48m left) · …": what is used and left of each limit. */
 export function renderLimits(state: LoopState, runtime: Runtime, iteration: number, now: number): string {
-  const parts = [`iterations ${iteration}/${state.max_iterations} (${state.max_iterations - iteration} left)`];
+  const parts = [`iterations ${iteration}/${state.max_iterations} (${countIterationsLeft(state, iteration)} left)`];
   const elapsed = elapsedSeconds(state, now);
   if (state.max_duration !== undefined) {
     const used = elapsed ?? 0;
@@ -106,7 +110,7 @@ export function renderPromptDigest(state: LoopState, notes: string | undefined, 
 
 /** What is left of each limit, briefly: "7 left · 1h 2m left · 4,000 tokens left". */
 function renderLeft(state: LoopState, runtime: Runtime, next: number, now: number): string {
-  const parts = [`${state.max_iterations - next} left`];
+  const parts = [`${countIterationsLeft(state, next)} left`];
   const elapsed = elapsedSeconds(state, now);
   if (state.max_duration !== undefined) parts.push(`${renderDuration(state.max_duration - (elapsed ?? 0))} left`);
   if (state.max_tokens !== undefined) {

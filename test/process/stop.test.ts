@@ -144,6 +144,17 @@ describe("hooks/stop.js as a process", () => {
     expect(existsSync(statePath)).toBe(false);
   });
 
+  it("max_iterations lowered under the count: status and the end line show 0 left, never fewer", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\niteration_count: 6\n---\nGoal\n");
+    expect(runHook("stop", input(root)).code).toBe(2);
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("max_iterations: 10", "max_iterations: 5"));
+    const status = runHook("cli", "", { cwd: root, args: ["status"] });
+    expect(status.stdout).toContain("iterations 7/5 (0 left)");
+    const end = runHook("stop", input(root));
+    expect(String(end.json?.systemMessage)).toContain("Limits: iterations 7/5 (0 left)");
+    expect(`${status.stdout}${end.stdout}`).not.toMatch(/-\d+ left/);
+  });
+
   it("uses CLAUDE_PROJECT_DIR over the input cwd, and CONTINUATION_LOOP_FILE over the default", () => {
     const { root } = makeProject("---\n---\nGoal A\n");
     const elsewhere = makeProject();
