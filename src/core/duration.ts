@@ -1,9 +1,10 @@
 const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 const NUMBER = /^\d+(\.\d+)?$/;
-const PAIRS = /^(\d+(\.\d+)?[smhd])+$/;
+// Spaces may part the pairs: the product itself prints `1h 30m` (renderDuration), so it must read it back.
+const PAIRS = /^\d+(\.\d+)?[smhd](\s*\d+(\.\d+)?[smhd])*$/;
 const PAIR = /(\d+(?:\.\d+)?)([smhd])/g;
 
-/** "90s" | "45m" | "2h" | "1d" | "1h30m" | 120 → seconds; undefined when not a duration. */
+/** "90s" | "45m" | "2h" | "1d" | "1h30m" | "1h 30m" | 120 → seconds; undefined when not a duration. */
 export function parseDuration(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? value : undefined;
   if (typeof value !== "string") return undefined;

@@ -122,10 +122,10 @@ export const FIELDS = {
     schema: () => text(),
   },
   max_duration: {
-    type: "`90s` \\| `45m` \\| `2h` \\| `1d` or seconds",
+    type: "`90s` \\| `45m` \\| `2h` \\| `1d`, combined (`1h 30m`), or seconds",
     meaning: "wall-clock limit from `started_at`",
     example: "max_duration: 2h",
-    expected: "a duration like 90s, 45m, 2h, 1d or a number of seconds",
+    expected: "a duration like 90s, 45m, 2h, 1d, 1h 30m or a number of seconds",
     read: seconds,
     schema: () => durationUpTo(),
   },

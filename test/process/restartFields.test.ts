@@ -55,6 +55,25 @@ describe("a stopped loop started again keeps every field as written", () => {
     expect(parseState(again).body).toBe(GOAL);
   });
 
+  it("durations written with spaces, as the product prints them (1h 30m), run and come back as written", () => {
+    const durations = "max_duration: 1h 30m\nverify_timeout: 2m 30s\nbackground_wait: 1h 30m\n";
+    const { root, statePath } = makeProject(`---\n${durations}session_id: s1\n---\n${GOAL}`);
+    const stop = runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "…" });
+    expect(stop.code, stop.stdout).toBe(2);
+    expect(readFileSync(statePath, "utf8").startsWith(`---\n${durations}`)).toBe(true);
+    expect(cli(root, ["status"], "s1").stdout).toMatch(/time \d+s of 1h 30m/);
+    expect(prompt(root, "/loop-stop", "s1").json?.reason).toMatch(/loop stopped/);
+    expect(cli(root, ["restart"], "s2").code).toBe(0);
+    expect(fieldsOf(readFileSync(statePath, "utf8"))).toMatchObject({
+      max_duration: "1h 30m",
+      verify_timeout: "2m 30s",
+      background_wait: "1h 30m",
+    });
+    const started = cli(root, ["start", "--force", "--max-duration", "2h 15m", "Again"], "s2");
+    expect(started.code, started.stderr).toBe(0);
+    expect(fieldsOf(readFileSync(statePath, "utf8")).max_duration).toBe("2h 15m");
+  });
+
   it("a record of an older version, durations in seconds, still restarts", () => {
     const { root, statePath, historyPath } = makeProject();
     // As an earlier version wrote it: defaults spelled out, durations in seconds, promises as a list.
