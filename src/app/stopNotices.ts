@@ -42,7 +42,7 @@ export function refuseTracked(
 
 /**
  * The session's loop ended without it: stopped from another session or terminal (a tombstone in
- * the sidecar), or its file vanished (removed by a tool call, say). Told once, then forgotten.
+ * the sidecar), or its file was deleted (by the person, or a tool call). Told once, then forgotten.
  */
 export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
   const ended = readTombstone(file.sidecarPath);
@@ -64,8 +64,9 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
     reason: "vanished",
     ...(start && { goal: start.goal, fields: start.fields }),
   });
+  // A person deleting the file ends the loop as the docs say; a tool call may have done it too: neither is blamed.
   return tell(
-    `continuation-loop: ${file.shown} disappeared without /loop-stop (removed by a tool call?); the loop ended (recorded as vanished).`,
+    `continuation-loop: ${file.shown} was deleted, so the loop ended (recorded as vanished; /loop-stop records it as stopped).`,
   );
 }
 

@@ -220,7 +220,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
     expect(r.code, describeRun(r)).toBe(0);
     expect(server.mainRequests).toHaveLength(3);
     expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
-    const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("disappeared"));
+    const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("was deleted, so"));
     expect(told).toHaveLength(1);
     const history = fs.readFileSync(path.join(proj, ".claude", "continuation-loop.history.jsonl"), "utf8");
     expect(JSON.parse(history.trim().split("\n").at(-1) ?? "{}")).toMatchObject({

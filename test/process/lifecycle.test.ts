@@ -120,13 +120,15 @@ describe("a loop ended without its owner", () => {
     expect(stop(root, "owner")).toMatchObject({ code: 0, stdout: "" });
   });
 
-  it("a state file removed by a tool call is reported once and recorded as vanished, so it can be started again", () => {
+  it("a deleted state file is reported once, neutrally, and recorded as vanished, so it can be started again", () => {
     const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_duration: 2h\n---\nGoal\n");
     expect(stop(root, "owner").code).toBe(2);
     expect(stop(root, "owner").code).toBe(2);
     rmSync(statePath);
     const told = stop(root, "owner");
-    expect(String(told.json?.systemMessage)).toContain("disappeared without /loop-stop");
+    expect(told.json?.systemMessage).toBe(
+      "continuation-loop: .claude/continuation-loop.local.md was deleted, so the loop ended (recorded as vanished; /loop-stop records it as stopped).",
+    );
     expect(history(historyPath).at(-1)).toMatchObject({
       decision: "end",
       reason: "vanished",
