@@ -12,6 +12,7 @@ import {
   checkEvent,
   checkInstalled,
   checkState,
+  readInstallRoute,
   readPluginEnabled,
   readPermissionMode,
   readSettingsSources,
@@ -62,7 +63,8 @@ export function runDoctor({ root, ctx }: CommandCall): number {
       return false;
     }
   }).length;
-  checks.push(checkModule(ctx.env, cli));
+  const installRoute = readInstallRoute(root, sources);
+  checks.push(checkModule(ctx.env, cli, installRoute));
   // A loop left alone stops at the first permission prompt nobody answers (README "Leave it running").
   const mode = readPermissionMode(sources);
   const asks = renderPermissionNote(mode);
@@ -73,7 +75,8 @@ export function runDoctor({ root, ctx }: CommandCall): number {
   );
   checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env)));
   const cap = blockCap(ctx.env, sources);
-  for (const { file } of scanLoops(root, ctx.env).loops) checks.push(...checkState(file, cap, ctx.env, cli));
+  for (const { file } of scanLoops(root, ctx.env).loops)
+    checks.push(...checkState(file, cap, ctx.env, cli, installRoute));
   if (scanLoops(root, ctx.env).loops.length === 0)
     checks.push({ level: "ok", text: "no loop is running in this project" });
 

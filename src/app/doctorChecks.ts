@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
-import type { Manifest } from "../core/installLayout.js";
+import { MANIFEST, type Manifest } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { renderMistyped } from "../core/mistypedFields.js";
 import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
@@ -89,6 +89,14 @@ export function readPluginEnabled(sources: SettingsSource[]): boolean {
       ([k, v]) => k.startsWith("continuation-loop@") && v === true,
     ),
   );
+}
+
+/**
+ * The install route: the project runs the hooks `continuation-loop install` copied (its install record is there) and
+ * no settings file enables the plugin. The companion module comes with the plugin only, so it never loads here.
+ */
+export function readInstallRoute(root: string, sources: SettingsSource[]): boolean {
+  return existsSync(join(root, MANIFEST)) && !readPluginEnabled(sources);
 }
 
 /** Will Claude Code run our Stop hook here without `--plugin-dir`: the plugin enabled, or the hooks installed? */
@@ -194,7 +202,7 @@ export function blockCap(env: Env, sources: SettingsSource[]): number {
 }
 
 /** The state file: valid, and able to run its course under the block cap. */
-export function checkState(where: LoopFile, cap: number, env: Env, cli: string): Check[] {
+export function checkState(where: LoopFile, cap: number, env: Env, cli: string, installRoute: boolean): Check[] {
   try {
     const read = readStateFile(where.statePath, where.shown);
     if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
@@ -214,7 +222,7 @@ export function checkState(where: LoopFile, cap: number, env: Env, cli: string):
     }
     for (const line of renderMistyped(state.mistyped, where.shown)) checks.push({ level: "warn", text: line });
     checks.push(...checkImprovement(state, where, env));
-    checks.push(...checkFreshContext(state, env, cli));
+    checks.push(...checkFreshContext(state, env, cli, installRoute));
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
       checks.push({
         level: "warn",

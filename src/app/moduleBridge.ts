@@ -67,13 +67,25 @@ export function renderContinuationAnswer(
   return { exitCode: 0, stdout: `${JSON.stringify(out)}\n`, stderr: "" };
 }
 
-/** doctor's line about the module: live, and on which Claude Code; or why it cannot say. `cli` runs the helper. */
-export function checkModule(env: Env, cli: string): { level: "ok" | "warn"; text: string } {
+/** Why the module never runs on the install route (docs/REFERENCE.md "The companion module"): it comes with the plugin. */
+export const INSTALL_ROUTE_NO_MODULE =
+  "loads with the plugin route only (claude --plugin-dir or the marketplace), not with the hooks continuation-loop install copied into this project";
+
+/**
+ * doctor's line about the module: live, and on which Claude Code; or why not (`installRoute`: the project runs the
+ * installed hooks, not the plugin); or why it cannot say. `cli` runs the helper.
+ */
+export function checkModule(env: Env, cli: string, installRoute: boolean): { level: "ok" | "warn"; text: string } {
   const version = env[MODULE_ENV.live];
   if (version)
     return {
       level: "ok",
       text: `the companion module is live on Claude Code ${version}: quiet continuations, the band, mid-turn /loop-stop, /loop-pause, /loop-status, and max_cost from Claude Code's own figures`,
+    };
+  if (installRoute)
+    return {
+      level: "ok",
+      text: `the companion module is not live here: it ${INSTALL_ROUTE_NO_MODULE}; the command hooks run the loop`,
     };
   if (env.CLAUDECODE === "1")
     return {

@@ -11,7 +11,7 @@ import { readScopeBaseline } from "../io/readScopeChanges.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { readGitRepo } from "../io/runGit.js";
 import type { Context } from "./context.js";
-import { NO_COST_SOURCE, readCostSource, readSettingsSources } from "./doctorChecks.js";
+import { NO_COST_SOURCE, readCostSource, readInstallRoute, readSettingsSources } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
 import { refuseFreshWithoutModule } from "./freshContext.js";
 import { readModuleLive } from "./moduleBridge.js";
@@ -93,8 +93,9 @@ export function startLoop(
   const text = composeStateFile({ request, template, sessionId, now });
   const { file, own } = chooseTarget(request, root, ctx, sessionId);
   const state = parseState(text, file.shown);
-  // fresh_context needs the companion module: refused where it is not live (docs/REFERENCE.md "Fresh context").
-  refuseFreshWithoutModule(state, ctx.env, file.shown);
+  // fresh_context needs the companion module: refused where it is not live, or never loads (docs/REFERENCE.md "Fresh context").
+  const installRoute = state.fresh_context && readInstallRoute(root, readSettingsSources(root, ctx.env, ctx.home));
+  refuseFreshWithoutModule(state, ctx.env, file.shown, installRoute);
   // Checkpoints need a git work tree: refused here, before any file is written (docs/REFERENCE.md "Checkpoints").
   if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
   // So does scope, whose first Stop compares with the tree as the loop starts (docs/REFERENCE.md "Improvement loops").

@@ -26,6 +26,7 @@ import {
 import type { Runtime } from "../core/sidecar.js";
 import { readPreviousRecordTime, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
+import { readInstalledCopy } from "../io/readInstalledCopy.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readGitTracking } from "../io/readTreeState.js";
@@ -177,7 +178,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       // The full prompt only when it carries news; otherwise a one-line reminder (docs/REFERENCE.md "What you see while a loop runs").
       const digest = renderPromptDigest(state, notes?.text, facts.checklist);
       // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
-      const fresh = decideFresh(state, decision.runtime, ctx.env);
+      const fresh = decideFresh(state, decision.runtime, ctx.env, () => readInstalledCopy(ctx.packageRoot));
       // A key the person misspelled (`max_iteration`) does nothing: they are told once (docs/REFERENCE.md "The state file").
       const mistyped = decideMistypedNotice(state.mistyped, file.shown, fresh.runtime.mistyped_told);
       const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;

@@ -274,7 +274,7 @@ export const FIELDS = {
   },
   fresh_context: flagField(
     false,
-    "each continuation clears the context (a real `/clear`) and sends the full prompt, standing alone; memory between iterations is the files, `notes_file` first. Needs the companion module (Claude Code 2.1.287 or later): elsewhere `/loop-start` refuses it and a loop keeps its context",
+    "each continuation clears the context (a real `/clear`) and sends the full prompt, standing alone; memory between iterations is the files, `notes_file` first. Needs the companion module (Claude Code 2.1.287 or later, the plugin route): elsewhere `/loop-start` refuses it and a loop keeps its context",
     "fresh_context: true",
   ),
   session_id: {

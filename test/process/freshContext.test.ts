@@ -4,8 +4,11 @@
 // doctor says why.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
+import { removeTemps, runCli, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
 
 const LIVE = { CONTINUATION_LOOP_MODULE_LIVE: "2.1.331", CLAUDECODE: "1" };
 const FRESH_LINE = "[continuation-loop fresh context]\n";
@@ -135,5 +138,59 @@ describe("doctor", () => {
     expect(off.stdout).toMatch(/warn +fresh_context needs the companion module.*keeps one context/);
     const live = runHook("cli", "", { args: ["doctor", "--project", root], env: LIVE });
     expect(live.stdout).toMatch(/ok +fresh_context: each continuation clears the context first/);
+  });
+});
+
+describe("the install route (continuation-loop install), where the module never loads", () => {
+  const SESSION = { CLAUDECODE: "1", CLAUDE_CODE_SESSION_ID: "0f6f1c8e-3b0a-4c1e-9d2a-5b7e8c9d0a1b" };
+  const ROUTE = "loads with the plugin route only (claude --plugin-dir or the marketplace)";
+  const installed = () => {
+    const root = tempProject();
+    expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+    return { root, script: join(root, ".claude/continuation-loop/hooks/cli.js") };
+  };
+
+  it("doctor names the route as the reason, in a session and from a terminal", () => {
+    const { root, script } = installed();
+    for (const env of [SESSION, {}]) {
+      const run = runCli(["doctor"], { cwd: root, script, env });
+      expect(run.stdout).toContain(`ok    the companion module is not live here: it ${ROUTE}`);
+      expect(run.stdout).not.toMatch(/2\.1\.287|safe-mode/);
+    }
+    writeFileSync(join(root, ".claude/continuation-loop.local.md"), "---\nfresh_context: true\n---\nGoal\n");
+    const run = runCli(["doctor"], { cwd: root, script, env: SESSION });
+    expect(run.stdout).toContain(`warn  fresh_context needs the companion module, which ${ROUTE}`);
+  });
+
+  it("start --fresh-context is refused there, in a session or from a terminal, saying the plugin route is needed; a Stop says so too", () => {
+    const { root, script } = installed();
+    for (const env of [SESSION, {}]) {
+      const run = runCli(["start", "--fresh-context", "Try"], { cwd: root, script, env });
+      expect(run).toMatchObject({ code: 2, stdout: "" });
+      expect(run.stderr).toContain(`fresh_context: needs the companion module, which ${ROUTE}`);
+      expect(run.stderr).toContain("or the plugin route (continuation-loop uninstall, then claude --plugin-dir");
+      expect(run.stderr).not.toMatch(/2\.1\.287|safe-mode/);
+    }
+    const slash = runHook(
+      "prompt",
+      { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "/loop-start --fresh-context Try" },
+      { env: { CLAUDECODE: "1" } },
+    );
+    expect(String(slash.json?.reason)).toContain(ROUTE);
+    expect(existsSync(join(root, ".claude/continuation-loop.local.md"))).toBe(false);
+    // A file with the field, written by hand: its first Stop, the installed hook's, names the route once.
+    writeFileSync(join(root, ".claude/continuation-loop.local.md"), "---\nfresh_context: true\n---\nGoal\n");
+    const hooks = join(root, ".claude/continuation-loop/hooks");
+    const stop = runHook(
+      "stop",
+      { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" },
+      { hooks, env: { CLAUDECODE: "1" } },
+    );
+    expect(stop.code).toBe(2);
+    expect(stop.json?.systemMessage).toBe(
+      `continuation-loop: fresh_context needs the companion module, which ${ROUTE}, not with the hooks continuation-loop install copied into this project; this loop goes on in its current context.`,
+    );
+    // A project on the plugin route, from a terminal: nobody can tell yet, so the loop starts.
+    expect(runCli(["start", "--fresh-context", "Try"], { cwd: tempProject() }).code).toBe(0);
   });
 });

@@ -136,35 +136,50 @@ describe("where the module is not live", () => {
   const fresh = stateOf("fresh_context: true");
 
   it("/loop-start inside Claude Code refuses the flag; with the module live, or outside Claude Code, it is taken", () => {
-    expect(() => refuseFreshWithoutModule(fresh, OFF, "loop.md")).toThrow(
+    expect(() => refuseFreshWithoutModule(fresh, OFF, "loop.md", false)).toThrow(
       /needs the companion module, which is not live/,
     );
-    expect(() => refuseFreshWithoutModule(fresh, LIVE, "loop.md")).not.toThrow();
-    expect(() => refuseFreshWithoutModule(fresh, {}, "loop.md")).not.toThrow();
-    expect(() => refuseFreshWithoutModule(stateOf("max_iterations: 3"), OFF, "loop.md")).not.toThrow();
+    expect(() => refuseFreshWithoutModule(fresh, LIVE, "loop.md", false)).not.toThrow();
+    expect(() => refuseFreshWithoutModule(fresh, {}, "loop.md", false)).not.toThrow();
+    expect(() => refuseFreshWithoutModule(stateOf("max_iterations: 3"), OFF, "loop.md", false)).not.toThrow();
+  });
+
+  it("on the install route /loop-start refuses the flag, in a session or from a terminal, naming the route", () => {
+    for (const env of [OFF, {}])
+      expect(() => refuseFreshWithoutModule(fresh, env, "loop.md", true)).toThrow(
+        "needs the companion module, which loads with the plugin route only (claude --plugin-dir or the marketplace), not with the hooks continuation-loop install copied into this project",
+      );
+    expect(() => refuseFreshWithoutModule(stateOf("max_iterations: 3"), {}, "loop.md", true)).not.toThrow();
   });
 
   it("the Stop tells once and keeps the context; with the module live the continuation is fresh", () => {
-    const first = decideFresh(fresh, { ...makeRuntime() }, OFF);
+    const first = decideFresh(fresh, { ...makeRuntime() }, OFF, () => false);
     expect(first.fresh).toBe(false);
     expect(first.notice).toMatch(/^continuation-loop: fresh_context needs the companion module.*current context\.$/);
     expect(first.notice).not.toContain("\n");
-    const second = decideFresh(fresh, first.runtime, OFF);
+    const second = decideFresh(fresh, first.runtime, OFF, () => false);
     expect(second).toMatchObject({ fresh: false });
     expect(second.notice).toBeUndefined();
-    expect(decideFresh(fresh, { ...makeRuntime() }, LIVE)).toMatchObject({ fresh: true });
-    expect(decideFresh(stateOf("max_iterations: 3"), { ...makeRuntime() }, OFF)).toMatchObject({ fresh: false });
+    expect(decideFresh(fresh, { ...makeRuntime() }, LIVE, () => false)).toMatchObject({ fresh: true });
+    expect(decideFresh(stateOf("max_iterations: 3"), { ...makeRuntime() }, OFF, () => false)).toMatchObject({
+      fresh: false,
+    });
   });
 
   it("doctor says why", () => {
     const cli = "node /opt/continuation-loop/hooks/cli.js";
-    expect(checkFreshContext(fresh, OFF, cli)).toEqual([
+    expect(checkFreshContext(fresh, OFF, cli, false)).toEqual([
       { level: "warn", text: expect.stringMatching(/companion module.*2\.1\.287.*keeps one context/) },
     ]);
     // Outside Claude Code it names the helper by its path: npx works only once the package is published.
-    expect(checkFreshContext(fresh, {}, cli)[0]?.text).toContain(`!${cli} doctor`);
-    expect(checkFreshContext(fresh, LIVE, cli)[0]?.level).toBe("ok");
-    expect(checkFreshContext(stateOf("max_iterations: 3"), OFF, cli)).toEqual([]);
+    expect(checkFreshContext(fresh, {}, cli, false)[0]?.text).toContain(`!${cli} doctor`);
+    expect(checkFreshContext(fresh, LIVE, cli, false)[0]?.level).toBe("ok");
+    expect(checkFreshContext(stateOf("max_iterations: 3"), OFF, cli, false)).toEqual([]);
+    for (const env of [OFF, {}]) {
+      const [line] = checkFreshContext(fresh, env, cli, true);
+      expect(line?.text).toContain("plugin route only");
+      expect(line?.text).not.toMatch(/2\.1\.287|safe-mode/);
+    }
   });
 });
 
