@@ -32,17 +32,7 @@ export function tryAppendHistory(path: string, record: HistoryRecord): void {
  * torn or foreign lines are skipped. Past loops are read by readWholeHistory.
  */
 export function readHistory(path: string): HistoryRecord[] {
-  const out: HistoryRecord[] = [];
-  for (const line of readLinesInWindow(path, MAX_TAIL)) {
-    if (!line.trim()) continue;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value && typeof value === "object" && !Array.isArray(value)) out.push(value as HistoryRecord);
-    } catch {
-      // a torn last line or a hand edit: skip it
-    }
-  }
-  return out;
+  return readLinesInWindow(path, MAX_TAIL).flatMap((line) => parseHistoryLine(line) ?? []);
 }
 
 /** What the commands that look back over past loops read (history, restart, report): thousands of iterations of many loops. */
@@ -81,15 +71,11 @@ export function readPreviousRecordTime(path: string, stateFile: string, startedA
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i] ?? "";
     if (!line.includes(needle)) continue;
-    try {
-      const value = JSON.parse(line) as Partial<HistoryRecord>;
-      if (value.decision === "waiting_permission") continue;
-      const at = typeof value.time === "string" ? Date.parse(value.time) : Number.NaN;
-      // The newest record of this file: this loop's, or an earlier loop's (then this loop has none).
-      if (value.state_file === stateFile && Number.isFinite(at)) return at >= since ? at : undefined;
-    } catch {
-      // torn or foreign: not this loop's
-    }
+    const record = parseHistoryLine(line);
+    if (!record || record.decision === "waiting_permission") continue;
+    const at = Date.parse(record.time);
+    // The newest record of this file: this loop's, or an earlier loop's (then this loop has none).
+    if (record.state_file === stateFile && Number.isFinite(at)) return at >= since ? at : undefined;
   }
   return undefined;
 }
@@ -117,14 +103,6 @@ export function readHistorySince(path: string, offset: number): { records: Histo
   if (read.stat.size <= offset) return { records: [], offset: Math.min(offset, read.stat.size) };
   const end = read.bytes.lastIndexOf(0x0a);
   if (end < 0) return { records: [], offset };
-  const records: HistoryRecord[] = [];
-  for (const line of read.bytes.toString("utf8", 0, end).split("\n")) {
-    try {
-      const value: unknown = JSON.parse(line);
-      if (value && typeof value === "object" && !Array.isArray(value)) records.push(value as HistoryRecord);
-    } catch {
-      // a torn line or a hand edit: skip it
-    }
-  }
-  return { records, offset: offset + end + 1 };
+  const lines = read.bytes.toString("utf8", 0, end).split("\n");
+  return { records: lines.flatMap((line) => parseHistoryLine(line) ?? []), offset: offset + end + 1 };
 }
