@@ -4,6 +4,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
+import { assistant, jsonl, user } from "../support/transcriptLines.js";
 
 const stop = (root: string, reply: string) =>
   runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
@@ -73,23 +74,9 @@ describe("<loop-pause>", () => {
 });
 
 describe("turns while the loop is paused", () => {
-  const line = (o: object) => `${JSON.stringify(o)}\n`;
   /** One turn of the transcript: a prompt, then a reply of `tokens` output tokens. */
   const turn = (path: string, id: string, text: string, tokens: number) =>
-    appendFileSync(
-      path,
-      line({ type: "user", message: { role: "user", content: "go" } }) +
-        line({
-          type: "assistant",
-          message: {
-            id,
-            model: "m",
-            role: "assistant",
-            content: [{ type: "text", text }],
-            usage: { output_tokens: tokens },
-          },
-        }),
-    );
+    appendFileSync(path, jsonl(user("go"), assistant(id, text, tokens)));
   const stopIn = (root: string, transcript: string, reply: string) =>
     runHook("stop", {
       session_id: "s1",

@@ -3,14 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { scanTranscriptEnd, tallyLoopUsage } from "../../src/io/readTranscript.js";
+import { assistant, jsonl, user } from "../support/transcriptLines.js";
 
 const dir = mkdtempSync(join(tmpdir(), "cl-transcript-"));
-const jsonl = (...objs: object[]) => objs.map((o) => `${JSON.stringify(o)}\n`).join("");
-const user = (content: unknown) => ({ type: "user", message: { role: "user", content } });
-const assistant = (id: string, text: string, tokens: number) => ({
-  type: "assistant",
-  message: { id, model: "m", role: "assistant", content: [{ type: "text", text }], usage: { output_tokens: tokens } },
-});
 const zero = { transcript: "", offset: 0, total: 0, byModel: {}, lastId: "", lastTokens: 0 };
 
 describe("reading a transcript from its end", () => {

@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
+import { assistant, jsonl, user } from "../support/transcriptLines.js";
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 const input = (root: string, over: object = {}) => ({
@@ -196,25 +197,16 @@ describe("hooks/stop.js as a process", () => {
   it("counts the turns of a transcript that did not exist yet at the first stop", () => {
     const { root, historyPath } = makeProject("---\nmax_iterations: 5\n---\nGoal\n");
     const transcript = join(root, "late.jsonl");
-    const line = (o: object) => `${JSON.stringify(o)}\n`;
-    const reply = (id: string, text: string, tokens: number) => ({
-      type: "assistant",
-      message: {
-        id,
-        model: "m",
-        role: "assistant",
-        content: [{ type: "text", text }],
-        usage: { output_tokens: tokens },
-      },
-    });
     // Stop 1: Claude Code has not written the transcript yet (a new session): nothing to count.
     expect(runHook("stop", input(root, { transcript_path: transcript, last_assistant_message: "one" })).code).toBe(2);
     writeFileSync(
       transcript,
-      line({ type: "user", message: { role: "user", content: "go" } }) +
-        line(reply("m1", "one", 11)) +
-        line({ type: "user", isMeta: true, message: { role: "user", content: "Stop hook feedback: ..." } }) +
-        line(reply("m2", "two", 22)),
+      jsonl(
+        user("go"),
+        assistant("m1", "one", 11),
+        { type: "user", isMeta: true, message: { role: "user", content: "Stop hook feedback: ..." } },
+        assistant("m2", "two", 22),
+      ),
     );
     expect(runHook("stop", input(root, { transcript_path: transcript, last_assistant_message: "two" })).code).toBe(2);
     expect(history(historyPath).map((h) => h.output_tokens)).toEqual([0, 33]);
