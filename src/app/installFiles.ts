@@ -12,6 +12,23 @@ import {
 } from "../core/installLayout.js";
 import type { HookTable } from "../core/settingsHooks.js";
 
+/**
+ * Runs an install or uninstall, turning a file the system refused mid-way (a read-only folder, say) into one
+ * line naming it: what was done so far stays, and the same command run again once it is fixed finishes.
+ */
+export function refuseUnwritable<T>(work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (error instanceof LoopError || typeof code !== "string" || typeof path !== "string") throw error;
+    throw new LoopError("INSTALL_FAILED", `could not be written (${code})`, {
+      file: path,
+      expected: "files and folders you may write to; then run the same command again",
+    });
+  }
+}
+
 export const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");
 
 export function readText(path: string): string | undefined {

@@ -7,6 +7,7 @@ import { renderArgsUsage } from "./parseCliArgs.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
+import { refuseUnwritable } from "./installFiles.js";
 import { LOOP_COMMANDS, SLASH_NAMES } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
@@ -41,9 +42,13 @@ export const COMMANDS: Record<string, CommandRow> = {
   install: {
     summary: "copy hooks, commands and templates into the project's .claude and register the hooks",
     options: { project: PROJECT },
-    run: runInstall,
+    run: (call) => refuseUnwritable(() => runInstall(call)),
   },
-  uninstall: { summary: "remove exactly what install added", options: { project: PROJECT }, run: runUninstall },
+  uninstall: {
+    summary: "remove exactly what install added",
+    options: { project: PROJECT },
+    run: (call) => refuseUnwritable(() => runUninstall(call)),
+  },
   doctor: {
     summary: "check the install, the state files and Claude Code's block cap",
     options: { project: PROJECT },

@@ -133,6 +133,19 @@ describe.concurrent("places the hook cannot write", () => {
     }
   });
 
+  it("install where a folder it needs is a file: exit 1 naming what could not be written, the file kept", async () => {
+    const { root } = makeBadProject({ expect: [] });
+    mkdirSync(join(root, ".claude", "continuation-loop"));
+    const blocker = join(root, ".claude", "continuation-loop", "hooks");
+    writeFileSync(blocker, "mine\n");
+    const run = await spawnBundle("cli", { cwd: root, args: ["install"], timeoutMs: 15_000 });
+    expect(run).toMatchObject({ code: 1, signal: null, stdout: "" });
+    expect(run.stderr).toMatch(/\.claude\/continuation-loop\S*: could not be written \((ENOTDIR|EEXIST)\)/);
+    expect(run.stderr).not.toContain("internal error");
+    expect(run.stderr).not.toMatch(CRASH_SIGNS);
+    expect(readFileSync(blocker, "utf8")).toBe("mine\n");
+  });
+
   it("a history that cannot be appended to does not stop the loop", async () => {
     const { root, statePath } = makeBadProject({ expect: [] });
     writeFileSync(statePath, "---\nmax_iterations: 5\n---\nGoal\n");
