@@ -129,5 +129,7 @@ export function renderSettings(settings: Settings, original: string | undefined)
   const indent = /^([ \t]+)"/m.exec(original ?? "")?.[1] ?? "  ";
   const eol = original === undefined || original.endsWith("\n") ? "\n" : "";
   const bom = original?.charCodeAt(0) === 0xfeff ? "\uFEFF" : "";
-  return `${bom}${JSON.stringify(settings, null, indent)}${eol}`;
+  const text = `${bom}${JSON.stringify(settings, null, indent)}${eol}`;
+  // A file written on Windows keeps its line ends (JSON strings hold no raw line break to change).
+  return original?.includes("\r\n") ? text.replaceAll("\n", "\r\n") : text;
 }

@@ -228,6 +228,19 @@ describe("an installed project", () => {
     expect(JSON.parse(readFileSync(join(root, SETTINGS), "utf8"))).toEqual({ theme: "dark" });
   });
 
+  it("keeps a settings file's CRLF line ends through install and uninstall", () => {
+    const root = tempProject();
+    const original = '{\r\n  "theme": "dark"\r\n}\r\n';
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    writeFileSync(join(root, SETTINGS), original);
+    expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+    const installed = readFileSync(join(root, SETTINGS), "utf8");
+    expect(installed.split("\n").length).toBeGreaterThan(10);
+    expect(installed.match(/(?<!\r)\n/g)).toBeNull();
+    expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
+    expect(readFileSync(join(root, SETTINGS), "utf8")).toBe(original);
+  });
+
   it("refuses to uninstall while settings.json is malformed, changing nothing", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });

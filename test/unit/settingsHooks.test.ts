@@ -123,8 +123,10 @@ describe("renderSettings", () => {
     ['{\n    "a": 1\n}\n', '{\n    "a": 1\n}\n'],
     ['{\n\t"a": 1\n}', '{\n\t"a": 1\n}'],
     ['{"a":1}', '{\n  "a": 1\n}'],
-  ])("keeps the indentation and final line break of %j", (original, expected) => {
-    expect(renderSettings(JSON.parse(original), original)).toBe(expected);
+    ['\uFEFF{\r\n  "a": 1\r\n}\r\n', '\uFEFF{\r\n  "a": 1\r\n}\r\n'],
+    ['{\r\n    "a": "x\\ny"\r\n}', '{\r\n    "a": "x\\ny"\r\n}'],
+  ])("keeps the indentation, line ends and final line break of %j", (original, expected) => {
+    expect(renderSettings(JSON.parse(original.replace(/^\uFEFF/, "")), original)).toBe(expected);
   });
 });
 
