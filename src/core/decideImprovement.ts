@@ -21,6 +21,7 @@ export interface ImprovementFacts {
 
 const pickMetric = (runtime: MetricRecord): MetricRecord => ({
   metric_command: runtime.metric_command,
+  metric_since: runtime.metric_since,
   metric_last: runtime.metric_last,
   metric_error: runtime.metric_error,
   metric_best: runtime.metric_best,

@@ -92,6 +92,8 @@ export const beats = (value: number, best: number | null, direction: Direction):
 export interface MetricRecord {
   /** The command these figures are of: a changed `metric` starts them again ("" before its first Stop). */
   metric_command: string;
+  /** The first iteration this command measured (0 before any): the status's sparkline starts there. */
+  metric_since: number;
   /** The last value, or null when the last run gave none. */
   metric_last: number | null;
   /** Why the last run gave no value ("" when it gave one). */
@@ -105,6 +107,7 @@ export interface MetricRecord {
 
 export const EMPTY_METRIC: MetricRecord = {
   metric_command: "",
+  metric_since: 0,
   metric_last: null,
   metric_error: "",
   metric_best: null,
@@ -119,9 +122,11 @@ export function recordReading(
   iteration: number,
   direction: Direction,
 ): MetricRecord {
+  const since = previous.metric_since || iteration;
   if (!("value" in reading)) {
     return {
       ...previous,
+      metric_since: since,
       metric_last: null,
       metric_error: reading.error,
       no_improvement_count: previous.no_improvement_count + 1,
@@ -130,6 +135,7 @@ export function recordReading(
   const better = beats(reading.value, previous.metric_best, direction);
   return {
     metric_command: previous.metric_command,
+    metric_since: since,
     metric_last: reading.value,
     metric_error: "",
     metric_best: better ? reading.value : previous.metric_best,

@@ -94,6 +94,8 @@ export function renderMetricSparkline(records: HistoryRecord[], best: number | n
 
 /** /loop-status's metric row: "metric: `npm run -s bench` ▁▃[█] (higher is better): last 812 · best …". */
 export function renderMetricStatus(state: LoopState, record: MetricRecord, records: HistoryRecord[]): string {
-  const spark = renderMetricSparkline(records.slice(-30), record.metric_best);
+  // The values of this command only: a `metric` changed by hand starts the figures, and the line, again.
+  const measured = records.filter((r) => (r.iteration ?? 0) >= record.metric_since);
+  const spark = renderMetricSparkline(measured.slice(-30), record.metric_best);
   return `metric: \`${state.metric}\`${spark ? ` ${spark}` : ""} (${better(state)}): ${renderMetricParts(state, record)}`;
 }

@@ -99,8 +99,9 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     owner_pid: text,
     /** Claude Code's cost figures, or null before the first one. */
     spend: z._default(z.nullable(z.lazy(makeSpendSchema)), null),
-    /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the command the figures are of, the last value and its error, the best and when, Stops without a better one. */
+    /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the command the figures are of and its first iteration, the last value and its error, the best and when, Stops without a better one. */
     metric_command: text,
+    metric_since: count,
     metric_last: metricValue,
     metric_error: text,
     metric_best: metricValue,

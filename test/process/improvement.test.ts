@@ -114,7 +114,10 @@ describe("metric", () => {
       const run = stop(root);
       expect(run.code, String(run.json?.systemMessage)).toBe(2);
     }
-    expect(cli(root, "status").stdout).toMatch(/last 61 · best 61 at iteration 5 · no target · 0\/3/);
+    const status = cli(root, "status").stdout;
+    expect(status).toMatch(/last 61 · best 61 at iteration 5 · no target · 0\/3/);
+    // The sparkline draws the new command's three values only, not the old command's 40s beside them.
+    expect(status).toMatch(/metric: `cat score.txt` [▁▂▃▄▅▆▇█]{2}\[[▁▂▃▄▅▆▇█]\] \(/);
   });
 
   it("a metric that hangs or prints megabytes is stopped and recorded, never a crash", () => {

@@ -179,6 +179,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
     { nil: null },
   ),
   metric_command: userText(10),
+  metric_since: fc.nat(20),
   metric_last: fc.constantFrom(null, 3, -0.5),
   metric_error: fc.constantFrom("", "it printed no number on stdout"),
   metric_best: fc.constantFrom(null, 4, 1e-3),
