@@ -30,8 +30,12 @@ export function readScopeEntries(value: unknown): string[] | undefined {
 export const isScopeValue = (value: unknown): boolean =>
   readScopeEntries(value)?.every((entry) => normalizeScopeEntry(entry) !== undefined) ?? false;
 
-/** Is `path` (relative to the root, `/`-separated) one of the entries or under one of them? */
+/**
+ * Is `path` (relative to the root, `/`-separated) one of the entries or under one of them? A path beside
+ * the project (`../web/w.js`, in a repository that holds more than the project) never is.
+ */
 export function inScope(path: string, entries: readonly string[]): boolean {
+  if (path.startsWith("../")) return false;
   return entries.some((entry) => entry === "" || path === entry || path.startsWith(`${entry}/`));
 }
 

@@ -47,9 +47,11 @@ export function renderExcludes(root: string, exclude: string[] = []): string[] {
 /**
  * The tree of the project's working tree as it is: tracked and untracked files, `.gitignore`
  * honoured, through a temporary index so that the real index, HEAD and the files stay as they are.
+ * `from`: the project's folder ("."), or the whole work tree (":/") when the project is a folder of a
+ * larger repository whose other files count too; outside `from`, the tree holds the real index's entries.
  */
-export function captureTree(repo: GitRepo, excludes: string[]): string {
-  const add = ["add", "--all", "--", "."];
+export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" = "."): string {
+  const add = ["add", "--all", "--", from];
   // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
   // ignored folder (a `.claude/` in .gitignore), and the loop's files must stay out either way.
   const drop = [

@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { posix, resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
@@ -28,6 +28,15 @@ export function checkScopePaths(root: string, entries: readonly string[], shown:
   }
 }
 
+/**
+ * Every loop's files anywhere in the work tree: in a repository of several projects (a monorepo's packages),
+ * another project's loop changing its own files is no change of this loop's.
+ */
+const EVERY_LOOP_FILES = [
+  ":(exclude,top,glob)**/.claude/continuation-loop.*",
+  ":(exclude,top,glob)**/.claude/.continuation-loop*",
+];
+
 export interface ScopeTree {
   repo: GitRepo;
   /** The working tree now, as a git tree (tracked and untracked files, .gitignore honoured, the loop's files left out). */
@@ -35,7 +44,10 @@ export interface ScopeTree {
   excludes: string[];
 }
 
-/** The working tree as a git tree; refused, naming the field, outside git. */
+/**
+ * The whole work tree as a git tree, so that a project in a folder of a larger repository sees what the
+ * loop changed beside it too; refused, naming the field, outside git.
+ */
 export function captureScopeTree(
   state: Pick<LoopState, "scope">,
   root: string,
@@ -55,9 +67,9 @@ export function captureScopeTree(
       received: root,
     });
   }
-  const excludes = renderExcludes(root, ownFiles);
+  const excludes = [...renderExcludes(root, ownFiles), ...EVERY_LOOP_FILES];
   try {
-    return { repo, tree: captureTree(repo, excludes), excludes };
+    return { repo, tree: captureTree(repo, excludes, ":/"), excludes };
   } catch (error) {
     const reason = error instanceof LoopError ? error.message : String(error);
     throw new LoopError("SCOPE_NOT_GIT", `reading the working tree failed (${reason})`, {
@@ -67,37 +79,35 @@ export function captureScopeTree(
   }
 }
 
+/** A path from the top of the work tree as seen from the project root at `prefix`: `../web/w.js` beside it. */
+const renderProjectPath = (prefix: string, path: string): string =>
+  path.startsWith(prefix) ? path.slice(prefix.length) : posix.relative(prefix, path);
+
 /**
- * The files (relative to the project root) that differ between `base` and the tree now. `base` ""
- * (no Stop yet) or gone from the object store: the last commit, else the empty tree.
+ * The files that differ between `base` and the tree now, relative to the project root: a file beside the
+ * project reads `../web/w.js`. `base` "" (no Stop yet) or gone from the object store: the last commit,
+ * else the empty tree.
  */
 export function readChangedFiles(scope: ScopeTree, base: string): string[] {
   const { repo, tree, excludes } = scope;
   const diff = (from: string) =>
-    spawnGit(repo, [
-      "diff-tree",
-      "-r",
-      "-z",
-      "--no-renames",
-      "--name-only",
-      "--relative",
-      from,
-      tree,
-      "--",
-      ".",
-      ...excludes,
-    ]);
+    spawnGit(repo, ["diff-tree", "-r", "-z", "--no-renames", "--name-only", from, tree, "--", ":/", ...excludes]);
+  const paths = (stdout: string) =>
+    stdout
+      .split("\0")
+      .filter(Boolean)
+      .map((path) => renderProjectPath(repo.prefix, path));
   // One git call on the common path; the fallbacks only when the base is not there.
   for (const from of [base, "HEAD^{tree}"]) {
     if (!from) continue;
     const run = diff(from);
-    if (run.status === 0) return run.stdout.split("\0").filter(Boolean);
+    if (run.status === 0) return paths(run.stdout);
   }
   const empty = runGit(repo, ["hash-object", "-t", "tree", "-w", "--stdin"], { input: "" }).trim();
   const run = diff(empty);
   if (run.status !== 0)
     throw new LoopError("SCOPE_NOT_GIT", `git diff-tree failed: ${run.stderr.trim()}`, { field: "scope" });
-  return run.stdout.split("\0").filter(Boolean);
+  return paths(run.stdout);
 }
 
 /**

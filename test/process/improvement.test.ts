@@ -283,6 +283,39 @@ describe("scope", () => {
     expect(warned).toContain("warn  verify_timeout and metric_timeout add up to more than 14m");
   });
 
+  it("in a package of a monorepo, a change beside the project is outside scope; another package's loop is not", () => {
+    const repo = mkdtempSync(join(tmpdir(), "cl-monorepo-"));
+    const root = join(repo, "packages/api");
+    const files = {
+      "package.json": "{}\n",
+      "packages/api/src/a.ts": "a\n",
+      "packages/web/w.js": "w\n",
+      "packages/web/.claude/continuation-loop.local.md": "---\nmax_iterations: 3\n---\nAnother loop.\n",
+      "packages/api/.claude/continuation-loop.local.md":
+        "---\nmax_iterations: 20\nscope: [src]\nnotify: false\n---\nGo.\n",
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(repo, path, ".."), { recursive: true });
+      writeFileSync(join(repo, path), text);
+    }
+    git(repo, "init", "-q");
+    git(repo, "add", "package.json", "packages/api/src", "packages/web/w.js");
+    git(repo, "commit", "-qm", "base");
+
+    writeFileSync(join(root, "src/a.ts"), "a2\n");
+    // The other package's loop moves on: its files are no change of this loop's.
+    writeFileSync(join(repo, "packages/web/.claude/continuation-loop.local.md"), "---\nmax_iterations: 4\n---\nOn.\n");
+    expect(stop(root).code).toBe(2);
+
+    writeFileSync(join(repo, "packages/web/w.js"), "changed beside the project\n");
+    writeFileSync(join(repo, "package.json"), '{"private":true}\n');
+    const paused = stop(root);
+    expect(paused.code).toBe(0);
+    expect(String(paused.json?.systemMessage)).toContain(
+      "2 file(s) changed outside scope (src): ../../package.json, ../web/w.js",
+    );
+  });
+
   it("with checkpoints too, the checkpoint keeps the tree the scope check captured", () => {
     const { root } = gitProject("scope: src\ncheckpoints: true");
     writeFileSync(join(root, "src/a.ts"), "changed\n");
