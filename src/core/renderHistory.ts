@@ -7,7 +7,8 @@ const fmt = (n: number | undefined) => (n === undefined ? "-" : formatCount(n));
 
 /** Pads columns to their widest cell; the last column is left ragged. */
 function renderTable(header: string[], rows: string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  // A reduce, not Math.max(...): a whole history has more rows than a call takes arguments.
+  const widths = header.map((h, i) => rows.reduce((w, r) => Math.max(w, (r[i] ?? "").length), h.length));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))

@@ -1,5 +1,5 @@
 import { EVENT_MARK, renderTokens, renderUsd, renderValue } from "./reportFormat.js";
-import type { ReportModel, ReportRow } from "./reportModel.js";
+import { highest, lowest, type ReportModel, type ReportRow } from "./reportModel.js";
 
 /**
  * Inline SVG charts for the report's page (README "The morning after"): no script, colours from the
@@ -153,8 +153,8 @@ function renderMetricChart(options: {
   const first = points[0]?.iteration ?? 1;
   const last = points.at(-1)?.iteration ?? first;
   const values = [...points.map((p) => p.value), ...(target ? [target.value] : [])];
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
+  const lo = lowest(values) ?? 0;
+  const hi = highest(values) ?? 0;
   const scale = niceScale(hi === lo ? hi + 1 : hi, hi === lo ? lo - 1 : lo);
   const span = Math.max(1, last - first);
   const x = (i: number) => PAD.left + ((i - first + 0.5) / (span + 1)) * PLOT_W;

@@ -48,6 +48,15 @@ const timeOf = (r: HistoryRecord): number => (typeof r.time === "string" ? Date.
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const text = (v: unknown): string | undefined => (typeof v === "string" && v !== "" ? v : undefined);
 
+/**
+ * The highest and lowest of many values, without spreading them into Math.max's arguments: a huge history
+ * holds more records than a call takes arguments. undefined for none.
+ */
+export const highest = (values: readonly number[]): number | undefined =>
+  values.length ? values.reduce((a, b) => Math.max(a, b)) : undefined;
+export const lowest = (values: readonly number[]): number | undefined =>
+  values.length ? values.reduce((a, b) => Math.min(a, b)) : undefined;
+
 /** End reasons recorded outside a Stop: no turn of Claude's ended there. */
 const ENDS_WITHOUT_STOP = new Set(["stopped", "vanished"]);
 
@@ -210,7 +219,7 @@ export function buildReport(records: readonly HistoryRecord[]): ReportModel {
   const withGoal = [...records].reverse().find((r) => typeof r.goal === "string");
   const fields = (withGoal?.fields ?? {}) as Record<string, unknown>;
   const target = text(fields.metric_target);
-  const iterations = Math.max(0, ...records.map((r) => num(r.iteration) ?? 0));
+  const iterations = highest([0, ...records.map((r) => num(r.iteration) ?? 0)]) ?? 0;
   const tokens = records.map((r) => num(r.output_tokens)).filter((n) => n !== undefined);
   const spends = records.map((r) => num(r.cost_usd)).filter((n) => n !== undefined);
   const times = rows.map((r) => r.start).filter((n) => n !== undefined);
@@ -225,10 +234,10 @@ export function buildReport(records: readonly HistoryRecord[]): ReportModel {
     iterations,
     // A record keeps the fields as written: one that leaves the limit out ran to its default.
     maxIterations: num(fields.max_iterations) ?? (withGoal?.fields ? FIELDS.max_iterations.default : undefined),
-    start: times.length ? Math.min(...times) : undefined,
-    end: ends.length ? Math.max(...ends) : undefined,
-    outputTokens: tokens.length ? Math.max(...tokens) : undefined,
-    spendUsd: spends.length ? Math.max(...spends) : undefined,
+    start: lowest(times),
+    end: highest(ends),
+    outputTokens: highest(tokens),
+    spendUsd: highest(spends),
     metric: summariseMetric(records, target),
     rows,
   };

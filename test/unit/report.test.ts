@@ -9,6 +9,7 @@ import { renderReportHtml } from "../../src/core/renderReportHtml.js";
 import { buildReport, selectLoopRecords } from "../../src/core/reportModel.js";
 import { readReportHistory } from "../../src/io/readReportHistory.js";
 import { readPreviousRecordTime } from "../../src/io/history.js";
+import { renderHistoryTable } from "../../src/core/renderHistory.js";
 import { recordLoop, recordLoopWithWaits, toJsonl } from "./reportHistories.js";
 
 const NOW = Date.parse("2026-11-27T08:00:00Z");
@@ -201,6 +202,22 @@ describe("the Markdown report", () => {
     const shown = numbers.length + omitted.reduce((sum, row) => sum + Number(/(\d+) iterations/.exec(row)?.[1]), 0);
     expect(shown).toBe(1000);
     expect(chooseTableRows(model.rows).length).toBe(rows.length);
+  });
+});
+
+describe("a huge history", () => {
+  // The commands read up to the history's last 64 MiB: some 200,000 records of one loop.
+  const records = recordLoop({ n: 200_000, step: 1, end: "max_iterations", metric: (i) => i % 997 });
+
+  it("is reported in full, as Markdown and as a page", () => {
+    const model = report(records);
+    expect(model).toMatchObject({ iterations: 200_000, outputTokens: records.at(-1)?.output_tokens });
+    expect(renderReportMarkdown(model)).toContain("end: max_iterations");
+    expect(renderReportHtml(model, NOW)).toContain('id="chart-metric"');
+  });
+
+  it("is listed whole by history --all", () => {
+    expect(renderHistoryTable(records, true).split("\n")).toHaveLength(200_001);
   });
 });
 
