@@ -60,7 +60,8 @@ const PREVIOUS_WINDOW = 64 * 1024;
 /**
  * The time (ms) of the last record of the loop in `stateFile` that started at `startedAt` (ISO), read from
  * the history's last 64 KiB; undefined when the loop has none there (its first Stop). A wait for a permission
- * answer is written mid-turn, so it starts no iteration and is passed over.
+ * answer is written mid-turn, so it starts no iteration and is passed over; the file's latest end is an earlier
+ * loop's.
  */
 export function readPreviousRecordTime(path: string, stateFile: string, startedAt: string): number | undefined {
   const since = Date.parse(startedAt);
@@ -74,8 +75,10 @@ export function readPreviousRecordTime(path: string, stateFile: string, startedA
     const record = parseHistoryLine(line);
     if (!record || record.decision === "waiting_permission") continue;
     const at = Date.parse(record.time);
-    // The newest record of this file: this loop's, or an earlier loop's (then this loop has none).
-    if (record.state_file === stateFile && Number.isFinite(at)) return at >= since ? at : undefined;
+    // The newest record of this file: this loop's, or an earlier loop's (then this loop has none). An end is
+    // always an earlier loop's, even one in the same millisecond as this start (`/loop-start --force`).
+    if (record.state_file !== stateFile || !Number.isFinite(at)) continue;
+    return at >= since && record.decision !== "end" ? at : undefined;
   }
   return undefined;
 }

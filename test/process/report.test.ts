@@ -87,6 +87,20 @@ describe("a loop's report from the history the hooks wrote", () => {
     expect(told).toMatch(/!node \S*hooks\/cli\.js report --html loop-report\.html/);
     expect(told.split("\n").length).toBeLessThanOrEqual(5);
   });
+
+  it("reports a loop that /loop-start --force put in place of the session's loop with its own goal and limits", () => {
+    const { root, historyPath } = project(STATE);
+    expect(stop(root, "one").code).toBe(2);
+    expect(prompt(root, "/loop-start --force --max-iterations 4 Write the docs").code).toBe(0);
+    expect(stop(root, "docs one").code).toBe(2);
+    const records = readHistory(historyPath);
+    expect(records.map((r) => r.decision)).toEqual(["continue", "end", "continue"]);
+    expect(records[2]).toMatchObject({ goal: "Write the docs\n", fields: { max_iterations: 4 } });
+    const run = cli(root);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("> Write the docs");
+    expect(run.stdout).toContain("**Iterations:** 1 of 4");
+  });
 });
 
 describe("no report without a history", () => {
