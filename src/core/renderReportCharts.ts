@@ -144,10 +144,10 @@ function renderBarChart(options: {
 /** The metric per Stop, the best so far as a step line, and the target as a dashed line. */
 function renderMetricChart(options: {
   id: string;
-  points: readonly Point[];
+  /** Each value with the loop's best so far, as the model follows it (a changed command starts it again). */
+  points: readonly (Point & { best: number | undefined })[];
   marks: readonly Mark[];
   target: { op: string; value: number } | undefined;
-  lowerIsBetter: boolean;
 }): string {
   const { points, target } = options;
   const first = points[0]?.iteration ?? 1;
@@ -159,13 +159,13 @@ function renderMetricChart(options: {
   const span = Math.max(1, last - first);
   const x = (i: number) => PAD.left + ((i - first + 0.5) / (span + 1)) * PLOT_W;
   const y = (v: number) => PAD.top + PLOT_H - ((v - scale.lo) / (scale.hi - scale.lo)) * PLOT_H;
-  let best: number | undefined;
   const bestPath: string[] = [];
   for (const p of points) {
-    if (best === undefined || (options.lowerIsBetter ? p.value < best : p.value > best)) best = p.value;
-    // Steps: the best holds until a later value beats it.
+    const best = p.best ?? p.value;
+    // Steps: the best holds until a later value beats it, or a new metric command starts it again.
     bestPath.push(bestPath.length ? `H${r1(x(p.iteration))}V${r1(y(best))}` : `M${r1(x(p.iteration))} ${r1(y(best))}`);
   }
+  const best = points.at(-1)?.best;
   const line = points.map((p, i) => `${i ? "L" : "M"}${r1(x(p.iteration))} ${r1(y(p.value))}`).join("");
   const dots =
     points.length <= MAX_DOTS
@@ -238,7 +238,9 @@ export function renderReportCharts(model: ReportModel): Array<{ caption: string;
     });
     charts.push({ caption: `Spend per iteration (USD, Claude Code's own figures). ${c.note}`.trim(), svg: c.svg });
   }
-  const metric = series((r) => r.metric);
+  const metric = iterations.flatMap((r) =>
+    typeof r.metric === "number" ? [{ iteration: r.iteration as number, value: r.metric, best: r.metricBest }] : [],
+  );
   if (metric.length) {
     const match = /^\s*(>=|<=|>|<)\s*(-?[\d.eE+-]+)\s*$/.exec(model.metric?.target ?? "");
     const target = match ? { op: match[1] as string, value: Number(match[2]) } : undefined;
@@ -247,7 +249,6 @@ export function renderReportCharts(model: ReportModel): Array<{ caption: string;
       points: metric,
       marks,
       target: target && Number.isFinite(target.value) ? target : undefined,
-      lowerIsBetter: target?.op.startsWith("<") === true,
     });
     charts.push({
       caption: "The metric at each iteration (line), the best so far (steps) and the target (dashed).",

@@ -20,6 +20,8 @@ export interface ReportRow {
   spendUsd: number | undefined;
   metric: number | null | undefined;
   metricError: string | undefined;
+  /** The loop's best metric so far, as its Stops kept it (`followBest`). */
+  metricBest: number | undefined;
   /** The decision as users read it: `continue`, `end: completed`, `wait 5m (rate_limit)`… */
   decision: string;
   files: number | undefined;
@@ -135,8 +137,37 @@ function kindOf(r: HistoryRecord, previous: HistoryRecord | undefined): ReportRo
   return "other";
 }
 
+/** Which way the metric improves: a target `<=`/`<` means lower is better (docs/REFERENCE.md "Improvement loops"). */
+const lowerIsBetter = (target: string | undefined) => target !== undefined && /^\s*</.test(target);
+
+type Best = { value: number; iteration: number | undefined } | undefined;
+
+/**
+ * The best metric after each record, as the loop kept it: a Stop records the iteration of its best
+ * (`metric_best_iteration`), which starts again at a `metric` command changed by hand, so the old command's
+ * values are no best of the new one's. Records of versions that kept no best iteration: the best value.
+ */
+function followBest(records: readonly HistoryRecord[], lower: boolean): Best[] {
+  let best: Best;
+  let kept = false;
+  return records.map((r) => {
+    if (r.metric === undefined) return best;
+    const value = num(r.metric);
+    const iteration = num(r.iteration);
+    const recorded = num(r.metric_best_iteration);
+    // A Stop that names no best after ones that did: a new command, with no value yet.
+    if (recorded === undefined && kept) best = undefined;
+    kept ||= recorded !== undefined;
+    if (value === undefined) return best;
+    const beats = best === undefined || (lower ? value < best.value : value > best.value);
+    const again = recorded === iteration && best?.iteration !== iteration;
+    if (recorded === undefined ? beats : again || (recorded === iteration && beats)) best = { value, iteration };
+    return best;
+  });
+}
+
 /** Rows in history order; per-iteration tokens and spend are the differences of the loop's running totals. */
-function buildRows(records: readonly HistoryRecord[]): ReportRow[] {
+function buildRows(records: readonly HistoryRecord[], bests: readonly Best[]): ReportRow[] {
   let tokensSoFar = 0;
   let spendSoFar = 0;
   let previousTime: number | undefined;
@@ -166,6 +197,7 @@ function buildRows(records: readonly HistoryRecord[]): ReportRow[] {
       spendUsd: turn || (spent ?? 0) > 0 ? spent : undefined,
       metric: r.metric === null ? null : num(r.metric),
       metricError: text(r.metric_error),
+      metricBest: bests[i]?.value,
       decision: describeDecision(r, kind),
       files: num(r.files_changed),
       reply: text(r.reply_line),
@@ -173,25 +205,14 @@ function buildRows(records: readonly HistoryRecord[]): ReportRow[] {
   });
 }
 
-/** Which way the metric improves: a target `<=`/`<` means lower is better (docs/REFERENCE.md "Improvement loops"). */
-const lowerIsBetter = (target: string | undefined) => target !== undefined && /^\s*</.test(target);
-
-function summariseMetric(records: readonly HistoryRecord[], target: string | undefined): ReportModel["metric"] {
-  const measured = records.filter((r) => r.metric !== undefined);
-  if (measured.length === 0 && target === undefined) return undefined;
-  let best: number | undefined;
-  let bestIteration: number | undefined;
-  for (const r of measured) {
-    const value = num(r.metric);
-    if (value === undefined) continue;
-    const better = best === undefined || (lowerIsBetter(target) ? value < best : value > best);
-    if (better) {
-      best = value;
-      bestIteration = num(r.iteration);
-    }
-  }
-  const recorded = num(measured.at(-1)?.metric_best_iteration);
-  return { best, bestIteration: recorded ?? bestIteration, target };
+function summariseMetric(
+  records: readonly HistoryRecord[],
+  bests: readonly Best[],
+  target: string | undefined,
+): ReportModel["metric"] {
+  if (!records.some((r) => r.metric !== undefined) && target === undefined) return undefined;
+  const best = bests.at(-1);
+  return { best: best?.value, bestIteration: best?.iteration, target };
 }
 
 function describeOutcome(last: HistoryRecord): { outcome: string; because: string | undefined } {
@@ -215,10 +236,11 @@ function describeOutcome(last: HistoryRecord): { outcome: string; because: strin
 /** A loop's records (see `selectLoopRecords`) → the report's facts. */
 export function buildReport(records: readonly HistoryRecord[]): ReportModel {
   const last = records.at(-1);
-  const rows = buildRows(records);
   const withGoal = [...records].reverse().find((r) => typeof r.goal === "string");
   const fields = (withGoal?.fields ?? {}) as Record<string, unknown>;
   const target = text(fields.metric_target);
+  const bests = followBest(records, lowerIsBetter(target));
+  const rows = buildRows(records, bests);
   const iterations = highest([0, ...records.map((r) => num(r.iteration) ?? 0)]) ?? 0;
   const tokens = records.map((r) => num(r.output_tokens)).filter((n) => n !== undefined);
   const spends = records.map((r) => num(r.cost_usd)).filter((n) => n !== undefined);
@@ -238,7 +260,7 @@ export function buildReport(records: readonly HistoryRecord[]): ReportModel {
     end: highest(ends),
     outputTokens: highest(tokens),
     spendUsd: highest(spends),
-    metric: summariseMetric(records, target),
+    metric: summariseMetric(records, bests, target),
     rows,
   };
 }

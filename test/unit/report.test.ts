@@ -90,6 +90,31 @@ describe("the report's facts", () => {
     expect(selectLoopRecords(all, ".claude/continuation-loop.other.local.md")).toEqual([]);
   });
 
+  it("gives the best as the loop kept it: a metric command changed by hand starts the best again", () => {
+    // As the Stop hook writes them: `metric` changed from one command to another before iteration 4.
+    const values = [60, 80, 70, 10, 20, 15];
+    const bests = [1, 2, 2, 4, 5, 5];
+    const records: HistoryRecord[] = values.map((metric, i) => ({
+      time: new Date(Date.parse("2026-11-27T01:00:00Z") + (i + 1) * 60_000).toISOString(),
+      state_file: ".claude/continuation-loop.local.md",
+      iteration: i + 1,
+      decision: "continue",
+      metric,
+      metric_best_iteration: bests[i],
+      ...(i === 0 && { goal: "Raise the score", fields: { metric: "cat score", metric_target: ">= 90" } }),
+    }));
+    const model = report(records);
+    expect(model.metric).toEqual({ best: 20, bestIteration: 5, target: ">= 90" });
+    expect(renderReportMarkdown(model)).toContain("**Metric:** best 20 at iteration 5; target >= 90");
+    const html = renderReportHtml(model, NOW);
+    expect(html).toContain("6 values from 60 to 15, best 20, target &gt;= 90.");
+    // The best-so-far steps, by their height: 60, 80, 80, then the new command's 10, 20, 20.
+    const heights = (path: string) =>
+      (new RegExp(`class="${path}" d="([^"]+)"`).exec(html)?.[1] ?? "").match(/[ V][\d.]+/g);
+    const height = (value: number) => heights("line-metric")?.[values.indexOf(value)]?.slice(1);
+    expect(heights("line-best")?.map((h) => h.slice(1))).toEqual([60, 80, 80, 10, 20, 20].map(height));
+  });
+
   it("reads records of older versions (no duration, no reply) and decisions it does not know", () => {
     const old = recordLoop({ n: 3, end: "stalled" }).map(({ duration_s, reply_line, files_changed, ...rest }) => rest);
     const future = { ...old[1], decision: "until_failed", reason: "exit 1" } as unknown as HistoryRecord;
