@@ -6,7 +6,7 @@ import { renderGoBackground, renderPermissionNote } from "../core/renderBackgrou
 import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
 import { decideRestart } from "../core/restartRequest.js";
 import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
-import { readWholeHistory } from "../io/history.js";
+import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import {
@@ -103,7 +103,7 @@ function runRestart(call: CommandCall): number {
   const back = parseWholeNumber(call.words[0], "N", call.command, 1);
   const { historyPath, shown } = loopFileAt(call.root, "default");
   const history = shown.replace(/[^/]*$/, "continuation-loop.history.jsonl");
-  const request = decideRestart(readWholeHistory(historyPath), back, call.options.force === true, history);
+  const request = decideRestart(readPastRecords(historyPath, history), back, call.options.force === true, history);
   const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
   return call.tell(started.summary, started.context);
 }

@@ -46,14 +46,6 @@ export function readHistoryLines(path: string): string[] {
   return readLinesInWindow(path, LOOK_BACK).filter((line) => line.trim() !== "");
 }
 
-/**
- * The records `history`, `restart` and `report` read, oldest first (readHistoryLines); torn or foreign
- * lines are skipped.
- */
-export function readWholeHistory(path: string): HistoryRecord[] {
-  return readHistoryLines(path).flatMap((line) => parseHistoryLine(line) ?? []);
-}
-
 /** How far back a Stop looks for its loop's previous record: many records of several loops. */
 const PREVIOUS_WINDOW = 64 * 1024;
 

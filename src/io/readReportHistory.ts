@@ -50,3 +50,16 @@ export function readReportHistory(path: string, shown: string): HistoryRecord[] 
     );
   return records;
 }
+
+/**
+ * The records `history` and `restart` look back over: none for a history that is missing or empty (no loop
+ * has run yet), the same LoopError as `report` for one that cannot be read or holds no record.
+ */
+export function readPastRecords(path: string, shown: string): HistoryRecord[] {
+  try {
+    return readReportHistory(path, shown);
+  } catch (error) {
+    if (error instanceof LoopError && error.code === "HISTORY_MISSING") return [];
+    throw error;
+  }
+}

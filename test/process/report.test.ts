@@ -130,6 +130,33 @@ describe("no report without a history", () => {
     expect(String(prompt(root, "/loop-report").json?.reason)).toMatch(message);
   });
 
+  it.each([
+    [
+      "one that holds no record",
+      (p: string) => writeFileSync(p, "not a record\n"),
+      /continuation-loop\.history\.jsonl: holds no readable record/,
+    ],
+    ["a folder in its place", (p: string) => mkdirSync(p), /continuation-loop\.history\.jsonl: is not a regular file/],
+  ])("history and restart on %s: one line naming the file, exit 1", (_what, make, message) => {
+    const { root, historyPath } = project();
+    make(historyPath);
+    for (const args of [["history"], ["history", "--all", "--json"], ["restart"]]) {
+      const run = runHook("cli", "", { cwd: root, args, env: { CLAUDE_PROJECT_DIR: root } });
+      expect(run.code, args.join(" ")).toBe(1);
+      expect(run.stdout).toBe("");
+      expect(run.stderr.trim().split("\n")).toHaveLength(1);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+
+  it("history with no history, or an empty one, has no loops to list", () => {
+    const { root, historyPath } = project();
+    const history = () => runHook("cli", "", { cwd: root, args: ["history"], env: { CLAUDE_PROJECT_DIR: root } });
+    expect(history()).toMatchObject({ code: 0, stdout: "No finished loops yet.\n" });
+    writeFileSync(historyPath, "");
+    expect(history()).toMatchObject({ code: 0, stdout: "No finished loops yet.\n" });
+  });
+
   it("names a loop the history does not hold, and refuses a bad name as a usage error", () => {
     const { root } = project(STATE);
     stop(root, "one");
