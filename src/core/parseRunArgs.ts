@@ -29,6 +29,11 @@ const RUN_OPTIONS: Record<string, "value" | "flag"> = {
 };
 /** Claude Code's arguments that choose the session or the mode: `run` sets them itself. */
 const SESSION_ARGS = new Set(["-p", "--print", "--session-id", "-r", "--resume", "-c", "--continue", "--fork-session"]);
+/** Claude Code's arguments that would run the session elsewhere (in the background, in a worktree), out of `run`'s reach. */
+const ELSEWHERE_ARGS = new Set(["--bg", "--background", "-w", "--worktree"]);
+/** What to do instead of `--bg` or `--worktree`, loop flag or Claude Code's. */
+const LEAVE_RUNNING =
+  "continuation-loop start --bg [--worktree NAME] GOAL to leave a loop running in a background session; run drives claude -p here, in the foreground";
 const OPTION = /^--[A-Za-z]/;
 
 const usage = (message: string, details: { field?: string; expected?: string; received?: string } = {}) =>
@@ -63,6 +68,11 @@ function readMaxRestarts(value: string | true | undefined): number {
 function checkClaudeArgs(args: string[]): void {
   for (const arg of args) {
     const name = arg.split("=")[0] ?? arg;
+    if (ELSEWHERE_ARGS.has(name))
+      throw usage(`${name} would run Claude Code where run cannot follow the loop`, {
+        field: "-- CLAUDE_ARGS",
+        expected: LEAVE_RUNNING,
+      });
     if (SESSION_ARGS.has(name))
       throw usage(`${name} is run's to set`, {
         field: "-- CLAUDE_ARGS",
@@ -108,6 +118,12 @@ export function parseRunArgs(argv: string[]): RunRequest {
   checkClaudeArgs(claudeArgs);
   const goalWords = head.slice(i);
   const loop = parseLoopWords([...loopWords, ...goalWords]);
+  // start's flags that run could only ignore: the loop would run here, not where they asked.
+  if (loop.background || loop.worktree !== undefined)
+    throw usage("a flag of start, not of run", {
+      field: loop.background ? "--bg" : "--worktree",
+      expected: LEAVE_RUNNING,
+    });
   const takeover = goalWords.length === 0 && !loop.help;
   if (takeover && (Object.keys(loop.fields).length > 0 || loop.template !== undefined || loop.force))
     throw usage("loop flags need a goal", {

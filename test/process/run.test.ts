@@ -47,6 +47,10 @@ describe("continuation-loop run, before Claude Code starts", () => {
     ["an unknown option", ["--nope", "Fix it"], "unknown option --nope"],
     ["a session argument for Claude Code", ["Fix it", "--", "--resume", "x"], "--resume is run's to set"],
     ["no goal and no loop", [], "there is no loop to take over"],
+    ["start's --bg, which run cannot honour", ["--bg", "Fix it"], "--bg: a flag of start, not of run"],
+    ["start's --worktree, which run cannot honour", ["--worktree", "auth", "Fix it"], "--worktree: a flag of start"],
+    ["Claude Code's --bg", ["Fix it", "--", "--bg"], "--bg would run Claude Code where run cannot follow"],
+    ["Claude Code's -w", ["Fix it", "--", "-w", "auth"], "-w would run Claude Code where run cannot follow"],
   ])("exits 2 for %s and starts no loop", (_, args, message) => {
     const r = run(args);
     expect(r.code, r.stderr).toBe(2);
