@@ -1,7 +1,7 @@
 // What the companion module hands the command hooks through their environment (docs/REFERENCE.md "The
 // companion module"). The command hooks stay the engine: each value only adds to what they do without it.
 import type { Env } from "../core/loopFiles.js";
-import { recordCostFigure, type Runtime } from "../core/sidecar.js";
+import { carryCostOverClear, recordCostFigure, type Runtime } from "../core/sidecar.js";
 import { BACKGROUND_LINE, FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";
 import type { HookAnswer } from "./context.js";
 
@@ -12,17 +12,29 @@ const readFigure = (raw: string | undefined): number | undefined => {
 
 /**
  * The session's cost figure the module handed this Stop, recorded as the status line's would be. The
- * loop's first figure starts from the one its first turn began at, so that turn is counted too.
+ * loop's first figure starts from the one its first turn began at, so that turn is counted too. A Claude
+ * Code process other than the one of the loop's last Stop (started again by `run` after a crash, a
+ * background session respawned) counts its session's figure from zero: the spend so far is carried, even
+ * when the new figure is already above the last one, and that process becomes the loop's, so that it is
+ * carried once whatever this Stop decides.
  */
-export function applyModuleCost(runtime: Runtime, env: Env): Runtime {
+export function applyModuleCost(runtime: Runtime, env: Env, readPid: () => string): Runtime {
   const figure = readFigure(env[MODULE_ENV.cost]);
   if (figure === undefined || !env[MODULE_ENV.live]) return runtime;
-  const before = readFigure(env[MODULE_ENV.turnCost]);
-  const start =
-    runtime.spend === null && before !== undefined && before <= figure
-      ? recordCostFigure(runtime, before, "module")
-      : runtime;
-  return recordCostFigure(start, figure, "module");
+  return recordCostFigure(
+    readCostStart(runtime, readFigure(env[MODULE_ENV.turnCost]), figure, readPid),
+    figure,
+    "module",
+  );
+}
+
+/** What this Stop's figure counts from: the first turn's figure, the spend carried over a new process, or as it was. */
+function readCostStart(runtime: Runtime, before: number | undefined, figure: number, readPid: () => string): Runtime {
+  if (runtime.spend === null)
+    return before !== undefined && before <= figure ? recordCostFigure(runtime, before, "module") : runtime;
+  if (runtime.owner_pid === "") return runtime;
+  const pid = readPid();
+  return pid === runtime.owner_pid ? runtime : { ...carryCostOverClear(runtime), owner_pid: pid };
 }
 
 /**

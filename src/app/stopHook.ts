@@ -139,7 +139,7 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
     }
 
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
-    const runtime = applyModuleCost(snapshot.runtime, ctx.env);
+    const runtime = applyModuleCost(snapshot.runtime, ctx.env, () => readClaudePid(ctx.env));
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
     if (runtime.pause?.reason === "question") return passPausedTurns(state, runtime, input);
     // Gathered once: a retry after a user edit decides again on the same evidence.

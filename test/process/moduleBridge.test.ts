@@ -31,6 +31,51 @@ describe("the Stop hook with the module live", () => {
     expect(status.at(-1)).toMatchObject({ decision: "end", reason: "max_cost", cost_usd: 1.1 });
   });
 
+  it("carries the spend when Claude Code was started again (run's restart), though the new figure is not below the last", () => {
+    const { root } = makeProject("---\nmax_iterations: 50\nmax_cost: 1\nsession_id: s1\n---\nGoal\n");
+    const process1 = { ...LIVE, CLAUDE_PID: "1001" };
+    expect(
+      stop(root, { ...process1, CONTINUATION_LOOP_TURN_COST_USD: "0", CONTINUATION_LOOP_COST_USD: "0.4" }).code,
+    ).toBe(2);
+    // Killed mid-iteration and started again: the new process's figure counts from zero.
+    const process2 = { ...LIVE, CLAUDE_PID: "2002" };
+    expect(
+      stop(root, { ...process2, CONTINUATION_LOOP_TURN_COST_USD: "0", CONTINUATION_LOOP_COST_USD: "0.4" }).code,
+    ).toBe(2);
+    expect(sidecar(root)).toMatchObject({ spend: { figure: 0.4, baseline: -0.4 } });
+    const end = stop(root, { ...process2, CONTINUATION_LOOP_TURN_COST_USD: "0.4", CONTINUATION_LOOP_COST_USD: "0.8" });
+    expect(end.code).toBe(0);
+    expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$1\.20 spent/);
+  });
+
+  it("carries the spend of a restart once, though the Stops after it wait for background work", () => {
+    const { root } = makeProject("---\nmax_iterations: 50\nmax_cost: 5\nsession_id: s1\n---\nGoal\n");
+    const build = { id: "b1", type: "shell", status: "running", description: "build", command: "make" };
+    const waiting = (env: Record<string, string>) =>
+      runHook(
+        "stop",
+        {
+          session_id: "s1",
+          cwd: root,
+          hook_event_name: "Stop",
+          last_assistant_message: "w",
+          background_tasks: [build],
+        },
+        { env },
+      );
+    const cost = (figure: string) => ({
+      CONTINUATION_LOOP_STOP_ID: "test-stop-1",
+      CONTINUATION_LOOP_TURN_COST_USD: "0",
+      CONTINUATION_LOOP_COST_USD: figure,
+    });
+    expect(stop(root, { ...LIVE, CLAUDE_PID: "1001", ...cost("0.4") }).code).toBe(0);
+    // Started again; its Stops hold for the build and go on, each with a figure from zero.
+    expect(waiting({ ...LIVE, CLAUDE_PID: "2002", ...cost("0.4") }).code).toBe(0);
+    expect(waiting({ ...LIVE, CLAUDE_PID: "2002", ...cost("0.5") }).code).toBe(0);
+    const spend = sidecar(root).spend as { figure: number; baseline: number };
+    expect(spend.figure - spend.baseline).toBeCloseTo(0.9);
+  });
+
   it("ignores a cost figure when the module is not live, and a figure that is not a number", () => {
     const { root } = makeProject("---\nmax_iterations: 50\nsession_id: s1\n---\nGoal\n");
     expect(stop(root, { CONTINUATION_LOOP_COST_USD: "0.5" }).code).toBe(2);
