@@ -39,8 +39,10 @@ export function renderBackgroundStarted(started: {
   const where = worktree === undefined ? "" : ` in the worktree ${worktree}`;
   const project = worktree === undefined ? "" : ` --project ${worktree}`;
   const named = started.name === "default" ? "" : ` --name ${started.name}`;
+  // startLoop's line names the file after "loop started in": said once, the session first.
+  const file = started.summary.replace(/^continuation-loop: loop started in /, "");
   return [
-    `continuation-loop: loop started in the background session ${short}${where}. ${started.summary.replace(/^continuation-loop: /, "")}`,
+    `continuation-loop: loop started in the background session ${short}${where}: ${file}`,
     `  watch   claude logs ${short}   (claude agents lists every session)`,
     `  attach  claude attach ${short}`,
     `  stop    continuation-loop stop${project}${named}   (the session itself: claude stop ${short})`,
