@@ -29,6 +29,15 @@ export interface CheckpointRecord {
 }
 
 /**
+ * Which checkpoint is the newer: the one of the loop that started later (loops of one name never overlap), then
+ * the later one; git keeps whole seconds, so two loops' checkpoints can share one. A checkpoint of 0.2.0 or earlier
+ * names no start and counts as older than any that does.
+ */
+const compareRecency = (a: CheckpointRecord, b: CheckpointRecord): number =>
+  (Date.parse(a.startedAt ?? "") || 0) - (Date.parse(b.startedAt ?? "") || 0) ||
+  Date.parse(a.time) - Date.parse(b.time);
+
+/**
  * Whose checkpoints: the loop of the name that started at `startedAt` (its state file's; undefined before
  * its first Stop), or `last` when none runs: the loop that wrote the name's newest checkpoint.
  */
@@ -107,7 +116,7 @@ export function parseCheckpointList(output: string, loop: string): CheckpointRec
 export function selectLoopCheckpoints(records: CheckpointRecord[], owner: CheckpointOwner): CheckpointRecord[] {
   if (owner === "last") {
     const newest = records.reduce<CheckpointRecord | undefined>(
-      (best, r) => (!best || Date.parse(r.time) >= Date.parse(best.time) ? r : best),
+      (best, r) => (!best || compareRecency(r, best) >= 0 ? r : best),
       undefined,
     );
     return records.filter((r) => r.startedAt === newest?.startedAt);

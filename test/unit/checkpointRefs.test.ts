@@ -110,6 +110,16 @@ describe("selectLoopCheckpoints", () => {
     expect(selectLoopCheckpoints([], "last")).toEqual([]);
   });
 
+  it("with no loop running, takes the loop that started last when two loops' checkpoints share a second", () => {
+    const second = "2026-01-02T03:00:01.900Z";
+    const sameSecond = [
+      at(1, "2026-01-02T03:00:01.000Z", second),
+      at(2, "2026-01-02T03:00:01.000Z", FIRST),
+      at(3, "2026-01-02T03:00:01.000Z", FIRST),
+    ];
+    expect(iterations(selectLoopCheckpoints(sameSecond, "last"))).toEqual([1]);
+  });
+
   it("counts a checkpoint an earlier version wrote (no start in it) as the running loop's when taken since it started", () => {
     const old = [
       at(1, "2026-01-02T02:59:00.000Z"),
