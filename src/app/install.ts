@@ -96,8 +96,10 @@ export function runInstall({ root, ctx }: CommandCall): number {
     }
     writes.push({ to: file.to, data });
   }
-  if (merged.record.added.length || staleHooks.length)
-    writes.push({ to: SETTINGS, data: renderSettings(merged.settings, settingsText) });
+  const writesSettings = merged.record.added.length > 0 || staleHooks.length > 0;
+  if (writesSettings) writes.push({ to: SETTINGS, data: renderSettings(merged.settings, settingsText) });
+  // The user's own text, kept from the first install that changed it, so uninstall can give it back as it was.
+  const settingsBefore = previous?.settings ? previous.settingsBefore : writesSettings ? settingsText : undefined;
   const gitignoreText = readText(join(root, ".gitignore"));
   const ignore = addGitignoreLines(gitignoreText);
   if (ignore.record) writes.push({ to: ".gitignore", data: ignore.text });
@@ -116,6 +118,7 @@ export function runInstall({ root, ctx }: CommandCall): number {
     files,
     dirs,
     settings: mergeSettingsRecord(previous?.settings, merged.record, staleHooks, settingsText === undefined),
+    ...(settingsBefore !== undefined && { settingsBefore }),
     gitignore: [...(previous?.gitignore ?? []), ...(ignore.record ? [ignore.record] : [])],
   };
   const manifestText = `${JSON.stringify(manifest, null, 2)}\n`;

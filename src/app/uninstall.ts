@@ -3,10 +3,20 @@ import { join } from "node:path";
 import { removeGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, SETTINGS } from "../core/installLayout.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
-import { parseSettings, removeHooks, renderSettings } from "../core/settingsHooks.js";
+import { parseSettings, removeHooks, renderSettings, type Settings } from "../core/settingsHooks.js";
 import { loopFileAt } from "../core/loopFiles.js";
 import { type CommandCall, say } from "./commandTable.js";
 import { readManifest, readText, sha256 } from "./installFiles.js";
+
+/** The settings text install found, parsed; undefined when the record holds none (an older install) or it is unreadable. */
+function readSettingsBefore(text: string | undefined, file: string): { text: string; settings: Settings } | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return { text, settings: parseSettings(text, file) };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * `uninstall [--project DIR]`: undo exactly what install recorded in its manifest. Hook groups, .gitignore
@@ -27,11 +37,14 @@ export function runUninstall({ root, ctx }: CommandCall): number {
 
   if (manifest.settings && settings && settingsText !== undefined) {
     const next = removeHooks(settings, manifest.settings);
+    const before = readSettingsBefore(manifest.settingsBefore, settingsPath);
     if (manifest.settings.created && Object.keys(next).length === 0) {
       unlinkSync(settingsPath);
       lines.push(`  removed ${SETTINGS} (install created it)`);
     } else if (JSON.stringify(next) !== JSON.stringify(settings)) {
-      writeFileAtomic(settingsPath, renderSettings(next, settingsText));
+      // Nothing but the hooks changed since install: the user's own text, layout and all, goes back.
+      const same = before !== undefined && JSON.stringify(before.settings) === JSON.stringify(next);
+      writeFileAtomic(settingsPath, same ? before.text : renderSettings(next, settingsText));
       lines.push(`  removed the hook registration from ${SETTINGS}`);
     }
   }

@@ -17,6 +17,8 @@ export interface Manifest {
   /** Folders install created, outermost first. */
   dirs: string[];
   settings: SettingsRecord | null;
+  /** settings.json as it was before install first changed it: uninstall gives it back byte for byte when nothing else changed. */
+  settingsBefore?: string;
   gitignore: GitignoreRecord[];
 }
 

@@ -241,6 +241,22 @@ describe("an installed project", () => {
     expect(readFileSync(join(root, SETTINGS), "utf8")).toBe(original);
   });
 
+  it.each([
+    [
+      "laid out by hand",
+      '{\n  "model": "opus",\n  "permissions": {"allow": ["Bash(ls)", "Edit"]},\n  "env": {"A": "1"}\n}\n',
+    ],
+    ["empty", ""],
+  ])("uninstall gives back a settings file %s byte for byte", (_name, text) => {
+    const root = tempProject();
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    writeFileSync(join(root, SETTINGS), text);
+    expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+    expect(runCli(["install", "--project", root], { cwd: "/" }).stdout).toContain("nothing changed");
+    expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
+    expect(readFileSync(join(root, SETTINGS), "utf8")).toBe(text);
+  });
+
   it("refuses to uninstall while settings.json is malformed, changing nothing", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
