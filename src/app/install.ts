@@ -3,7 +3,6 @@ import { dirname, join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { addGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, rewriteHookTable, SETTINGS, type Manifest } from "../core/installLayout.js";
-import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import {
   addHooks,
   parseSettings,
@@ -22,6 +21,7 @@ import {
   readText,
   sha256,
   sourceFiles,
+  writeThroughLink,
 } from "./installFiles.js";
 
 interface Write {
@@ -126,7 +126,7 @@ export function runInstall({ root, ctx }: CommandCall): number {
 
   for (const write of writes) {
     mkdirSync(dirname(join(root, write.to)), { recursive: true });
-    writeFileAtomic(join(root, write.to), write.data);
+    writeThroughLink(join(root, write.to), write.data);
   }
   for (const file of stale) unlinkSync(join(root, file));
 

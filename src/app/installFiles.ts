@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import {
@@ -11,6 +11,7 @@ import {
   type Manifest,
 } from "../core/installLayout.js";
 import type { HookTable } from "../core/settingsHooks.js";
+import { writeFileAtomic } from "../io/writeFileAtomic.js";
 
 /**
  * Runs an install or uninstall, turning a file the system refused mid-way (a read-only folder, say) into one
@@ -27,6 +28,20 @@ export function refuseUnwritable<T>(work: () => T): T {
       expected: "files and folders you may write to; then run the same command again",
     });
   }
+}
+
+/**
+ * Replaces a file atomically; a symlink (a settings.json shared from a dotfiles folder) is written through,
+ * so the link stays a link and its target gets the text.
+ */
+export function writeThroughLink(path: string, data: Buffer | string): void {
+  let target = path;
+  try {
+    if (lstatSync(path).isSymbolicLink()) target = realpathSync(path);
+  } catch {
+    // no file yet, or a dangling link: written in place
+  }
+  writeFileAtomic(target, data);
 }
 
 export const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");

@@ -2,11 +2,10 @@ import { existsSync, readdirSync, readFileSync, rmdirSync, unlinkSync } from "no
 import { join } from "node:path";
 import { removeGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, SETTINGS } from "../core/installLayout.js";
-import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { parseSettings, removeHooks, renderSettings, type Settings } from "../core/settingsHooks.js";
 import { loopFileAt } from "../core/loopFiles.js";
 import { type CommandCall, say } from "./commandTable.js";
-import { readManifest, readText, sha256 } from "./installFiles.js";
+import { readManifest, readText, sha256, writeThroughLink } from "./installFiles.js";
 
 /** The settings text install found, parsed; undefined when the record holds none (an older install) or it is unreadable. */
 function readSettingsBefore(text: string | undefined, file: string): { text: string; settings: Settings } | undefined {
@@ -44,7 +43,7 @@ export function runUninstall({ root, ctx }: CommandCall): number {
     } else if (JSON.stringify(next) !== JSON.stringify(settings)) {
       // Nothing but the hooks changed since install: the user's own text, layout and all, goes back.
       const same = before !== undefined && JSON.stringify(before.settings) === JSON.stringify(next);
-      writeFileAtomic(settingsPath, same ? before.text : renderSettings(next, settingsText));
+      writeThroughLink(settingsPath, same ? before.text : renderSettings(next, settingsText));
       lines.push(`  removed the hook registration from ${SETTINGS}`);
     }
   }
@@ -55,7 +54,7 @@ export function runUninstall({ root, ctx }: CommandCall): number {
     const before = gitignore;
     for (const record of [...manifest.gitignore].reverse()) gitignore = removeGitignoreLines(gitignore, record);
     if (manifest.gitignore[0]?.created && gitignore === "") unlinkSync(gitignorePath);
-    else if (gitignore !== before) writeFileAtomic(gitignorePath, gitignore);
+    else if (gitignore !== before) writeThroughLink(gitignorePath, gitignore);
     if (gitignore !== before) lines.push("  removed its lines from .gitignore");
   }
 

@@ -1,7 +1,7 @@
 // install / uninstall through the bundled CLI, on real fixture trees under test/fixtures/install/.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { NODE } from "../support/runHook.js";
@@ -255,6 +255,26 @@ describe("an installed project", () => {
     expect(runCli(["install", "--project", root], { cwd: "/" }).stdout).toContain("nothing changed");
     expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
     expect(readFileSync(join(root, SETTINGS), "utf8")).toBe(text);
+  });
+
+  it("writes through a settings.json and a .gitignore that are symlinks, and uninstall leaves both links as they were", () => {
+    const root = tempProject();
+    const shared = tempProject();
+    writeFileSync(join(shared, "settings.json"), '{\n  "model": "opus"\n}\n');
+    writeFileSync(join(shared, "gitignore"), "node_modules\n");
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    symlinkSync(join(shared, "settings.json"), join(root, SETTINGS));
+    symlinkSync(join(shared, "gitignore"), join(root, ".gitignore"));
+
+    expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+    for (const link of [SETTINGS, ".gitignore"]) expect(lstatSync(join(root, link)).isSymbolicLink(), link).toBe(true);
+    expect(commands(root, "Stop").join()).toContain("stop.js");
+    expect(readFileSync(join(shared, "gitignore"), "utf8")).toContain(".claude/continuation-loop*.local.md");
+
+    expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
+    for (const link of [SETTINGS, ".gitignore"]) expect(lstatSync(join(root, link)).isSymbolicLink(), link).toBe(true);
+    expect(readFileSync(join(shared, "settings.json"), "utf8")).toBe('{\n  "model": "opus"\n}\n');
+    expect(readFileSync(join(shared, "gitignore"), "utf8")).toBe("node_modules\n");
   });
 
   it("refuses to uninstall while settings.json is malformed, changing nothing", () => {
