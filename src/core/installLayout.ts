@@ -2,12 +2,16 @@ import type { GitignoreRecord } from "./gitignoreLines.js";
 import type { HookGroup, HookTable, SettingsRecord } from "./settingsHooks.js";
 
 /** Where an install puts things, relative to the project root (POSIX separators). */
-const INSTALL_DIR = ".claude/continuation-loop";
+export const INSTALL_DIR = ".claude/continuation-loop";
 export const INSTALLED_HOOKS = `${INSTALL_DIR}/hooks`;
 export const INSTALLED_TEMPLATES = `${INSTALL_DIR}/templates`;
 export const COMMANDS_DIR = ".claude/commands";
 export const MANIFEST = `${INSTALL_DIR}/install.json`;
 export const SETTINGS = ".claude/settings.json";
+
+/** Said at a session's start when the plugin runs in a project that has the hooks installed too (README "Install"). */
+export const BOTH_ROUTES_LINE =
+  "continuation-loop: this project has it installed (continuation-loop install) and the plugin is loaded too, so every hook runs twice and each stop counts two iterations. Keep one: run continuation-loop uninstall in the project, or start Claude Code without the plugin.";
 
 /** What install did, so uninstall can undo exactly that and a second install can tell it is done. */
 export interface Manifest {

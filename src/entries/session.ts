@@ -3,6 +3,7 @@
 // alone. These events fire rarely; the loop's code (hooks/active/session.js) loads only when one concerns it.
 import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
+import { warnBothRoutes } from "../app/bothRoutes.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readHookStdin, stringField } from "../core/hookStdin.js";
@@ -19,8 +20,11 @@ const print = (out: string) => out && ctx.out(out);
 
 /** What this event asks of a loop, if anything. */
 function run(): void {
-  // A session's start runs this only for the Node check above (hooks/hooks.json).
-  if (event === "SessionStart" && stringField(input, "source") === "startup") return;
+  // A session's start runs this for the Node check above (hooks/hooks.json), and to name a second route.
+  if (event === "SessionStart" && stringField(input, "source") === "startup") {
+    print(warnBothRoutes(ctx, stringField(input, "cwd")));
+    return;
+  }
   if (event === "SessionStart" && stringField(input, "source") === "clear") {
     // Only a /clear whose SessionEnd left a handover for this process concerns a loop.
     const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
@@ -29,6 +33,7 @@ function run(): void {
     return;
   }
   if (event === "SessionStart" && stringField(input, "source") === "resume") {
+    print(warnBothRoutes(ctx, stringField(input, "cwd")));
     // Only in a background session (2.1.197's `/background` starts one under the id of the session it continues).
     const from = stringField(input, "session_id");
     if (ctx.env.CLAUDE_JOB_DIR && concernsLoop(stdin, ctx)?.loop?.owner === from)

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { NODE } from "../support/runHook.js";
+import { NODE, runHook } from "../support/runHook.js";
 import { copyFixture, removeTemps, runCli, snapshot, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -275,6 +275,27 @@ describe("an installed project", () => {
     for (const link of [SETTINGS, ".gitignore"]) expect(lstatSync(join(root, link)).isSymbolicLink(), link).toBe(true);
     expect(readFileSync(join(shared, "settings.json"), "utf8")).toBe('{\n  "model": "opus"\n}\n');
     expect(readFileSync(join(shared, "gitignore"), "utf8")).toBe("node_modules\n");
+  });
+
+  it("with the plugin loaded too, a session's start says once that every hook runs twice, until uninstall", () => {
+    const root = tempProject();
+    const start = (hooks?: string) =>
+      runHook(
+        "session",
+        { session_id: "s1", cwd: root, hook_event_name: "SessionStart", source: "startup" },
+        { cwd: root, ...(hooks && { hooks }) },
+      );
+    expect(start().stdout).toBe("");
+    runCli(["install", "--project", root], { cwd: "/" });
+    // The plugin's hook and the installed copy's both run at a session's start: one of them says it.
+    const plugin = start();
+    expect(plugin.code).toBe(0);
+    expect(String(plugin.json?.systemMessage)).toContain("uninstall");
+    const installed = start(join(root, ".claude/continuation-loop/hooks"));
+    expect(installed.code).toBe(0);
+    expect(installed.stdout).toBe("");
+    runCli(["uninstall", "--project", root], { cwd: "/" });
+    expect(start().stdout).toBe("");
   });
 
   it("refuses to uninstall while settings.json is malformed, changing nothing", () => {
