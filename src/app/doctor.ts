@@ -50,7 +50,7 @@ export function runDoctor({ root, ctx }: CommandCall): number {
     const missing = SLASH_COMMAND_FILES.filter((f) => !existsSync(join(root, COMMANDS_DIR, f)));
     const slash = SLASH_NAMES.map((name) => `/loop-${name}`).join(", ");
     const listed = missing.length
-      ? `missing from ${COMMANDS_DIR}: ${missing.join(", ")}`
+      ? `missing from ${COMMANDS_DIR}: ${missing.join(", ")} (run install again)`
       : `${slash} in ${COMMANDS_DIR}`;
     checks.push({ level: missing.length ? "FAIL" : "ok", text: `slash commands ${listed}` });
   }

@@ -12,6 +12,7 @@ import { readStateFile } from "../io/readStateFile.js";
 import { checkFreshContext } from "./freshContext.js";
 import { checkImprovement } from "./doctorImprovement.js";
 import { sha256 } from "./installFiles.js";
+import { renderShellWord } from "../core/renderShellWord.js";
 
 type Level = "ok" | "warn" | "FAIL";
 export interface Check {
@@ -82,13 +83,17 @@ function isOurs(command: string, root: string): boolean {
   return script !== undefined && existsSync(join(dirname(script), "cli.js"));
 }
 
+/** The continuation-loop plugin's id (`continuation-loop@MARKETPLACE`) where a settings file enables it. */
+function readEnabledPluginId(sources: SettingsSource[]): string | undefined {
+  for (const s of sources)
+    for (const [id, on] of Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}))
+      if (id.startsWith("continuation-loop@") && on === true) return id;
+  return undefined;
+}
+
 /** Is the continuation-loop plugin enabled in one of these settings files (a marketplace install)? */
 export function readPluginEnabled(sources: SettingsSource[]): boolean {
-  return sources.some((s) =>
-    Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}).some(
-      ([k, v]) => k.startsWith("continuation-loop@") && v === true,
-    ),
-  );
+  return readEnabledPluginId(sources) !== undefined;
 }
 
 /**
@@ -152,11 +157,17 @@ export function checkEvent(
     else checks.push({ level: "ok", text: `${event} hook registered in ${source}${script ? ` → ${script}` : ""}` });
   }
   const count = found.length + (pluginEnabled ? 1 : 0);
-  if (count > 1)
+  if (count > 1) {
+    const plugin = readEnabledPluginId(sources);
+    const fix =
+      plugin && found.length
+        ? `keep one route: ${cli} uninstall --project ${renderShellWord(root)}, or claude plugin disable ${plugin}`
+        : `keep one: remove the others from ${[...new Set(found.map((f) => f.source))].join(", ")}`;
     checks.push({
       level: "FAIL",
-      text: `${event} hook is registered ${count} times (${[...found.map((f) => f.source), ...(pluginEnabled ? ["the enabled plugin"] : [])].join(", ")}): it runs twice per event; keep one route (plugin or install)`,
+      text: `${event} hook is registered ${count} times (${[...found.map((f) => f.source), ...(pluginEnabled ? ["the enabled plugin"] : [])].join(", ")}): it runs twice per event; ${fix}`,
     });
+  }
   if (count === 0) {
     checks.push({
       level: "warn",

@@ -148,6 +148,21 @@ describe("continuation-loop doctor", () => {
     const run = doctor(root);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("Stop hook is registered 2 times (.claude/settings.json, the enabled plugin)");
+    // Each FAIL says what to do: here, the two commands that keep one route.
+    expect(run.stdout).toMatch(
+      /keep one route: .*cli\.js uninstall --project \S+, or claude plugin disable continuation-loop@continuation-loop/,
+    );
+  });
+
+  it("says to run install again when an installed slash command is missing", () => {
+    const root = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    rmSync(join(root, ".claude/commands/loop-stop.md"));
+    const run = doctor(root);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /FAIL {2}slash commands missing from \.claude\/commands: loop-stop\.md \(run install again\)/,
+    );
   });
 
   it("warns, without failing, when nothing is registered (the plugin route)", () => {
