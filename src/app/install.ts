@@ -37,6 +37,13 @@ function checkProject(root: string, packageRoot: string): void {
       expected: "an existing folder (--project DIR)",
     });
   }
+  // The copy in a project (a teammate's clone holds it) has no hooks.json or commands of its own to copy.
+  if (existsSync(join(packageRoot, "install.json"))) {
+    throw new LoopError("INSTALL_FAILED", "this helper is the copy install put into a project, which cannot install", {
+      file: join(packageRoot, "hooks", "cli.js"),
+      expected: "the helper of a continuation-loop checkout (node /path/to/continuation-loop/hooks/cli.js install)",
+    });
+  }
   if (realpathSync(root) === realpathSync(packageRoot)) {
     throw new LoopError(
       "INSTALL_FAILED",

@@ -126,6 +126,22 @@ describe("an installed project", () => {
     expect(stop.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
   });
 
+  it("the copied helper refuses install, naming the helper that can, and changes nothing", () => {
+    const root = tempProject();
+    const other = tempProject();
+    runCli(["install", "--project", root], { cwd: "/" });
+    const before = snapshot(root);
+    const script = join(root, ".claude/continuation-loop/hooks/cli.js");
+    for (const target of [root, other]) {
+      const run = runCli(["install", "--project", target], { cwd: root, script });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain("the copy install put into a project");
+      expect(run.stderr).toContain("continuation-loop/hooks/cli.js install");
+    }
+    expect(snapshot(root)).toEqual(before);
+    expect(snapshot(other)).toEqual({});
+  });
+
   it("an upgrade removes files of the previous version that this one no longer has", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
