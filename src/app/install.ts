@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, unlinkSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { addGitignoreLines } from "../core/gitignoreLines.js";
@@ -136,6 +145,10 @@ export function runInstall({ root, ctx }: CommandCall): number {
     writeThroughLink(join(root, write.to), write.data);
   }
   for (const file of stale) unlinkSync(join(root, file));
+  // Folders install made for those files (an older build's hooks/chunks/), once empty; deepest first.
+  for (const dir of [...dirs].reverse())
+    if (stale.some((file) => file.startsWith(`${dir}/`)) && readdirSync(join(root, dir)).length === 0)
+      rmdirSync(join(root, dir));
 
   if (writes.length === 0 && stale.length === 0) {
     return say({ ctx }, `continuation-loop is already installed in ${root}; nothing changed.`);

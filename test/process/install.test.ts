@@ -145,16 +145,23 @@ describe("an installed project", () => {
   it("an upgrade removes files of the previous version that this one no longer has", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
-    // As if the previous version had shipped another bundle.
-    const old = ".claude/continuation-loop/hooks/old-ABCDEF12.js";
+    // As if the previous version had shipped another bundle, in a folder of its own (hooks/chunks/ once).
+    const old = ".claude/continuation-loop/hooks/chunks/old-ABCDEF12.js";
+    mkdirSync(join(root, ".claude/continuation-loop/hooks/chunks"));
     writeFileSync(join(root, old), "old chunk\n");
     const manifestPath = join(root, ".claude/continuation-loop/install.json");
-    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { files: Record<string, string> };
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as {
+      files: Record<string, string>;
+      dirs: string[];
+    };
     manifest.files[old] = createHash("sha256").update("old chunk\n").digest("hex");
+    manifest.dirs.push(".claude/continuation-loop/hooks/chunks");
     writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
     const run = runCli(["install", "--project", root], { cwd: "/" });
     expect(run.stdout).toContain("removed 1 file(s) of the previous version");
     expect(existsSync(join(root, old))).toBe(false);
+    // The folder install made for them goes with them.
+    expect(existsSync(join(root, ".claude/continuation-loop/hooks/chunks"))).toBe(false);
     expect(JSON.parse(readFileSync(manifestPath, "utf8")).files[old]).toBeUndefined();
   });
 
