@@ -89,11 +89,11 @@ export function renderStartCard(command = "/loop-start"): string {
     ["--checklist PLAN.md --max-iterations 30 Work through the plan", "ends when every box is checked"],
     ['--verify "npm run build" --max-cost 5 Add a dark mode', "ends on DONE once the build passes"],
   ];
-  const lines = examples.map(([args]) => `${command} ${args}`);
-  const width = Math.max(...lines.map((line) => line.length)) + 2;
+  // Each explanation follows its command, never padded into a column: a terminal narrower than the
+  // longest example would wrap the padding into a gap across the row.
   return [
     `Usage: ${command} [options] GOAL…  — Claude works on GOAL until it writes <promise>DONE</promise> or a limit (10 iterations).`,
-    ...lines.map((line, i) => `  ${line.padEnd(width)}${examples[i]?.[1] ?? ""}`),
+    ...examples.map(([args, why]) => `  ${command} ${args}  — ${why}`),
     `${command} --help lists every option; ${sibling(command, "loop-status")} shows the loop, ${sibling(command, "loop-stop")} ends it.`,
   ].join("\n");
 }

@@ -144,6 +144,17 @@ describe("parseStartArgs: options first, values may be quoted", () => {
     }
     expect(renderStartCard("/continuation-loop:loop-start")).toContain("/continuation-loop:loop-status");
   });
+
+  it("the card's examples carry no padding, which a terminal narrower than them wraps into a gap", () => {
+    for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
+      const examples = renderStartCard(command)
+        .split("\n")
+        .filter((line) => line.startsWith(`  ${command} --`));
+      // Each explanation follows its command at once: no run of spaces inside a row but the quoted words'.
+      for (const line of examples) expect(line.trim(), line).not.toMatch(/ {3,}/);
+      expect(examples[0]).toMatch(/Fix the failing tests +— ends when `npm test` exits 0$/);
+    }
+  });
 });
 
 describe("parseStartArgs refuses bad input with the flag and what was expected", () => {
