@@ -78,9 +78,15 @@ export function renderStartSummary(state: LoopState, shown: string): string {
   return `continuation-loop: loop started in ${shown}. ${renderEndSentence(state)}${proof}`;
 }
 
-/** `/loop-start` → `/loop-stop`; `/continuation-loop:loop-start` → `/continuation-loop:loop-stop`. */
-const sibling = (command: string, name: string) =>
-  command.endsWith("loop-start") ? `${command.slice(0, -"loop-start".length)}${name}` : `/${name}`;
+/**
+ * `/loop-start` → `/loop-stop`; `/continuation-loop:loop-start` → `/continuation-loop:loop-stop`; the helper's
+ * `continuation-loop start` → `continuation-loop stop`, which works where the card was read.
+ */
+function sibling(command: string, name: string): string {
+  if (command.endsWith("loop-start")) return `${command.slice(0, -"loop-start".length)}${name}`;
+  if (command.endsWith(" start")) return `${command.slice(0, -"start".length)}${name.replace(/^loop-/, "")}`;
+  return `/${name}`;
+}
 
 /** The usage card (README "Quick start"): `/loop-start` with no goal, and the head of `--help`. */
 export function renderStartCard(command = "/loop-start"): string {

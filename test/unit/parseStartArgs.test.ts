@@ -143,6 +143,10 @@ describe("parseStartArgs: options first, values may be quoted", () => {
       expect(renderStartUsage(command).startsWith(card)).toBe(true);
     }
     expect(renderStartCard("/continuation-loop:loop-start")).toContain("/continuation-loop:loop-status");
+    // From a terminal the card names the helper's own commands, which work there.
+    expect(renderStartCard("continuation-loop start")).toContain(
+      "continuation-loop status shows the loop, continuation-loop stop ends it.",
+    );
   });
 
   it("the card's examples carry no padding, which a terminal narrower than them wraps into a gap", () => {
