@@ -84,13 +84,21 @@ export interface StatusExtras {
 /** Rows a full status may take (README "Commands"). */
 const MAX_ROWS = 8;
 
+/** Who set `active: false`, from the loop's last record: Esc, /loop-pause, or a hand edit of the file. */
+function renderPausedBy(recent: HistoryRecord[]): string {
+  const last = recent.at(-1);
+  if (last?.decision === "pause" && last.reason === "interrupted") return "you interrupted the turn (Esc)";
+  if (last?.decision === "pause" && last.reason === "paused") return "by /loop-pause or continuation-loop pause";
+  return "active is false";
+}
+
 /** Why the loop is paused or waiting, in one row; undefined while it simply runs. */
-function renderHold(state: LoopState, runtime: Runtime): string | undefined {
+function renderHold(state: LoopState, runtime: Runtime, recent: HistoryRecord[]): string | undefined {
   const pause = readPause(state.active, runtime);
   if (pause?.reason === "question") return `paused, Claude's question: ${pause.text} (your next prompt answers it)`;
   if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
   if (pause?.reason === "api_errors") return `paused: ${pause.text} (/loop-resume goes on)`;
-  if (!state.active) return "paused: active is false (/loop-resume or active: true resumes it)";
+  if (!state.active) return `paused: ${renderPausedBy(recent)} (/loop-resume or active: true resumes it)`;
   if (runtime.permission_wait)
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   const hold = runtime.background_hold;
@@ -155,7 +163,7 @@ export function renderStatus(
   const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
     .filter(Boolean)
     .join(" · ");
-  let hold = renderHold(state, runtime);
+  let hold = renderHold(state, runtime, recent);
   // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
   const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;
   const folded = hold !== undefined && notes !== "" && 6 + optional > MAX_ROWS;

@@ -52,7 +52,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await tui.waitFor((s) => s.includes("Only the conclusion is left."), 60_000);
     // A known step after that turn: /loop-status runs no model turn and waits behind any turn the
     // Stop started, so once it answers, a continuation would have been asked for.
-    await tui.submitAnswered("/continuation-loop:loop-status", () => count(tui, "paused: active is false") >= 2);
+    await tui.submitAnswered(
+      "/continuation-loop:loop-status",
+      () => count(tui, "paused: you interrupted the turn (Esc)") >= 2,
+    );
     expect(server.mainRequests).toHaveLength(3);
     // The model was asked the user's question, not sent back into the loop.
     expect(lastUserText(server.mainRequests[2]!).trimEnd().endsWith("What is left?")).toBe(true);

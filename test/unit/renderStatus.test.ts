@@ -181,6 +181,20 @@ describe("renderStatus", () => {
     expect(until).toContain("ends when: `npm test` exits 0 (`make lint` must pass)");
   });
 
+  it.each([
+    ["an Esc", "interrupted", "paused: you interrupted the turn (Esc) (/loop-resume"],
+    ["/loop-pause", "paused", "paused: by /loop-pause or continuation-loop pause (/loop-resume"],
+  ])("says the loop was paused by %s, not only that active is false", (_name, reason, expected) => {
+    const pause: HistoryRecord = { time: "2026-01-01T00:30:00.000Z", iteration: 2, decision: "pause", reason };
+    const paused = state("active: false\niteration_count: 2\nstarted_at: 2026-01-01T00:00:00Z");
+    const text = renderStatus(paused, makeRuntime(), "s.md", [...DECISIONS, pause], NOW);
+    expect(text).toContain(expected);
+    expect(text).not.toContain("active is false");
+    // Resumed and paused again by a hand edit, the file is what says so.
+    const resumed: HistoryRecord = { ...pause, decision: "resume", reason: "resumed" };
+    expect(renderStatus(paused, makeRuntime(), "s.md", [pause, resumed], NOW)).toContain("paused: active is false");
+  });
+
   it("names an until failure in the last decisions", () => {
     const record: HistoryRecord = {
       time: "2026-01-01T00:30:00.000Z",
