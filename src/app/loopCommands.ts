@@ -1,7 +1,7 @@
 // The command table's rows the prompt hook may run: the slash commands, and what they share with the
 // helper. The same runner answers `/loop-stop` in a session and `continuation-loop stop` in a terminal.
 import { LoopError } from "../core/errors.js";
-import { chooseSessionLoop, type LoopFile, loopFileAt } from "../core/loopFiles.js";
+import { chooseSessionLoop, type LoopFile, loopFileAt, renderHistoryShown } from "../core/loopFiles.js";
 import { renderGoBackground, renderPermissionNote } from "../core/renderBackground.js";
 import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
 import { decideRestart } from "../core/restartRequest.js";
@@ -101,8 +101,9 @@ function readClaudeArgs(args: string[], command: string): string[] {
 /** `restart [N] [--force]`, `/loop-start --again [N] [--force]` (docs/REFERENCE.md "History"): the N-th last finished loop again. */
 function runRestart(call: CommandCall): number {
   const back = parseWholeNumber(call.words[0], "N", call.command, 1);
-  const { historyPath, shown } = loopFileAt(call.root, "default");
-  const history = shown.replace(/[^/]*$/, "continuation-loop.history.jsonl");
+  const file = loopFileAt(call.root, "default");
+  const { historyPath } = file;
+  const history = renderHistoryShown(file);
   const request = decideRestart(readPastRecords(historyPath, history), back, call.options.force === true, history);
   const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
   return call.tell(started.summary, started.context);

@@ -2,7 +2,7 @@
 // the history only, as Markdown for a pull request or as a page with charts.
 import { resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
-import { type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
+import { type LoopFile, loopFileAt, pinnedLoopFile, renderHistoryShown } from "../core/loopFiles.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
 import { buildReport, type ReportModel, selectLoopRecords } from "../core/reportModel.js";
@@ -14,7 +14,7 @@ import { renderCliCommand } from "./renderCliCommand.js";
 
 /** The report of the loop in `file` (`stateFile`: its records; else the history's last loop), from the history beside it. */
 export function readLoopReport(file: LoopFile, stateFile: string | undefined): ReportModel {
-  const historyShown = file.shown.replace(/[^/\\]*$/, "continuation-loop.history.jsonl");
+  const historyShown = renderHistoryShown(file);
   const records = selectLoopRecords(readReportHistory(file.historyPath, historyShown), stateFile);
   if (records.length === 0)
     throw new LoopError("HISTORY_MISSING", `holds no record of the loop ${file.shown}`, {

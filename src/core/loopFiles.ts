@@ -17,6 +17,10 @@ export interface LoopFile {
   shown: string;
 }
 
+/** The history file beside a loop's state file, as users see it (`.claude/continuation-loop.history.jsonl`). */
+export const renderHistoryShown = (file: Pick<LoopFile, "shown">): string =>
+  file.shown.replace(/[^/\\]*$/, HISTORY_FILE_NAME);
+
 /** `$CLAUDE_PROJECT_DIR` when set, otherwise the hook input's cwd, otherwise the process cwd. */
 export function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
   return resolve(env.CLAUDE_PROJECT_DIR || inputCwd || processCwd);
