@@ -1,8 +1,8 @@
-import { appendFileSync, statSync } from "node:fs";
+import { appendFileSync, closeSync, fstatSync, statSync } from "node:fs";
 import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
-import { readBounded } from "./readBounded.js";
-import { readLinesInWindow } from "./readLines.js";
+import { openToRead, readBounded } from "./readBounded.js";
+import { linesFromEnd, readLinesInWindow } from "./readLines.js";
 
 /** Only the end of a long history is read: status and tables show the latest records. */
 const MAX_TAIL = 512 * 1024;
@@ -46,33 +46,54 @@ export function readHistoryLines(path: string): string[] {
   return readLinesInWindow(path, LOOK_BACK).filter((line) => line.trim() !== "");
 }
 
-/** How far back a Stop looks for its loop's previous record: many records of several loops. */
+/** How much of other loops' records a Stop passes over looking for its loop's previous record. */
 const PREVIOUS_WINDOW = 64 * 1024;
+/** How far back that look may read at all: a record keeps its loop's goal, and a state file holds up to 1 MiB. */
+const PREVIOUS_RECORD_BACK = 8 * 1024 * 1024;
 
 /**
- * The time (ms) of the last record of the loop in `stateFile` that started at `startedAt` (ISO), read from
- * the history's last 64 KiB; undefined when the loop has none there (its first Stop). A wait for a permission
- * answer is written mid-turn, so it starts no iteration and is passed over; the file's latest end is an earlier
- * loop's.
+ * The time (ms) of the last record of the loop in `stateFile` that started at `startedAt` (ISO), looked for
+ * past at most 64 KiB of other loops' records; undefined when the loop has none there (its first Stop). A wait
+ * for a permission answer is written mid-turn, so it starts no iteration and is passed over; the file's latest
+ * end is an earlier loop's.
  */
 export function readPreviousRecordTime(path: string, stateFile: string, startedAt: string): number | undefined {
   const since = Date.parse(startedAt);
   if (!Number.isFinite(since)) return undefined;
-  const lines = readLinesInWindow(path, PREVIOUS_WINDOW);
-  // The path as JSON writes it: only lines that may be this file's are parsed.
-  const needle = JSON.stringify(stateFile);
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = lines[i] ?? "";
-    if (!line.includes(needle)) continue;
-    const record = parseHistoryLine(line);
-    if (!record || record.decision === "waiting_permission") continue;
-    const at = Date.parse(record.time);
-    // The newest record of this file: this loop's, or an earlier loop's (then this loop has none). An end is
-    // always an earlier loop's, even one in the same millisecond as this start (`/loop-start --force`).
-    if (record.state_file !== stateFile || !Number.isFinite(at)) continue;
-    return at >= since && record.decision !== "end" ? at : undefined;
+  let fd: number;
+  try {
+    fd = openToRead(path);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    // The path as JSON writes it: only lines that may be this file's are parsed.
+    const needle = JSON.stringify(stateFile);
+    let passed = 0;
+    // Line by line from the end, so a record longer than the window (a goal of many KB) is still read whole.
+    for (const { entry: line } of linesFromEnd(fd, stat.size, PREVIOUS_RECORD_BACK, (text) => text)) {
+      if (line === undefined) continue;
+      if (!line.includes(needle)) {
+        passed += line.length;
+        if (passed > PREVIOUS_WINDOW) return undefined;
+        continue;
+      }
+      const record = parseHistoryLine(line);
+      if (!record || record.decision === "waiting_permission") continue;
+      const at = Date.parse(record.time);
+      // The newest record of this file: this loop's, or an earlier loop's (then this loop has none). An end is
+      // always an earlier loop's, even one in the same millisecond as this start (`/loop-start --force`).
+      if (record.state_file !== stateFile || !Number.isFinite(at)) continue;
+      return at >= since && record.decision !== "end" ? at : undefined;
+    }
+    return undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The history's size in bytes now (0 when it does not exist): where a reader of new records starts. */

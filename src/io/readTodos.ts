@@ -5,7 +5,8 @@ import { parseTaskFile, parseTodoList, pickUnfinished, type ParsedTodo } from ".
 import { parseTranscriptLine } from "../core/transcript.js";
 import { resolveConfigDir, type Env } from "../core/loopFiles.js";
 import { readBounded } from "./readBounded.js";
-import { linesFromEnd, MAX_SCAN_BACK } from "./readTranscript.js";
+import { linesFromEnd } from "./readLines.js";
+import { MAX_SCAN_BACK } from "./readTranscript.js";
 
 export interface TodoSourceOptions {
   env: Env;

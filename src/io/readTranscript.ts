@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, readSync } from "node:fs";
 import { openToRead } from "./readBounded.js";
-import { readLinesInWindow } from "./readLines.js";
+import { linesFromEnd, readLinesInWindow } from "./readLines.js";
 import {
   isInterruption,
   isTurnStart,
@@ -12,54 +12,10 @@ import {
   type UsageTally,
 } from "../core/transcript.js";
 
-const CHUNK = 64 * 1024;
 /** How far back a scan may go: a turn's worth of tool output, never the whole session. */
 export const MAX_SCAN_BACK = 8 * 1024 * 1024;
 /** Most new bytes counted for tokens in one Stop; more is read from its end only. */
 const MAX_SCAN_FORWARD = 16 * 1024 * 1024;
-
-interface Line {
-  entry: TranscriptEntry | undefined;
-  start: number;
-}
-
-/**
- * Complete lines from the end of the file towards its start, newest first, within `maxBytes`.
- * `parse` may skip lines cheaply (return undefined) before any JSON.parse.
- */
-export function* linesFromEnd(
-  fd: number,
-  size: number,
-  maxBytes: number,
-  parse: (line: string) => TranscriptEntry | undefined = parseTranscriptLine,
-): Generator<Line> {
-  const floor = Math.max(0, size - maxBytes);
-  let pos = size;
-  // The line the chunks read so far end inside, in file order: kept as pieces and searched only once,
-  // so a long stretch without a line break (a file of NUL bytes) is read in linear time.
-  let carry: Buffer[] = [];
-  while (pos > floor) {
-    const start = Math.max(floor, pos - CHUNK);
-    const chunk = Buffer.alloc(pos - start);
-    readSync(fd, chunk, { position: start });
-    pos = start;
-    let i = chunk.lastIndexOf(0x0a);
-    if (i === -1) {
-      carry.unshift(chunk);
-      continue;
-    }
-    const buf = carry.length ? Buffer.concat([chunk, ...carry]) : chunk;
-    let end = buf.length;
-    // Buffer#lastIndexOf treats a negative offset as "from the end", so stop at 0 explicitly.
-    for (; i !== -1; i = i > 0 ? buf.lastIndexOf(0x0a, i - 1) : -1) {
-      if (end - i > 1) yield { entry: parse(buf.toString("utf8", i + 1, end)), start: start + i + 1 };
-      end = i;
-    }
-    carry = [buf.subarray(0, end)];
-  }
-  const first = Buffer.concat(carry);
-  if (floor === 0 && first.length) yield { entry: parse(first.toString("utf8")), start: 0 };
-}
 
 export interface TranscriptScan {
   reply: ReplyScan;
@@ -88,7 +44,7 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
     const offsets: number[] = [];
     let end: number | undefined;
     let turnStarts = 0;
-    for (const { entry, start } of linesFromEnd(fd, size, MAX_SCAN_BACK)) {
+    for (const { entry, start } of linesFromEnd(fd, size, MAX_SCAN_BACK, parseTranscriptLine)) {
       end ??= start; // refined below: the end of the last complete line
       if (!entry) continue;
       newestFirst.push(entry);
@@ -161,7 +117,7 @@ function readLastMessage(path: string): TranscriptEntry | undefined {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return undefined;
-    for (const { entry } of linesFromEnd(fd, stat.size, 1024 * 1024)) {
+    for (const { entry } of linesFromEnd(fd, stat.size, 1024 * 1024, parseTranscriptLine)) {
       if (entry && !entry.isSidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
     }
     return undefined;

@@ -40,6 +40,22 @@ describe("what Claude is sent", () => {
   });
 });
 
+describe("a goal of many KB", () => {
+  it("only the loop's first record keeps it, and each iteration's time runs from the record before", () => {
+    // Written an hour ago: an iteration timed from the start instead of the record before would take an hour.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const goal = `${"Ünïcode goal line with 目標 and more words to make it long.\n".repeat(2_000)}`;
+    const { root, historyPath } = makeProject(
+      `---\nmax_iterations: 10\nsession_id: s1\nstarted_at: ${anHourAgo}\n---\n${goal}`,
+    );
+    for (const reply of ["one", "two", "three"]) expect(stop(root, "s1", reply).code).toBe(2);
+    const records = history(historyPath);
+    expect(records.map((r) => typeof r.goal)).toEqual(["string", "undefined", "undefined"]);
+    expect(records[0]?.goal).toBe(goal);
+    for (const next of records.slice(1)) expect(next.duration_s).toBeLessThan(60);
+  });
+});
+
 describe("/loop-pause and /loop-resume", () => {
   it("the iteration after a resume counts its time from the resume, not from the pause", () => {
     const { root } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
