@@ -30,6 +30,8 @@ import { readInstalledCopy } from "../io/readInstalledCopy.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readGitTracking } from "../io/readTreeState.js";
+import { awaitStateFile } from "../io/readStateFile.js";
+import { readTombstone } from "../io/sidecarFile.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
@@ -120,11 +122,18 @@ function passPausedTurns(state: LoopState, runtime: Runtime, input: StopInput) {
   return passed ? { result: SILENT, runtime: passed } : { result: SILENT };
 }
 
-/** One Stop of a loop this session may run: read, decide and save in one state-file transaction. */
-function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer {
+/**
+ * One Stop of a loop this session may run: read, decide and save in one state-file transaction. A file gone
+ * meanwhile is waited for once: an editor's save may have moved it away for a moment.
+ */
+function runLoopStop(file: LoopFile, input: StopInput, ctx: Context, again = true): HookAnswer {
   let facts: GatheredFacts | undefined;
+  let missing = false;
   const outcome = updateStateFile(file, (snapshot) => {
-    if (snapshot.kind === "missing") return { result: SILENT };
+    if (snapshot.kind === "missing") {
+      missing = true;
+      return { result: SILENT };
+    }
     if (snapshot.kind === "invalid") {
       return { result: refuse(snapshot.error, "The loop is paused until the file is fixed; it was not changed.") };
     }
@@ -223,6 +232,8 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context): HookAnswer
       return { result: refuse(error, "The loop did not continue; the file was not changed.") };
     }
   });
+  if ((missing || outcome.kind === "gone") && again && awaitStateFile(file.statePath))
+    return runLoopStop(file, input, ctx, false);
   if (outcome.kind === "done") return outcome.result;
   if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
   return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
@@ -251,5 +262,9 @@ export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): 
     return runLoopStop(handover.loop.file, input, ctx);
   }
   const orphan = found.orphans.find((o) => o.owner !== undefined && o.owner === input.session_id);
-  return orphan ? reportEnded(orphan.file, input, ctx) : SILENT;
+  if (!orphan) return SILENT;
+  // Stopped from elsewhere leaves a tombstone; a file with none may be mid-save by an editor.
+  if (!readTombstone(orphan.file.sidecarPath) && awaitStateFile(orphan.file.statePath))
+    return runLoopStop(orphan.file, input, ctx, false);
+  return reportEnded(orphan.file, input, ctx);
 }

@@ -17,7 +17,13 @@ export const CRASH_POINTS = [
 export const WAIT_POINT = "lock-wait";
 /** Where a background session's Stop finds the session it continues still ending and starts to wait for it. */
 export const HANDOVER_WAIT_POINT = "handover-wait";
-export type CrashPoint = (typeof CRASH_POINTS)[number] | typeof WAIT_POINT | typeof HANDOVER_WAIT_POINT;
+/** Where a Stop finds its loop's state file gone and starts to wait for an editor's save to put it back. */
+export const RETURN_WAIT_POINT = "return-wait";
+export type CrashPoint =
+  | (typeof CRASH_POINTS)[number]
+  | typeof WAIT_POINT
+  | typeof HANDOVER_WAIT_POINT
+  | typeof RETURN_WAIT_POINT;
 
 /** `CONTINUATION_LOOP_TEST_CRASH_AT=<point>` SIGKILLs the hook there; `<point>:pause` SIGSTOPs it once. */
 const SWITCH = "CONTINUATION_LOOP_TEST_CRASH_AT";

@@ -1,5 +1,8 @@
 import { LoopError } from "../core/errors.js";
+import { existsSync } from "node:fs";
+import { RETURN_WAIT_POINT, reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
+import { sleep } from "./sleep.js";
 
 /** Larger state files are refused without being read whole. */
 const MAX_STATE_BYTES = 1024 * 1024;
@@ -40,4 +43,20 @@ export function readStateFile(path: string, shownAs = path): StateRead {
   }
   // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those).
   return { kind: "found", bytes: read.bytes, text: read.bytes.toString("utf8") };
+}
+
+/** As long as an editor's save is given to put an emptied file's text back (src/io/updateStateFile.ts). */
+const RETURN_WAIT_MS = 1_000;
+
+/**
+ * Is the missing state file back within a second? An editor that saves by moving the old file away first
+ * (Emacs' backup, JetBrains' safe write) leaves a moment with no file, which is no deletion.
+ */
+export function awaitStateFile(path: string): boolean {
+  reachCrashPoint(RETURN_WAIT_POINT);
+  for (let waited = 0; waited < RETURN_WAIT_MS; waited += 25) {
+    if (existsSync(path)) return true;
+    sleep(25);
+  }
+  return existsSync(path);
 }

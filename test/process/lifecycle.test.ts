@@ -1,9 +1,10 @@
 // A loop's life around the Stop decision: the short reminder, Esc pausing, a loop stopped from
 // elsewhere or deleted under its owner (docs/REFERENCE.md "What you see while a loop runs", "Pausing", "Several loops").
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { spawnBundle } from "../support/processes.js";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
 
 const MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
@@ -162,6 +163,23 @@ describe("a loop ended without its owner", () => {
     const restarted = readFileSync(statePath, "utf8");
     expect(restarted).toContain('max_duration: "2h"');
     expect(restarted.endsWith("---\nGoal\n")).toBe(true);
+  });
+
+  it("a state file an editor saves by moving the old one away first is not taken for deleted", async () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    expect(stop(root, "owner").code).toBe(2);
+    // Emacs' first save: the old file becomes the backup, then the new text is written under the name.
+    const saved = readFileSync(statePath, "utf8").replace("max_iterations: 10", "max_iterations: 20");
+    renameSync(statePath, `${statePath}~`);
+    const run = await spawnBundle("stop", {
+      cwd: root,
+      env: { CONTINUATION_LOOP_TEST_CRASH_AT: "return-wait:pause" },
+      stdin: JSON.stringify({ session_id: "owner", cwd: root, last_assistant_message: "working" }),
+      whilePaused: () => writeFileSync(statePath, saved),
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("iteration 3/20");
+    expect(history(historyPath).map((r) => r.reason)).toEqual(["continue", "continue"]);
   });
 
   it("a subagent's stop is not a turn of the loop", () => {
