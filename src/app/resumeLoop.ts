@@ -1,3 +1,4 @@
+import { elapsedSeconds, renderDuration } from "../core/duration.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import { type Env, type LoopFile, ownFilesOf } from "../core/loopFiles.js";
@@ -7,6 +8,8 @@ import { readProcessRunning } from "../io/readClaudePid.js";
 import { captureScopeTree } from "../io/readScopeChanges.js";
 import { readUntrusted } from "./trustStateFile.js";
 import type { LoopState } from "../core/parseState.js";
+import { decidePassedTimeOrSpend } from "../core/passedLimits.js";
+import { readLoopSpend, type Runtime } from "../core/sidecar.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
 /** With `scope` or `max_files_changed`, the working tree now as a git tree; undefined without them or when git cannot say. */
@@ -34,6 +37,21 @@ export interface ResumeOutcome {
   message: string;
   /** For Claude: the goal, how to finish, the limits. */
   context: string;
+}
+
+/** Why a loop whose time or spend is used up is not resumed, or undefined when neither is. */
+function refusePassedLimit(state: LoopState, runtime: Runtime, now: number, shown: string): LoopError | undefined {
+  const passed = decidePassedTimeOrSpend(state, runtime, now);
+  if (!passed) return undefined;
+  const used =
+    passed === "max_duration"
+      ? `time ${renderDuration(elapsedSeconds(state, now) ?? 0)} of ${renderDuration(state.max_duration ?? 0)}`
+      : `spend $${(readLoopSpend(runtime) ?? 0).toFixed(2)} of $${state.max_cost}`;
+  return new LoopError("LOOP_LIMIT_PASSED", `the loop has reached ${passed} (${used}), so its next stop would end it`, {
+    file: shown,
+    field: passed,
+    expected: `a higher ${passed} in the file, then resume it again`,
+  });
 }
 
 /**
@@ -77,6 +95,9 @@ export function resumeLoop(
         ),
       };
     }
+    // Its next Stop would end it: no turn is started for that (a loop left paused overnight, say).
+    const passed = refusePassedLimit(state, runtime, now, file.shown);
+    if (passed) return { result: passed };
     const updates: Record<string, unknown> = {};
     if (!state.active) updates.active = true;
     if (sessionId !== undefined && state.session_id !== sessionId) updates.session_id = sessionId;

@@ -1,6 +1,6 @@
 // Claude asks the user with <loop-pause>: the loop waits, the next prompt a person sends resumes it
 // (docs/REFERENCE.md "Pausing"). Bundled hooks fed JSON on stdin.
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, readHistory as history, runHook } from "../support/runHook.js";
@@ -124,5 +124,26 @@ describe("turns while the loop is paused", () => {
     turn(transcript, "m2", "switched to the new API", 100);
     expect(stopIn(root, transcript, "switched to the new API").code).toBe(2);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "continue", output_tokens: 200 });
+  });
+});
+
+describe("/loop-resume of a loop left paused overnight", () => {
+  it("is refused while its max_duration has passed, the loop left paused; raised, it resumes", () => {
+    const tenHoursAgo = new Date(Date.now() - 10 * 3_600_000).toISOString();
+    const { root, statePath, historyPath } = makeProject(
+      `---\nactive: false\nmax_iterations: 10\nmax_duration: 2h\nstarted_at: ${tenHoursAgo}\nsession_id: s1\n---\nGoal\n`,
+    );
+    const before = readFileSync(statePath, "utf8");
+    const refused = prompt(root, "/loop-resume");
+    expect(refused.json?.decision).toBe("block");
+    expect(String(refused.json?.reason)).toContain("max_duration");
+    expect(refused.json?.hookSpecificOutput).toBeUndefined();
+    const fromTerminal = cli(root, "resume");
+    expect(fromTerminal.code).toBe(1);
+    expect(fromTerminal.stderr).toContain("max_duration");
+    expect(readFileSync(statePath, "utf8")).toBe(before);
+    expect(existsSync(historyPath)).toBe(false);
+    writeFileSync(statePath, before.replace("max_duration: 2h", "max_duration: 12h"));
+    expect(String(prompt(root, "/loop-resume").json?.systemMessage)).toContain("loop resumed");
   });
 });
