@@ -15,6 +15,28 @@ function renderWaitCause(kind: string): string {
 /** "01:23:45 UTC". */
 const renderClock = (ms: number): string => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 
+/** "01:23:45 UTC", with the day when it is not today's (a usage limit may reset days later). */
+function renderWhen(ms: number, now: number): string {
+  const iso = new Date(ms).toISOString();
+  return iso.slice(0, 10) === new Date(now).toISOString().slice(0, 10)
+    ? renderClock(ms)
+    : `${iso.slice(0, 10)} ${renderClock(ms)}`;
+}
+
+/** The wait's row in /loop-status, as the band says it: "…; the loop goes on by itself at 01:23:45 UTC (in 4m 10s)". */
+export function renderWaitStatus(lastError: string, until: string, now: number): string {
+  // The sidecar keeps "rate_limit at <ISO time>": the time as the band and the line give it.
+  const error = lastError.replace(/ at (\S+)$/, (whole, time: string) => {
+    const at = Date.parse(time);
+    return Number.isNaN(at) ? whole : ` at ${renderWhen(at, now)}`;
+  });
+  const wait = Date.parse(until);
+  const next = Number.isNaN(wait)
+    ? "goes on with the session"
+    : `goes on by itself at ${renderWhen(wait, now)} (in ${renderDuration(Math.max(0, wait - now) / 1000)})`;
+  return `last API error: ${error}; the loop ${next}`;
+}
+
 /** The band's part while the loop waits, short enough for 120 columns: "waits for the rate or usage limit until 01:23:45 UTC (4m 10s)". */
 export function renderWaitBand(kind: string, until: number, now: number): string {
   return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1000)})`;

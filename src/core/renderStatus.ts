@@ -9,6 +9,7 @@ import { renderEndConditions } from "./renderStart.js";
 import { readWakeAt, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderMistypedRow } from "./mistypedFields.js";
+import { renderWaitStatus } from "./renderApiWait.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -93,7 +94,7 @@ function renderPausedBy(recent: HistoryRecord[]): string {
 }
 
 /** Why the loop is paused or waiting, in one row; undefined while it simply runs. */
-function renderHold(state: LoopState, runtime: Runtime, recent: HistoryRecord[]): string | undefined {
+function renderHold(state: LoopState, runtime: Runtime, recent: HistoryRecord[], now: number): string | undefined {
   const pause = readPause(state.active, runtime);
   if (pause?.reason === "question") return `paused, Claude's question: ${pause.text} (your next prompt answers it)`;
   if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
@@ -110,10 +111,7 @@ function renderHold(state: LoopState, runtime: Runtime, recent: HistoryRecord[])
         : ", or when you type";
     return `${renderWaitingFor(hold.tasks)} since ${since} UTC; it goes on when ${hold.tasks.length === 1 ? "it finishes" : "they finish"}${end}`;
   }
-  if (runtime.last_api_error) {
-    const next = runtime.api_wait_until ? `goes on by itself at ${runtime.api_wait_until}` : "goes on with the session";
-    return `last API error: ${runtime.last_api_error} (the turn ended early; the loop ${next})`;
-  }
+  if (runtime.last_api_error) return renderWaitStatus(runtime.last_api_error, runtime.api_wait_until, now);
   return undefined;
 }
 
@@ -163,14 +161,14 @@ export function renderStatus(
   const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
     .filter(Boolean)
     .join(" · ");
-  let hold = renderHold(state, runtime, recent);
+  let hold = renderHold(state, runtime, recent, now);
   // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
   const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;
   const folded = hold !== undefined && notes !== "" && 6 + optional > MAX_ROWS;
   if (folded) hold = `${hold} · ${notes}`;
   const rows = [
     clipRow(
-      `continuation-loop: loop ${held ? "paused" : runtime.background_hold ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
+      `continuation-loop: loop ${held ? "paused" : runtime.background_hold || runtime.api_wait_until ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),
     // The file the person edits to steer the loop, before the goal's first line, which gives way to it.

@@ -51,7 +51,7 @@ describe("after an API error, where the module runs", () => {
     expect(Number(history(historyPath).at(-1)?.wait_s)).toBeGreaterThanOrEqual(0.09);
     // /loop-status says when the loop goes on.
     expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(
-      /last API error: overloaded at .*goes on by itself at \d{4}-/,
+      /last API error: overloaded at \d\d:\d\d:\d\d UTC; the loop goes on by itself at \d\d:\d\d:\d\d UTC \(in /,
     );
     // The module's prompt after the wait: recorded as the loop's resume, not a person's prompt (nothing added).
     expect(prompt(root, RESUME)).toMatchObject({ code: 0, stdout: "" });

@@ -426,7 +426,7 @@ describe("API errors (StopFailure)", () => {
       session: "s1",
     });
     const status = prompt(root, "/loop-status", "s1");
-    expect(String(status.json?.reason)).toMatch(/last API error: rate_limit at \d{4}-/);
+    expect(String(status.json?.reason)).toMatch(/last API error: rate_limit at \d\d:\d\d:\d\d UTC; /);
     // The same reply after the error is not a stall (stall_limit 1 would end the loop otherwise).
     expect(stop(root, "s1", "same").code).toBe(2);
     // Another session's API error touches nothing.

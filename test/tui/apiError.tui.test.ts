@@ -32,7 +32,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await until(() => s.history().some((r) => r.decision === "api_error"), "the API error to be recorded");
     expect(s.history().find((r) => r.decision === "api_error")).toMatchObject({ iteration: 2 });
     await tui.submit("/continuation-loop:loop-status");
-    await tui.waitFor(/last API error: \S+ at \d{4}-/, 30_000);
+    await tui.waitFor(/last API error: \S+ at \d\d:\d\d:\d\d UTC; /, 30_000);
     // The loop goes on with the user's next prompt, to its end.
     recovered = true;
     await tui.submit("Please go on.");

@@ -306,4 +306,26 @@ describe("pauses, resumes and API errors in the history and status", () => {
     expect(status).toContain("#2 api error: rate_limit");
     expect(status).toContain("#2 pause: question");
   });
+  it("say when a wait after an API error goes on, as the band does, within the row", () => {
+    const waiting = {
+      ...makeRuntime(),
+      last_api_error: "server_error at 2026-01-01T00:59:30.123Z",
+      api_errors_since_stop: 1,
+      api_wait_until: "2026-01-01T01:04:10.456Z",
+    };
+    const status = renderStatus(RUNNING, waiting, "s.md", records, NOW, "sess-aaaa-1111");
+    expect(status).toMatch(/^continuation-loop: loop waiting, /);
+    expect(status).toContain(
+      "last API error: server_error at 00:59:30 UTC; the loop goes on by itself at 01:04:10 UTC (in 4m 10s)",
+    );
+    expect(fitsOneRow(status)).toBe(true);
+    // A usage limit that resets on another day names the day.
+    const later = renderStatus(RUNNING, { ...waiting, api_wait_until: "2026-01-07T23:59:59.000Z" }, "s.md", [], NOW);
+    expect(later).toContain("goes on by itself at 2026-01-07 23:59:59 UTC (in 6d 22h 59m 59s)");
+    expect(fitsOneRow(later)).toBe(true);
+    // No wait (the module is not live): the loop goes on with the session.
+    const noWait = renderStatus(RUNNING, { ...waiting, api_wait_until: "" }, "s.md", [], NOW);
+    expect(noWait).toMatch(/^continuation-loop: loop running, /);
+    expect(noWait).toContain("last API error: server_error at 00:59:30 UTC; the loop goes on with the session");
+  });
 });
