@@ -147,7 +147,7 @@ function renderPause(view) {
   if (!view.state.active) return "paused \u2014 /loop-resume (or active: true) resumes it";
   return "";
 }
-function renderBand(view, now, sessionId, wait2) {
+function renderBand(view, now, sessionId, wait2, turnRuns = false) {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`${renderBandHead(view.name)}${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
@@ -156,7 +156,7 @@ function renderBand(view, now, sessionId, wait2) {
   if (pause) parts.push(pause);
   else if (view.runtime.permission_wait) parts.push(renderPermissionWait(view.runtime.permission_wait));
   else if (wait2) parts.push(wait2);
-  else if (hold) parts.push(renderWaitingFor(hold.tasks));
+  else if (hold && !turnRuns) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");
 }
 function renderInvalidBand(name) {
@@ -901,7 +901,8 @@ function drawBand($, e, below) {
   injectFault("draw");
   let band;
   try {
-    if (mod.view) band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+    if (mod.view)
+      band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()), mod.turnId !== void 0);
     else if (mod.invalid !== void 0) band = renderInvalidBand(mod.invalid);
   } catch {
     return below;

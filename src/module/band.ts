@@ -18,9 +18,16 @@ function renderPause(view: ShownLoop): string {
 
 /**
  * The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, then a pause, a
- * wait after an API error, or the background tasks the loop waits for.
+ * wait after an API error, or the background tasks the loop waits for. While a turn runs (the task's
+ * notification, a person's prompt) the loop waits for nothing: the Stop at its end decides again.
  */
-export function renderBand(view: ShownLoop, now: number, sessionId: string | undefined, wait?: string): string {
+export function renderBand(
+  view: ShownLoop,
+  now: number,
+  sessionId: string | undefined,
+  wait?: string,
+  turnRuns = false,
+): string {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`${renderBandHead(view.name)}${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
@@ -29,7 +36,7 @@ export function renderBand(view: ShownLoop, now: number, sessionId: string | und
   if (pause) parts.push(pause);
   else if (view.runtime.permission_wait) parts.push(renderPermissionWait(view.runtime.permission_wait));
   else if (wait) parts.push(wait);
-  else if (hold) parts.push(renderWaitingFor(hold.tasks));
+  else if (hold && !turnRuns) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" · ");
 }
 

@@ -136,7 +136,8 @@ function drawBand($: Engine, e: unknown, below: unknown): unknown {
   injectFault("draw");
   let band: string | undefined;
   try {
-    if (mod.view) band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()));
+    if (mod.view)
+      band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()), mod.turnId !== undefined);
     else if (mod.invalid !== undefined) band = renderInvalidBand(mod.invalid);
   } catch {
     // A view file edited into something the band cannot draw: nothing rather than something wrong.

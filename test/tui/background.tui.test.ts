@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text, toolUse } from "../e2e/support/messagesServer.js";
 import { NEWEST } from "../e2e/support/runClaude.js";
+import { HOLD, heldScript } from "./support/heldScript.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
 
@@ -24,16 +25,18 @@ describe(`Claude Code ${NEWEST.name}: waiting for background work in the termina
   it("the band, one line and /loop-status say what the loop waits for; the build's end takes the loop on", async () => {
     const s = (scratch = new TuiScratch("background"));
     const go = path.join(s.tmp, "go");
-    const server = (s.server = await startMessagesServer([
+    // The notification's turn is held, so that the band can be read while Claude works on it.
+    const held = (s.held = heldScript([
       toolUse("Bash", {
         command: `while [ ! -f '${go}' ]; do sleep 0.1; done; echo built`,
         run_in_background: true,
         description: "build",
       }),
       text("Build started in the background."),
-      text("The build passed."),
+      HOLD,
       text("Checked the result. <promise>DONE</promise>"),
     ]));
+    const server = (s.server = await startMessagesServer(held.script));
     const tui = (s.tui = await startTui({
       version: NEWEST,
       baseUrl: server.url,
@@ -58,6 +61,10 @@ describe(`Claude Code ${NEWEST.name}: waiting for background work in the termina
     expect(server.mainRequests).toHaveLength(2);
 
     fs.writeFileSync(go, "");
+    // The build's end started a turn: the loop no longer waits while Claude works, and the band says so.
+    await held.arrived(2);
+    await tui.waitFor((screen) => BAND.test(screen) && !/⟳ continuation-loop .*waiting for/.test(screen), 15_000);
+    held.release(text("The build passed."));
     await tui.waitFor(/continuation-loop: loop completed/, 60_000);
     // The band goes with the loop (read at the end's Stop, after the line that tells it).
     await tui.waitFor((screen) => !BAND.test(screen), 10_000);

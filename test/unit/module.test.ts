@@ -156,6 +156,8 @@ describe("the band", () => {
       });
     const one = readLoopView("default", state(), held([task("b1", "build")]));
     expect(renderBand(one!, now, "s1")).toMatch(/ · waiting for 1 background task \(build\)$/);
+    // A turn runs (the task's notification, a person's prompt): its Stop decides again, nothing is waited for.
+    expect(renderBand(one!, now, "s1", undefined, true)).not.toContain("waiting");
     const two = readLoopView("default", state(), held([task("b1", "build"), task("b2", "dev server")]));
     expect(renderBand(two!, now, "s1")).toMatch(/ · waiting for 2 background tasks \(build, dev server\)$/);
   });
