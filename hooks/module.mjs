@@ -139,9 +139,10 @@ function renderWaitingFor(tasks) {
 var renderPermissionWait = (wait2) => `waiting for your permission (${wait2.tool})`;
 
 // src/module/band.ts
+var clip = (text, max) => text.length > max ? `${text.slice(0, max - 1).trimEnd()}\u2026` : text;
 function renderPause(view) {
   const pause = readPause(view.state.active, view.runtime);
-  if (pause?.reason === "question") return `Claude asks: ${pause.text} \u2014 your next prompt answers it`;
+  if (pause?.reason === "question") return `Claude asks: ${clip(pause.text, 40)} \u2014 your next prompt answers it`;
   if (pause?.reason === "api_errors")
     return `paused after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused \u2014 /loop-resume (or active: true) resumes it";

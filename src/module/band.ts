@@ -6,10 +6,14 @@ import { renderWaitingFor } from "../core/background.js";
 import { renderPermissionWait } from "../core/permissionWait.js";
 import type { ShownLoop } from "./state.js";
 
+/** `text` cut to `max` characters, with "…" where it was cut. */
+const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: ShownLoop): string {
   const pause = readPause(view.state.active, view.runtime);
-  if (pause?.reason === "question") return `Claude asks: ${pause.text} — your next prompt answers it`;
+  // Its start only: the whole question is in the transcript, above the band, and in /loop-status.
+  if (pause?.reason === "question") return `Claude asks: ${clip(pause.text, 40)} — your next prompt answers it`;
   if (pause?.reason === "api_errors")
     return `paused after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "paused — /loop-resume (or active: true) resumes it";

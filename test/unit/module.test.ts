@@ -123,6 +123,22 @@ describe("the band", () => {
     expect(line).toContain("/loop-resume");
   });
 
+  it("gives Claude's question its start only: the band stays about one row, the question is in the transcript", () => {
+    const question =
+      "Should I keep the old v1 endpoints for the mobile clients that still call them, or remove them now? ".repeat(4);
+    const asked = JSON.stringify({
+      ...JSON.parse(sidecar),
+      pause: { reason: "question", text: question.trim(), since: "2026-01-01T00:02:00Z" },
+    });
+    const line = renderBand(readLoopView("api-cleanup", state(), asked)!, now, "s1");
+    expect(line).toMatch(/Claude asks: Should I keep the old v1 endpoints .*… — your next prompt answers it$/);
+    // However long the question, it takes no more of the band than a short one and 40 characters.
+    const short = asked.replace(JSON.stringify(question.trim()), JSON.stringify("Keep v1?"));
+    const shortLine = renderBand(readLoopView("api-cleanup", state(), short)!, now, "s1");
+    expect(shortLine).toContain("Claude asks: Keep v1? — your next prompt answers it");
+    expect(line.length - shortLine.length).toBeLessThanOrEqual(40);
+  });
+
   it("says why it paused after API errors in a row, and what it waits for otherwise", () => {
     const paused = JSON.stringify({
       ...JSON.parse(sidecar),
