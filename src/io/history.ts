@@ -1,8 +1,8 @@
-import { appendFileSync, closeSync, fstatSync, statSync } from "node:fs";
+import { appendFileSync, statSync } from "node:fs";
 import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
-import { openToRead, readBounded } from "./readBounded.js";
-import { linesFromEnd, readLinesInWindow } from "./readLines.js";
+import { readBounded } from "./readBounded.js";
+import { readLinesFromEnd, readLinesInWindow } from "./readLines.js";
 
 /** Only the end of a long history is read: status and tables show the latest records. */
 const MAX_TAIL = 512 * 1024;
@@ -60,20 +60,12 @@ const PREVIOUS_RECORD_BACK = 8 * 1024 * 1024;
 export function readPreviousRecordTime(path: string, stateFile: string, startedAt: string): number | undefined {
   const since = Date.parse(startedAt);
   if (!Number.isFinite(since)) return undefined;
-  let fd: number;
+  // The path as JSON writes it: only lines that may be this file's are parsed.
+  const needle = JSON.stringify(stateFile);
+  let passed = 0;
   try {
-    fd = openToRead(path);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return undefined;
-    // The path as JSON writes it: only lines that may be this file's are parsed.
-    const needle = JSON.stringify(stateFile);
-    let passed = 0;
     // Line by line from the end, so a record longer than the window (a goal of many KB) is still read whole.
-    for (const { entry: line } of linesFromEnd(fd, stat.size, PREVIOUS_RECORD_BACK, (text) => text)) {
+    for (const { entry: line } of readLinesFromEnd(path, PREVIOUS_RECORD_BACK, (text) => text)) {
       if (line === undefined) continue;
       if (!line.includes(needle)) {
         passed += line.length;
@@ -88,12 +80,10 @@ export function readPreviousRecordTime(path: string, stateFile: string, startedA
       if (record.state_file !== stateFile || !Number.isFinite(at)) continue;
       return at >= since && record.decision !== "end" ? at : undefined;
     }
-    return undefined;
   } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
+    // a history that cannot be read back: this loop's first record, as with none
   }
+  return undefined;
 }
 
 /** The history's size in bytes now (0 when it does not exist): where a reader of new records starts. */

@@ -1,5 +1,5 @@
-import { readSync } from "node:fs";
-import { readBounded } from "./readBounded.js";
+import { closeSync, fstatSync, readSync } from "node:fs";
+import { openToRead, readBounded } from "./readBounded.js";
 
 const CHUNK = 64 * 1024;
 
@@ -52,4 +52,27 @@ export function* linesFromEnd<T>(
   }
   const first = Buffer.concat(carry);
   if (floor === 0 && first.length) yield { entry: parse(first.toString("utf8")), start: 0 };
+}
+
+/**
+ * The lines of the file at `path` from its end, as linesFromEnd gives them; none when it cannot be opened or is
+ * no regular file (a folder, a device). The file is closed when the caller stops early too.
+ */
+export function* readLinesFromEnd<T>(
+  path: string,
+  maxBytes: number,
+  parse: (line: string) => T | undefined,
+): Generator<{ entry: T | undefined; start: number }> {
+  let fd: number;
+  try {
+    fd = openToRead(path);
+  } catch {
+    return;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile()) yield* linesFromEnd(fd, stat.size, maxBytes, parse);
+  } finally {
+    closeSync(fd);
+  }
 }

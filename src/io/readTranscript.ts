@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, readSync } from "node:fs";
 import { openToRead } from "./readBounded.js";
-import { linesFromEnd, readLinesInWindow } from "./readLines.js";
+import { linesFromEnd, readLinesFromEnd, readLinesInWindow } from "./readLines.js";
 import {
   isInterruption,
   isTurnStart,
@@ -108,22 +108,10 @@ export function tallyLoopUsage(
 
 /** The newest prompt, reply or tool result of the main thread (bookkeeping lines skipped), or undefined. */
 function readLastMessage(path: string): TranscriptEntry | undefined {
-  let fd: number;
-  try {
-    fd = openToRead(path);
-  } catch {
-    return undefined;
+  for (const { entry } of readLinesFromEnd(path, 1024 * 1024, parseTranscriptLine)) {
+    if (entry && !entry.isSidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
   }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return undefined;
-    for (const { entry } of linesFromEnd(fd, stat.size, 1024 * 1024, parseTranscriptLine)) {
-      if (entry && !entry.isSidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
-    }
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  return undefined;
 }
 
 /** Did the user interrupt (Esc) the turn the transcript ends with (docs/REFERENCE.md "Pausing")? */
