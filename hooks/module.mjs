@@ -144,8 +144,8 @@ function renderPause(view) {
   const pause = readPause(view.state.active, view.runtime);
   if (pause?.reason === "question") return `Claude asks: ${clip(pause.text, 40)} \u2014 your next prompt answers it`;
   if (pause?.reason === "api_errors")
-    return `paused after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
-  if (!view.state.active) return "paused \u2014 /loop-resume (or active: true) resumes it";
+    return `after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
+  if (!view.state.active) return "/loop-resume (or active: true) resumes it";
   return "";
 }
 function renderBand(view, now, sessionId, wait2, turnRuns = false) {

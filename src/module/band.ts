@@ -14,9 +14,10 @@ function renderPause(view: ShownLoop): string {
   const pause = readPause(view.state.active, view.runtime);
   // Its start only: the whole question is in the transcript, above the band, and in /loop-status.
   if (pause?.reason === "question") return `Claude asks: ${clip(pause.text, 40)} — your next prompt answers it`;
+  // The head already says "loop paused": what follows says why, then how to go on.
   if (pause?.reason === "api_errors")
-    return `paused after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;
-  if (!view.state.active) return "paused — /loop-resume (or active: true) resumes it";
+    return `after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;
+  if (!view.state.active) return "/loop-resume (or active: true) resumes it";
   return "";
 }
 

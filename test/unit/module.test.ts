@@ -146,7 +146,15 @@ describe("the band", () => {
       pause: { reason: "api_errors", text: "5 API errors in a row", since: "2026-01-01T00:02:00Z" },
     });
     const view = readLoopView("default", state().replace("active: true", "active: false"), paused);
-    expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/paused after 5 API errors in a row — \/loop-resume/);
+    const band = renderBand(view!, now, "s1", "waits for …");
+    expect(band).toMatch(/^⟳ continuation-loop · loop paused .* · after 5 API errors in a row — \/loop-resume/);
+    // Said once, by the head; so for a loop paused by hand.
+    expect(band.match(/paused/g)).toHaveLength(1);
+    const byHand = readLoopView("default", state().replace("active: true", "active: false"), sidecar);
+    expect(renderBand(byHand!, now, "s1")).toMatch(
+      / · loop paused [^·]*·.* · \/loop-resume \(or active: true\) resumes it$/,
+    );
+    expect(renderBand(byHand!, now, "s1").match(/paused/g)).toHaveLength(1);
     const running = readLoopView("default", state(), sidecar);
     expect(renderBand(running!, now, "s1", "waits for the rate or usage limit until 00:03:00 UTC (55s)")).toMatch(
       / · waits for the rate or usage limit until 00:03:00 UTC \(55s\)$/,
