@@ -45,8 +45,8 @@ export function readStateFile(path: string, shownAs = path): StateRead {
   return { kind: "found", bytes: read.bytes, text: read.bytes.toString("utf8") };
 }
 
-/** As long as an editor's save is given to put an emptied file's text back (src/io/updateStateFile.ts). */
-const RETURN_WAIT_MS = 1_000;
+/** How long an editor's save is given to put the state file back: moved away, or emptied (src/io/updateStateFile.ts). */
+export const EDITOR_SAVE_MS = 1_000;
 
 /**
  * Is the missing state file back within a second? An editor that saves by moving the old file away first
@@ -54,7 +54,7 @@ const RETURN_WAIT_MS = 1_000;
  */
 export function awaitStateFile(path: string): boolean {
   reachCrashPoint(RETURN_WAIT_POINT);
-  for (let waited = 0; waited < RETURN_WAIT_MS; waited += 25) {
+  for (let waited = 0; waited < EDITOR_SAVE_MS; waited += 25) {
     if (existsSync(path)) return true;
     sleep(25);
   }

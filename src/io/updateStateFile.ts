@@ -8,7 +8,7 @@ import { type LoopState, parseState } from "../core/parseState.js";
 import { makeRuntime, type Runtime, type Tombstone } from "../core/sidecar.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { acquireLock, type HeldLock } from "./lock.js";
-import { readStateFile } from "./readStateFile.js";
+import { EDITOR_SAVE_MS, readStateFile } from "./readStateFile.js";
 import { readSidecar, removeSidecar, writeSidecar, writeTombstone } from "./sidecarFile.js";
 import { sleep } from "./sleep.js";
 import { holdsSnapshot } from "./writeInPlace.js";
@@ -54,7 +54,7 @@ const ATTEMPTS = 3;
 function changesSoon(path: string, bytes: Buffer): boolean {
   try {
     const before = statSync(path);
-    for (let waited = 0; waited < (bytes.length === 0 ? 1_000 : 50); waited += 25) {
+    for (let waited = 0; waited < (bytes.length === 0 ? EDITOR_SAVE_MS : 50); waited += 25) {
       sleep(25);
       const after = statSync(path);
       const again = readStateFile(path);
