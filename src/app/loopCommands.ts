@@ -98,13 +98,18 @@ function readClaudeArgs(args: string[], command: string): string[] {
   return args;
 }
 
-/** `restart [N] [--force]`, `/loop-start --again [N] [--force]` (docs/REFERENCE.md "History"): the N-th last finished loop again. */
+/**
+ * `restart [N] [--name NAME] [--force]`, `/loop-start --again …` (docs/REFERENCE.md "History"): the N-th last
+ * finished loop (of that name) again, in the file of its name.
+ */
 function runRestart(call: CommandCall): number {
   const back = parseWholeNumber(call.words[0], "N", call.command, 1);
-  const file = loopFileAt(call.root, "default");
+  const name = stringOption(call, "name");
+  const file = loopFileAt(call.root, name ?? "default");
   const { historyPath } = file;
   const history = renderHistoryShown(file);
-  const request = decideRestart(readPastRecords(historyPath, history), back, call.options.force === true, history);
+  const records = readPastRecords(historyPath, history);
+  const request = decideRestart(records, back, call.options.force === true, history, name && file.shown);
   const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
   return call.tell(started.summary, started.context);
 }
@@ -152,8 +157,12 @@ function runStatus(call: CommandCall): number {
 }
 
 const REPLACE: OptionSpec = { help: "replace the loop this session already runs" };
-/** `start --again [N] [--force]` is `restart [N] [--force]`. */
-const AGAIN: ArgsSpec = { words: { usage: "[N]", max: 1 }, options: { again: { help: "restart" }, force: REPLACE } };
+const LAST_OF: OptionSpec = { ...NAME, help: "the last finished loop of that name (its file), not the last of all" };
+/** `start --again [N] [--name NAME] [--force]` is `restart [N] [--name NAME] [--force]`. */
+const AGAIN: ArgsSpec = {
+  words: { usage: "[N]", max: 1 },
+  options: { again: { help: "restart" }, name: LAST_OF, force: REPLACE },
+};
 const TAKE_OVER: OptionSpec = { help: "take over a loop whose session still runs" };
 const LAST: OptionSpec = { ...NAME, help: "that loop's report rather than the last loop's" };
 const HTML: OptionSpec = { value: "FILE", help: "write the page with charts to FILE", terminalOnly: true };
@@ -169,7 +178,7 @@ export const LOOP_COMMANDS: Record<string, CommandRow> = {
   restart: {
     summary: "start the N-th most recent finished loop again, with its goal and fields (1 = the last)",
     words: { usage: "[N]", max: 1 },
-    options: { force: REPLACE },
+    options: { name: LAST_OF, force: REPLACE, project: PROJECT },
     run: runRestart,
   },
   stop: {

@@ -121,6 +121,7 @@ export function renderStartUsage(command = "/loop-start"): string {
     ["--bg", "in a Claude Code background session: typed here, this session goes there; from a terminal, a new one"],
     ["--worktree NAME", "with --bg from a terminal: in the git worktree .claude/worktrees/NAME, a loop of its own"],
     ["--again [N]", "start the N-th most recent finished loop again, with its goal and fields (1 = the last)"],
+    ["--again --name NAME", "the last finished loop of that name, again in its own file"],
   ];
   for (const field of USER_FIELDS) {
     const flag = isBooleanField(field)

@@ -1,5 +1,6 @@
 import { LoopError } from "./errors.js";
 import { FIELDS, type FieldSpec, USER_FIELDS } from "./fields.js";
+import { parseStateFileName } from "./loopFileNames.js";
 import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
 import type { StartRequest } from "./parseStartArgs.js";
@@ -17,20 +18,36 @@ export function renderRecordFields(state: LoopState): Record<string, unknown> {
   );
 }
 
+/** The loop name a record's state file has (`auth-fix` for `.claude/continuation-loop.auth-fix.local.md`); none for the default file or a pinned one. */
+function readRecordName(stateFile: string | undefined): string | undefined {
+  const name =
+    stateFile === undefined ? undefined : parseStateFileName(stateFile.slice(stateFile.lastIndexOf("/") + 1));
+  return name === "default" ? undefined : name;
+}
+
 /**
- * The start request that runs the `back`-th most recent finished loop again: its goal and fields
- * (docs/REFERENCE.md "History"). Throws LoopError when the history holds no such loop. Pure.
+ * The start request that runs the `back`-th most recent finished loop again (of the state file `only`, when
+ * given): its goal and fields, in the file of its name (docs/REFERENCE.md "History"). Throws LoopError when
+ * the history holds no such loop. Pure.
  */
 export function decideRestart(
   records: readonly HistoryRecord[],
   back: number,
   force: boolean,
   shown: string,
+  only?: string,
 ): StartRequest {
-  const finished = records.filter((r) => r.decision === "end" && typeof r.goal === "string" && r.goal.trim() !== "");
+  const finished = records.filter(
+    (r) =>
+      r.decision === "end" &&
+      typeof r.goal === "string" &&
+      r.goal.trim() !== "" &&
+      (only === undefined || r.state_file === only),
+  );
   const record = finished[finished.length - back];
   if (!record?.goal) {
-    throw new LoopError("USAGE", `the history holds ${finished.length} finished loop(s) with a goal, not ${back}`, {
+    const what = only === undefined ? "finished loop(s)" : `finished loop(s) of ${only}`;
+    throw new LoopError("USAGE", `the history holds ${finished.length} ${what} with a goal, not ${back}`, {
       file: shown,
       expected: finished.length ? `a number from 1 to ${finished.length}` : "a loop that has ended, then --again",
     });
@@ -38,7 +55,7 @@ export function decideRestart(
   return {
     fields: { ...(record.fields ?? {}) },
     template: undefined,
-    name: undefined,
+    name: readRecordName(record.state_file),
     force,
     help: false,
     goal: record.goal.trimEnd(),

@@ -154,6 +154,42 @@ describe("continuation-loop pause, resume, restart", () => {
     expect(parseState(readFileSync(state(), "utf8"))).toMatchObject({ max_iterations: 4, body: "First goal\n" });
     expect(runCli(["restart", "1", "2"], { cwd: project }).stderr).toContain('unexpected argument "2"');
   });
+
+  it("restarts a named loop under its name, and the last of a name with --name, from another folder with --project", () => {
+    const named = (name: string) => join(project, `.claude/continuation-loop.${name}.local.md`);
+    runCli(["start", "--name", "docs", "--max-iterations", "4", "Write the docs"], { cwd: project });
+    runCli(["stop", "--name", "docs"], { cwd: project });
+    runCli(["start", "--max-iterations", "6", "Fix the tests"], { cwd: project });
+    runCli(["stop"], { cwd: project });
+    runCli(["start", "--name", "api", "--max-iterations", "8", "Shape the API"], { cwd: project });
+    runCli(["stop", "--name", "api"], { cwd: project });
+
+    const last = runCli(["restart"], { cwd: project });
+    expect(last.code).toBe(0);
+    expect(parseState(readFileSync(named("api"), "utf8"))).toMatchObject({
+      max_iterations: 8,
+      body: "Shape the API\n",
+    });
+    expect(existsSync(state())).toBe(false);
+
+    // Refused while a loop runs in that file, as any start of that name.
+    const again = runCli(["restart", "--name", "api"], { cwd: project });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("a loop is already running");
+
+    const elsewhere = tempProject();
+    const docs = runCli(["restart", "--project", project, "--name", "docs"], { cwd: elsewhere });
+    expect(docs.code).toBe(0);
+    expect(parseState(readFileSync(named("docs"), "utf8"))).toMatchObject({
+      max_iterations: 4,
+      body: "Write the docs\n",
+    });
+    expect(existsSync(join(elsewhere, ".claude"))).toBe(false);
+
+    const none = runCli(["restart", "--name", "web"], { cwd: project });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("0 finished loop(s) of .claude/continuation-loop.web.local.md");
+  });
 });
 
 describe("history and restart over a long history, as report reads it", () => {

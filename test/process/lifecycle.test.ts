@@ -529,4 +529,25 @@ describe("restart from the history", () => {
     const tooFar = prompt(root, "/loop-start --again 5", "s3");
     expect(String(tooFar.json?.reason)).toMatch(/1 finished loop\(s\).*not 5/);
   });
+
+  it("/loop-start --again --name NAME starts that name's last finished loop again, in its own file", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 4\n---\nShip the release notes.\n");
+    expect(stop(root, "s1", "drafted").code).toBe(2);
+    expect(prompt(root, "/loop-stop", "s1").code).toBe(0);
+    expect(
+      String(prompt(root, "/loop-start --name docs --max-iterations 3 Write the docs", "s2").json?.systemMessage),
+    ).toContain("loop started");
+    expect(prompt(root, "/loop-stop", "s2").code).toBe(0);
+    const again = prompt(root, "/loop-start --again --name default", "s3");
+    expect(String(again.json?.systemMessage)).toContain("loop started");
+    expect(readFileSync(statePath, "utf8")).toContain("Ship the release notes.");
+    // The session already runs a loop: the other name's comes back only in place of it, with --force.
+    const docs = join(root, ".claude/continuation-loop.docs.local.md");
+    expect(String(prompt(root, "/loop-start --again --name docs", "s3").json?.reason)).toContain("already runs a loop");
+    expect(String(prompt(root, "/loop-start --again --force --name docs", "s3").json?.systemMessage)).toContain(
+      "loop started",
+    );
+    expect(readFileSync(docs, "utf8")).toMatch(/^max_iterations: 3$/m);
+    expect(existsSync(statePath)).toBe(false);
+  });
 });

@@ -27,6 +27,25 @@ describe("decideRestart", () => {
     expect(decideRestart(records, 2, true, "h")).toMatchObject({ goal: "First goal", force: true });
   });
 
+  it("gives a named loop back its name, and takes only the loops of one file when asked", () => {
+    const of = (file: string, goal: string): HistoryRecord => ({ ...end(goal), state_file: file });
+    const named = [
+      of(".claude/continuation-loop.docs.local.md", "Docs"),
+      of(".claude/continuation-loop.local.md", "Tests"),
+      of("elsewhere/my-loop.md", "Pinned"),
+    ];
+    expect(decideRestart(named, 3, false, "h")).toMatchObject({ goal: "Docs", name: "docs" });
+    expect(decideRestart(named, 2, false, "h").name).toBeUndefined();
+    expect(decideRestart(named, 1, false, "h").name).toBeUndefined();
+    expect(decideRestart(named, 1, false, "h", ".claude/continuation-loop.docs.local.md")).toMatchObject({
+      goal: "Docs",
+      name: "docs",
+    });
+    expect(() => decideRestart(named, 2, false, "h", ".claude/continuation-loop.docs.local.md")).toThrow(
+      /1 finished loop\(s\) of \.claude\/continuation-loop\.docs\.local\.md with a goal, not 2/,
+    );
+  });
+
   it("says how many there are when N goes too far", () => {
     expect(() => decideRestart(records, 3, false, "h")).toThrow(/2 finished loop\(s\).*not 3/);
     expect(() => decideRestart([], 1, false, "h")).toThrow(/0 finished loop/);
