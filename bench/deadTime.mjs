@@ -2,7 +2,9 @@
 // Dead time between one reply and the next request of a loop: with the companion module, on the command
 // path, and with a one-line `node` Stop hook that only counts and exits 2, the least any Node hook can
 // cost; beside them, that one-line hook handing its continuation to a module of a dozen lines that sends
-// it as a prompt, the least a continuation sent as a new turn costs (docs/PERFORMANCE.md "Dead time").
+// it as a prompt, the least a continuation sent as a new turn costs, and the same least module driving
+// this plugin's own hooks, which tells the companion module's own part from Claude Code's new turn
+// (docs/PERFORMANCE.md "Dead time").
 // The real Claude Code CLI runs `-p` against the e2e suite's
 // scripted Messages API (bundled from test/e2e/support by esbuild into a temporary folder); each round
 // runs one loop of each arm, interleaved, so that the machine's load falls on all alike. Exits 1 when
@@ -14,7 +16,7 @@
 // reply streams in about a millisecond, so the gap is the reply's handling, the Stop hooks, the hand-over
 // and the next request's build. Prints each arm's median and p90, the difference of the medians, the
 // load average before and after, then the same figures as JSON on the last line.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -129,13 +131,70 @@ export function register(on) {
   });
 }
 `;
-const ARMS = ["nodeLine", "moduleLine", "commandPath", "module"];
+/**
+ * The least module that sends this plugin's own Stop hook's continuation as a prompt: it tells the hooks a
+ * module is live and hands each Stop an id, as the companion module does, and nothing more (no cost
+ * figures, band, controls or waits). The companion module over this arm is its own part of the dead time.
+ */
+const LEAST_MODULE = `let pending;
+let stops = 0;
+const sent = [];
+function send($) {
+  const text = pending;
+  pending = undefined;
+  if (text === undefined) return;
+  sent.push(text);
+  $.prompt.submit({ text }).catch(() => {
+    pending = text;
+    $.clock.after(25, () => send($));
+  });
+}
+export function register(on) {
+  on("session.start", async ($, e, next) => {
+    await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", "least");
+    return next(e);
+  });
+  on("classic.Stop", async ($, e, next) => {
+    stops += 1;
+    await $.env.set("CONTINUATION_LOOP_STOP_ID", "least-stop-" + stops);
+    const result = await next(e);
+    const context = result?.additionalContext?.[0];
+    if (context === undefined) return result;
+    pending = context.slice(0, context.lastIndexOf("\\n", context.length - 2) + 1);
+    $.clock.after(0, () => send($));
+    return {};
+  });
+  on("turn.complete", ($, e, next) => {
+    send($);
+    return next(e);
+  });
+  on("classic.UserPromptSubmit", ($, e, next) => {
+    const at = sent.indexOf(e?.prompt);
+    if (at < 0) return next(e);
+    sent.splice(at, 1);
+    return {};
+  });
+}
+`;
+
+/** This plugin's hooks and bundles as built, with the least module above in place of the companion module. */
+function writeLeastModulePlugin() {
+  const dir = join(work, "least-module-plugin");
+  cpSync(join(ROOT, "hooks"), join(dir, "hooks"), { recursive: true });
+  cpSync(join(ROOT, ".claude-plugin"), join(dir, ".claude-plugin"), { recursive: true });
+  const hooks = JSON.parse(readFileSync(join(dir, "hooks/hooks.json"), "utf8"));
+  writeFileSync(join(dir, "hooks/hooks.json"), JSON.stringify({ ...hooks, modules: ["./least.mjs"] }, null, 2));
+  writeFileSync(join(dir, "hooks/least.mjs"), LEAST_MODULE);
+  return dir;
+}
+
+const ARMS = ["nodeLine", "moduleLine", "commandPath", "module", "leastModule"];
 
 /** One loop of ITERATIONS iterations; the gaps between its main requests (the first request's start-up left out). */
-async function runLoop(arm, linePlugins) {
+async function runLoop(arm, plugins) {
   const project = support.makeLoopProject();
   support.trustProject(project);
-  const line = linePlugins[arm];
+  const line = arm === "nodeLine" || arm === "moduleLine" ? plugins[arm] : undefined;
   if (!line) project.writeState(`---\nmax_iterations: ${ITERATIONS}\nstall_limit: 0\n---\n\nWrite the summary.\n`);
   const arrivals = [];
   const server = await support.startMessagesServer(() => {
@@ -153,7 +212,7 @@ async function runLoop(arm, linePlugins) {
       baseUrl: server.url,
       cwd: project.proj,
       home: project.home,
-      pluginDirs: [line ?? support.PLUGIN_DIR],
+      pluginDirs: [plugins[arm] ?? support.PLUGIN_DIR],
       includeHookEvents: false,
       env,
     });
@@ -176,11 +235,15 @@ const round1 = (x) => Math.round(x * 10) / 10;
 const loadBefore = loadavg().map(round1);
 const gaps = Object.fromEntries(ARMS.map((arm) => [arm, []]));
 try {
-  const linePlugins = { nodeLine: writeLinePlugin(false), moduleLine: writeLinePlugin(true) };
+  const plugins = {
+    nodeLine: writeLinePlugin(false),
+    moduleLine: writeLinePlugin(true),
+    leastModule: writeLeastModulePlugin(),
+  };
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotate which arm goes first, so that none always follows another.
     const order = ARMS.map((_, i) => ARMS[(i + round) % ARMS.length]);
-    for (const arm of order) gaps[arm].push(...(await runLoop(arm, linePlugins)));
+    for (const arm of order) gaps[arm].push(...(await runLoop(arm, plugins)));
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
@@ -205,6 +268,9 @@ figures.commandPathMinusNodeLine = round1(figures.commandPath.median - figures.n
 figures.moduleMinusCommandPath = round1(figures.module.median - figures.commandPath.median);
 // For the record: what a continuation sent as a new turn costs over an exit 2 with the least hooks.
 figures.moduleLineMinusNodeLine = round1(figures.moduleLine.median - figures.nodeLine.median);
+// For the record: the companion module's own part, over the least module driving the same hooks.
+figures.moduleMinusLeastModule = round1(figures.module.median - figures.leastModule.median);
+figures.leastModuleMinusCommandPath = round1(figures.leastModule.median - figures.commandPath.median);
 console.log(`Claude Code ${VERSION}, ${ROUNDS} rounds of ${ITERATIONS} iterations per arm, ${figures.cores} cores`);
 console.log(`load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}`);
 const LABELS = {
@@ -212,10 +278,11 @@ const LABELS = {
   moduleLine: "one-line module",
   commandPath: "command path",
   module: "module",
+  leastModule: "least module",
 };
 for (const arm of ARMS) {
   const f = figures[arm];
-  console.log(`${`${LABELS[arm]}:`.padEnd(17)} median ${f.median} ms, p90 ${f.p90} ms (${f.n} gaps)`);
+  console.log(`${`${LABELS[arm]}:`.padEnd(18)} median ${f.median} ms, p90 ${f.p90} ms (${f.n} gaps)`);
 }
 const verdict = (value, target) => (value <= target ? "pass" : "FAIL");
 console.log(
@@ -226,6 +293,12 @@ console.log(
 );
 console.log(
   `one-line module − one-line node: ${figures.moduleLineMinusNodeLine} ms (Claude Code's own cost of a new turn; no target)`,
+);
+console.log(
+  `module − least module with these hooks: ${figures.moduleMinusLeastModule} ms (the companion module's own part; no target)`,
+);
+console.log(
+  `least module with these hooks − command path: ${figures.leastModuleMinusCommandPath} ms (what any module sending a prompt adds; no target)`,
 );
 console.log(JSON.stringify(figures));
 const missed =
