@@ -132,8 +132,12 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   const field = FIELD_BY_FLAG.get(name);
   if (!field) {
     const meant = readMeantField(name);
-    const hint = meant !== undefined && isUserField(meant) ? ` (did you mean --${flagOf(meant)}?)` : "";
-    throw usage(acc.command, `unknown option --${rawName}${hint}`, {
+    if (meant !== undefined && isUserField(meant))
+      // The option meant, not all of them: the list is long, and --help has it.
+      throw usage(acc.command, `unknown option --${rawName} (did you mean --${flagOf(meant)}?)`, {
+        expected: `--${flagOf(meant)} (${acc.command} --help lists every option)`,
+      });
+    throw usage(acc.command, `unknown option --${rawName}`, {
       expected: `one of ${["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }

@@ -95,6 +95,11 @@ describe("the command table", () => {
     expect(start.err).toMatch(
       /^continuation-loop start: unknown option --max-iteration \(did you mean --max-iterations\?\)\. /,
     );
+    // The option meant and where the rest are, not the whole list of options on one line.
+    expect(start.err).toBe(
+      "continuation-loop start: unknown option --max-iteration (did you mean --max-iterations?). Expected --max-iterations (continuation-loop start --help lists every option).\n",
+    );
+    expect((await cli(["start", "--nope", "Go"])).err).toContain("Expected one of --name, --template,");
     expect((await cli(["run", "--max-iterations", "lots", "Go"])).err).toMatch(
       /^continuation-loop run: --max-iterations: invalid value\. /,
     );
