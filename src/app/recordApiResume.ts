@@ -57,7 +57,13 @@ function recordResume(input: JsonObject, ctx: Context, reason: ResumeReason): Co
       return {
         change: { remove: true },
         result: {
-          block: `${renderEndMessage(state, end, now)} It ended during ${WAITED_FOR[reason]}; no turn was started.`,
+          block: renderEndMessage(
+            state,
+            end,
+            now,
+            file.name,
+            `It ended during ${WAITED_FOR[reason]}; no turn was started.`,
+          ),
         },
         onCommit: () => tryAppendHistory(file.historyPath, renderEndRecord(state, runtime, base, limit, now)),
       };

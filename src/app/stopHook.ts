@@ -175,7 +175,10 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context, again = tru
       return {
         change: { remove: true },
         // The bell reaches the terminal verbatim on both supported versions (test/tui/TERMINAL.md).
-        result: tell(renderEndMessage(state, decision, now), state.notify ? { terminalSequence: "\u0007" } : {}),
+        result: tell(
+          renderEndMessage(state, decision, now, file.name),
+          state.notify ? { terminalSequence: "\u0007" } : {},
+        ),
         onCommit: () => tryAppendHistory(file.historyPath, record),
       };
     }

@@ -251,11 +251,30 @@ const REASONS: Record<EndReason, string> = {
   stopped: "stopped by the user",
 };
 
-/** The one line the user sees when a loop ends. */
+/** Ends a person may want to go on from: the same goal and fields again, its counts from the start. */
+const GO_ON_REASONS = new Set<EndReason>([
+  "max_iterations",
+  "max_duration",
+  "max_tokens",
+  "max_cost",
+  "stalled",
+  "no_improvement",
+]);
+
+/** The next step after an end by a limit or a stall (docs/REFERENCE.md "History"); "" after any other end. */
+function renderGoOn(state: LoopState, reason: EndReason, name: string): string {
+  if (!GO_ON_REASONS.has(reason)) return "";
+  const command = name === "default" ? "/loop-start --again" : `/loop-start --again --name ${name}`;
+  return ` ${command} runs it again from 1/${state.max_iterations}.`;
+}
+
+/** The one line the user sees when a loop ends (`during`: what the loop was doing, when not a Stop). */
 export function renderEndMessage(
   state: LoopState,
   decision: Extract<StopDecision, { kind: "end" }>,
   now: number,
+  name: string,
+  during = "",
 ): string {
   const elapsed = elapsedSeconds(state, now);
   const facts = [
@@ -276,5 +295,6 @@ export function renderEndMessage(
             : REASONS[decision.reason];
   const refused = decision.refusal ? ` The last completion was refused: ${decision.refusal.split("\n")[0]}` : "";
   const limits = renderLimits(state, decision.runtime, decision.iteration, now);
-  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${renderMetricEnd(state, decision.runtime)}${refused} Limits: ${limits}.`;
+  const context = during ? ` ${during}` : "";
+  return `continuation-loop: loop ${why} after ${facts.join(", ")}.${renderMetricEnd(state, decision.runtime)}${refused} Limits: ${limits}.${context}${renderGoOn(state, decision.reason, name)}`;
 }

@@ -213,6 +213,27 @@ describe("notify", () => {
   });
 });
 
+describe("the end's next step", () => {
+  it("after a limit, names the command that runs the loop again (with its name); after completion, none", () => {
+    const { root } = makeProject("---\nmax_iterations: 2\nstall_limit: 0\n---\nGoal\n");
+    expect(stop(root, "s1", "one").code).toBe(2);
+    const ended = String(stop(root, "s1", "two").json?.systemMessage);
+    expect(ended).toContain("reached max_iterations");
+    expect(ended).toMatch(/ \/loop-start --again runs it again from 1\/2\.$/);
+    // The command it names does what it says.
+    expect(String(prompt(root, "/loop-start --again", "s2").json?.systemMessage)).toContain("loop started");
+
+    const named = join(root, ".claude/continuation-loop.docs.local.md");
+    writeFileSync(named, "---\nmax_iterations: 1\nsession_id: s3\n---\nDocs\n");
+    expect(String(stop(root, "s3", "once").json?.systemMessage)).toMatch(
+      / \/loop-start --again --name docs runs it again from 1\/1\.$/,
+    );
+
+    writeFileSync(named, "---\nmax_iterations: 5\ncompletion_promise: DONE\nsession_id: s3\n---\nDocs\n");
+    expect(String(stop(root, "s3", "DONE").json?.systemMessage)).not.toContain("--again");
+  });
+});
+
 describe("after compaction", () => {
   const session = (root: string, source: string, id = "s1") =>
     runHook("session", { session_id: id, cwd: root, hook_event_name: "SessionStart", source });
