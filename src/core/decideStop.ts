@@ -88,11 +88,14 @@ function renderRunStatus(run: VerifyResult, timeoutS: number): string {
 const untilPassed = (state: LoopState, facts: StopFacts): boolean =>
   state.until !== undefined && facts.until?.exitCode === 0;
 
-/** "`npm test` exited with status 1": the `until` command's failure in one line, for the history. */
+/**
+ * "`npm test` exited with status 1": the `until` command's failure in one line, for the history. None when it
+ * passed, or did not run (a Stop that pauses for scope runs none): that is no failure.
+ */
 export function renderUntilStatus(state: LoopState, facts: StopFacts): string | undefined {
-  if (state.until === undefined || untilPassed(state, facts)) return undefined;
   const run = facts.until;
-  return run ? `\`${run.command}\` ${renderRunStatus(run, state.verify_timeout)}` : `\`${state.until}\` was not run`;
+  if (state.until === undefined || run === undefined || untilPassed(state, facts)) return undefined;
+  return `\`${run.command}\` ${renderRunStatus(run, state.verify_timeout)}`;
 }
 
 /** What Claude is told when `until` did not pass: the command, its exit status or timeout, the output's tail. */

@@ -197,6 +197,20 @@ describe("scope", () => {
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "continue", iteration: 2 });
   });
 
+  it("a pause for scope records no until failure: until did not run", () => {
+    const { root, historyPath } = gitProject('scope: [src]\nuntil: "exit 1"');
+    expect(stop(root).code).toBe(2);
+    expect(history(historyPath).at(-1)).toMatchObject({
+      decision: "continue",
+      until_failure: "`exit 1` exited with status 1",
+    });
+    writeFileSync(join(root, "docs/x.md"), "rewritten\n");
+    expect(stop(root).code).toBe(0);
+    const paused = history(historyPath).at(-1);
+    expect(paused).toMatchObject({ decision: "pause", reason: "scope" });
+    expect(paused).not.toHaveProperty("until_failure");
+  });
+
   it("more files than max_files_changed pause it, naming ten and counting the rest", () => {
     const { root } = gitProject("max_files_changed: 3\nnotify: false");
     for (let i = 0; i < 14; i++) writeFileSync(join(root, `f${String(i).padStart(2, "0")}.txt`), `${i}\n`);
