@@ -62,22 +62,32 @@ function runningError(found: FoundLoop, why: string): LoopError {
   });
 }
 
-/** Where the new loop goes (docs/REFERENCE.md "Several loops"), and the loop this session already runs, if any. */
+/**
+ * Where the new loop goes (docs/REFERENCE.md "Several loops"), and the loop this session already runs, if any.
+ * `free`: a file picked because it was free, which another start may take first.
+ */
 function chooseTarget(
   request: StartRequest,
   root: string,
   ctx: Context,
   sessionId: string | undefined,
-): { file: LoopFile; own?: FoundLoop } {
+): { file: LoopFile; own?: FoundLoop; free?: true } {
   const pinned = pinnedLoopFile(root, ctx.env);
   if (pinned) return { file: pinned };
   const { loops } = scanLoops(root, ctx.env);
   const own = sessionId === undefined ? undefined : loops.find((loop) => loop.owner === sessionId);
   if (request.name) return { file: loopFileAt(root, request.name), ...(own && { own }) };
   if (own) return { file: own.file, own };
-  if (!loops.some((loop) => loop.file.name === "default")) return { file: loopFileAt(root, "default") };
-  return { file: loopFileAt(root, nameFromGoal(request.goal, new Set(loops.map((loop) => loop.file.name)))) };
+  if (!loops.some((loop) => loop.file.name === "default")) return { file: loopFileAt(root, "default"), free: true };
+  const taken = new Set(loops.map((loop) => loop.file.name));
+  return { file: loopFileAt(root, nameFromGoal(request.goal, taken)), free: true };
 }
+
+/** What the transaction finds when another start took the free file first. */
+const TAKEN: unique symbol = Symbol("taken");
+
+/** A start that lost a free file to another start at the same moment chooses again, this many times. */
+const CHOICES = 5;
 
 /** Creates the state file for a new loop, bound to the session, in one state-file transaction. */
 export function startLoop(
@@ -91,7 +101,31 @@ export function startLoop(
   const now = ctx.now();
   const template = request.template ? readTemplate(request.template, root, ctx.packageRoot) : undefined;
   const text = composeStateFile({ request, template, sessionId, now });
-  const { file, own } = chooseTarget(request, root, ctx, sessionId);
+  for (let choice = 1; ; choice++) {
+    const { file, own, free } = chooseTarget(request, root, ctx, sessionId);
+    const started = writeNewLoop(
+      request,
+      ctx,
+      { root, text, file, now, sessionId, ownerPid },
+      own,
+      free && choice < CHOICES,
+    );
+    if (started) return started;
+  }
+}
+
+/**
+ * Writes the new loop into `file`, in one state-file transaction; undefined when `free` and another start took
+ * the file first (two sessions starting at once: the later one chooses again).
+ */
+function writeNewLoop(
+  request: StartRequest,
+  ctx: Context,
+  loop: { root: string; text: string; file: LoopFile; now: number; sessionId: string | undefined; ownerPid: string },
+  own: FoundLoop | undefined,
+  free: boolean | undefined,
+): StartOutcome | undefined {
+  const { root, text, file, now, sessionId, ownerPid } = loop;
   const state = parseState(text, file.shown);
   // fresh_context needs the companion module: refused where it is not live, or never loads (docs/REFERENCE.md "Fresh context").
   const installRoute = state.fresh_context && readInstallRoute(root, readSettingsSources(root, ctx.env, ctx.home));
@@ -103,10 +137,11 @@ export function startLoop(
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
 
-  const outcome = updateStateFile(
+  const outcome = updateStateFile<LoopError | typeof TAKEN | undefined>(
     file,
     (snapshot) => {
       if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
+      if (free && snapshot.kind !== "missing") return { result: TAKEN };
       // One loop per session: a second one only replaces the first, with --force.
       if (own && !request.force)
         return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
@@ -139,6 +174,7 @@ export function startLoop(
     throw new LoopError("LOOP_LOCKED", outcome.message, {
       ...(outcome.locked && { expected: "the file to settle; try again in a moment" }),
     });
+  if (outcome.kind === "done" && outcome.result === TAKEN) return undefined;
   if (outcome.kind === "done" && outcome.result) throw outcome.result;
   return {
     state,

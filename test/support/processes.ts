@@ -36,10 +36,10 @@ export interface SpawnOptions {
   uid?: number;
   /**
    * With `CONTINUATION_LOOP_TEST_CRASH_AT=<point>:pause` in `env`: runs once the hook says it stopped
-   * at the point; then the hook is continued (SIGCONT, sent until it exits: one sent before its
-   * SIGSTOP took hold would be lost).
+   * at the point; then (once the promise it returns settles) the hook is continued (SIGCONT, sent until
+   * it exits: one sent before its SIGSTOP took hold would be lost).
    */
-  whilePaused?: () => void;
+  whilePaused?: () => void | Promise<void>;
 }
 
 /** The unprivileged user root's tests run permission cases as. */
@@ -99,12 +99,17 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   const err: Buffer[] = [];
   child.stdout.on("data", (b: Buffer) => out.push(b));
   let resume: NodeJS.Timeout | undefined;
+  let paused = false;
+  let exited = false;
   child.stderr.on("data", (b: Buffer) => {
     err.push(b);
-    if (!opts.whilePaused || resume || !Buffer.concat(err).includes("continuation-loop: paused at ")) return;
-    opts.whilePaused();
-    resume = setInterval(() => child.kill("SIGCONT"), 10);
-    child.kill("SIGCONT");
+    if (!opts.whilePaused || paused || !Buffer.concat(err).includes("continuation-loop: paused at ")) return;
+    paused = true;
+    void Promise.resolve(opts.whilePaused()).then(() => {
+      if (exited) return;
+      resume = setInterval(() => child.kill("SIGCONT"), 10);
+      child.kill("SIGCONT");
+    });
   });
   // A hook may exit before reading all of a huge stdin: EPIPE is its right, not a test failure.
   child.stdin.on("error", () => {});
@@ -113,6 +118,7 @@ export function spawnBundle(name: "stop" | "prompt" | "cli", opts: SpawnOptions)
   return new Promise((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code, signal) => {
+      exited = true;
       clearTimeout(timer);
       clearInterval(resume);
       resolve({

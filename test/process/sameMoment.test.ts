@@ -1,0 +1,50 @@
+// Two sessions of one project acting at the same moment (docs/REFERENCE.md "Several loops"), made deterministic
+// by the test-only pause points (src/io/crashPoint.ts): each gets its own loop, no Stop is lost.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseState } from "../../src/core/parseState.js";
+import { type Run, type SpawnOptions, spawnBundle } from "../support/processes.js";
+import { makeProject } from "../support/runHook.js";
+
+/**
+ * The first hook stops holding a state file's lock; the second starts, and once it finds that lock held, both go
+ * on: the second then waits for the first's save.
+ */
+async function raceForLock(bundle: "stop" | "prompt", first: SpawnOptions, second: SpawnOptions): Promise<[Run, Run]> {
+  const armed = (opts: SpawnOptions, point: string) => ({
+    ...opts,
+    env: { ...opts.env, CONTINUATION_LOOP_TEST_CRASH_AT: `${point}:pause` },
+  });
+  let later: Promise<Run> | undefined;
+  const earlier = spawnBundle(bundle, {
+    ...armed(first, "lock-taken"),
+    whilePaused: () =>
+      new Promise<void>((holding) => {
+        later = spawnBundle(bundle, { ...armed(second, "lock-wait"), whilePaused: holding });
+      }),
+  });
+  const run = await earlier;
+  return [run, await (later as Promise<Run>)];
+}
+
+const promptInput = (root: string, session: string, prompt: string) =>
+  JSON.stringify({ session_id: session, cwd: root, hook_event_name: "UserPromptSubmit", prompt });
+const ownerOf = (path: string) => parseState(readFileSync(path, "utf8"), "state").session_id;
+
+describe("two sessions at the same moment", () => {
+  it("two /loop-start without --name: the first gets the default file, the later one a named file, both started", async () => {
+    const { root, statePath } = makeProject();
+    const start = (session: string, goal: string) => ({
+      cwd: root,
+      stdin: promptInput(root, session, `/continuation-loop:loop-start ${goal}`),
+    });
+    const [a, b] = await raceForLock("prompt", start("A", "Fix the parser"), start("B", "Write the docs"));
+    for (const run of [a, b]) expect(run.stdout, run.stderr).toContain('"additionalContext"');
+    expect(ownerOf(statePath)).toBe("A");
+    const named = join(root, ".claude", "continuation-loop.write-the-docs.local.md");
+    expect(existsSync(named), b.stdout).toBe(true);
+    expect(ownerOf(named)).toBe("B");
+    expect(b.stdout).toContain(".claude/continuation-loop.write-the-docs.local.md");
+  });
+});
