@@ -12,7 +12,7 @@ import type { HistoryRecord } from "../core/history.js";
 import { readLoopSpend } from "../core/sidecar.js";
 import { parseStopInput, type StopInput } from "../core/hookInput.js";
 import { type HookStdin, stringField } from "../core/hookStdin.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import { chooseSessionLoop, type LoopFile } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import {
   renderContinuation,
@@ -32,6 +32,7 @@ import { readClaudePid } from "../io/readClaudePid.js";
 import { readGitTracking } from "../io/readTreeState.js";
 import { awaitStateFile } from "../io/readStateFile.js";
 import { readTombstone } from "../io/sidecarFile.js";
+import { scanLoops } from "../io/listLoops.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
@@ -126,9 +127,17 @@ function passPausedTurns(state: LoopState, runtime: Runtime, input: StopInput) {
  * One Stop of a loop this session may run: read, decide and save in one state-file transaction. A file gone
  * meanwhile is waited for once: an editor's save may have moved it away for a moment.
  */
-function runLoopStop(file: LoopFile, input: StopInput, ctx: Context, again = true): HookAnswer {
+function runLoopStop(
+  file: LoopFile,
+  input: StopInput,
+  ctx: Context,
+  again = true,
+  /** For a loop no session owned when chosen: what to do when another session claimed it first. */
+  claimedElsewhere?: () => HookAnswer,
+): HookAnswer {
   let facts: GatheredFacts | undefined;
   let missing = false;
+  let claimed = false;
   const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind === "missing") {
       missing = true;
@@ -139,7 +148,10 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context, again = tru
     }
     const { state, text, frontmatter } = snapshot;
     const ownership = decideOwnership(state, input.session_id);
-    if (ownership === "other") return { result: SILENT };
+    if (ownership === "other") {
+      claimed = true;
+      return { result: SILENT };
+    }
     if (ownership === "paused") return passPausedTurns(state, snapshot.runtime, input);
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
     if (ownership === "claim") {
@@ -235,11 +247,26 @@ function runLoopStop(file: LoopFile, input: StopInput, ctx: Context, again = tru
       return { result: refuse(error, "The loop did not continue; the file was not changed.") };
     }
   });
+  if (claimed && claimedElsewhere) return claimedElsewhere();
   if ((missing || outcome.kind === "gone") && again && awaitStateFile(file.statePath))
     return runLoopStop(file, input, ctx, false);
   if (outcome.kind === "done") return outcome.result;
   if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
   return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
+}
+
+/**
+ * For an unowned loop another session may claim first (two sessions stopping at once): this session then claims
+ * the next unowned loop, as it would have a moment later (docs/REFERENCE.md "Several loops").
+ */
+function claimNext(found: LoopLookup, input: StopInput, ctx: Context, tries = 3): (() => HookAnswer) | undefined {
+  if (found.loop?.owner !== undefined || tries === 0) return undefined;
+  return () => {
+    const { loops } = scanLoops(found.root, ctx.env);
+    const loop = chooseSessionLoop(loops, input.session_id);
+    if (!loop || loop.file.statePath === found.loop?.file.statePath) return SILENT;
+    return runLoopStop(loop.file, input, ctx, true, claimNext({ ...found, loop }, input, ctx, tries - 1));
+  };
 }
 
 /**
@@ -257,7 +284,7 @@ export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): 
     // Bad stdin never blocks; the user hears of it only when a loop exists.
     return found.loops.length ? refuse(error, "The loop did not continue.") : SILENT;
   }
-  if (found.loop) return runLoopStop(found.loop.file, input, ctx);
+  if (found.loop) return runLoopStop(found.loop.file, input, ctx, true, claimNext(found, input, ctx));
   if (found.handover) {
     const handover = findHandover(found.loops, input.session_id, input.transcript_path, ctx.env);
     if (!handover || !input.session_id) return SILENT;
