@@ -138,11 +138,26 @@ function runStop(call: CommandCall): number {
   return say(call, lines.join("\n") || "continuation-loop: no loop is running; nothing to stop.");
 }
 
+/** A session runs one loop at most: it takes over another only once its own has ended (docs/REFERENCE.md "Several loops"). */
+function refuseSecondLoop(call: CommandCall, file: LoopFile): void {
+  if (call.session === undefined) return;
+  const own = scanLoops(call.root, call.ctx.env).loops.find(
+    (loop) => loop.owner === call.session && loop.file.statePath !== file.statePath,
+  );
+  if (own)
+    throw new LoopError("LOOP_RUNNING", `this session already runs a loop (${own.file.name})`, {
+      file: file.shown,
+      expected: `${call.command.replace(/resume$/, "stop")} --name ${own.file.name} first, then resume this one`,
+    });
+}
+
 function runResume(call: CommandCall): number {
   const { ctx, session } = call;
-  if (call.options.bg === true) return resumeInBackground(chooseTargetLoop(call), call);
+  const file = chooseTargetLoop(call);
+  if (call.options.bg === true) return resumeInBackground(file, call);
+  refuseSecondLoop(call, file);
   const force = call.options.force === true;
-  const resumed = resumeLoop(chooseTargetLoop(call), session, ctx.now(), force, readClaudePid(ctx.env), ctx.env);
+  const resumed = resumeLoop(file, session, ctx.now(), force, readClaudePid(ctx.env), ctx.env);
   return call.tell(resumed.message, resumed.context);
 }
 

@@ -529,6 +529,23 @@ describe("/loop-resume from another session", () => {
     expect(String(forced.json?.systemMessage)).toContain("taken over from session owner");
     expect(readFileSync(statePath, "utf8")).toContain('session_id: "other"');
   });
+
+  it("refuses, even with --force, to give a session that runs a loop a second one; its own loop goes on", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nThe ended session's goal\n");
+    expect(stopAs(root, "owner", deadPid()).code).toBe(2);
+    const own = join(root, ".claude", "continuation-loop.docs.local.md");
+    writeFileSync(own, '---\nmax_iterations: 10\nsession_id: "heir"\n---\nThe heir\'s own goal\n');
+    const before = readFileSync(statePath, "utf8");
+    for (const args of ["--name default", "--name default --force"]) {
+      const refused = resumeAs(root, "heir", String(process.pid), args);
+      expect(refused.json?.decision).toBe("block");
+      expect(String(refused.json?.reason)).toContain("/loop-stop --name docs");
+    }
+    expect(readFileSync(statePath, "utf8")).toBe(before);
+    const next = stopAs(root, "heir", String(process.pid));
+    expect(next.code).toBe(2);
+    expect(next.stderr).toContain("The heir's own goal");
+  });
 });
 
 describe("restart from the history", () => {
