@@ -262,6 +262,7 @@ function noteNodeOutput(output) {
 }
 
 // src/core/loopFileNames.ts
+var STATE_DIR = ".claude";
 var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
 function parseStateFileName(fileName) {
@@ -367,14 +368,24 @@ async function refreshView($, force = false) {
   if (before !== void 0 && !found && mod.invalid === void 0) await tellEnd($, before);
   $.ui.invalidate("ui.render");
 }
+function readLastRecordOf(tail, stateFile) {
+  for (const line of tail.trim().split("\n").reverse()) {
+    try {
+      const record = JSON.parse(line);
+      if (record.state_file === stateFile) return record;
+    } catch {
+    }
+  }
+  return void 0;
+}
 async function tellEnd($, ended) {
   const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
   let reason = "ended";
   try {
     const { size } = await $.fs.stat(path);
     const tail = await $.fs.read(path, { offset: Math.max(0, size - 8192), length: 8192 });
-    const last = JSON.parse(tail.trim().split("\n").pop() ?? "{}");
-    if (last.decision === "end" && last.reason) reason = last.reason;
+    const last = readLastRecordOf(tail, renderLoopPaths(`${STATE_DIR}/`, ended).statePath);
+    if (last?.decision === "end" && last.reason) reason = last.reason;
   } catch {
   }
   const name = ended === "default" ? "" : ` ${ended}`;

@@ -2,7 +2,7 @@
 // read on events at most once a second; the loop's end told as a toast. Every writer saves the sidecar with the
 // state file's text it committed; when the state file was edited since (by hand), the helper reads it, once per
 // text. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { parseStateFileName, renderLoopPaths } from "../core/loopFileNames.js";
+import { parseStateFileName, renderLoopPaths, STATE_DIR } from "../core/loopFileNames.js";
 import { digestOf, type LoopView, readSidecarView } from "../core/sidecar.js";
 import type { Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
@@ -137,6 +137,19 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   $.ui.invalidate("ui.render");
 }
 
+/** The last whole record of the history's tail `tail` that is of the state file `stateFile`. */
+function readLastRecordOf(tail: string, stateFile: string): { decision?: string; reason?: string } | undefined {
+  for (const line of tail.trim().split("\n").reverse()) {
+    try {
+      const record = JSON.parse(line) as { state_file?: string; decision?: string; reason?: string };
+      if (record.state_file === stateFile) return record;
+    } catch {
+      // the tail's first line, cut: older than any record it could be
+    }
+  }
+  return undefined;
+}
+
 /** The loop's end: a toast with the history's last word on it (the Stop hook already wrote the line and rang). */
 async function tellEnd($: Engine, ended: string): Promise<void> {
   const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
@@ -144,8 +157,9 @@ async function tellEnd($: Engine, ended: string): Promise<void> {
   try {
     const { size } = await $.fs.stat(path);
     const tail = await $.fs.read(path, { offset: Math.max(0, size - 8192), length: 8192 });
-    const last = JSON.parse(tail.trim().split("\n").pop() ?? "{}") as { decision?: string; reason?: string };
-    if (last.decision === "end" && last.reason) reason = last.reason;
+    // The history is the project's: another session's loop may have written after this one's end.
+    const last = readLastRecordOf(tail, renderLoopPaths(`${STATE_DIR}/`, ended).statePath);
+    if (last?.decision === "end" && last.reason) reason = last.reason;
   } catch {
     // the toast says "ended" only
   }

@@ -261,7 +261,10 @@ describe("the module after an API error", () => {
     await failTurn(() => {
       files.delete(STATE);
       files.delete(SIDECAR);
-      files.set(history, `${JSON.stringify({ decision: "end", reason: "max_duration" })}\n`);
+      files.set(
+        history,
+        `${JSON.stringify({ state_file: ".claude/continuation-loop.local.md", decision: "end", reason: "max_duration" })}\n`,
+      );
     });
     expect(logs.at(-1)).toBe("the loop ended: waiting for the API would pass its max_duration.");
     expect(toasts).toEqual(["continuation-loop: loop max_duration"]);

@@ -188,6 +188,24 @@ describe("the module's view of this session's loop", () => {
     expect(toasts).toEqual(["continuation-loop: loop ended"]);
   });
 
+  it("tells the loop's own end, though another session's loop wrote to the history after it", async () => {
+    await refresh();
+    const record = (stateFile: string, decision: string, reason: string) =>
+      JSON.stringify({ state_file: stateFile, session: "s", iteration: 3, decision, reason });
+    files.set(
+      `${ROOT}/.claude/continuation-loop.history.jsonl`,
+      [
+        record(".claude/continuation-loop.local.md", "end", "completed"),
+        record(".claude/continuation-loop.docs.local.md", "end", "max_iterations"),
+        record(".claude/continuation-loop.other.local.md", "continue", "continue"),
+      ].join("\n"),
+    );
+    files.delete(PATHS.statePath);
+    files.delete(PATHS.sidecarPath);
+    await refresh();
+    expect(toasts).toEqual(["continuation-loop: loop completed"]);
+  });
+
   it("a refusal of files that moved on while the helper ran is not taken for an invalid file", async () => {
     await refresh();
     files.set(PATHS.statePath, state(3));
