@@ -42,7 +42,13 @@ import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { holdForBackground, renderHoldRecord } from "./stopHold.js";
 import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./moduleBridge.js";
 import { renderNotHeld } from "../core/background.js";
-import { refuseTracked, reportEnded, writeStopCheckpoint } from "./stopNotices.js";
+import {
+  noteRunningElsewhere,
+  readOtherProcess,
+  refuseTracked,
+  reportEnded,
+  writeStopCheckpoint,
+} from "./stopNotices.js";
 import { decideFresh } from "./freshContext.js";
 import { decideMistypedNotice } from "../core/mistypedFields.js";
 import { takeOverHandover } from "./backgroundHandover.js";
@@ -153,6 +159,9 @@ function runLoopStop(
       return { result: SILENT };
     }
     if (ownership === "paused") return passPausedTurns(state, snapshot.runtime, input);
+    // This session resumed in a second terminal while the first still runs: one process drives the loop.
+    const elsewhere = ownership === "ours" ? readOtherProcess(snapshot.runtime, ctx.env) : undefined;
+    if (elsewhere) return { result: noteRunningElsewhere(file, input, ctx, elsewhere) };
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
     if (ownership === "claim") {
       const tracking = readGitTracking(file.root, file.statePath);

@@ -6,6 +6,9 @@ import { readHistory, tryAppendHistory } from "../io/history.js";
 import type { GitTracking } from "../io/readTreeState.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
 import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
+import { readBackgroundJob } from "../core/handover.js";
+import type { Runtime } from "../core/sidecar.js";
+import { readClaudePid, readProcessRunning } from "../io/readClaudePid.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { renderLetGitAnswer } from "./trustStateFile.js";
 
@@ -37,6 +40,42 @@ export function refuseTracked(
     );
   return tell(
     `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its until, verify and metric commands never are. To run it as your own loop: git rm --cached ${file.shown}`,
+  );
+}
+
+/**
+ * The Claude Code process other than this one that drives this session's loop, when it still runs: the same
+ * session resumed in a second terminal (`claude --continue`, `--resume ID`) must not drive the loop too. A
+ * background session is left to its own handover (docs/REFERENCE.md "Leave it running").
+ */
+export function readOtherProcess(runtime: Runtime, env: Context["env"]): string | undefined {
+  const pid = runtime.owner_pid;
+  if (!pid || readBackgroundJob(env) !== undefined || pid === readClaudePid(env)) return undefined;
+  return readProcessRunning(pid) ? pid : undefined;
+}
+
+/** Says once per session and process why this Stop does not continue the loop that `pid` drives, and records it. */
+export function noteRunningElsewhere(file: LoopFile, input: StopInput, ctx: Context, pid: string): HookAnswer {
+  const refusal = `driven by Claude Code process ${pid}`;
+  const told = readHistory(file.historyPath).some(
+    (r) =>
+      r.decision === "refused" &&
+      r.reason === "running_elsewhere" &&
+      r.refusal === refusal &&
+      r.session === input.session_id &&
+      r.state_file === file.shown,
+  );
+  if (told) return SILENT;
+  tryAppendHistory(file.historyPath, {
+    time: new Date(ctx.now()).toISOString(),
+    state_file: file.shown,
+    session: input.session_id,
+    decision: "refused",
+    reason: "running_elsewhere",
+    refusal,
+  });
+  return tell(
+    `continuation-loop: this session's loop (${file.shown}) runs in another Claude Code process (pid ${pid}), so this one does not continue it. /loop-resume here takes it over.`,
   );
 }
 

@@ -5,12 +5,23 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOOP_MARKER, Scratch, STATE } from "./loopSupport.js";
-import { text, toolUse } from "./support/messagesServer.js";
+import { type ScriptedReply, text, toolUse } from "./support/messagesServer.js";
+import { type LiveSession, startLiveSession } from "./support/liveSession.js";
 import { allMessagesText, systemMessagesText } from "./support/requestText.js";
-import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, REPO_ROOT, runClaude } from "./support/runClaude.js";
+import {
+  CLAUDE_VERSIONS,
+  describeRun,
+  hookSystemMessages,
+  REPO_ROOT,
+  readJsonl,
+  runClaude,
+} from "./support/runClaude.js";
 
 let scratch: Scratch | undefined;
+let live: LiveSession | undefined;
 afterEach(async () => {
+  await live?.close(5_000);
+  live = undefined;
   await scratch?.dispose();
   scratch = undefined;
 });
@@ -149,6 +160,50 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
     expect(b.mainRequests).toHaveLength(2);
     expect(allMessagesText(b.mainRequests[1]!)).toContain(LOOP_MARKER);
     expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
+  });
+
+  it("--continue in a second terminal while the loop's session still runs leaves the loop to that session", async () => {
+    scratch = new Scratch();
+    const { proj, home } = scratch;
+    const common = { version, cwd: proj, home, pluginDirs: [REPO_ROOT] };
+    const history = () =>
+      readJsonl(path.join(proj, ".claude", "continuation-loop.history.jsonl")).filter((r) => r.decision !== "refused");
+    let release: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The first session's third turn stays in flight until the second terminal is done.
+    const first = await scratch.server(async (_req, i): Promise<ScriptedReply> => {
+      if (i === 2) await held;
+      return text(i >= 3 ? "Parser fixed. <promise>DONE</promise>" : `Parser step ${i + 1}.`);
+    });
+    live = startLiveSession(
+      { ...common, baseUrl: first.url, sessionId: randomUUID() },
+      "/continuation-loop:loop-start --max-iterations 9 Fix the parser",
+    );
+    const deadline = Date.now() + 60_000;
+    while (first.mainRequests.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(first.mainRequests).toHaveLength(3);
+    // The second terminal goes back to the most recent session: the one running the loop.
+    const second = await scratch.server([text("It is going well."), text("never sent")]);
+    const r = await runClaude({
+      ...common,
+      baseUrl: second.url,
+      prompt: "How is it going?",
+      extraArgs: ["--continue"],
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(second.mainRequests).toHaveLength(1);
+    expect(history().map((x) => x.iteration)).toEqual([1, 2]);
+    release?.();
+    while (!history().some((x) => x.decision === "end") && Date.now() < deadline + 30_000)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(history().map((x) => [x.iteration, x.decision])).toEqual([
+      [1, "continue"],
+      [2, "continue"],
+      [3, "continue"],
+      [4, "end"],
+    ]);
   });
 
   it("two sessions in one project each run their own loop to completion, neither continuing the other's", async () => {

@@ -530,6 +530,29 @@ describe("/loop-resume from another session", () => {
     expect(readFileSync(statePath, "utf8")).toContain('session_id: "other"');
   });
 
+  it("the same session resumed in a second Claude Code while the first runs: one of them drives the loop", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    const iteration = () => Number(/^iteration_count: (\d+)$/m.exec(readFileSync(statePath, "utf8"))?.[1]);
+    // Two live processes stand in for the two Claude Codes: this test's, and the one that runs it.
+    const [first, second] = [String(process.pid), String(process.ppid)];
+    expect(stopAs(root, "s", first).code).toBe(2);
+    const elsewhere = stopAs(root, "s", second);
+    expect(elsewhere.code).toBe(0);
+    expect(String(elsewhere.json?.systemMessage)).toContain(`runs in another Claude Code process (pid ${first})`);
+    expect(stopAs(root, "s", second)).toMatchObject({ code: 0, stdout: "" });
+    expect(iteration()).toBe(2);
+    // /loop-resume in the second takes it over there; the first then leaves it alone.
+    expect(String(resumeAs(root, "s", second).json?.systemMessage)).toContain("loop resumed");
+    expect(stopAs(root, "s", second).code).toBe(2);
+    expect(stopAs(root, "s", first).code).toBe(0);
+    expect(iteration()).toBe(3);
+    expect(
+      history(historyPath)
+        .filter((r) => r.decision === "continue")
+        .map((r) => r.iteration),
+    ).toEqual([1, 2]);
+  });
+
   it("refuses, even with --force, to give a session that runs a loop a second one; its own loop goes on", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nThe ended session's goal\n");
     expect(stopAs(root, "owner", deadPid()).code).toBe(2);
