@@ -386,6 +386,8 @@ async function tellEnd($, ended) {
     const tail = await $.fs.read(path, { offset: Math.max(0, size - 8192), length: 8192 });
     const last = readLastRecordOf(tail, renderLoopPaths(`${STATE_DIR}/`, ended).statePath);
     if (last?.decision === "end" && last.reason) reason = last.reason;
+    if (last?.decision === "resume" && last.session && last.session !== mod.sessionId)
+      reason = `taken over by session ${last.session.slice(0, 8)}`;
   } catch {
   }
   const name = ended === "default" ? "" : ` ${ended}`;

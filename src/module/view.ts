@@ -137,11 +137,13 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   $.ui.invalidate("ui.render");
 }
 
+type LastRecord = { decision?: string; reason?: string; session?: string };
+
 /** The last whole record of the history's tail `tail` that is of the state file `stateFile`. */
-function readLastRecordOf(tail: string, stateFile: string): { decision?: string; reason?: string } | undefined {
+function readLastRecordOf(tail: string, stateFile: string): LastRecord | undefined {
   for (const line of tail.trim().split("\n").reverse()) {
     try {
-      const record = JSON.parse(line) as { state_file?: string; decision?: string; reason?: string };
+      const record = JSON.parse(line) as LastRecord & { state_file?: string };
       if (record.state_file === stateFile) return record;
     } catch {
       // the tail's first line, cut: older than any record it could be
@@ -160,6 +162,9 @@ async function tellEnd($: Engine, ended: string): Promise<void> {
     // The history is the project's: another session's loop may have written after this one's end.
     const last = readLastRecordOf(tail, renderLoopPaths(`${STATE_DIR}/`, ended).statePath);
     if (last?.decision === "end" && last.reason) reason = last.reason;
+    // `/loop-resume --force` in another session: the loop goes on there.
+    if (last?.decision === "resume" && last.session && last.session !== mod.sessionId)
+      reason = `taken over by session ${last.session.slice(0, 8)}`;
   } catch {
     // the toast says "ended" only
   }

@@ -206,6 +206,19 @@ describe("the module's view of this session's loop", () => {
     expect(toasts).toEqual(["continuation-loop: loop completed"]);
   });
 
+  it("a loop another session took over is told as taken over, not ended", async () => {
+    await refresh();
+    const taken = state().replace("session_id: s1", "session_id: s2");
+    files.set(PATHS.statePath, taken);
+    files.set(
+      `${ROOT}/.claude/continuation-loop.history.jsonl`,
+      `${JSON.stringify({ state_file: ".claude/continuation-loop.local.md", session: "s2-other-session", iteration: 2, decision: "resume", reason: "taken over" })}\n`,
+    );
+    await refresh();
+    expect(state_.mod.view).toBeUndefined();
+    expect(toasts).toEqual(["continuation-loop: loop taken over by session s2-other"]);
+  });
+
   it("a refusal of files that moved on while the helper ran is not taken for an invalid file", async () => {
     await refresh();
     files.set(PATHS.statePath, state(3));
