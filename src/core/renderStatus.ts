@@ -186,8 +186,12 @@ export function renderStatus(
 /** When there is no loop: say so, and what the last one did. */
 export function renderNoLoop(shown: string, last: HistoryRecord | undefined): string {
   const lines = [`continuation-loop: no loop is running (no ${shown}).`];
+  // The project's last loop may be another file's (another session's loop): it is named then.
+  const other = last?.state_file && last.state_file !== shown ? ` (${last.state_file})` : "";
   if (last)
-    lines.push(clipRow(`  last loop: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`));
+    lines.push(
+      clipRow(`  last loop${other}: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`),
+    );
   lines.push("  start one with /loop-start [options] GOAL");
   return lines.join("\n");
 }

@@ -219,6 +219,21 @@ describe("renderStatus", () => {
     expect(text).toContain("ended: completed");
     expect(text).toContain("goal: Old goal");
   });
+
+  it("names the file of the last loop when it is another loop's, as another session's may be", () => {
+    const end = { time: "2026-01-01T00:00:00.000Z", iteration: 2, decision: "end" as const, reason: "completed" };
+    const other = renderNoLoop(".claude/continuation-loop.docs.local.md", {
+      ...end,
+      state_file: ".claude/continuation-loop.local.md",
+      goal: "Fix the parser",
+    });
+    expect(other).toContain("last loop (.claude/continuation-loop.local.md): ");
+    const own = renderNoLoop(".claude/continuation-loop.local.md", {
+      ...end,
+      state_file: ".claude/continuation-loop.local.md",
+    });
+    expect(own).toContain("last loop: ");
+  });
 });
 
 describe("renderStatusline", () => {
