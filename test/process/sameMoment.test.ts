@@ -56,6 +56,16 @@ describe("two sessions at the same moment", () => {
     expect(b.stdout).toContain(".claude/continuation-loop.write-the-docs.local.md");
   });
 
+  it("two sessions stopping at once over one file written by hand: exactly one claims it, the other says nothing", async () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nShared goal\n");
+    const stop = (session: string) => ({ cwd: root, stdin: stopInput(root, session) });
+    const [a, b] = await raceForLock("stop", stop("A"), stop("B"));
+    expect(a.code).toBe(2);
+    expect(b).toMatchObject({ code: 0, stdout: "", stderr: "continuation-loop: paused at lock-wait\n" });
+    expect(ownerOf(statePath)).toBe("A");
+    expect(readHistory(historyPath).map((r) => [r.session, r.iteration, r.decision])).toEqual([["A", 1, "continue"]]);
+  });
+
   it("two sessions stopping at once over two files written by hand: each claims one, no Stop lost", async () => {
     const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nFirst goal\n");
     const second = join(root, ".claude", "continuation-loop.second.local.md");
