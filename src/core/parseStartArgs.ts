@@ -1,15 +1,7 @@
 import { LoopError, renderReceived } from "./errors.js";
-import {
-  acceptsValue,
-  expectedOf,
-  type FieldName,
-  flagOf,
-  isBooleanField,
-  isUserField,
-  USER_FIELDS,
-} from "./fields.js";
+import { acceptsValue, expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
 import { LOOP_NAME } from "./loopFileNames.js";
-import { readMeantField } from "./mistypedFields.js";
+import { readMeantName } from "./readMeantName.js";
 import { isSpace, parseWord } from "./parseWord.js";
 
 /** What `/loop-start` (or `continuation-loop start`) asked for. */
@@ -32,6 +24,8 @@ export interface StartRequest {
 }
 
 const FIELD_BY_FLAG = new Map<string, FieldName>(USER_FIELDS.map((field) => [flagOf(field), field]));
+/** Every option `/loop-start` takes, as a refusal lists them. */
+const OPTIONS = ["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()];
 const TEMPLATE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** An option word: `--` then a letter (`---` or `--5` begin a goal). */
 const OPTION = /^--[A-Za-z]/;
@@ -131,14 +125,15 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
   }
   const field = FIELD_BY_FLAG.get(name);
   if (!field) {
-    const meant = readMeantField(name);
-    if (meant !== undefined && isUserField(meant))
+    // The command's own options count too: `--nmae` means `--name` as `--max-iteration` means `--max-iterations`.
+    const meant = readMeantName(name, OPTIONS);
+    if (meant !== undefined)
       // The option meant, not all of them: the list is long, and --help has it.
-      throw usage(acc.command, `unknown option --${rawName} (did you mean --${flagOf(meant)}?)`, {
-        expected: `--${flagOf(meant)} (${acc.command} --help lists every option)`,
+      throw usage(acc.command, `unknown option --${rawName} (did you mean --${meant}?)`, {
+        expected: `--${meant} (${acc.command} --help lists every option)`,
       });
     throw usage(acc.command, `unknown option --${rawName}`, {
-      expected: `one of ${["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()].map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
+      expected: `one of ${OPTIONS.map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }
   if (field === "completion_promise") {
