@@ -15,6 +15,8 @@ export interface FieldSpec {
   setByLoop?: true;
   /** A true/false flag: `--flag` alone means true. */
   boolean?: true;
+  /** A list field: its flag is given once per entry (`--scope src --scope test`). */
+  repeats?: true;
   /** What the field accepts: a zod schema, made when a file first sets the field. */
   schema: () => z.ZodMiniType;
   /** The value of a field the file leaves unset, as a person would write it; none: the loop's value is undefined. */
@@ -92,6 +94,7 @@ export const FIELDS = {
     meaning: 'phrase(s) that mean "done"; any one of a list completes',
     example: "completion_promise: [All tests passing, BLOCKED]",
     expected: "a non-empty string or a list of them",
+    repeats: true,
     default: [],
     read: (value: string | string[]) => [value].flat(),
     schema: () => z.union([text(), z.array(text()).check(z.minLength(1))]),
@@ -262,6 +265,7 @@ export const FIELDS = {
       "what the loop may change (a folder covers what is under it), in a git repository: a stop that finds a file changed outside it pauses the loop for you; `/loop-resume` accepts the tree as it stands",
     example: "scope: [src/parser, test/parser]",
     expected: "a path inside the project, or a list of them (no absolute paths, no .. out of it)",
+    repeats: true,
     read: (value: string | string[]) => readScopeEntries(value)?.map((entry) => normalizeScopeEntry(entry) ?? entry),
     schema: () => z.union([z.string(), z.array(z.string())]).check(z.refine(isScopeValue)),
   },
@@ -330,6 +334,7 @@ export const USER_FIELDS = FIELD_NAMES.filter(isUserField);
 /** `max_iterations` → `max-iterations`. */
 export const flagOf = (field: FieldName): string => field.replace(/_/g, "-");
 export const isBooleanField = (field: FieldName): boolean => specOf(field).boolean === true;
+export const isRepeatedField = (field: FieldName): boolean => specOf(field).repeats === true;
 /** docs/REFERENCE.md's "type, default": "int 1–10000, `10`", "USD, none", "ISO-8601, set by the loop". */
 export function typeOf(field: FieldName): string {
   const { type, default: fallback, setByLoop } = specOf(field);

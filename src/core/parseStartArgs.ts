@@ -1,5 +1,13 @@
 import { LoopError, renderReceived } from "./errors.js";
-import { acceptsValue, expectedOf, type FieldName, flagOf, isBooleanField, USER_FIELDS } from "./fields.js";
+import {
+  acceptsValue,
+  expectedOf,
+  type FieldName,
+  flagOf,
+  isBooleanField,
+  isRepeatedField,
+  USER_FIELDS,
+} from "./fields.js";
 import { LOOP_NAME } from "./loopFileNames.js";
 import { readMeantName } from "./readMeantName.js";
 import { isSpace, parseWord } from "./parseWord.js";
@@ -24,6 +32,7 @@ export interface StartRequest {
 }
 
 const FIELD_BY_FLAG = new Map<string, FieldName>(USER_FIELDS.map((field) => [flagOf(field), field]));
+const REPEATED = USER_FIELDS.filter(isRepeatedField);
 /** Every option `/loop-start` takes, as a refusal lists them. */
 const OPTIONS = ["name", "template", "force", "bg", "worktree", "help", ...FIELD_BY_FLAG.keys()];
 const TEMPLATE_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -60,7 +69,8 @@ interface Accumulator {
   /** The command as typed, which a refusal names. */
   command: string;
   fields: Partial<Record<FieldName, unknown>>;
-  promises: string[];
+  /** The entries of the list fields whose flag repeats (`--completion-promise`, `--scope`), in order. */
+  lists: Partial<Record<FieldName, unknown[]>>;
   template: string | undefined;
   name: string | undefined;
   force: boolean;
@@ -136,19 +146,23 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
       expected: `one of ${OPTIONS.map((f) => `--${f}`).join(", ")}; put "--" before a goal that starts with "--"`,
     });
   }
-  if (field === "completion_promise") {
+  if (isRepeatedField(field)) {
     if (value === undefined)
-      throw usage(acc.command, "needs a value", {
-        field: "--completion-promise",
-        expected: expectedOf("completion_promise"),
+      throw usage(acc.command, "needs a value", { field: `--${name}`, expected: expectedOf(field) });
+    // `--scope "[src, test]"` would be one path of that name, which no change is ever inside.
+    if (field === "scope" && /^\[.*,.*\]$/s.test(value.trim()))
+      throw usage(acc.command, "invalid value", {
+        field: "--scope",
+        expected: "one path per --scope, repeated for several (e.g. --scope src/parser --scope test/parser)",
+        received: renderReceived(value),
       });
-    acc.promises.push(typedValue(acc, field, value) as string);
+    acc.lists[field] = [...(acc.lists[field] ?? []), typedValue(acc, field, value)];
     return;
   }
   if (field in acc.fields)
     throw usage(acc.command, "given twice", {
       field: `--${name}`,
-      expected: "each option at most once (only --completion-promise repeats)",
+      expected: `each option at most once (only ${REPEATED.map((f) => `--${flagOf(f)}`).join(" and ")} repeat)`,
     });
   if (value === undefined && !isBooleanField(field))
     throw usage(acc.command, "needs a value", { field: `--${name}`, expected: expectedOf(field) });
@@ -157,8 +171,9 @@ function applyOption(acc: Accumulator, rawName: string, value: string | undefine
 
 function finish(acc: Accumulator, goal: string): StartRequest {
   const fields = { ...acc.fields };
-  if (acc.promises.length === 1) fields.completion_promise = acc.promises[0];
-  if (acc.promises.length > 1) fields.completion_promise = acc.promises;
+  // One entry is written as a plain value, several as a list: as a person would write the file.
+  for (const [field, list] of Object.entries(acc.lists) as [FieldName, unknown[]][])
+    fields[field] = list.length === 1 ? list[0] : list;
   const card = !acc.help && goal.trim() === "";
   return {
     fields,
@@ -176,7 +191,7 @@ function finish(acc: Accumulator, goal: string): StartRequest {
 const empty = (command: string): Accumulator => ({
   command,
   fields: {},
-  promises: [],
+  lists: {},
   template: undefined,
   name: undefined,
   force: false,

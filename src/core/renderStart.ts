@@ -2,7 +2,16 @@ import { renderPromisePhrase } from "./matchPromise.js";
 import { DEFAULT_PROMISE } from "./composeState.js";
 import { renderDuration } from "./duration.js";
 import { renderTarget } from "./metric.js";
-import { expectedOf, FIELD_NAMES, FIELDS, flagOf, isBooleanField, typeOf, USER_FIELDS } from "./fields.js";
+import {
+  expectedOf,
+  FIELD_NAMES,
+  FIELDS,
+  flagOf,
+  isBooleanField,
+  isRepeatedField,
+  typeOf,
+  USER_FIELDS,
+} from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { makeRuntime } from "./sidecar.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
@@ -127,7 +136,7 @@ export function renderStartUsage(command = "/loop-start"): string {
     const flag = isBooleanField(field)
       ? `--${flagOf(field)}[=false]`
       : `--${flagOf(field)} ${argOf(FIELDS[field].type)}`;
-    rows.push([flag, `${expectedOf(field)}${field === "completion_promise" ? "; repeat it for several" : ""}`]);
+    rows.push([flag, `${expectedOf(field)}${isRepeatedField(field) ? "; repeat it for several" : ""}`]);
   }
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
   return [

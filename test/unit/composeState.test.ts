@@ -54,6 +54,12 @@ describe("composeStateFile", () => {
     });
   });
 
+  it("writes a repeated --scope as the list of paths the loop may change", () => {
+    const request = parseStartArgs("--scope src/parser --scope test/parser Go");
+    const state = parseState(composeStateFile({ request, sessionId: undefined, now: NOW }));
+    expect(state.scope).toEqual(["src/parser", "test/parser"]);
+  });
+
   it.each(["default", "tdd", "feature", "debug"])("fills the %s template, keeping its comments", (name) => {
     const t = template(name);
     const text = composeStateFile({
