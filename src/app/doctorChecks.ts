@@ -9,9 +9,11 @@ import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js"
 import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
 import type { PathNode } from "../io/readPathNode.js";
 import { readStateFile } from "../io/readStateFile.js";
+import { readGitTracking } from "../io/readTreeState.js";
 import { checkFreshContext } from "./freshContext.js";
 import { checkImprovement } from "./doctorImprovement.js";
 import { sha256 } from "./installFiles.js";
+import { renderLetGitAnswer } from "./trustStateFile.js";
 import { renderShellWord } from "../core/renderShellWord.js";
 
 type Level = "ok" | "warn" | "FAIL";
@@ -212,17 +214,43 @@ export function blockCap(env: Env, sources: SettingsSource[]): number {
   return Number.isFinite(cap) && cap >= 0 ? cap : 8;
 }
 
-/** The state file: valid, and able to run its course under the block cap. */
+/**
+ * A state file git tracks came with the repository: no session claims it (docs/REFERENCE.md "How a loop ends"),
+ * which is the first thing to say of a loop where "nothing happens".
+ */
+function checkTracking(where: LoopFile): Check[] {
+  const tracking = readGitTracking(where.root, where.statePath);
+  if (tracking.kind === "tracked")
+    return [
+      {
+        level: "warn",
+        text: `${where.shown} is tracked by git, so it came with the repository: no session claims it, and its until, verify and metric commands never run (git rm --cached ${where.shown} to make it your own)`,
+      },
+    ];
+  if (tracking.kind === "unknown")
+    return [
+      {
+        level: "warn",
+        text: `git could not say whether ${where.shown} came with the repository (${tracking.why}): no session claims it, and its until, verify and metric commands never run. Expected ${renderLetGitAnswer(where.root)}`,
+      },
+    ];
+  return [];
+}
+
+/** The state file: valid, one a session may claim, and able to run its course under the block cap. */
 export function checkState(where: LoopFile, cap: number, env: Env, cli: string, installRoute: boolean): Check[] {
+  let trust: Check[] = [];
   try {
     const read = readStateFile(where.statePath, where.shown);
     if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
+    trust = checkTracking(where);
     const state = parseState(read.text, where.shown);
     const checks: Check[] = [
       {
         level: "ok",
         text: `${where.shown} is valid: iteration ${state.iteration_count}/${state.max_iterations}, ${state.active ? "active" : "paused"}, owner ${state.session_id ?? "not bound yet"}`,
       },
+      ...trust,
     ];
     const blocks = state.max_iterations - state.iteration_count;
     if (cap > 0 && blocks > cap) {
@@ -242,7 +270,7 @@ export function checkState(where: LoopFile, cap: number, env: Env, cli: string, 
     }
     return checks;
   } catch (error) {
-    return [{ level: "FAIL", text: error instanceof LoopError ? error.describe() : String(error) }];
+    return [{ level: "FAIL", text: error instanceof LoopError ? error.describe() : String(error) }, ...trust];
   }
 }
 

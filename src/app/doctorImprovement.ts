@@ -5,13 +5,11 @@ import { directionOf, renderTarget } from "../core/metric.js";
 import type { LoopState } from "../core/parseState.js";
 import { checkScopePaths } from "../io/readScopeChanges.js";
 import { readGitRepo } from "../io/runGit.js";
-import { readGitTracking } from "../io/readTreeState.js";
-import { renderLetGitAnswer } from "./trustStateFile.js";
 /** A line of doctor's report (as src/app/doctorChecks.ts's `Check`). */
 type Check = { level: "ok" | "warn" | "FAIL"; text: string };
 
-/** `until` and `verify` (docs/REFERENCE.md "How a loop ends"): when they run, and whether they ever will. */
-function checkCommands(state: LoopState, where: LoopFile): Check[] {
+/** `until` and `verify` (docs/REFERENCE.md "How a loop ends"): when they run. */
+function checkCommands(state: LoopState): Check[] {
   const checks: Check[] = [];
   if (state.until !== undefined)
     checks.push({
@@ -20,18 +18,6 @@ function checkCommands(state: LoopState, where: LoopFile): Check[] {
     });
   if (state.verify !== undefined)
     checks.push({ level: "ok", text: `verify \`${state.verify}\` runs when completion is due: exit 0 confirms it` });
-  const commands = state.until ?? state.verify ?? state.metric;
-  const tracking = commands !== undefined ? readGitTracking(where.root, where.statePath) : undefined;
-  if (tracking?.kind === "tracked")
-    checks.push({
-      level: "warn",
-      text: `${where.shown} is tracked by git: its until, verify and metric commands never run (git rm --cached ${where.shown} to make it your own)`,
-    });
-  if (tracking?.kind === "unknown")
-    checks.push({
-      level: "warn",
-      text: `git could not say whether ${where.shown} came with the repository (${tracking.why}): its until, verify and metric commands never run. Expected ${renderLetGitAnswer(where.root)}`,
-    });
   const metric = state.metric !== undefined ? state.metric_timeout : 0;
   if (
     state.until !== undefined &&
@@ -47,7 +33,7 @@ function checkCommands(state: LoopState, where: LoopFile): Check[] {
 
 /** An improvement loop's fields as the Stop hook will find them (docs/REFERENCE.md "Improvement loops"). */
 export function checkImprovement(state: LoopState, where: LoopFile, env: Env): Check[] {
-  const checks: Check[] = [...checkCommands(state, where)];
+  const checks: Check[] = [...checkCommands(state)];
   if (state.metric === undefined && (state.metric_target !== undefined || state.max_no_improvement !== undefined)) {
     const field = state.metric_target !== undefined ? "metric_target" : "max_no_improvement";
     checks.push({ level: "FAIL", text: `${where.shown}: ${field} needs a metric command beside it` });

@@ -195,7 +195,24 @@ describe("continuation-loop doctor: until", () => {
     execFileSync("git", ["init", "-q"], { cwd: root });
     execFileSync("git", ["add", "-f", ".claude/continuation-loop.local.md"], { cwd: root });
     expect(doctor(root).stdout).toMatch(
-      /warn\s+\.claude\/continuation-loop\.local\.md is tracked by git: its until, verify and metric commands never run/,
+      /warn\s+\.claude\/continuation-loop\.local\.md is tracked by git, .*its until, verify and metric commands never run/,
+    );
+  });
+});
+
+describe("continuation-loop doctor: a state file that came with the repository", () => {
+  // README "Troubleshooting": "Nothing happens when Claude stops. Run continuation-loop doctor."
+  it.each([
+    ["with no command", "---\nmax_iterations: 5\n---\nGoal\n"],
+    ["invalid", "---\nmax_iterations: ten\n---\nGoal\n"],
+  ])("says a tracked state file %s is claimed by no session, and how to make it one's own", (_name, text) => {
+    const root = tempProject();
+    writeState(root, text);
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    expect(doctor(root).stdout).not.toContain("tracked by git");
+    execFileSync("git", ["add", "-f", ".claude/continuation-loop.local.md"], { cwd: root });
+    expect(doctor(root).stdout).toMatch(
+      /warn\s+\.claude\/continuation-loop\.local\.md is tracked by git, so it came with the repository: no session claims it.*\(git rm --cached \.claude\/continuation-loop\.local\.md to make it your own\)/,
     );
   });
 });
