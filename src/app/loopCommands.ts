@@ -109,7 +109,8 @@ function runRestart(call: CommandCall): number {
   const { historyPath } = file;
   const history = renderHistoryShown(file);
   const records = readPastRecords(historyPath, history);
-  const request = decideRestart(records, back, call.options.force === true, history, name && file.shown);
+  const retry = call.options.again === true ? `${call.command} --again` : call.command;
+  const request = decideRestart(records, back, call.options.force === true, history, name && file.shown, retry);
   const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
   return call.tell(started.summary, started.context);
 }

@@ -36,6 +36,8 @@ export function decideRestart(
   force: boolean,
   shown: string,
   only?: string,
+  /** The command to run once a loop has ended, as the person typed it (`continuation-loop restart`). */
+  retry = "/loop-start --again",
 ): StartRequest {
   const finished = records.filter(
     (r) =>
@@ -49,7 +51,7 @@ export function decideRestart(
     const what = only === undefined ? "finished loop(s)" : `finished loop(s) of ${only}`;
     throw new LoopError("USAGE", `the history holds ${finished.length} ${what} with a goal, not ${back}`, {
       file: shown,
-      expected: finished.length ? `a number from 1 to ${finished.length}` : "a loop that has ended, then --again",
+      expected: finished.length ? `a number from 1 to ${finished.length}` : `a loop that has ended, then ${retry}`,
     });
   }
   return {

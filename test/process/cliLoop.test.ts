@@ -189,6 +189,7 @@ describe("continuation-loop pause, resume, restart", () => {
     const none = runCli(["restart", "--name", "web"], { cwd: project });
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("0 finished loop(s) of .claude/continuation-loop.web.local.md");
+    expect(none.stderr).toContain("Expected a loop that has ended, then continuation-loop restart.");
   });
 });
 

@@ -1,3 +1,4 @@
+import type { LoopError } from "../../src/core/errors.js";
 import { describe, expect, it } from "vitest";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { parseState } from "../../src/core/parseState.js";
@@ -49,6 +50,18 @@ describe("decideRestart", () => {
   it("says how many there are when N goes too far", () => {
     expect(() => decideRestart(records, 3, false, "h")).toThrow(/2 finished loop\(s\).*not 3/);
     expect(() => decideRestart([], 1, false, "h")).toThrow(/0 finished loop/);
+  });
+
+  it("names the command to run again as it was typed, once a loop has ended", () => {
+    const expectedOf = (retry?: string) => {
+      try {
+        decideRestart([], 1, false, "h", undefined, retry);
+      } catch (error) {
+        return (error as LoopError).details.expected;
+      }
+    };
+    expect(expectedOf()).toBe("a loop that has ended, then /loop-start --again");
+    expect(expectedOf("continuation-loop restart")).toBe("a loop that has ended, then continuation-loop restart");
   });
 
   it("keeps the user fields the file sets, as written, and nothing a restart starts afresh", () => {
