@@ -75,6 +75,19 @@ describe("composeStateFile", () => {
     for (const comment of t.text.split("\n").filter((l) => l.startsWith("#"))) expect(text).toContain(comment);
   });
 
+  it("ends a loop from the default template as one without a template: <promise>DONE</promise>, not a word", () => {
+    const compose = (line: string) =>
+      parseState(
+        composeStateFile({ request: parseStartArgs(line), template: template("default"), sessionId: "s", now: NOW }),
+      );
+    expect(compose("Go")).toMatchObject({ completion_promise: ["DONE"], promise_format: "tag" });
+    expect(compose('--until "npm test" Go')).toMatchObject({ completion_promise: [], until: "npm test" });
+    expect(compose("--completion-promise Shipped Go")).toMatchObject({
+      completion_promise: ["Shipped"],
+      promise_format: "substring",
+    });
+  });
+
   it("keeps a template's fields unless a flag overrides them", () => {
     const state = parseState(
       composeStateFile({ request: parseStartArgs("Go"), template: template("tdd"), sessionId: "s", now: NOW }),
