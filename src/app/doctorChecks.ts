@@ -12,6 +12,7 @@ import { readStateFile } from "../io/readStateFile.js";
 import { readGitTracking } from "../io/readTreeState.js";
 import { checkFreshContext } from "./freshContext.js";
 import { checkImprovement } from "./doctorImprovement.js";
+import { readModuleLive } from "./moduleBridge.js";
 import { sha256 } from "./installFiles.js";
 import { renderLetGitAnswer } from "./trustStateFile.js";
 import { renderShellWord } from "../core/renderShellWord.js";
@@ -253,10 +254,14 @@ export function checkState(where: LoopFile, cap: number, env: Env, cli: string, 
       ...trust,
     ];
     const blocks = state.max_iterations - state.iteration_count;
-    if (cap > 0 && blocks > cap) {
+    // The companion module sends each continuation as a prompt, which the cap does not count (README "Troubleshooting").
+    if (cap > 0 && blocks > cap && !readModuleLive(env)) {
+      const module = installRoute
+        ? ""
+        : " With the companion module (the plugin on Claude Code 2.1.287 or later) continuations are prompts, which the cap does not count.";
       checks.push({
         level: "warn",
-        text: `max_iterations ${state.max_iterations} allows ${blocks} more continuations, but Claude Code ends a turn after ${cap} consecutive Stop-hook blocks in which no tool ran: a loop whose turns run no tools stops there. Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 (off) or a higher number in the environment or the settings' "env", or lower max_iterations.`,
+        text: `max_iterations ${state.max_iterations} allows ${blocks} more continuations, but Claude Code ends a turn after ${cap} consecutive Stop-hook blocks in which no tool ran: a loop whose turns run no tools stops there.${module} Set CLAUDE_CODE_STOP_HOOK_BLOCK_CAP=0 (off) or a higher number in the environment or the settings' "env", or lower max_iterations.`,
       });
     }
     for (const line of renderMistyped(state.mistyped, where.shown)) checks.push({ level: "warn", text: line });

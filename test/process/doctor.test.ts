@@ -127,6 +127,15 @@ describe("continuation-loop doctor", () => {
     expect(doctor(root, env).stdout).not.toContain("consecutive Stop-hook blocks");
   });
 
+  it("does not warn of the cap inside a session where the companion module sends the continuations", () => {
+    const root = tempProject();
+    writeState(root, "---\nmax_iterations: 20\n---\nGoal\n");
+    expect(doctor(root).stdout).toContain("With the companion module");
+    expect(doctor(root, { CONTINUATION_LOOP_MODULE_LIVE: "2.1.332" }).stdout).not.toContain(
+      "consecutive Stop-hook blocks",
+    );
+  });
+
   it("reads the cap from the settings' env block", () => {
     const root = tempProject();
     writeState(root, "---\nmax_iterations: 20\n---\nGoal\n");
