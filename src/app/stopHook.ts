@@ -189,7 +189,12 @@ function runLoopStop(
       const startedAt = state.started_at ?? new Date(now).toISOString();
       const written = writeStopCheckpoint(file, state.iteration_count, startedAt, ctx, facts.scope?.tree);
       if (written instanceof LoopError)
-        return { result: refuse(written, "The loop did not continue; the file was not changed.") };
+        return {
+          result: refuse(
+            locateField(written, text, frontmatter),
+            "The loop did not continue; the file was not changed.",
+          ),
+        };
       record.files_changed = written;
     }
     if (decision.kind === "end") {
@@ -253,7 +258,10 @@ function runLoopStop(
       };
     } catch (error) {
       if (!(error instanceof LoopError)) throw error;
-      return { result: refuse(error, "The loop did not continue; the file was not changed.") };
+      // A field refused here (notes_file) is named with its line, as every refusal of the file is.
+      return {
+        result: refuse(locateField(error, text, frontmatter), "The loop did not continue; the file was not changed."),
+      };
     }
   });
   if (claimed && claimedElsewhere) return claimedElsewhere();

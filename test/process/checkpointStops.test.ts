@@ -99,7 +99,7 @@ describe("checkpoints", () => {
     const run = stop(root, "work");
     expect(run.code).toBe(0);
     expect(String(run.json?.systemMessage)).toMatch(
-      /\.claude\/continuation-loop\.local\.md: checkpoints: not a git repository/,
+      /\.claude\/continuation-loop\.local\.md line 3: checkpoints: not a git repository/,
     );
     expect(readFileSync(statePath, "utf8")).toBe(before);
     const other = makeProject();

@@ -104,6 +104,15 @@ describe("hooks/stop.js as a process", () => {
     expect(readFileSync(statePath, "utf8")).toBe(text);
   });
 
+  it("names the line of a notes_file it refuses, as of every field it refuses", () => {
+    const text = "---\nmax_iterations: 5\nnotes_file: ../NOTES.md\n---\nGoal\n";
+    const { root, statePath } = makeProject(text);
+    const run = runHook("stop", input(root));
+    expect(run.code).toBe(0);
+    expect(run.json?.systemMessage).toContain(".claude/continuation-loop.local.md line 3: notes_file:");
+    expect(readFileSync(statePath, "utf8")).toBe(text);
+  });
+
   it("never touches another session's loop", () => {
     const text = "---\nsession_id: other\n---\nGoal\n";
     const { root, statePath, historyPath } = makeProject(text);
