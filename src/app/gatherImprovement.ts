@@ -10,7 +10,7 @@ import { runMetric } from "../io/runMetric.js";
 import type { Context } from "./context.js";
 
 /** A field that only means something beside `metric`. */
-function requireMetric(state: LoopState, file: LoopFile): void {
+export function requireMetric(state: LoopState, file: LoopFile): void {
   if (state.metric !== undefined) return;
   const field = state.metric_target !== undefined ? "metric_target" : "max_no_improvement";
   if (state.metric_target === undefined && state.max_no_improvement === undefined) return;

@@ -10,10 +10,12 @@ import { makeRuntime } from "../core/sidecar.js";
 import { readScopeBaseline } from "../io/readScopeChanges.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import { readGitRepo } from "../io/runGit.js";
+import { checkProjectPaths } from "../io/readProjectFiles.js";
 import type { Context } from "./context.js";
 import { NO_COST_SOURCE, readCostSource, readInstallRoute, readSettingsSources } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
 import { refuseFreshWithoutModule } from "./freshContext.js";
+import { requireMetric } from "./gatherImprovement.js";
 import { readModuleLive } from "./moduleBridge.js";
 import { recordStopped, stopLoop } from "./stopLoop.js";
 
@@ -134,6 +136,9 @@ function writeNewLoop(
   if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
   // So does scope, whose first Stop compares with the tree as the loop starts (docs/REFERENCE.md "Improvement loops").
   const baseline = readScopeBaseline(state, file, ctx.env as NodeJS.ProcessEnv);
+  // What the first Stop would refuse is refused now, before Claude starts on a loop that cannot go on.
+  requireMetric(state, file);
+  checkProjectPaths(state, root, file.shown);
   // --force with another file of this session's: that loop ends first (its goal kept in the history).
   if (request.force && own && own.file.statePath !== file.statePath) stopLoop(own.file, now, sessionId);
 

@@ -34,6 +34,20 @@ interface ProjectFile {
   max: number;
 }
 
+/** The file's absolute path; refuses one that leaves the project (`..`, absolute, a symlink out). */
+function resolveProjectPath(root: string, relPath: string, shownAs: string, spec: ProjectFile): string {
+  const path = resolve(root, relPath);
+  if (!inside(root, path) || !inside(realOf(root), realOf(path))) {
+    throw new LoopError(spec.code, `the ${spec.what} is outside the project`, {
+      file: shownAs,
+      field: spec.field,
+      expected: `a path inside the project, e.g. ${spec.example}`,
+      received: JSON.stringify(relPath),
+    });
+  }
+  return path;
+}
+
 /**
  * The file's first `spec.max` bytes as text and its size, or undefined when it does not exist (or is not a file);
  * refuses paths that leave the project.
@@ -44,15 +58,7 @@ function readProjectText(
   shownAs: string,
   spec: ProjectFile,
 ): { text: string; size: number } | undefined {
-  const path = resolve(root, relPath);
-  if (!inside(root, path) || !inside(realOf(root), realOf(path))) {
-    throw new LoopError(spec.code, `the ${spec.what} is outside the project`, {
-      file: shownAs,
-      field: spec.field,
-      expected: `a path inside the project, e.g. ${spec.example}`,
-      received: JSON.stringify(relPath),
-    });
-  }
+  const path = resolveProjectPath(root, relPath, shownAs, spec);
   const read = readBounded(path, spec.max, { keep: "head" });
   return read.kind === "found" ? { text: read.bytes.toString("utf8"), size: read.stat.size } : undefined;
 }
@@ -101,4 +107,13 @@ export function readChecklistText(root: string, checklist: string, shownAs: stri
       received: `${checklist}, ${read.size} bytes`,
     });
   return read.text;
+}
+
+/**
+ * Refuses a `notes_file` or `checklist` that leaves the project, as the first Stop would; a file not there yet
+ * is fine (Claude may write it in the first turn).
+ */
+export function checkProjectPaths(state: { notes_file?: string; checklist?: string }, root: string, shownAs: string) {
+  if (state.notes_file !== undefined) resolveProjectPath(root, state.notes_file, shownAs, NOTES);
+  if (state.checklist !== undefined) resolveProjectPath(root, state.checklist, shownAs, CHECKLIST);
 }

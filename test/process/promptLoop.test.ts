@@ -33,6 +33,22 @@ beforeEach(() => {
 });
 
 describe("hooks/prompt.js runs the loop commands", () => {
+  it.each([
+    [
+      "a notes file out of the project",
+      "--notes-file ../NOTES.md",
+      "notes_file: the notes file is outside the project",
+    ],
+    ["a checklist out of the project", "--checklist /etc/hosts", "checklist: the checklist is outside the project"],
+    ["a metric target with no metric", "--metric-target '>= 90'", "metric_target: needs a metric to measure"],
+    ["max_no_improvement with no metric", "--max-no-improvement 3", "max_no_improvement: needs a metric to measure"],
+  ])("refuses %s before any loop is written, as its first stop would", (_name, flags, message) => {
+    const r = prompt(`/loop-start ${flags} Goal`);
+    expect(r.json?.decision).toBe("block");
+    expect(String(r.json?.reason)).toContain(message);
+    expect(existsSync(statePath())).toBe(false);
+  });
+
   it("starts a loop from the raw prompt and gives Claude the start context", () => {
     const goal = `Don't "break" $(touch ${project}/pwned) \`id\``;
     const r = prompt(`/continuation-loop:loop-start --max-iterations 3 --completion-promise "it's done" ${goal}`);
