@@ -8,6 +8,7 @@ import { LOOP_NAME } from "../core/loopFileNames.js";
 import { chooseSessionLoop, type LoopFile, loopFileAt, resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type Context, EXIT } from "./context.js";
+import { renderCliCommand } from "./renderCliCommand.js";
 import { type ArgsSpec, type OptionSpec, type ParsedArgs, parseCliArgs, renderCommandHelp } from "./parseCliArgs.js";
 
 /** One run of a command, from a terminal or typed in Claude Code. */
@@ -57,8 +58,28 @@ export function slashSpec(row: CommandRow): ArgsSpec {
   return { ...row, options: Object.fromEntries(options) };
 }
 
+/**
+ * A flag only a terminal may give, typed after a slash command (`/loop-report --html FILE`): refused with the
+ * helper's command that takes it, which a `!` line runs from Claude Code.
+ */
+function refuseTerminalFlag(row: CommandRow, call: Pick<CommandCall, "argv" | "command" | "ctx">): void {
+  for (const word of call.argv) {
+    if (word === "--") return;
+    const name = /^--([^=]+)/.exec(word)?.[1];
+    const option = name === undefined ? undefined : row.options?.[name];
+    if (name === undefined || !option?.terminalOnly) continue;
+    const helper = call.command.replace(/^\/(?:continuation-loop:)?loop-/, "");
+    throw new LoopError("USAGE", "for a terminal only", {
+      file: call.command,
+      field: `--${name}`,
+      expected: `!${renderCliCommand(call.ctx.packageRoot)} ${helper} --${name}${option.value ? ` ${option.value}` : ""} (a ! line runs it from Claude Code)`,
+    });
+  }
+}
+
 /** Parses the words by the row's spec, then runs it; `--help` prints the row's help instead. */
 export async function runRow(row: CommandRow, call: Omit<CommandCall, keyof ParsedArgs | "root"> & { root?: string }) {
+  if (call.slash && !row.own) refuseTerminalFlag(row, call);
   const spec = call.slash ? slashSpec(row) : row;
   const parsed: ParsedArgs = row.own
     ? { options: {}, words: [], passed: [] }

@@ -105,7 +105,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
         "--max-iterations: invalid value. Expected a whole number from 1 to 10000",
       );
       expect(fs.existsSync(path.join(proj, STATE))).toBe(false);
-      // A flag the command table does not give /loop-report: one line naming the command and its flags.
+      // A flag the terminal's helper takes and /loop-report does not: one line naming the helper's command.
       const flag = await runClaude({
         version,
         prompt: "/continuation-loop:loop-report --html page.html",
@@ -116,9 +116,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       });
       expect(flag.code, describeRun(flag)).toBe(0);
       expect(s.mainRequests).toHaveLength(0);
-      expect(String(flag.result?.result)).toContain(
-        "/continuation-loop:loop-report: unknown option --html. Expected one of --name NAME, --help",
-      );
+      expect(String(flag.result?.result)).toContain("/continuation-loop:loop-report: --html: for a terminal only");
+      expect(String(flag.result?.result)).toMatch(/cli\.js report --html FILE/);
       expect(fs.existsSync(path.join(proj, "page.html"))).toBe(false);
     });
 

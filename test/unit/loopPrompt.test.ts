@@ -261,8 +261,15 @@ describe("handleLoopPrompt: /loop-stop and /loop-status", () => {
     expect(help.split("\n")[0]).toBe("Usage: /loop-stop [--name NAME] [--all]");
     expect(help).toMatch(/^ {2}--all {2,}every loop of the project$/m);
     expect((await typed("/continuation-loop:loop-report --help"))?.block).not.toContain("--html");
-    expect((await typed("/loop-report --html page.html"))?.block).toBe(
-      "continuation-loop: /loop-report: unknown option --html. Expected one of --name NAME, --help.",
+    // A flag of the terminal's: the helper's command that takes it, for a `!` line.
+    expect((await typed("/loop-report --html page.html"))?.block).toMatch(
+      /^continuation-loop: \/loop-report: --html: for a terminal only\. Expected !node .*cli\.js report --html FILE \(a ! line runs it from Claude Code\)\.$/,
+    );
+    expect((await typed("/loop-status --project=../web"))?.block).toMatch(
+      /--project: for a terminal only\. Expected !node .*cli\.js status --project DIR/,
+    );
+    expect((await typed("/loop-report --nmae x"))?.block).toBe(
+      "continuation-loop: /loop-report: unknown option --nmae (did you mean --name?). Expected one of --name NAME, --help.",
     );
     expect((await typed("/loop-pause now"))?.block).toBe(
       'continuation-loop: /loop-pause: unexpected argument "now". Expected /loop-pause [--name NAME].',
