@@ -73,7 +73,9 @@ export function runDoctor({ root, ctx }: CommandCall): number {
       ? { level: "warn", text: asks.replace(/^continuation-loop: /, "") }
       : { level: "ok", text: `permission mode ${mode}: a loop left alone is not stopped by a permission prompt` },
   );
-  checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env)));
+  // From a terminal on the plugin route the module cannot be seen, but may run in the loop's session.
+  const moduleMayRun = !installRoute && ctx.env.CLAUDECODE !== "1";
+  checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env), moduleMayRun));
   const cap = blockCap(ctx.env, sources);
   for (const { file } of scanLoops(root, ctx.env).loops)
     checks.push(...checkState(file, cap, ctx.env, cli, installRoute));

@@ -290,18 +290,45 @@ export function readCostSource(sources: SettingsSource[]): string | undefined {
 }
 
 /** What max_cost can see: said plainly when no cost figure can reach the loop (README "Spend limits"). */
-export const NO_COST_SOURCE =
+const NO_COST_SOURCE =
   "max_cost needs the plugin's status line, which hands the loop Claude Code's cost figures; none is configured (README \"Spend limits\"), so this loop is bounded by its other limits only";
+/**
+ * The same, said from a terminal on the plugin route: the companion module, which cannot be seen from here,
+ * hands the loop the figures wherever Claude Code 2.1.287 or later runs it.
+ */
+const MODULE_COST_SOURCE =
+  "max_cost takes Claude Code's cost figures from the companion module (the plugin on Claude Code 2.1.287 or later) or from the plugin's status line, and no status line is configured (README \"Spend limits\")";
 
-/** A warning only when a loop of the project sets max_cost; otherwise the fact, plainly. */
-export function checkCostSource(sources: SettingsSource[], loopsWithMaxCost: number, moduleLive = false): Check {
+/** Why max_cost may see no figure; `moduleMayRun`: said where the companion module may yet hand them over. */
+export const renderNoCostSource = (moduleMayRun: boolean): string =>
+  moduleMayRun
+    ? `${MODULE_COST_SOURCE}: where the module does not run, this loop is bounded by its other limits only`
+    : NO_COST_SOURCE;
+
+/**
+ * A warning only when a loop of the project sets max_cost; otherwise the fact, plainly. `moduleMayRun`: the
+ * plugin route, seen from outside Claude Code, where the module may hand the loop the figures.
+ */
+export function checkCostSource(
+  sources: SettingsSource[],
+  loopsWithMaxCost: number,
+  moduleLive = false,
+  moduleMayRun = false,
+): Check {
   if (moduleLive) return { level: "ok", text: "the companion module records Claude Code's cost figures for max_cost" };
   const where = readCostSource(sources);
   if (where) return { level: "ok", text: `the status line records Claude Code's cost figures for max_cost (${where})` };
-  return loopsWithMaxCost > 0
-    ? {
-        level: "warn",
-        text: `${NO_COST_SOURCE}; without it the max_cost of ${loopsWithMaxCost} loop(s) is never reached`,
-      }
-    : { level: "ok", text: "no status line of the plugin: a loop's max_cost could not see Claude Code's cost figures" };
+  if (loopsWithMaxCost > 0)
+    return {
+      level: "warn",
+      text: moduleMayRun
+        ? `${MODULE_COST_SOURCE}: where the module does not run, the max_cost of ${loopsWithMaxCost} loop(s) is never reached`
+        : `${NO_COST_SOURCE}; without it the max_cost of ${loopsWithMaxCost} loop(s) is never reached`,
+    };
+  return {
+    level: "ok",
+    text: moduleMayRun
+      ? "no status line of the plugin: a loop's max_cost sees Claude Code's cost figures only through the companion module"
+      : "no status line of the plugin: a loop's max_cost could not see Claude Code's cost figures",
+  };
 }

@@ -12,7 +12,7 @@ import { updateStateFile } from "../io/updateStateFile.js";
 import { readGitRepo } from "../io/runGit.js";
 import { checkProjectPaths } from "../io/readProjectFiles.js";
 import type { Context } from "./context.js";
-import { NO_COST_SOURCE, readCostSource, readInstallRoute, readSettingsSources } from "./doctorChecks.js";
+import { readCostSource, readInstallRoute, readSettingsSources, renderNoCostSource } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
 import { refuseFreshWithoutModule } from "./freshContext.js";
 import { requireMetric } from "./gatherImprovement.js";
@@ -90,6 +90,15 @@ const TAKEN: unique symbol = Symbol("taken");
 
 /** A start that lost a free file to another start at the same moment chooses again, this many times. */
 const CHOICES = 5;
+
+/**
+ * Whether the companion module may yet hand this loop Claude Code's cost figures: started from a terminal (no
+ * session) on the plugin route. In a session its absence is known; the install route never loads it.
+ */
+const readCostModuleMayRun = (root: string, ctx: Context, sessionId: string | undefined): boolean =>
+  sessionId === undefined &&
+  ctx.env.CLAUDECODE !== "1" &&
+  !readInstallRoute(root, readSettingsSources(root, ctx.env, ctx.home));
 
 /** Creates the state file for a new loop, bound to the session, in one state-file transaction. */
 export function startLoop(
@@ -190,7 +199,7 @@ function writeNewLoop(
       state.max_cost !== undefined &&
       !readModuleLive(ctx.env) &&
       !readCostSource(readSettingsSources(root, ctx.env, ctx.home))
-        ? `${renderStartSummary(state, file.shown)} Note: ${NO_COST_SOURCE}.`
+        ? `${renderStartSummary(state, file.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId))}.`
         : renderStartSummary(state, file.shown),
   };
 }

@@ -76,6 +76,23 @@ describe("max_cost", () => {
     expect(stop(root).code).toBe(2);
   });
 
+  it("from a terminal on the plugin route, start and doctor count on the companion module too", () => {
+    const { root } = makeProject();
+    const env = { HOME: join(root, "home"), CLAUDE_PROJECT_DIR: root };
+    const cli = (...args: string[]) => runHook("cli", "", { cwd: root, args, env });
+    const started = cli("start", "--max-cost", "3", "Goal");
+    expect(started.code).toBe(0);
+    expect(started.stderr).toContain("from the companion module (the plugin on Claude Code 2.1.287 or later)");
+    expect(started.stderr).not.toContain("max_cost needs the plugin's status line");
+    expect(cli("doctor").stdout).toMatch(/warn\s+max_cost takes Claude Code's cost figures from the companion module/);
+    // The install route never loads the module: only a status line can hand the loop the figures.
+    expect(cli("install").code).toBe(0);
+    expect(cli("start", "--name", "b", "--max-cost", "3", "Goal").stderr).toContain(
+      "max_cost needs the plugin's status line",
+    );
+    expect(cli("doctor").stdout).toMatch(/warn\s+max_cost needs the plugin's status line/);
+  });
+
   it("/loop-start with max_cost says plainly when no status line of the plugin can report spend", () => {
     const { root } = makeProject();
     const home = join(root, "home");
