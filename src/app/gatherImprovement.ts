@@ -8,6 +8,7 @@ import type { Runtime } from "../core/sidecar.js";
 import { captureScopeTree, checkScopePaths, readChangedFiles } from "../io/readScopeChanges.js";
 import { runMetric } from "../io/runMetric.js";
 import type { Context } from "./context.js";
+import { type CommandRuns, runOnce } from "./runOnce.js";
 
 /** A field that only means something beside `metric`. */
 export function requireMetric(state: LoopState, file: LoopFile): void {
@@ -31,6 +32,7 @@ export function gatherImprovementFacts(
   runtime: Runtime,
   file: LoopFile,
   ctx: Context,
+  runs: CommandRuns,
 ): { facts: ImprovementFacts; reached: boolean; seconds: number } {
   requireMetric(state, file);
   const facts: ImprovementFacts = {};
@@ -47,7 +49,8 @@ export function gatherImprovementFacts(
   }
   if (state.metric === undefined) return { facts, reached: false, seconds: 0 };
   const started = ctx.now();
-  facts.metric = runMetric(state.metric, file.root, state.metric_timeout, ctx.env);
+  const command = state.metric;
+  facts.metric = runOnce(runs, `metric ${command}`, () => runMetric(command, file.root, state.metric_timeout, ctx.env));
   return { facts, reached: metricReached(state, facts.metric), seconds: (ctx.now() - started) / 1000 };
 }
 

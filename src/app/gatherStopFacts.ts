@@ -14,6 +14,7 @@ import { readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
 import { runVerify } from "../io/runVerify.js";
 import { gatherImprovementFacts } from "./gatherImprovement.js";
+import { type CommandRuns, runOnce } from "./runOnce.js";
 import { readUntrusted } from "./trustStateFile.js";
 import { readModuleStop } from "./moduleBridge.js";
 import { parseWaitTag, readRunningTasks } from "../core/background.js";
@@ -61,6 +62,7 @@ export function gatherStopFacts(
   input: StopInput,
   file: LoopFile,
   ctx: Context,
+  runs: CommandRuns,
 ): StopFacts & { assessment: ReplyAssessment; reply: string } {
   const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
   const path = input.transcript_path;
@@ -73,13 +75,16 @@ export function gatherStopFacts(
   if (state.until !== undefined || state.metric !== undefined) refuseTrackedCommands(state, file);
   // Scope, then the metric and `until`, before the reply is judged: a target reached or `until`
   // passed completes the loop by itself.
-  const improvement = gatherImprovementFacts(state, runtime, file, ctx);
+  const improvement = gatherImprovementFacts(state, runtime, file, ctx, runs);
   const paused = decideScopePause(state, improvement.facts) !== undefined;
   let spent = improvement.seconds;
   let until: VerifyResult | undefined;
   if (state.until !== undefined && !paused) {
     const started = ctx.now();
-    until = runVerify(state.until, file.root, commandTimeout(state, spent), ctx.env);
+    const command = state.until;
+    until = runOnce(runs, `until ${command}`, () =>
+      runVerify(command, file.root, commandTimeout(state, spent), ctx.env),
+    );
     spent += (ctx.now() - started) / 1000;
   }
   const reply = given ?? scan?.reply.reply ?? "";
@@ -108,7 +113,10 @@ export function gatherStopFacts(
   }
   if (assessment.needsVerify && state.verify) {
     if (state.until === undefined && state.metric === undefined) refuseTrackedCommands(state, file);
-    facts.verify = runVerify(state.verify, file.root, commandTimeout(state, spent), ctx.env);
+    const command = state.verify;
+    facts.verify = runOnce(runs, `verify ${command}`, () =>
+      runVerify(command, file.root, commandTimeout(state, spent), ctx.env),
+    );
   }
   return facts;
 }

@@ -38,6 +38,7 @@ import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
+import type { CommandRuns } from "./runOnce.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { holdForBackground, renderHoldRecord } from "./stopHold.js";
 import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./moduleBridge.js";
@@ -141,7 +142,8 @@ function runLoopStop(
   /** For a loop no session owned when chosen: what to do when another session claimed it first. */
   claimedElsewhere?: () => HookAnswer,
 ): HookAnswer {
-  let facts: GatheredFacts | undefined;
+  // A user edit landing meanwhile makes the transaction decide again: on the file as edited, each command run once.
+  const runs: CommandRuns = new Map();
   let missing = false;
   let claimed = false;
   const outcome = updateStateFile(file, (snapshot) => {
@@ -172,9 +174,9 @@ function runLoopStop(
     const runtime = applyModuleCost(snapshot.runtime, ctx.env, () => readClaudePid(ctx.env));
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
     if (runtime.pause?.reason === "question") return passPausedTurns(state, runtime, input);
-    // Gathered once: a retry after a user edit decides again on the same evidence.
+    let facts: GatheredFacts;
     try {
-      facts ??= gatherStopFacts(state, runtime, input, file, ctx);
+      facts = gatherStopFacts(state, runtime, input, file, ctx, runs);
     } catch (error) {
       if (!(error instanceof LoopError)) throw error;
       const placed = locateField(error, text, frontmatter);

@@ -182,6 +182,64 @@ describe("a loop ended without its owner", () => {
     expect(history(historyPath).map((r) => r.reason)).toEqual(["continue", "continue"]);
   });
 
+  describe('an edit landing inside a Stop\'s save (docs/REFERENCE.md "Steering a running loop")', () => {
+    /** One Stop whose save a user edit lands inside (a pause point, src/io/crashPoint.ts): `edit` runs there. */
+    const stopWithEditInside = (root: string, reply: string, edit: () => void) =>
+      spawnBundle("stop", {
+        cwd: root,
+        env: { CONTINUATION_LOOP_TEST_CRASH_AT: "fsync-done:pause" },
+        stdin: JSON.stringify({ session_id: "owner", cwd: root, last_assistant_message: reply }),
+        whilePaused: edit,
+      });
+
+    it("an edit landing inside a Stop's save is decided on as edited: a new promise the reply carries completes", async () => {
+      const { root, statePath, historyPath } = makeProject(
+        "---\nmax_iterations: 10\ncompletion_promise: NEVER\nuntil: echo run >> until.log; exit 1\n---\nGoal\n",
+      );
+      expect(stop(root, "owner").code).toBe(2);
+      const edited = () =>
+        writeFileSync(
+          statePath,
+          readFileSync(statePath, "utf8").replace("NEVER", "SHIPPED").replace("exit 1", "exit 0"),
+        );
+      const run = await stopWithEditInside(root, "All SHIPPED.", edited);
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(statePath)).toBe(false);
+      expect(history(historyPath).at(-1)).toMatchObject({ decision: "end", reason: "completed", promise: "SHIPPED" });
+      // The command the edit changed ran as edited; the first Stop's ran once.
+      expect(readFileSync(join(root, "until.log"), "utf8")).toBe("run\nrun\nrun\n");
+    });
+
+    it("a command an edit inside a Stop's save leaves as it was is not run again for that Stop", async () => {
+      const { root, statePath } = makeProject(
+        "---\nmax_iterations: 10\nuntil: echo run >> until.log; exit 1\n---\nGoal\n",
+      );
+      expect(stop(root, "owner").code).toBe(2);
+      const edited = () => writeFileSync(statePath, readFileSync(statePath, "utf8").replace("Goal", "New goal"));
+      const run = await stopWithEditInside(root, "working", edited);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("New goal");
+      expect(readFileSync(join(root, "until.log"), "utf8")).toBe("run\nrun\n");
+    });
+
+    it("a checklist added inside a Stop's save is in that Stop's full prompt, and the news is sent once", async () => {
+      const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+      writeFileSync(join(root, "TODO.md"), "- [ ] write the parser\n- [ ] test it\n");
+      expect(stop(root, "owner").code).toBe(2);
+      const edited = () =>
+        writeFileSync(
+          statePath,
+          readFileSync(statePath, "utf8").replace("max_iterations", "checklist: TODO.md\nmax_iterations"),
+        );
+      const run = await stopWithEditInside(root, "working", edited);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain("Checklist (TODO.md): 0/2 done · next: write the parser");
+      const next = stop(root, "owner", "more work");
+      expect(next.stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(next.stderr).toContain("Checklist 0/2 done");
+    });
+  });
+
   it("a subagent's stop is not a turn of the loop", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
     const run = runHook("stop", { session_id: "s1", cwd: root, agent_id: "a1", last_assistant_message: "x" });
