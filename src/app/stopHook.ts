@@ -24,7 +24,7 @@ import {
   type UntilNews,
 } from "../core/renderStop.js";
 import type { Runtime } from "../core/sidecar.js";
-import { readPreviousRecordTime, tryAppendHistory } from "../io/history.js";
+import { readPreviousRecord, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
 import { readInstalledCopy } from "../io/readInstalledCopy.js";
 import { readNotes } from "../io/readProjectFiles.js";
@@ -33,7 +33,7 @@ import { readGitTracking } from "../io/readTreeState.js";
 import { awaitStateFile } from "../io/readStateFile.js";
 import { readTombstone } from "../io/sidecarFile.js";
 import { scanLoops } from "../io/listLoops.js";
-import { updateStateFile } from "../io/updateStateFile.js";
+import { type StatePlan, type StateSnapshot, updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
@@ -54,15 +54,25 @@ import { decideFresh } from "./freshContext.js";
 import { decideMistypedNotice } from "../core/mistypedFields.js";
 import { takeOverHandover } from "./backgroundHandover.js";
 import { findHandover } from "./findHandover.js";
+import { renderHandPause, renderHandResume } from "./stopHandEdits.js";
 
 const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
 
-/** What the report needs of this iteration (README "The morning after"): its duration, reply and files. */
-function renderIterationRecord(state: LoopState, file: LoopFile, facts: GatheredFacts, now: number) {
-  const previous = state.started_at
-    ? readPreviousRecordTime(file.historyPath, file.shown, state.started_at)
-    : undefined;
-  const since = previous ?? (state.started_at ? Date.parse(state.started_at) : Number.NaN);
+/** The loop's last record in the history (none before its first Stop). */
+const readLastRecord = (state: LoopState, file: LoopFile) =>
+  state.started_at ? readPreviousRecord(file.historyPath, file.shown, state.started_at) : undefined;
+
+/**
+ * What the report needs of this iteration (README "The morning after"): its duration, reply and files.
+ * `previous`: the loop's record this iteration's time starts from (its last, or a hand resume's).
+ */
+function renderIterationRecord(
+  state: LoopState,
+  previous: HistoryRecord | undefined,
+  facts: GatheredFacts,
+  now: number,
+) {
+  const since = previous ? Date.parse(previous.time) : state.started_at ? Date.parse(state.started_at) : Number.NaN;
   return {
     ...(Number.isFinite(since) && { duration_s: Math.max(0, Math.round(now - since) / 1000) }),
     ...(facts.reply.trim() && { reply_line: firstLine(facts.reply, 200) }),
@@ -88,10 +98,11 @@ function historyRecord(
   session: string | undefined,
   now: number,
   facts: GatheredFacts,
+  previous: HistoryRecord | undefined,
 ) {
   const ended = decision.kind === "end";
   const until = renderUntilStatus(state, facts);
-  const { first, ...iteration } = renderIterationRecord(state, file, facts, now);
+  const { first, ...iteration } = renderIterationRecord(state, previous, facts, now);
   const paused = decision.kind === "pause";
   const held = decision.kind === "hold";
   const record: HistoryRecord = {
@@ -146,7 +157,10 @@ function runLoopStop(
   const runs: CommandRuns = new Map();
   let missing = false;
   let claimed = false;
-  const outcome = updateStateFile(file, (snapshot) => {
+  // A resume made by setting active: true, recorded before this Stop's own record.
+  let resumed: HistoryRecord | undefined;
+  const decide = (snapshot: StateSnapshot): StatePlan<HookAnswer> => {
+    resumed = undefined;
     if (snapshot.kind === "missing") {
       missing = true;
       return { result: SILENT };
@@ -160,7 +174,12 @@ function runLoopStop(
       claimed = true;
       return { result: SILENT };
     }
-    if (ownership === "paused") return passPausedTurns(state, snapshot.runtime, input);
+    if (ownership === "paused") {
+      const passed = passPausedTurns(state, snapshot.runtime, input);
+      const own = state.session_id !== undefined && state.session_id === input.session_id;
+      const pause = own ? renderHandPause(state, file, readLastRecord(state, file), ctx.now()) : undefined;
+      return pause ? { ...passed, onCommit: () => tryAppendHistory(file.historyPath, pause) } : passed;
+    }
     // This session resumed in a second terminal while the first still runs: one process drives the loop.
     const elsewhere = ownership === "ours" ? readOtherProcess(snapshot.runtime, ctx.env) : undefined;
     if (elsewhere) return { result: noteRunningElsewhere(file, input, ctx, elsewhere) };
@@ -184,7 +203,9 @@ function runLoopStop(
     }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
-    const record = historyRecord(decision, state, file, input.session_id, now, facts);
+    const last = readLastRecord(state, file);
+    resumed = renderHandResume(state, file, last, now);
+    const record = historyRecord(decision, state, file, input.session_id, now, facts, resumed ?? last);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
     if (state.checkpoints && decision.kind !== "pause" && decision.kind !== "hold") {
       // A first Stop gives the loop its started_at (decideStateUpdates, same `now`): the checkpoint is marked with it.
@@ -265,6 +286,19 @@ function runLoopStop(
         result: refuse(locateField(error, text, frontmatter), "The loop did not continue; the file was not changed."),
       };
     }
+  };
+  const outcome = updateStateFile(file, (snapshot) => {
+    const plan = decide(snapshot);
+    const resume = resumed;
+    const record = plan.onCommit;
+    if (!resume || !record) return plan;
+    return {
+      ...plan,
+      onCommit: () => {
+        tryAppendHistory(file.historyPath, resume);
+        record();
+      },
+    };
   });
   if (claimed && claimedElsewhere) return claimedElsewhere();
   if ((missing || outcome.kind === "gone") && again && awaitStateFile(file.statePath))

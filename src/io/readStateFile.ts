@@ -1,5 +1,5 @@
 import { LoopError } from "../core/errors.js";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { RETURN_WAIT_POINT, reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
 import { sleep } from "./sleep.js";
@@ -59,4 +59,13 @@ export function awaitStateFile(path: string): boolean {
     sleep(25);
   }
   return existsSync(path);
+}
+
+/** When the file was last written (ms), undefined when it cannot be told: a hand edit's time. */
+export function readModifiedTime(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }

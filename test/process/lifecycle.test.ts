@@ -1,7 +1,7 @@
 // A loop's life around the Stop decision: the short reminder, Esc pausing, a loop stopped from
 // elsewhere or deleted under its owner (docs/REFERENCE.md "What you see while a loop runs", "Pausing", "Several loops").
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnBundle } from "../support/processes.js";
@@ -74,6 +74,49 @@ describe("/loop-pause and /loop-resume", () => {
     expect(resume).toMatchObject({ decision: "resume", reason: "resumed", iteration: 2, session: "s1" });
     expect(next).toMatchObject({ decision: "continue", iteration: 2 });
     expect(next?.duration_s).toBeLessThan(60);
+  });
+
+  it("a pause and a resume made by editing active are recorded too, and the time between is not the iteration's", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    writeFileSync(
+      statePath,
+      readFileSync(statePath, "utf8").replace("max_iterations", "active: false\nmax_iterations"),
+    );
+    // The Stops of the person's own turns while it is paused: one record of the pause.
+    expect(stop(root, "s1", "my own turn")).toMatchObject({ code: 0, stdout: "" });
+    expect(stop(root, "s1", "another turn of mine")).toMatchObject({ code: 0, stdout: "" });
+    expect(history(historyPath).slice(1)).toEqual([
+      expect.objectContaining({ decision: "pause", reason: "active_false", iteration: 2, session: "s1" }),
+    ]);
+    expect(runHook("cli", "", { args: ["status"], cwd: root }).stdout).toContain("paused: active is false");
+    // The loop started two hours ago, the pause began an hour ago; the person set active: true a minute ago.
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const backdated = history(historyPath).map((r) => `${JSON.stringify({ ...r, time: anHourAgo })}\n`);
+    writeFileSync(historyPath, backdated.join(""));
+    const twoHoursAgo = new Date(Date.now() - 7_200_000).toISOString();
+    const resumed = readFileSync(statePath, "utf8")
+      .replace("active: false", "active: true")
+      .replace(/started_at: .*/, `started_at: "${twoHoursAgo}"`);
+    writeFileSync(statePath, resumed);
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(statePath, aMinuteAgo, aMinuteAgo);
+    expect(stop(root).code).toBe(2);
+    const [pause, resume, next] = history(historyPath).slice(-3);
+    expect(pause).toMatchObject({ decision: "pause", reason: "active_false" });
+    expect(resume).toMatchObject({ decision: "resume", reason: "active_true", iteration: 2, session: "s1" });
+    // Timed when the person saved the file.
+    expect(Math.abs(Date.parse(String(resume?.time)) - aMinuteAgo.getTime())).toBeLessThan(1000);
+    expect(next).toMatchObject({ decision: "continue", iteration: 2 });
+    expect(next?.duration_s).toBeGreaterThanOrEqual(59);
+    expect(next?.duration_s).toBeLessThan(120);
+    // Running again: nothing more to record.
+    expect(stop(root).code).toBe(2);
+    expect(
+      history(historyPath)
+        .slice(-2)
+        .map((r) => r.decision),
+    ).toEqual(["continue", "continue"]);
   });
 });
 

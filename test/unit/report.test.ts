@@ -8,7 +8,7 @@ import { chooseTableRows, escapeCell, renderReportMarkdown } from "../../src/cor
 import { renderReportHtml } from "../../src/core/renderReportHtml.js";
 import { buildReport, selectLoopRecords } from "../../src/core/reportModel.js";
 import { readReportHistory } from "../../src/io/readReportHistory.js";
-import { readPreviousRecordTime } from "../../src/io/history.js";
+import { readPreviousRecord } from "../../src/io/history.js";
 import { renderHistoryTable } from "../../src/core/renderHistory.js";
 import { recordLoop, recordLoopWithWaits, toJsonl } from "./reportHistories.js";
 
@@ -354,6 +354,12 @@ describe("reading the history for a report", () => {
     const path = join(dir, "continuation-loop.history.jsonl");
     writeFileSync(path, text);
     return path;
+  };
+
+  /** The time of the loop's last record, where its next iteration's duration starts. */
+  const readPreviousRecordTime = (...args: Parameters<typeof readPreviousRecord>) => {
+    const record = readPreviousRecord(...args);
+    return record && Date.parse(record.time);
   };
 
   it("finds a Stop's previous record of its own loop among other loops' records", () => {
