@@ -69,8 +69,8 @@ export class LoopError extends Error {
   }
 }
 
-/** Short, single-line rendering of a received value for messages. */
-export function renderReceived(value: unknown): string {
+/** Short, single-line rendering of a received value for messages: at most `max` characters. */
+export function renderReceived(value: unknown, max = 80): string {
   let text: string;
   try {
     // JSON would render Infinity and NaN as "null".
@@ -84,5 +84,5 @@ export function renderReceived(value: unknown): string {
         ? "a deeply nested object"
         : typeof value;
   }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }

@@ -2,7 +2,7 @@
 // the goal, yaml parses it (its node ranges are what an edit splices into), and an edit splices
 // only the bytes of the values it changes, so the user's comments, order and body stay as written.
 import matter from "gray-matter";
-import { isAlias, isMap, isScalar, type Document, type Pair, parseDocument, visit } from "yaml";
+import { isAlias, isMap, isNode, isScalar, type Document, type Pair, parseDocument, visit } from "yaml";
 import { LoopError, renderReceived } from "./errors.js";
 
 /** Where the frontmatter sits inside the original text, so updates can splice bytes in place. */
@@ -86,6 +86,23 @@ export function lineAt(text: string, offset: number): number {
   return line;
 }
 
+/** yaml's codes for a quote, `[` or `{` opened and never closed: it notices where the value ends, lines later. */
+const UNCLOSED = new Set(["BAD_INDENT", "MISSING_CHAR"]);
+
+/**
+ * Where to point a person at a YAML error: yaml's own offset, or for a construct never closed the field whose
+ * value it opened (an edit of that line is the mistake; the next line is only where yaml noticed).
+ */
+function locateYamlError(doc: Document, code: string, at: number): { at: number; field?: string } {
+  if (!UNCLOSED.has(code) || !isMap(doc.contents)) return { at };
+  for (const pair of doc.contents.items) {
+    const { key, value } = pair;
+    if (!isScalar(key) || !isNode(value) || !key.range || !value.range) continue;
+    if (key.range[0] <= at && at <= value.range[1]) return { at: key.range[0], field: String(key.value) };
+  }
+  return { at };
+}
+
 /** Text → YAML document and plain data. Throws LoopError on anything that is not a frontmatter mapping. */
 export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter {
   const bad = text.search(/[\u0000\uFFFD]/);
@@ -104,11 +121,14 @@ export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter
   const doc = parseDocument(split.yaml, { uniqueKeys: false, prettyErrors: false, logLevel: "error" });
   const error = doc.errors[0];
   if (error) {
+    const { at, field } = locateYamlError(doc, error.code, error.pos[0]);
     throw new LoopError("STATE_BAD_YAML", `the frontmatter is not valid YAML (${error.code})`, {
       file,
-      line: lineAt(text, split.yamlStart + error.pos[0]),
+      line: lineAt(text, split.yamlStart + at),
+      ...(field !== undefined && { field }),
       expected: 'one "field: value" per line, e.g. "max_iterations: 10"',
-      received: renderReceived(error.message.split("\n")[0]),
+      // yaml's reason is one sentence whose end says what is missing ("…and end with a ]"): kept whole.
+      received: renderReceived(error.message.split("\n")[0], 160),
     });
   }
   if (doc.contents !== null && !isMap(doc.contents)) {

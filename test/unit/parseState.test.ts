@@ -146,6 +146,21 @@ describe("parseState refusals name the file, field, line and expected value", ()
     expect(error.details.expected).toBeTruthy();
   });
 
+  it.each([
+    ["a [ list", "max_iterations: [6   # keep\nsession_id: s1\niteration_count: 3\n", "max_iterations", "end with a ]"],
+    ["a { map", "max_iterations: 6\ncompletion_promise: {DONE\nsession_id: s1\n", "completion_promise", "end with a }"],
+    ["a quote", 'max_iterations: 6\ncompletion_promise: "DONE\nsession_id: s1\n', "completion_promise", "quote"],
+  ])(
+    "names the field and the line where %s was opened and never closed, with yaml's whole reason",
+    (_what, fields, field, why) => {
+      const error = refusal(file(fields));
+      expect(error.code).toBe("STATE_BAD_YAML");
+      expect(error.details.field).toBe(field);
+      expect(error.details.line).toBe(fields.split("\n").findIndex((line) => line.startsWith(`${field}:`)) + 2);
+      expect(error.describe()).toContain(why);
+    },
+  );
+
   it("names the goal and what it should say when it is empty, after the fields' own problems", () => {
     const error = refusal(file("max_iterations: 3\n", "\n\n"));
     expect(error.describe()).toBe(
