@@ -231,6 +231,8 @@ var mod = {
    */
   invalid: void 0,
   lastRead: 0,
+  /** When a read first found this session's state file moved away or emptied by an editor's save (ms). */
+  savingSince: void 0,
   /** A read is already due at the end of this second. */
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
@@ -263,6 +265,7 @@ function noteNodeOutput(output) {
 
 // src/core/loopFileNames.ts
 var STATE_DIR = ".claude";
+var EDITOR_SAVE_MS = 1e3;
 var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
 function parseStateFileName(fileName) {
@@ -331,6 +334,13 @@ async function readView($, name, sidecarPath, text) {
   for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
   return fresh?.view;
 }
+var SAVE_REREAD_MS = 250;
+async function readMidSave($, dir, name) {
+  const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
+  const text = await readText($, statePath);
+  if (text !== void 0 && text.trim() !== "") return false;
+  return await readText($, sidecarPath) !== void 0;
+}
 async function refreshView($, force = false) {
   const now = Date.now();
   if (!force && now - mod.lastRead < 1e3) {
@@ -363,6 +373,14 @@ async function refreshView($, force = false) {
     break;
   }
   if (read !== started) return;
+  if (!found && invalid === void 0 && mod.view && await readMidSave($, dir, mod.view.name)) {
+    mod.savingSince ??= now;
+    if (now - mod.savingSince < EDITOR_SAVE_MS) {
+      $.clock.after(SAVE_REREAD_MS, () => refreshView($, true).catch(() => void 0));
+      return;
+    }
+  }
+  mod.savingSince = void 0;
   mod.view = found;
   mod.invalid = found ? void 0 : invalid;
   if (before !== void 0 && !found && mod.invalid === void 0) await tellEnd($, before);

@@ -2,6 +2,11 @@
 // names them too, and carries no node:path.
 
 export const STATE_DIR = ".claude";
+/**
+ * How long an editor's save is given to put the state file back, moved away (Emacs' backup, JetBrains' safe
+ * write, vim's backupcopy=no) or emptied (a `>` redirect): a moment with no file is no deletion.
+ */
+export const EDITOR_SAVE_MS = 1_000;
 /** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
 export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 

@@ -1,4 +1,5 @@
 import { LoopError } from "../core/errors.js";
+import { EDITOR_SAVE_MS } from "../core/loopFileNames.js";
 import { existsSync, statSync } from "node:fs";
 import { RETURN_WAIT_POINT, reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
@@ -44,9 +45,6 @@ export function readStateFile(path: string, shownAs = path): StateRead {
   // Keeps a BOM and turns bytes that are not UTF-8 into U+FFFD (the parser refuses those).
   return { kind: "found", bytes: read.bytes, text: read.bytes.toString("utf8") };
 }
-
-/** How long an editor's save is given to put the state file back: moved away, or emptied (src/io/updateStateFile.ts). */
-export const EDITOR_SAVE_MS = 1_000;
 
 /**
  * Is the missing state file back within a second? An editor that saves by moving the old file away first

@@ -19,6 +19,8 @@ export const mod = {
    */
   invalid: undefined as string | undefined,
   lastRead: 0,
+  /** When a read first found this session's state file moved away or emptied by an editor's save (ms). */
+  savingSince: undefined as number | undefined,
   /** A read is already due at the end of this second. */
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */

@@ -2,7 +2,7 @@
 // read on events at most once a second; the loop's end told as a toast. Every writer saves the sidecar with the
 // state file's text it committed; when the state file was edited since (by hand), the helper reads it, once per
 // text. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { parseStateFileName, renderLoopPaths, STATE_DIR } from "../core/loopFileNames.js";
+import { EDITOR_SAVE_MS, parseStateFileName, renderLoopPaths, STATE_DIR } from "../core/loopFileNames.js";
 import { digestOf, type LoopView, readSidecarView } from "../core/sidecar.js";
 import type { Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
@@ -91,6 +91,20 @@ async function readView($: Engine, name: string, sidecarPath: string, text: stri
   return fresh?.view;
 }
 
+/** How soon a read that caught an editor's save looks again. */
+const SAVE_REREAD_MS = 250;
+
+/**
+ * Is the loop `name`'s state file missing or empty while its sidecar is still there? The hooks remove the
+ * sidecar with the file when a loop ends; an editor's save leaves it (docs/REFERENCE.md "Steering a running loop").
+ */
+async function readMidSave($: Engine, dir: string, name: string): Promise<boolean> {
+  const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
+  const text = await readText($, statePath);
+  if (text !== undefined && text.trim() !== "") return false;
+  return (await readText($, sidecarPath)) !== undefined;
+}
+
 /**
  * Reads this session's loop from its files, at most once a second unless `force` (an event that asks
  * sooner is answered when the second is up); tells the loop's end.
@@ -130,6 +144,16 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   }
   // A read held up on a loaded machine never brings back a loop that a later read found changed or gone.
   if (read !== started) return;
+  // An editor's save caught between moving the old file away (or emptying it) and writing the new one: the
+  // loop goes on. Read again shortly; an end is told only once the file stays away past a save's time.
+  if (!found && invalid === undefined && mod.view && (await readMidSave($, dir, mod.view.name))) {
+    mod.savingSince ??= now;
+    if (now - mod.savingSince < EDITOR_SAVE_MS) {
+      $.clock.after(SAVE_REREAD_MS, () => refreshView($, true).catch(() => undefined));
+      return;
+    }
+  }
+  mod.savingSince = undefined;
   mod.view = found;
   mod.invalid = found ? undefined : invalid;
   // A loop whose file is invalid has not ended: the Stop hook lets Claude stop until the file is fixed.

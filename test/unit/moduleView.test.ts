@@ -175,6 +175,47 @@ describe("the module's view of this session's loop", () => {
     expect(toasts).toEqual([]);
   });
 
+  it("an editor's save caught with the file moved away or emptied is no end: the view stays, and is read again", async () => {
+    const timers: (() => void)[] = [];
+    const after = $.clock.after;
+    $.clock.after = ((_ms: number, fn: () => void) => {
+      timers.push(fn);
+      return { cancel: () => undefined };
+    }) as typeof after;
+    let now = Date.parse("2026-11-24T02:00:00.000Z");
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => now);
+    try {
+      await refresh();
+      for (const caught of [undefined, ""]) {
+        // Emacs' backup or vim's backupcopy=no moves the old file away; a `>` redirect empties it first.
+        const shown = state_.mod.view?.state.max_iterations;
+        if (caught === undefined) files.delete(PATHS.statePath);
+        else files.set(PATHS.statePath, caught);
+        await refresh();
+        expect(state_.mod.view?.state.max_iterations).toBe(shown);
+        expect(toasts).toEqual([]);
+        expect(timers).toHaveLength(1);
+        // The new text lands: the scheduled read finds the loop as edited.
+        files.set(PATHS.statePath, state(2, caught === undefined ? 25 : 30));
+        now += 100;
+        timers.shift()?.();
+        await vi.waitFor(() => expect(state_.mod.view?.state.max_iterations).toBe(caught === undefined ? 25 : 30));
+        expect(toasts).toEqual([]);
+      }
+      // A file that stays away longer than an editor's save takes is gone: the loop ended.
+      files.delete(PATHS.statePath);
+      await refresh();
+      expect(toasts).toEqual([]);
+      now += 1_500;
+      timers.shift()?.();
+      await vi.waitFor(() => expect(toasts).toEqual(["continuation-loop: loop ended"]));
+      expect(state_.mod.view).toBeUndefined();
+    } finally {
+      clock.mockRestore();
+      $.clock.after = after;
+    }
+  });
+
   it("an invalid state file that goes away ends the loop with its toast", async () => {
     await refresh();
     files.set(PATHS.statePath, state().replace("active: true", "active: maybe"));
