@@ -242,7 +242,12 @@ function runLoopStop(
       const fresh = decideFresh(state, decision.runtime, ctx.env, () => readInstalledCopy(ctx.packageRoot));
       // A key the person misspelled (`max_iteration`) does nothing: they are told once (docs/REFERENCE.md "The state file").
       const mistyped = decideMistypedNotice(state.mistyped, file.shown, fresh.runtime.mistyped_told);
-      const news = fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest;
+      // Resumed by hand: the full prompt again, as /loop-resume sends it.
+      const news =
+        fresh.fresh ||
+        decision.refusal !== undefined ||
+        decision.runtime.sent_digest !== digest ||
+        resumed !== undefined;
       // A failed `until` alone is no news: the reminder carries its status and output (docs/REFERENCE.md "What you see while a loop runs").
       const until = decision.untilFailure !== undefined ? readUntilNews(state, facts, decision.runtime) : undefined;
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").

@@ -100,12 +100,22 @@ export interface ContinuationExtras {
 /**
  * Fingerprint of what the full continuation prompt says (goal, limits, finish line, notes, the
  * checklist's tasks): when it is what was sent last, the prompt carries no news and a short reminder
- * is enough. A box being checked is not news (the reminder shows the progress); a task added is.
+ * is enough. A box being checked is not news (the reminder shows the progress); a task added is. The
+ * fields' values count, not how the file spells them (`2h` or `120m`, a comment moving a line), and the
+ * goal and notes as the prompt shows them, trimmed.
  */
 export function renderPromptDigest(state: LoopState, notes: string | undefined, checklist?: Checklist): string {
-  const { iteration_count: _count, started_at: _start, session_id: _owner, ...said } = state;
+  const {
+    iteration_count: _count,
+    started_at: _start,
+    session_id: _owner,
+    written: _spelled,
+    mistyped: _told,
+    body,
+    ...said
+  } = state;
   const tasks = checklist?.items.map((item) => item.text) ?? null;
-  return hashText(JSON.stringify([said, notes ?? null, tasks]));
+  return hashText(JSON.stringify([said, body.trim(), notes?.trim() ?? null, tasks]));
 }
 
 /** What is left of each limit, briefly: "7 left · 1h 2m left · 4,000 tokens left". */

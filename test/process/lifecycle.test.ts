@@ -39,6 +39,27 @@ describe("what Claude is sent", () => {
     expect(third.stderr).toContain("Fix the lexer.");
     expect(stop(root, "s1", "and again").stderr.trimEnd().split("\n")).toHaveLength(1);
   });
+
+  it("an edit that changes nothing the full prompt says is no news: the short reminder", () => {
+    const { root, statePath } = makeProject(
+      "---\nmax_iterations: 10\nmax_duration: 2h\nmaxCost: 5\nstall_limit: 0\n---\nFix the parser.\n",
+    );
+    expect(stop(root).stderr).toContain("Fix the parser.");
+    const edits: [string, (text: string) => string][] = [
+      ["a comment line, which moves the misspelled key's line", (t) => t.replace("---\n", "---\n# tuned by hand\n")],
+      ["the same duration spelled otherwise", (t) => t.replace("max_duration: 2h", "max_duration: 120m")],
+      ["blank lines after the goal", (t) => `${t}\n\n`],
+    ];
+    for (const [what, edit] of edits) {
+      writeFileSync(statePath, edit(readFileSync(statePath, "utf8")));
+      const next = stop(root, "s1", what);
+      expect(next.code, what).toBe(2);
+      expect(next.stderr.trimEnd().split("\n"), what).toHaveLength(1);
+    }
+    // A value that does change is news again.
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("120m", "90m"));
+    expect(stop(root, "s1", "shorter").stderr).toContain("Fix the parser.");
+  });
 });
 
 describe("a goal of many KB", () => {
@@ -101,7 +122,10 @@ describe("/loop-pause and /loop-resume", () => {
     writeFileSync(statePath, resumed);
     const aMinuteAgo = new Date(Date.now() - 60_000);
     utimesSync(statePath, aMinuteAgo, aMinuteAgo);
-    expect(stop(root).code).toBe(2);
+    // As after /loop-resume, Claude gets the full prompt.
+    const going = stop(root);
+    expect(going.code).toBe(2);
+    expect(going.stderr).toContain("Goal:");
     const [pause, resume, next] = history(historyPath).slice(-3);
     expect(pause).toMatchObject({ decision: "pause", reason: "active_false" });
     expect(resume).toMatchObject({ decision: "resume", reason: "active_true", iteration: 2, session: "s1" });
