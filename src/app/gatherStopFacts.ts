@@ -156,7 +156,7 @@ export function skipPausedTurns(runtime: Runtime, input: StopInput): Runtime | u
 const commandTimeout = (state: LoopState, spent: number) =>
   Math.max(1, Math.min(state.verify_timeout, MAX_VERIFY_TIMEOUT_S - spent));
 
-/** A state file tracked by git (committed or staged), or one git cannot answer for, runs no `until`, `metric` or `verify` (README "Trust"). */
+/** A state file tracked by git (committed or staged), or one git cannot answer for, runs no `until`, `metric` or `verify` (docs/REFERENCE.md "How a loop ends"). */
 function refuseTrackedCommands(state: LoopState, file: LoopFile): void {
   const field = state.until !== undefined ? "until" : state.metric !== undefined ? "metric" : "verify";
   const untrusted = readUntrusted(file, "its commands are never run", field);

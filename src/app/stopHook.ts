@@ -263,7 +263,7 @@ function runLoopStop(
         // A Stop means the turn went on past any permission prompt.
         permission_wait: null,
       };
-      // Background tasks the loop does not wait for, and on the command path how to wait (README "Background work").
+      // Background tasks the loop does not wait for, and on the command path how to wait (docs/REFERENCE.md "Background work").
       const background = decision.notHeld
         ? renderNotHeld(decision.notHeld, state.background_wait, !readModuleStop(ctx.env))
         : "";

@@ -43,7 +43,7 @@ export interface StopFacts extends ImprovementFacts {
   /** Fingerprint of the working tree ("" outside git; undefined when not read or git failed). */
   treeState?: string;
   verify?: VerifyResult;
-  /** The `until` command's run at this Stop (README "Until"), when the loop has one and it ran. */
+  /** The `until` command's run at this Stop (docs/REFERENCE.md "How a loop ends"), when the loop has one and it ran. */
   until?: VerifyResult;
   unfinishedTodos?: TodoItem[];
   /** The `checklist` file's boxes, read at every Stop of a loop that has one. */
@@ -204,7 +204,7 @@ export function decideStop(
     refusal = refuseCompletion(state, facts, runtime);
     if (!refusal) return { kind: "end", reason: "completed", iteration, runtime, ...(promise && { promise }) };
   }
-  // A failed `until` is news at every Stop, whether or not Claude claimed completion (README "Until").
+  // A failed `until` is news at every Stop, whether or not Claude claimed completion (docs/REFERENCE.md "How a loop ends").
   const untilFailure = refusal === undefined ? renderUntilFailure(state, facts) : undefined;
 
   // Claude asks the user: the loop waits for their answer (a limit reached meanwhile ends it then).

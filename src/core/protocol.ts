@@ -1,5 +1,5 @@
 // What the command hooks and the companion module say to each other (docs/REFERENCE.md "The companion module";
-// docs/ARCHITECTURE.md "The protocol"): the markers that open the texts Claude is sent, the lines the Stop
+// docs/ARCHITECTURE.md "The companion module"): the markers that open the texts Claude is sent, the lines the Stop
 // hook ends a continuation with for the module, and the environment variables the module sets for the
 // command hooks. Both sides import this file. No imports: the idle prompt hook loads it.
 

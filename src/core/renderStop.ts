@@ -51,7 +51,7 @@ export function renderFinish(state: LoopState): string {
   return `${renderFinishLine(state)}\n${PAUSE_HINT}`;
 }
 
-/** How `until` ends the loop (README "Until"): it runs at every stop, exit 0 completes. */
+/** How `until` ends the loop (docs/REFERENCE.md "How a loop ends"): it runs at every stop, exit 0 completes. */
 const renderUntilLine = (until: string, alone: boolean) =>
   `The loop ${alone ? "" : "also "}completes by itself when \`${until}\` exits 0: it runs in the project root each time you stop, and its output comes back to you when it fails.`;
 
