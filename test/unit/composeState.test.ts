@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { composeStateFile } from "../../src/core/composeState.js";
 import { LoopError } from "../../src/core/errors.js";
 import { parseStartArgs } from "../../src/core/parseStartArgs.js";
+import { matchPromise } from "../../src/core/matchPromise.js";
 import { parseState } from "../../src/core/parseState.js";
 
 const NOW = Date.parse("2026-02-03T04:05:06Z");
@@ -98,6 +99,16 @@ describe("composeStateFile", () => {
       completion_promise: ["ALL TESTS PASS"],
       iteration_count: 1,
     });
+  });
+
+  it.each(["tdd", "feature", "debug"])("the %s template ends only on its promise in a tag", (name) => {
+    const state = parseState(
+      composeStateFile({ request: parseStartArgs("Go"), template: template(name), sessionId: "s", now: NOW }),
+    );
+    const [phrase] = state.completion_promise;
+    expect(state.promise_format).toBe("tag");
+    expect(matchPromise(`Not ${phrase} yet.`, state.completion_promise, state.promise_format)).toBeUndefined();
+    expect(matchPromise(`<promise>${phrase}</promise>`, state.completion_promise, state.promise_format)).toBe(phrase);
   });
 
   it("puts the goal first when a template has no placeholder", () => {
