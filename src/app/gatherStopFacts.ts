@@ -52,6 +52,9 @@ function readChecklist(state: LoopState, file: LoopFile) {
   });
 }
 
+/** What a Stop decides on: the facts, the reply and what it says. */
+export type GatheredFacts = StopFacts & { assessment: ReplyAssessment; reply: string };
+
 /**
  * The reply, its assessment and the evidence it calls for: costly evidence only when needed.
  * Throws LoopError for a checklist that cannot be used.
@@ -63,7 +66,7 @@ export function gatherStopFacts(
   file: LoopFile,
   ctx: Context,
   runs: CommandRuns,
-): StopFacts & { assessment: ReplyAssessment; reply: string } {
+): GatheredFacts {
   const given = typeof input.last_assistant_message === "string" ? input.last_assistant_message : undefined;
   const path = input.transcript_path;
   const previous = { transcript: runtime.transcript, offset: runtime.transcript_offset };

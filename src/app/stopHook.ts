@@ -1,11 +1,4 @@
-import {
-  decideOwnership,
-  decideStateUpdates,
-  decideStop,
-  renderUntilStatus,
-  type StopDecision,
-} from "../core/decideStop.js";
-import { editFrontmatter } from "../core/frontmatter.js";
+import { decideOwnership, decideStop, renderUntilStatus, type StopDecision } from "../core/decideStop.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
@@ -14,20 +7,10 @@ import { parseStopInput, type StopInput } from "../core/hookInput.js";
 import { type HookStdin, stringField } from "../core/hookStdin.js";
 import { chooseSessionLoop, type LoopFile } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
-import {
-  renderContinuation,
-  renderEndMessage,
-  renderLimits,
-  renderPromptDigest,
-  renderReminder,
-  renderUntilDigest,
-  type UntilNews,
-} from "../core/renderStop.js";
+import { renderEndMessage, renderLimits } from "../core/renderStop.js";
 import type { Runtime } from "../core/sidecar.js";
 import { readPreviousRecord, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
-import { readInstalledCopy } from "../io/readInstalledCopy.js";
-import { readNotes } from "../io/readProjectFiles.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readGitTracking } from "../io/readTreeState.js";
 import { awaitStateFile } from "../io/readStateFile.js";
@@ -37,26 +20,23 @@ import { type StatePlan, type StateSnapshot, updateStateFile } from "../io/updat
 import type { LoopLookup } from "./concernsLoop.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
-import { gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
+import { type GatheredFacts, gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
 import type { CommandRuns } from "./runOnce.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { holdForBackground, renderHoldRecord } from "./stopHold.js";
-import { applyModuleCost, readModuleStop, renderContinuationAnswer } from "./moduleBridge.js";
-import { renderNotHeld } from "../core/background.js";
+import { applyModuleCost } from "./moduleBridge.js";
 import {
   noteRunningElsewhere,
+  refuse,
   readOtherProcess,
   refuseTracked,
   reportEnded,
   writeStopCheckpoint,
 } from "./stopNotices.js";
-import { decideFresh } from "./freshContext.js";
-import { decideMistypedNotice } from "../core/mistypedFields.js";
 import { takeOverHandover } from "./backgroundHandover.js";
 import { findHandover } from "./findHandover.js";
 import { renderHandPause, renderHandResume } from "./stopHandEdits.js";
-
-const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
+import { continueLoop } from "./stopContinue.js";
 
 /** The loop's last record in the history (none before its first Stop). */
 const readLastRecord = (state: LoopState, file: LoopFile) =>
@@ -79,16 +59,6 @@ function renderIterationRecord(
     ...(facts.scope && { files_changed: facts.scope.changed.length }),
     first: previous === undefined,
   };
-}
-
-type GatheredFacts = ReturnType<typeof gatherStopFacts>;
-
-/** The `until` command's failure at this Stop, its fingerprint, and whether Claude was told the same one last time. */
-function readUntilNews(state: LoopState, facts: GatheredFacts, runtime: Runtime): UntilNews & { digest: string } {
-  const status = renderUntilStatus(state, facts) ?? "";
-  const tail = facts.until?.outputTail ?? "";
-  const digest = renderUntilDigest(status, tail);
-  return { status, tail, digest, same: runtime.until_tail_digest === digest };
 }
 
 function historyRecord(
@@ -233,64 +203,7 @@ function runLoopStop(
     }
     if (decision.kind === "pause") return pauseForUser(decision, state, text, file, input, now, record);
     if (decision.kind === "hold") return holdForBackground(decision, state, text, file, input, now, record);
-    try {
-      const notes = state.notes_file ? readNotes(file.root, state.notes_file, file.shown) : undefined;
-      const updates = decideStateUpdates(state, input.session_id, now);
-      // The full prompt only when it carries news; otherwise a one-line reminder (docs/REFERENCE.md "What you see while a loop runs").
-      const digest = renderPromptDigest(state, notes?.text, facts.checklist);
-      // fresh_context: a cleared context gets the full prompt every time (docs/REFERENCE.md "Fresh context").
-      const fresh = decideFresh(state, decision.runtime, ctx.env, () => readInstalledCopy(ctx.packageRoot));
-      // A key the person misspelled (`max_iteration`) does nothing: they are told once (docs/REFERENCE.md "The state file").
-      const mistyped = decideMistypedNotice(state.mistyped, file.shown, fresh.runtime.mistyped_told);
-      // Resumed by hand: the full prompt again, as /loop-resume sends it.
-      const news =
-        fresh.fresh ||
-        decision.refusal !== undefined ||
-        decision.runtime.sent_digest !== digest ||
-        resumed !== undefined;
-      // A failed `until` alone is no news: the reminder carries its status and output (docs/REFERENCE.md "What you see while a loop runs").
-      const until = decision.untilFailure !== undefined ? readUntilNews(state, facts, decision.runtime) : undefined;
-      // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
-      // `/loop-start --bg`: where the module hands the continuation on, it sends the session to the background with it.
-      const toBackground = decision.runtime.background_asked && readModuleStop(ctx.env);
-      const runtime = {
-        ...fresh.runtime,
-        mistyped_told: mistyped.told,
-        sent_digest: digest,
-        until_tail_digest: until?.digest ?? "",
-        owner_pid: readClaudePid(ctx.env),
-        background_asked: false,
-        // A Stop means the turn went on past any permission prompt.
-        permission_wait: null,
-      };
-      // Background tasks the loop does not wait for, and on the command path how to wait (docs/REFERENCE.md "Background work").
-      const background = decision.notHeld
-        ? renderNotHeld(decision.notHeld, state.background_wait, !readModuleStop(ctx.env))
-        : "";
-      const prompt = news
-        ? renderContinuation(state, decision, now, {
-            ...(notes && { notes }),
-            ...(facts.checklist && { checklist: facts.checklist }),
-            ...(facts.unfinishedTodos && { unfinishedTodos: facts.unfinishedTodos }),
-            ...(fresh.fresh && { fresh: true }),
-            ...(background && { background }),
-          })
-        : renderReminder(state, decision, now, { checklist: facts.checklist, until, background });
-      const written = editFrontmatter(text, updates, file.shown, frontmatter);
-      const notice = [fresh.notice, mistyped.notice].filter(Boolean).join("\n");
-      return {
-        change: { write: written, state: { ...state, ...updates } as LoopState },
-        runtime,
-        result: renderContinuationAnswer(prompt, ctx.env, fresh.fresh, notice || undefined, toBackground),
-        onCommit: () => tryAppendHistory(file.historyPath, record),
-      };
-    } catch (error) {
-      if (!(error instanceof LoopError)) throw error;
-      // A field refused here (notes_file) is named with its line, as every refusal of the file is.
-      return {
-        result: refuse(locateField(error, text, frontmatter), "The loop did not continue; the file was not changed."),
-      };
-    }
+    return continueLoop(decision, snapshot, file, input, ctx, facts, now, record, resumed !== undefined);
   };
   const outcome = updateStateFile(file, (snapshot) => {
     const plan = decide(snapshot);

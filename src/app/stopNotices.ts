@@ -43,6 +43,9 @@ export function refuseTracked(
   );
 }
 
+/** A refusal of the loop's file told in one line: what is wrong, where, and what became of the Stop. */
+export const refuse = (error: LoopError, what: string) => tell(`continuation-loop: ${error.describe()}. ${what}`);
+
 /**
  * The Claude Code process other than this one that drives this session's loop, when it still runs: the same
  * session resumed in a second terminal (`claude --continue`, `--resume ID`) must not drive the loop too. A
