@@ -57,10 +57,11 @@ function nameFromGoal(goal: string, taken: Set<string>): string {
   }
 }
 
-function runningError(found: FoundLoop, why: string): LoopError {
+/** `stop`: how to stop that loop (`/loop-stop --name NAME` for a file this session does not own). */
+function runningError(found: FoundLoop, why: string, stop = "/loop-stop"): LoopError {
   return new LoopError("LOOP_RUNNING", why, {
     file: found.file.shown,
-    expected: "/loop-stop first, or --force to replace it",
+    expected: `${stop} first, or --force to replace it`,
   });
 }
 
@@ -164,7 +165,8 @@ function writeNewLoop(
           snapshot.kind === "found"
             ? `a loop is already ${snapshot.state.active ? "running" : "paused"} (iteration ${snapshot.state.iteration_count}/${snapshot.state.max_iterations}, ${snapshot.state.session_id ? `session ${snapshot.state.session_id}` : "no session yet"})`
             : "a state file already exists (and is not valid)";
-        return { result: runningError({ file, owner: undefined }, what) };
+        const stop = file.name === "default" ? "/loop-stop" : `/loop-stop --name ${file.name}`;
+        return { result: runningError({ file, owner: undefined }, what, stop) };
       }
       return {
         change: { write: text, state },

@@ -111,6 +111,10 @@ describe("continuation-loop start", () => {
       "a loop is already running (iteration 1/10, no session yet). Expected /loop-stop first, or --force",
     );
     expect(readFileSync(state(), "utf8")).toBe(before);
+    // A named file's loop is stopped by its name: the refusal says how.
+    expect(runCli(["start", "--name", "second-goal", "Third"], { cwd: project }).stderr).toContain(
+      "Expected /loop-stop --name second-goal first, or --force to replace it",
+    );
     expect(runCli(["start", "--name", "default", "--force", "Second"], { cwd: project }).code).toBe(0);
     expect(parseState(readFileSync(state(), "utf8")).body).toBe("Second\n");
   });
