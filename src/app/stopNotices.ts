@@ -14,6 +14,31 @@ import { renderLetGitAnswer } from "./trustStateFile.js";
 
 // What the Stop hook tells a session about a loop it will not run (docs/REFERENCE.md "Several loops").
 
+/**
+ * Records that this session's Stop left the loop alone, and why, unless the history already holds that same
+ * refusal for this session and file: true when it is new, so that the session is told once.
+ */
+function recordRefusalOnce(file: LoopFile, input: StopInput, ctx: Context, reason: string, refusal?: string): boolean {
+  const told = readHistory(file.historyPath).some(
+    (r) =>
+      r.decision === "refused" &&
+      r.reason === reason &&
+      r.refusal === refusal &&
+      r.session === input.session_id &&
+      r.state_file === file.shown,
+  );
+  if (told) return false;
+  tryAppendHistory(file.historyPath, {
+    time: new Date(ctx.now()).toISOString(),
+    state_file: file.shown,
+    session: input.session_id,
+    decision: "refused",
+    reason,
+    ...(refusal !== undefined && { refusal }),
+  });
+  return true;
+}
+
 /** Says once per session why a loop file tracked by git, or one git cannot answer for, is left alone, and records it. */
 export function refuseTracked(
   file: LoopFile,
@@ -22,18 +47,7 @@ export function refuseTracked(
   tracking: Exclude<GitTracking, { kind: "untracked" }>,
 ): HookAnswer {
   const reason = tracking.kind === "tracked" ? "tracked_by_git" : "git_cannot_say";
-  const told = readHistory(file.historyPath).some(
-    (r) =>
-      r.decision === "refused" && r.reason === reason && r.session === input.session_id && r.state_file === file.shown,
-  );
-  if (told) return SILENT;
-  tryAppendHistory(file.historyPath, {
-    time: new Date(ctx.now()).toISOString(),
-    state_file: file.shown,
-    session: input.session_id,
-    decision: "refused",
-    reason,
-  });
+  if (!recordRefusalOnce(file, input, ctx, reason)) return SILENT;
   if (tracking.kind === "unknown")
     return tell(
       `continuation-loop: git could not say whether ${file.shown} came with the repository (${tracking.why}), so it is not run, and its until, verify and metric commands never are. Expected ${renderLetGitAnswer(file.root)}`,
@@ -59,24 +73,7 @@ export function readOtherProcess(runtime: Runtime, env: Context["env"]): string 
 
 /** Says once per session and process why this Stop does not continue the loop that `pid` drives, and records it. */
 export function noteRunningElsewhere(file: LoopFile, input: StopInput, ctx: Context, pid: string): HookAnswer {
-  const refusal = `driven by Claude Code process ${pid}`;
-  const told = readHistory(file.historyPath).some(
-    (r) =>
-      r.decision === "refused" &&
-      r.reason === "running_elsewhere" &&
-      r.refusal === refusal &&
-      r.session === input.session_id &&
-      r.state_file === file.shown,
-  );
-  if (told) return SILENT;
-  tryAppendHistory(file.historyPath, {
-    time: new Date(ctx.now()).toISOString(),
-    state_file: file.shown,
-    session: input.session_id,
-    decision: "refused",
-    reason: "running_elsewhere",
-    refusal,
-  });
+  if (!recordRefusalOnce(file, input, ctx, "running_elsewhere", `driven by Claude Code process ${pid}`)) return SILENT;
   return tell(
     `continuation-loop: this session's loop (${file.shown}) runs in another Claude Code process (pid ${pid}), so this one does not continue it. /loop-resume here takes it over.`,
   );
