@@ -93,50 +93,31 @@ function writeLinePlugin(module) {
     hooks: { Stop: [{ hooks: [{ type: "command", command: `node -e "${line}"` }] }] },
   };
   writeFileSync(join(dir, "hooks/hooks.json"), `${JSON.stringify(hooks, null, 2)}\n`);
-  if (module) writeFileSync(join(dir, "hooks/line.mjs"), LINE_MODULE);
+  if (module) writeFileSync(join(dir, "hooks/line.mjs"), renderLeastModule(false));
   return dir;
 }
 
-/** The least module that sends a Stop hook's context as the next prompt, once, and keeps the prompt hooks out. */
-const LINE_MODULE = `let pending;
-const sent = [];
-function send($) {
-  const text = pending;
-  pending = undefined;
-  if (text === undefined) return;
-  sent.push(text);
-  $.prompt.submit({ text }).catch(() => {
-    pending = text;
-    $.clock.after(25, () => send($));
-  });
-}
-export function register(on) {
-  on("classic.Stop", async ($, e, next) => {
-    const result = await next(e);
-    const text = result?.additionalContext?.[0];
-    if (text === undefined) return result;
-    pending = text;
-    $.clock.after(0, () => send($));
-    return {};
-  });
-  on("turn.complete", ($, e, next) => {
-    send($);
+/**
+ * The least module that sends a Stop hook's context as the next prompt, once, and keeps the prompt hooks out.
+ * With `live`, it drives this plugin's own hooks: it tells them a module is live and hands each Stop an id,
+ * as the companion module does, takes the id line off the continuation, and does nothing more (no cost
+ * figures, band, controls or waits). The companion module over that arm is its own part of the dead time.
+ */
+function renderLeastModule(live) {
+  const onStart = live
+    ? `  on("session.start", async ($, e, next) => {
+    await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", "least");
     return next(e);
   });
-  on("classic.UserPromptSubmit", ($, e, next) => {
-    const at = sent.indexOf(e?.prompt);
-    if (at < 0) return next(e);
-    sent.splice(at, 1);
-    return {};
-  });
-}
-`;
-/**
- * The least module that sends this plugin's own Stop hook's continuation as a prompt: it tells the hooks a
- * module is live and hands each Stop an id, as the companion module does, and nothing more (no cost
- * figures, band, controls or waits). The companion module over this arm is its own part of the dead time.
- */
-const LEAST_MODULE = `let pending;
+`
+    : "";
+  const handId = live
+    ? `    stops += 1;
+    await $.env.set("CONTINUATION_LOOP_STOP_ID", "least-stop-" + stops);
+`
+    : "";
+  const take = live ? `context.slice(0, context.lastIndexOf("\\n", context.length - 2) + 1)` : "context";
+  return `let pending;
 let stops = 0;
 const sent = [];
 function send($) {
@@ -150,17 +131,11 @@ function send($) {
   });
 }
 export function register(on) {
-  on("session.start", async ($, e, next) => {
-    await $.env.set("CONTINUATION_LOOP_MODULE_LIVE", "least");
-    return next(e);
-  });
-  on("classic.Stop", async ($, e, next) => {
-    stops += 1;
-    await $.env.set("CONTINUATION_LOOP_STOP_ID", "least-stop-" + stops);
-    const result = await next(e);
+${onStart}  on("classic.Stop", async ($, e, next) => {
+${handId}    const result = await next(e);
     const context = result?.additionalContext?.[0];
     if (context === undefined) return result;
-    pending = context.slice(0, context.lastIndexOf("\\n", context.length - 2) + 1);
+    pending = ${take};
     $.clock.after(0, () => send($));
     return {};
   });
@@ -176,6 +151,7 @@ export function register(on) {
   });
 }
 `;
+}
 
 /** This plugin's hooks and bundles as built, with the least module above in place of the companion module. */
 function writeLeastModulePlugin() {
@@ -184,7 +160,7 @@ function writeLeastModulePlugin() {
   cpSync(join(ROOT, ".claude-plugin"), join(dir, ".claude-plugin"), { recursive: true });
   const hooks = JSON.parse(readFileSync(join(dir, "hooks/hooks.json"), "utf8"));
   writeFileSync(join(dir, "hooks/hooks.json"), JSON.stringify({ ...hooks, modules: ["./least.mjs"] }, null, 2));
-  writeFileSync(join(dir, "hooks/least.mjs"), LEAST_MODULE);
+  writeFileSync(join(dir, "hooks/least.mjs"), renderLeastModule(true));
   return dir;
 }
 
