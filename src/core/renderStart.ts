@@ -14,7 +14,7 @@ import {
 } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { makeRuntime } from "./sidecar.js";
-import { renderFinish, renderLimits } from "./renderStop.js";
+import { renderFinish, renderLimits, renderScopeRule } from "./renderStop.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
 const COMMAND_MARKER = "[continuation-loop]";
@@ -64,6 +64,7 @@ export function renderStartContext(state: LoopState, shown: string, now: number,
   const owner = state.session_id
     ? "bound to this session"
     : "not bound to a session yet (the first session that stops claims it)";
+  const scope = renderScopeRule(state);
   return [
     `${COMMAND_MARKER} The user started a continuation loop (${shown}, ${owner}). Begin working on the goal now.`,
     "Each time you stop, the Stop hook sends you back to this goal until the loop ends.",
@@ -75,6 +76,7 @@ export function renderStartContext(state: LoopState, shown: string, now: number,
     `Goal:\n${state.body.trim()}`,
     `How to finish:\n${renderFinish(state)}`,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
+    ...(scope === undefined ? [] : [scope]),
     "The user steers the loop by editing the state file and ends it with /loop-stop.",
   ].join("\n\n");
 }

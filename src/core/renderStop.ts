@@ -43,6 +43,19 @@ export function renderLimits(state: LoopState, runtime: Runtime, iteration: numb
   return parts.join(" · ");
 }
 
+/**
+ * What the loop lets Claude change, when the person said (`scope`, `max_files_changed`): told up front, since a
+ * Stop that finds more pauses the loop for the person (docs/REFERENCE.md "Improvement loops").
+ */
+export function renderScopeRule(state: LoopState): string | undefined {
+  const parts = [
+    state.scope ? `change only ${state.scope.join(", ")}` : "",
+    state.max_files_changed !== undefined ? `at most ${state.max_files_changed} files an iteration` : "",
+  ].filter(Boolean);
+  if (parts.length === 0) return undefined;
+  return `Scope: ${parts.join("; ")} (the loop's own files aside). A stop that finds more pauses the loop for the user.`;
+}
+
 /** How Claude pauses the loop to ask the user (docs/REFERENCE.md "Pausing"). */
 const PAUSE_HINT =
   "Blocked on something only the user can decide? End your reply with <loop-pause>your question</loop-pause>: the loop waits for their answer. Only for real blockers, never to stop working.";
@@ -235,6 +248,8 @@ export function renderContinuation(
   }
   const metric = renderMetricSection(state, decision.runtime);
   if (metric) sections.push(metric);
+  const scope = renderScopeRule(state);
+  if (scope) sections.push(scope);
   if (extras.background) sections.push(`Background work: ${extras.background}`);
   sections.push(`How to finish:\n${renderFinish(state)}`);
   if (decision.refusal) sections.push(`Your last completion was not accepted: ${decision.refusal}`);

@@ -3,7 +3,8 @@
 import { describe, expect, it } from "vitest";
 import type { StopDecision } from "../../src/core/decideStop.js";
 import { parseState } from "../../src/core/parseState.js";
-import { renderReminder, renderUntilDigest } from "../../src/core/renderStop.js";
+import { renderContinuation, renderReminder, renderUntilDigest } from "../../src/core/renderStop.js";
+import { renderStartContext } from "../../src/core/renderStart.js";
 import { makeRuntime } from "../../src/core/sidecar.js";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
@@ -76,5 +77,19 @@ describe("renderUntilDigest", () => {
     expect(renderUntilDigest(STATUS, "FAIL test/a.test.ts:12:5\n2 failed")).not.toBe(base);
     expect(renderUntilDigest(STATUS, "FAIL test/b.test.ts:12:5\n1 failed")).not.toBe(base);
     expect(renderUntilDigest(STATUS, "FAIL test/a.test.ts:13:5\n1 failed")).not.toBe(base);
+  });
+});
+
+describe("the scope Claude may change, told up front", () => {
+  it("the start and every full prompt say it when the loop has one; a loop without says nothing of it", () => {
+    const scoped = state("max_iterations: 10\nscope: [src/parser, test/parser]\nmax_files_changed: 8");
+    const rule =
+      "Scope: change only src/parser, test/parser; at most 8 files an iteration (the loop's own files aside). A stop that finds more pauses the loop for the user.";
+    expect(renderContinuation(scoped, decision, NOW)).toContain(`\n\n${rule}\n\n`);
+    expect(renderStartContext(scoped, ".claude/continuation-loop.local.md", NOW)).toContain(`\n\n${rule}\n\n`);
+    expect(renderContinuation(state("max_files_changed: 3"), decision, NOW)).toContain(
+      "Scope: at most 3 files an iteration (the loop's own files aside).",
+    );
+    expect(renderContinuation(state("max_iterations: 10"), decision, NOW)).not.toContain("Scope:");
   });
 });
