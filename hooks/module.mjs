@@ -263,8 +263,22 @@ function noteNodeOutput(output) {
   if (line) mod.nodeProblem = line;
 }
 
+// src/core/history.ts
+function parseHistoryLine(line) {
+  let value;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return void 0;
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value)) return void 0;
+  const record = value;
+  return typeof record.time === "string" && typeof record.decision === "string" ? record : void 0;
+}
+
 // src/core/loopFileNames.ts
 var STATE_DIR = ".claude";
+var HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
 var EDITOR_SAVE_MS = 1e3;
 var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
@@ -388,16 +402,13 @@ async function refreshView($, force = false) {
 }
 function readLastRecordOf(tail, stateFile) {
   for (const line of tail.trim().split("\n").reverse()) {
-    try {
-      const record = JSON.parse(line);
-      if (record.state_file === stateFile) return record;
-    } catch {
-    }
+    const record = parseHistoryLine(line);
+    if (record?.state_file === stateFile) return record;
   }
   return void 0;
 }
 async function tellEnd($, ended) {
-  const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
+  const path = `${mod.root}/${STATE_DIR}/${HISTORY_FILE_NAME}`;
   let reason = "ended";
   try {
     const { size } = await $.fs.stat(path);

@@ -2,6 +2,8 @@
 // names them too, and carries no node:path.
 
 export const STATE_DIR = ".claude";
+/** The project's history, one file for all its loops (docs/REFERENCE.md "History"). */
+export const HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
 /**
  * How long an editor's save is given to put the state file back, moved away (Emacs' backup, JetBrains' safe
  * write, vim's backupcopy=no) or emptied (a `>` redirect): a moment with no file is no deletion.

@@ -1,10 +1,8 @@
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
-import { parseStateFileName, renderLoopPaths, STATE_DIR } from "./loopFileNames.js";
+import { HISTORY_FILE_NAME, parseStateFileName, renderLoopPaths, STATE_DIR } from "./loopFileNames.js";
 
 /** Where the loop's files live and what they are called (docs/REFERENCE.md "Several loops"). Pure path logic. */
 export type Env = Record<string, string | undefined>;
-
-const HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
 
 /** Everything about one loop's files. `name` is "default" for `.claude/continuation-loop.local.md`. */
 export interface LoopFile {

@@ -2,7 +2,14 @@
 // read on events at most once a second; the loop's end told as a toast. Every writer saves the sidecar with the
 // state file's text it committed; when the state file was edited since (by hand), the helper reads it, once per
 // text. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { EDITOR_SAVE_MS, parseStateFileName, renderLoopPaths, STATE_DIR } from "../core/loopFileNames.js";
+import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
+import {
+  EDITOR_SAVE_MS,
+  HISTORY_FILE_NAME,
+  parseStateFileName,
+  renderLoopPaths,
+  STATE_DIR,
+} from "../core/loopFileNames.js";
 import { digestOf, type LoopView, readSidecarView } from "../core/sidecar.js";
 import type { Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
@@ -161,24 +168,19 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   $.ui.invalidate("ui.render");
 }
 
-type LastRecord = { decision?: string; reason?: string; session?: string };
-
 /** The last whole record of the history's tail `tail` that is of the state file `stateFile`. */
-function readLastRecordOf(tail: string, stateFile: string): LastRecord | undefined {
+function readLastRecordOf(tail: string, stateFile: string): HistoryRecord | undefined {
+  // The tail's first line may be cut: it parses as no record.
   for (const line of tail.trim().split("\n").reverse()) {
-    try {
-      const record = JSON.parse(line) as LastRecord & { state_file?: string };
-      if (record.state_file === stateFile) return record;
-    } catch {
-      // the tail's first line, cut: older than any record it could be
-    }
+    const record = parseHistoryLine(line);
+    if (record?.state_file === stateFile) return record;
   }
   return undefined;
 }
 
 /** The loop's end: a toast with the history's last word on it (the Stop hook already wrote the line and rang). */
 async function tellEnd($: Engine, ended: string): Promise<void> {
-  const path = `${mod.root}/.claude/continuation-loop.history.jsonl`;
+  const path = `${mod.root}/${STATE_DIR}/${HISTORY_FILE_NAME}`;
   let reason = "ended";
   try {
     const { size } = await $.fs.stat(path);

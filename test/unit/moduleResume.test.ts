@@ -263,7 +263,7 @@ describe("the module after an API error", () => {
       files.delete(SIDECAR);
       files.set(
         history,
-        `${JSON.stringify({ state_file: ".claude/continuation-loop.local.md", decision: "end", reason: "max_duration" })}\n`,
+        `${JSON.stringify({ time: "2026-03-01T12:00:00.000Z", state_file: ".claude/continuation-loop.local.md", decision: "end", reason: "max_duration" })}\n`,
       );
     });
     expect(logs.at(-1)).toBe("the loop ended: waiting for the API would pass its max_duration.");

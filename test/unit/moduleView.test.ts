@@ -232,7 +232,14 @@ describe("the module's view of this session's loop", () => {
   it("tells the loop's own end, though another session's loop wrote to the history after it", async () => {
     await refresh();
     const record = (stateFile: string, decision: string, reason: string) =>
-      JSON.stringify({ state_file: stateFile, session: "s", iteration: 3, decision, reason });
+      JSON.stringify({
+        time: "2026-03-01T12:00:00.000Z",
+        state_file: stateFile,
+        session: "s",
+        iteration: 3,
+        decision,
+        reason,
+      });
     files.set(
       `${ROOT}/.claude/continuation-loop.history.jsonl`,
       [
@@ -253,7 +260,7 @@ describe("the module's view of this session's loop", () => {
     files.set(PATHS.statePath, taken);
     files.set(
       `${ROOT}/.claude/continuation-loop.history.jsonl`,
-      `${JSON.stringify({ state_file: ".claude/continuation-loop.local.md", session: "s2-other-session", iteration: 2, decision: "resume", reason: "taken over" })}\n`,
+      `${JSON.stringify({ time: "2026-03-01T12:00:00.000Z", state_file: ".claude/continuation-loop.local.md", session: "s2-other-session", iteration: 2, decision: "resume", reason: "taken over" })}\n`,
     );
     await refresh();
     expect(state_.mod.view).toBeUndefined();
