@@ -68,7 +68,6 @@ export function continueLoop(
       fresh.fresh || decision.refusal !== undefined || decision.runtime.sent_digest !== digest || resumedByHand;
     // A failed `until` alone is no news: the reminder carries its status and output (docs/REFERENCE.md "What you see while a loop runs").
     const until = decision.untilFailure !== undefined ? readUntilNews(state, facts, decision.runtime) : undefined;
-    // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
     // `/loop-start --bg`: where the module hands the continuation on, it sends the session to the background with it.
     const toBackground = decision.runtime.background_asked && readModuleStop(ctx.env);
     const runtime = {
@@ -76,6 +75,7 @@ export function continueLoop(
       mistyped_told: mistyped.told,
       sent_digest: digest,
       until_tail_digest: until?.digest ?? "",
+      // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
       owner_pid: readClaudePid(ctx.env),
       background_asked: false,
       // A Stop means the turn went on past any permission prompt.
