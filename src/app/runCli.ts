@@ -7,7 +7,7 @@ import { renderArgsUsage } from "./parseCliArgs.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
 import { runInstall } from "./install.js";
-import { refuseUnwritable } from "./installFiles.js";
+import { packageVersion, refuseUnwritable } from "./installFiles.js";
 import { LOOP_COMMANDS, SLASH_NAMES } from "./loopCommands.js";
 import { runStatusline } from "./statusline.js";
 import { runUninstall } from "./uninstall.js";
@@ -74,7 +74,7 @@ function renderUsage(): string {
   });
   const width = Math.max(...lines.map(([usage]) => usage.length)) + 2;
   return [
-    "Usage: continuation-loop <command> [options]   (continuation-loop <command> --help for one)",
+    "Usage: continuation-loop <command> [options]   (continuation-loop <command> --help for one; --version)",
     "",
     ...lines.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`),
     "",
@@ -90,6 +90,11 @@ export async function runCli(argv: string[], ctx: Context): Promise<number> {
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     ctx.out(`${renderUsage()}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  // The number alone, for scripts (`doctor` names it too).
+  if (name === "--version" || name === "-v" || name === "version") {
+    ctx.out(`${packageVersion(ctx.packageRoot)}\n`);
+    return EXIT.ok;
   }
   const row = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!row) {

@@ -99,6 +99,15 @@ describe("continuation-loop start", () => {
     expect(existsSync(state())).toBe(false);
   });
 
+  it("prints its version alone with --version, -v or version, the one in package.json", () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as {
+      version: string;
+    };
+    for (const flag of ["--version", "-v", "version"])
+      expect(runCli([flag], { cwd: project })).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: "" });
+    expect(existsSync(join(project, ".claude"))).toBe(false);
+  });
+
   it("starts a second loop in a named file; refuses a taken name (exit 1, file untouched) unless --force", () => {
     runCli(["start", "First"], { cwd: project });
     const before = readFileSync(state(), "utf8");
