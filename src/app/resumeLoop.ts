@@ -32,6 +32,21 @@ export function refuseTrackedStateFile(file: LoopFile): void {
   if (untrusted) throw untrusted;
 }
 
+/** The live `continuation-loop run` process, other than `runPid`, that drives the loop. */
+export function readDriverRunning(runtime: Runtime, runPid: string): string | undefined {
+  const pid = runtime.run_pid;
+  return pid !== "" && pid !== runPid && readProcessRunning(pid) ? pid : undefined;
+}
+
+/** A loop that a live `run` drives: a second run waits for it; a session may take it with --force. */
+export const refuseDriven = (file: LoopFile, pid: string, byRun: boolean): LoopError =>
+  new LoopError("LOOP_RUNNING", `the loop is driven by continuation-loop run (pid ${pid}), which still runs`, {
+    file: file.shown,
+    expected: byRun
+      ? `that run to end first (kill ${pid} stops it and leaves the loop), or a GOAL to start another loop beside it`
+      : `that run to end first (kill ${pid} stops it and leaves the loop), or --force to take the loop over in this session (that run then stops)`,
+  });
+
 export interface ResumeOutcome {
   /** For the user: one line. */
   message: string;
@@ -66,6 +81,8 @@ export function resumeLoop(
   force: boolean,
   claudePid: string,
   env: Env,
+  /** The `continuation-loop run` that takes the loop over to drive it, "" for a session or a terminal. */
+  runPid = "",
 ): ResumeOutcome {
   refuseTrackedStateFile(file);
   const outcome = updateStateFile<ResumeOutcome | LoopError>(file, (snapshot) => {
@@ -83,6 +100,9 @@ export function resumeLoop(
     // The owner has ended when its Claude Code process is gone, or is this one (a session it ran before).
     const ownerEnded =
       runtime.owner_pid !== "" && (runtime.owner_pid === claudePid || !readProcessRunning(runtime.owner_pid));
+    // A live `run` drives the loop: another run never takes it; a session only with --force (that run then stops).
+    const driver = readDriverRunning(runtime, runPid);
+    if (driver && (runPid !== "" || !force)) return { result: refuseDriven(file, driver, runPid !== "") };
     if (other && !force && !ownerEnded) {
       return {
         result: new LoopError(
@@ -125,6 +145,7 @@ export function resumeLoop(
         api_wait_until: "",
         ...(accepted !== undefined && { scope_tree: accepted }),
         ...(sessionId && { owner_pid: claudePid }),
+        run_pid: runPid,
       },
       result,
       // The history's record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").

@@ -1,7 +1,7 @@
 // `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"): a loop for CI and scripts, driven in
 // the foreground through `claude -p`, with the report at the end.
-import { appendFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { appendFileSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { constants } from "node:os";
 import { RUN_EXIT, type LoopStatus } from "../core/decideRun.js";
 import { LoopError } from "../core/errors.js";
@@ -27,9 +27,12 @@ import type { Context } from "./context.js";
 import { readPermissionMode, readSettingsSources, readStopHookRegistered } from "./doctorChecks.js";
 import { renderPermissionNote } from "../core/renderBackground.js";
 import { readLoopReport } from "./reportCommand.js";
-import { refuseTrackedStateFile, resumeLoop } from "./resumeLoop.js";
+import { readDriverRunning, refuseDriven, refuseTrackedStateFile, resumeLoop } from "./resumeLoop.js";
 import { type DriveOutcome, driveClaude } from "./runLoop.js";
 import { startLoop } from "./startLoop.js";
+
+/** This run, as the loop's sidecar names its driver (`run_pid`) and Claude Code's hooks see it. */
+const RUN_PID = String(process.pid);
 
 /** The loop `run` drives, and what Claude Code is first told. */
 interface Begun {
@@ -42,7 +45,7 @@ interface Begun {
 
 /** A new loop, as `start` makes it, bound to the session `run` starts Claude Code with. */
 function beginNewLoop(request: RunRequest, ctx: Context, root: string, sessionId: string): Begun {
-  const started = startLoop(request.start as NonNullable<RunRequest["start"]>, ctx, root, sessionId);
+  const started = startLoop(request.start as NonNullable<RunRequest["start"]>, ctx, root, sessionId, "", RUN_PID);
   ctx.err(`${started.summary}\n`);
   return { file: started.file, state: started.state, prompt: started.context };
 }
@@ -74,6 +77,8 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
       prompt: "",
       paused: { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` },
     };
+  const driver = readDriverRunning(runtime, RUN_PID);
+  if (driver) throw refuseDriven(file, driver, true);
   if (runtime.owner_pid !== "" && readProcessRunning(runtime.owner_pid))
     throw new LoopError(
       "LOOP_RUNNING",
@@ -83,7 +88,7 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
         expected: "that session to end first, or a GOAL to start another loop beside it",
       },
     );
-  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env);
+  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, RUN_PID);
   ctx.err(`${resumed.message}\n`);
   return { file, state: { ...state, session_id: sessionId }, prompt: resumed.context };
 }
@@ -119,15 +124,16 @@ function writeReports(request: RunRequest, file: LoopFile, ctx: Context): void {
     ctx.err(`continuation-loop: no report: ${error instanceof LoopError ? error.describe() : String(error)}.\n`);
     return;
   }
-  if (request.report) {
-    const target = request.report;
-    attempt(target, () => writeFileAtomic(resolve(ctx.cwd, target), markdown, { durable: false }));
-  }
-  if (request.html) {
-    const target = request.html;
-    attempt(target, () => writeFileAtomic(resolve(ctx.cwd, target), html(), { durable: false }));
-  }
-  if (summary) attempt("$GITHUB_STEP_SUMMARY", () => appendFileSync(summary, `${markdown}\n`));
+  // `--report reports/loop.md`: the folder is made, as a script expects; the job summary's is the runner's own.
+  const writeTo = (target: string, text: () => string) =>
+    attempt(target, () => {
+      const path = resolve(ctx.cwd, target);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileAtomic(path, text(), { durable: false });
+    });
+  if (request.report) writeTo(request.report, () => markdown);
+  if (request.html) writeTo(request.html, html);
+  if (summary) attempt(`$GITHUB_STEP_SUMMARY (${summary})`, () => appendFileSync(summary, `${markdown}\n`));
   if (written.length) ctx.err(`continuation-loop: the loop's report is in ${written.join(", ")}.\n`);
 }
 
@@ -150,7 +156,9 @@ function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Co
         ? status.why
         : status.kind === "invalid"
           ? status.message
-          : "";
+          : status.kind === "taken"
+            ? status.session
+            : "";
   const current = status.kind === "running" || status.kind === "paused" ? status.state : state;
   const line = renderRunEnd({
     step,
@@ -245,7 +253,12 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
           claudeArgs,
           root,
           // A loop whose turns run no tool would hit Claude Code's 8-block cap (README "Troubleshooting").
-          env: { ...ctx.env, CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: ctx.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ?? "0" },
+          // The Stop hook continues the loop only while this run lives: a Claude Code left behind by a killed run stops.
+          env: {
+            ...ctx.env,
+            CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: ctx.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ?? "0",
+            CONTINUATION_LOOP_RUN_PID: RUN_PID,
+          },
           file,
           startedAt: state.started_at,
           sessionId,

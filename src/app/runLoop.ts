@@ -101,7 +101,13 @@ class RunPrinter {
 }
 
 /** The loop now: ended (its end record, or gone), paused, invalid or running. */
-function readLoopStatus(file: LoopFile, startedAt: string | undefined, end: HistoryRecord | undefined): LoopStatus {
+function readLoopStatus(
+  file: LoopFile,
+  startedAt: string | undefined,
+  end: HistoryRecord | undefined,
+  takenBy: string | undefined,
+): LoopStatus {
+  if (takenBy !== undefined && end === undefined) return { kind: "taken", session: takenBy };
   const ended = (): LoopStatus => ({ kind: "ended", reason: end?.reason ?? "vanished", record: end });
   try {
     const read = readStateFile(file.statePath, file.shown);
@@ -127,6 +133,8 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
   let offset = request.historyOffset;
   let startedAt = request.startedAt;
   let end: HistoryRecord | undefined;
+  // The session that took the loop over from this run, when one did.
+  let takenBy: string | undefined;
   let iterations = 0;
   const readNews = () => {
     const news = readHistorySince(file.historyPath, offset);
@@ -135,6 +143,7 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       if (r.state_file !== file.shown) continue;
       if (STOP_DECISIONS.has(r.decision)) iterations++;
       if (r.decision === "end") end = r;
+      if (r.decision === "resume" && r.reason === "taken over") takenBy = r.session ?? "";
       view = applyRecord(view, r);
       printer.record(view, r);
     }
@@ -177,7 +186,7 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       clearInterval(timer);
       child = undefined;
       readNews();
-      const status = readLoopStatus(file, startedAt, end);
+      const status = readLoopStatus(file, startedAt, end, takenBy);
       if (stopping) return { status, step: { kind: "signal", signal: stopping }, exit, restartsInARow, view, tail };
       if (iterations > before) restartsInARow = 0;
       const step = decideAfterExit(status, exit, restartsInARow, request.maxRestarts, ctx.now());
@@ -193,7 +202,7 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       wake = undefined;
       restartsInARow = step.attempt;
       // The loop as it is now: it may have been stopped, paused or edited during the wait.
-      const now = readLoopStatus(file, startedAt, end);
+      const now = readLoopStatus(file, startedAt, end, takenBy);
       if (stopping)
         return { status: now, step: { kind: "signal", signal: stopping }, exit, restartsInARow, view, tail };
       if (now.kind !== "running") return { status: now, step: decideLoopEnd(now), exit, restartsInARow, view, tail };

@@ -109,6 +109,8 @@ export function startLoop(
   sessionId: string | undefined,
   /** The session's Claude Code process, when it is known: `/loop-resume` elsewhere can then tell whether it ended. */
   ownerPid = "",
+  /** The `continuation-loop run` that starts the loop to drive it (docs/REFERENCE.md "continuation-loop run"). */
+  runPid = "",
 ): StartOutcome {
   const now = ctx.now();
   const template = request.template ? readTemplate(request.template, root, ctx.packageRoot) : undefined;
@@ -118,7 +120,7 @@ export function startLoop(
     const started = writeNewLoop(
       request,
       ctx,
-      { root, text, file, now, sessionId, ownerPid },
+      { root, text, file, now, sessionId, ownerPid, runPid },
       own,
       free && choice < CHOICES,
     );
@@ -133,11 +135,19 @@ export function startLoop(
 function writeNewLoop(
   request: StartRequest,
   ctx: Context,
-  loop: { root: string; text: string; file: LoopFile; now: number; sessionId: string | undefined; ownerPid: string },
+  loop: {
+    root: string;
+    text: string;
+    file: LoopFile;
+    now: number;
+    sessionId: string | undefined;
+    ownerPid: string;
+    runPid: string;
+  },
   own: FoundLoop | undefined,
   free: boolean | undefined,
 ): StartOutcome | undefined {
-  const { root, text, file, now, sessionId, ownerPid } = loop;
+  const { root, text, file, now, sessionId, ownerPid, runPid } = loop;
   const state = parseState(text, file.shown);
   // fresh_context needs the companion module: refused where it is not live, or never loads (docs/REFERENCE.md "Fresh context").
   const installRoute = state.fresh_context && readInstallRoute(root, readSettingsSources(root, ctx.env, ctx.home));
@@ -174,6 +184,7 @@ function writeNewLoop(
         runtime: {
           ...makeRuntime(),
           owner_pid: ownerPid,
+          run_pid: runPid,
           ...(baseline && { scope_tree: baseline }),
           background_asked: request.background === true,
         },

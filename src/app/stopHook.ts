@@ -26,7 +26,9 @@ import { pauseForUser, renderMetricRecord } from "./stopPause.js";
 import { holdForBackground, renderHoldRecord } from "./stopHold.js";
 import { applyModuleCost } from "./moduleBridge.js";
 import {
+  noteRunGone,
   noteRunningElsewhere,
+  readRunGone,
   refuse,
   readOtherProcess,
   refuseTracked,
@@ -153,6 +155,9 @@ function runLoopStop(
     // This session resumed in a second terminal while the first still runs: one process drives the loop.
     const elsewhere = ownership === "ours" ? readOtherProcess(snapshot.runtime, ctx.env) : undefined;
     if (elsewhere) return { result: noteRunningElsewhere(file, input, ctx, elsewhere) };
+    // A Claude Code left behind by a killed `continuation-loop run` stops at the end of its turn; the loop stays.
+    const runGone = ownership === "ours" ? readRunGone(ctx.env) : undefined;
+    if (runGone) return { result: noteRunGone(file, input, ctx, runGone) };
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
     if (ownership === "claim") {
       const tracking = readGitTracking(file.root, file.statePath);

@@ -71,6 +71,23 @@ export function readOtherProcess(runtime: Runtime, env: Context["env"]): string 
   return readProcessRunning(pid) ? pid : undefined;
 }
 
+/**
+ * The `continuation-loop run` that started this Claude Code, when that run has ended (killed with SIGKILL, say):
+ * a Claude Code left behind does not drive the loop alone (docs/REFERENCE.md "continuation-loop run").
+ */
+export function readRunGone(env: Context["env"]): string | undefined {
+  const pid = env.CONTINUATION_LOOP_RUN_PID;
+  return pid && !readProcessRunning(pid) ? pid : undefined;
+}
+
+/** Says once why a Claude Code whose `run` has ended does not continue the loop, and records it; the loop stays. */
+export function noteRunGone(file: LoopFile, input: StopInput, ctx: Context, pid: string): HookAnswer {
+  if (!recordRefusalOnce(file, input, ctx, "run_gone", `continuation-loop run ${pid} has ended`)) return SILENT;
+  return tell(
+    `continuation-loop: the continuation-loop run (pid ${pid}) that started this Claude Code has ended, so it does not continue the loop (${file.shown}); \`continuation-loop run\` with no goal takes it over.`,
+  );
+}
+
 /** Says once per session and process why this Stop does not continue the loop that `pid` drives, and records it. */
 export function noteRunningElsewhere(file: LoopFile, input: StopInput, ctx: Context, pid: string): HookAnswer {
   if (!recordRefusalOnce(file, input, ctx, "running_elsewhere", `driven by Claude Code process ${pid}`)) return SILENT;

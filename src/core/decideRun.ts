@@ -11,6 +11,8 @@ export type LoopStatus =
   | { kind: "ended"; reason: string; record: HistoryRecord | undefined }
   | { kind: "paused"; state: LoopState; why: string }
   | { kind: "invalid"; message: string }
+  /** A session took the loop over from this run (`/loop-resume --force`): it goes on there. */
+  | { kind: "taken"; session: string }
   | { kind: "running"; state: LoopState; runtime: Runtime; waitUntil: number | undefined };
 
 /** What happened to Claude Code's process. */
@@ -22,7 +24,7 @@ export interface ClaudeExit {
 }
 
 export type RunStep =
-  | { kind: "exit"; code: RunExit; why: "ended" | "paused" | "invalid" | "time" | "restarts" }
+  | { kind: "exit"; code: RunExit; why: "ended" | "paused" | "invalid" | "taken" | "time" | "restarts" }
   | { kind: "restart"; delayMs: number; attempt: number };
 
 const FIRST_DELAY_MS = 2_000;
@@ -35,10 +37,11 @@ export const decideBackoff = (attempt: number): number =>
 /** completed → 0; any other end (a limit, a stall, /loop-stop, a file removed) → 1. */
 const decideEndCode = (reason: string): RunExit => (reason === "completed" ? RUN_EXIT.completed : RUN_EXIT.limit);
 
-/** A loop that no longer runs ends the run: ended 0 or 1, paused (or an invalid file a person must fix) 3. */
+/** A loop that no longer runs ends the run: ended 0 or 1, taken over by a session 1, paused (or an invalid file a person must fix) 3. */
 export function decideLoopEnd(status: Exclude<LoopStatus, { kind: "running" }>): Extract<RunStep, { kind: "exit" }> {
   if (status.kind === "ended") return { kind: "exit", code: decideEndCode(status.reason), why: "ended" };
   if (status.kind === "paused") return { kind: "exit", code: RUN_EXIT.paused, why: "paused" };
+  if (status.kind === "taken") return { kind: "exit", code: RUN_EXIT.limit, why: "taken" };
   // The Stop hook waits for a person to fix the file: nothing a restart could do.
   return { kind: "exit", code: RUN_EXIT.paused, why: "invalid" };
 }

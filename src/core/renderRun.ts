@@ -103,7 +103,7 @@ export interface RunEnd {
   step: Extract<RunStep, { kind: "exit" }>;
   view: RunView;
   now: number;
-  /** The end's reason, a pause's question, an invalid file's message. */
+  /** The end's reason, a pause's question, an invalid file's message, the session that took the loop over. */
   reason: string;
   exit: ClaudeExit;
   restartsInARow: number;
@@ -125,6 +125,8 @@ export function renderRunEnd(end: RunEnd): string {
       return `continuation-loop: the loop ${end.reason === "completed" ? "completed" : `ended (${end.reason})`} at ${at}, ${tally}. Exit ${step.code}.`;
     case "paused":
       return `continuation-loop: the loop is paused for you at ${at}: ${end.reason}. ${end.session ? `Answer it in its session (claude --resume ${end.session}), or ` : ""}\`continuation-loop resume\` and run again. Exit ${step.code}.`;
+    case "taken":
+      return `continuation-loop: the loop was taken over by session ${end.reason || "?"} at ${at}; it goes on there, so this run stops. Exit ${step.code}.`;
     case "invalid":
       return `continuation-loop: ${end.reason}. The loop waits until the file is fixed; then run again. Exit ${step.code}.`;
     case "time":

@@ -178,6 +178,48 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(p.history().find((h) => h.decision === "resume")).toMatchObject({ reason: "taken over", iteration: 3 });
   });
 
+  it("a Claude Code left behind by a run killed with SIGKILL ends with its turn; `run` with no goal goes on from that iteration, once", async () => {
+    const p = (project = makeLoopProject());
+    const { reached } = await scriptedModel((n) => text(n >= 5 ? "<promise>DONE</promise>" : `part ${n}`), 2);
+    const first = run(p, ["--max-iterations", "4", "Write four parts"]);
+    await reached;
+    process.kill(first.pid, "SIGKILL");
+    await first.done;
+    const [orphan] = first.claudePids();
+    release?.();
+    await gone(orphan as number);
+
+    // Its turn ended and nothing went on: one request per iteration, and iteration 2 not counted.
+    expect((server as MessagesServer).mainRequests).toHaveLength(2);
+    expect(stops(p)).toEqual(["1:continue"]);
+    expect(p.history().at(-1)).toMatchObject({ decision: "refused", reason: "run_gone" });
+    expect(p.readState()).toContain("iteration_count: 2");
+
+    const second = run(p, ["--max-restarts", "0"]);
+    const done = await second.done;
+    expect(done.code, done.stderr).toBe(0);
+    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:continue", "4:end"]);
+    expect(p.history().find((h) => h.decision === "resume")).toMatchObject({ reason: "taken over", iteration: 2 });
+  });
+
+  it("a second `run` with no goal while one drives the loop is refused, naming that run; the first goes on", async () => {
+    const p = (project = makeLoopProject());
+    // Held before the loop's first Stop, when no Claude Code process is yet known to own it.
+    const { reached } = await scriptedModel((n) => text(n >= 3 ? "<promise>DONE</promise>" : `part ${n}`), 1);
+    const first = run(p, ["--max-iterations", "5", "Write parts"]);
+    await reached;
+    const second = await run(p, []).done;
+    release?.();
+    const done = await first.done;
+
+    expect(second.code, second.stderr).toBe(2);
+    expect(second.stderr).toContain(`driven by continuation-loop run (pid ${first.pid}), which still runs`);
+    expect(done.code, done.stderr).toBe(0);
+    expect(first.claudePids()).toHaveLength(1);
+    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:end"]);
+    expect(p.history().some((h) => h.decision === "resume")).toBe(false);
+  });
+
   it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
     const p = (project = makeLoopProject());
     const { reached } = await scriptedModel((n) => text(`part ${n}`), 3);

@@ -114,6 +114,43 @@ describe("continuation-loop run, before Claude Code starts", () => {
       expect(r.stderr).toContain(`still runs (pid ${process.pid})`);
     });
 
+    it("a loop a live `continuation-loop run` drives: exit 2 naming that run; resume from a terminal needs --force", () => {
+      writeLoop("", { run_pid: String(process.pid) });
+      const before = readFileSync(state(), "utf8");
+      const r = run([]);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`driven by continuation-loop run (pid ${process.pid}), which still runs`);
+      const resumed = runCli(["resume"], { cwd: project });
+      expect(resumed.code, resumed.stderr).toBe(1);
+      expect(resumed.stderr).toContain(`pid ${process.pid}`);
+      expect(resumed.stderr).toContain("--force");
+      expect(readFileSync(state(), "utf8")).toBe(before);
+    });
+
+    it("writes the report into folders it makes, paths with spaces; a job summary it cannot write is named, the exit code kept", () => {
+      writeLoop("", { pause: { reason: "question", text: "Which database?", since: "2026-01-01T00:01:00.000Z" } });
+      const record = {
+        time: "2026-01-01T00:01:00.000Z",
+        state_file: ".claude/continuation-loop.local.md",
+        session: "s-old",
+        iteration: 1,
+        decision: "pause",
+        reason: "question",
+        question: "Which database?",
+        goal: "Goal\n",
+      };
+      writeFileSync(join(claudeDir(), "continuation-loop.history.jsonl"), `${JSON.stringify(record)}\n`);
+      const summary = join(project, "no such folder", "summary.md");
+      const r = run(["--report", "loop reports/run 1/loop.md", "--html", "loop reports/loop.html"], {
+        GITHUB_STEP_SUMMARY: summary,
+      });
+      expect(r.code, r.stderr).toBe(3);
+      expect(readFileSync(join(project, "loop reports", "run 1", "loop.md"), "utf8")).toContain("Which database?");
+      expect(readFileSync(join(project, "loop reports", "loop.html"), "utf8")).toContain("Which database?");
+      expect(r.stderr).toContain(`could not be written to $GITHUB_STEP_SUMMARY (${summary}) (ENOENT)`);
+      expect(existsSync(join(project, "no such folder"))).toBe(false);
+    });
+
     it("an invalid state file: exit 2 naming the file, the line and the field", () => {
       writeLoop("stall_limit: lots\n");
       const r = run([]);

@@ -170,6 +170,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   background_waited: fc.constant([]),
   pause: fc.constant(null),
   owner_pid: fc.constantFrom("", "4242"),
+  run_pid: fc.constantFrom("", "4343"),
   spend: fc.option(
     fc.record({
       figure: fc.constantFrom(0, 0.5, 3),
