@@ -43,6 +43,18 @@ function makeProject(dir: string): void {
   git("-c", "user.name=ci", "-c", "user.email=ci@example.invalid", "commit", "-qm", "project");
 }
 
+/** The processes whose working folder is `dir`: what a step left running there. */
+function readProcessesIn(dir: string): number[] {
+  return fs.readdirSync("/proc").flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      return fs.readlinkSync(path.join("/proc", entry, "cwd")) === dir ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 describe("docs/ci/continuation-loop.yml", () => {
   it("installs a Claude Code release the tests pin", () => {
     expect(version?.name).toBe(workflow.env?.CLAUDE_CODE_VERSION);
@@ -110,5 +122,60 @@ describe("docs/ci/continuation-loop.yml", () => {
     const patch = fs.readFileSync(path.join(workspace, "continuation-loop.patch"), "utf8");
     // The project's changes only: not the loop's files, the plugin's checkout or the report.
     expect(patch.split("\n").filter((line) => line.startsWith("+++ "))).toEqual(["+++ b/fixed.txt"]);
+  });
+
+  // A cancelled job, or one past timeout-minutes: the runner signals the step's shell alone (SIGINT, then SIGTERM),
+  // then kills what is left. The step execs run, so run gets the signal itself.
+  it("a cancelled job: run stops Claude Code, puts the report on the job summary and exits 130; the always() steps run", async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-workflow-"));
+    const workspace = path.join(root, "work");
+    const home = path.join(root, "home");
+    const bin = path.join(root, "bin");
+    makeProject(workspace);
+    fs.mkdirSync(bin);
+    fs.symlinkSync((version as NonNullable<typeof version>).bin, path.join(bin, "claude"));
+    let reached!: () => void;
+    const second = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server = await startMessagesServer(async (_req, index) => {
+      if (index === 1) {
+        reached();
+        await released;
+      }
+      return text(`Working on it, part ${index + 1}.`);
+    });
+    const summary = path.join(root, "step-summary.md");
+    const env = {
+      ...cleanEnv({ baseUrl: server.url, home }),
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
+      CI: "true",
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_STEP_SUMMARY: summary,
+    };
+
+    const results = await runJob({
+      job: "loop",
+      matrix: { goal: goals[0] as string },
+      secrets: { ANTHROPIC_API_KEY: "test" },
+      workspace,
+      env,
+      checkout: checkOutPlugin,
+      cancel: { step: "Run the loop", when: second },
+    });
+    release();
+
+    const step = results.find((r) => r.step.name === "Run the loop");
+    expect(step?.code, step?.output).toBe(130);
+    expect(step?.output).toContain("stopped by SIGINT");
+    expect(readProcessesIn(workspace)).toEqual([]);
+    expect(fs.readFileSync(summary, "utf8")).toContain("## Continuation loop:");
+    const state = fs.readFileSync(path.join(workspace, ".claude", "continuation-loop.local.md"), "utf8");
+    expect(state).toContain("iteration_count: 2");
+    for (const r of results.filter((r) => r.step.if === "always()")) expect(r.skipped, r.output).toBe(false);
   });
 });

@@ -67,6 +67,8 @@ export async function runJob(opts: {
   workspace: string;
   env: Record<string, string>;
   checkout: (dir: string) => void;
+  /** Cancels the job during the step of that name once `when` resolves, as a runner does (see {@link runScript}). */
+  cancel?: { step: string; when: Promise<unknown> };
 }): Promise<StepResult[]> {
   const workflow = readWorkflow();
   const job = workflow.jobs[opts.job];
@@ -84,19 +86,26 @@ export async function runJob(opts: {
 
   const results: StepResult[] = [];
   let failed = false;
+  let cancelled = false;
   for (const step of job.steps) {
+    if (cancelled && step.if !== "always()") {
+      results.push({ step, skipped: true, code: null, output: "" });
+      continue;
+    }
     if (step.if !== undefined && step.if !== "always()")
       throw new Error(`a condition this run does not know: ${step.if}`);
     if (failed && step.if !== "always()") {
       results.push({ step, skipped: true, code: null, output: "" });
       continue;
     }
+    const cancelHere = opts.cancel !== undefined && opts.cancel.step === step.name ? opts.cancel.when : undefined;
     const stepEnv = { ...env };
     for (const [k, v] of Object.entries(step.env ?? {})) stepEnv[k] = evaluate(String(v), { ...base, env });
     const result =
       step.run !== undefined
-        ? await runScript(step.run, opts.workspace, { ...opts.env, ...stepEnv })
+        ? await runScript(step.run, opts.workspace, { ...opts.env, ...stepEnv }, cancelHere)
         : doAction(step, opts, { ...base, env });
+    if (cancelHere) cancelled = true;
     results.push({ step, skipped: false, ...result });
     if (result.code !== 0) failed = true;
   }
@@ -127,17 +136,43 @@ function doAction(
   throw new Error(`an action this run does not know: ${step.uses}`);
 }
 
-/** A `run:` step as GitHub runs it on Linux: `bash --noprofile --norc -eo pipefail`. */
+/** The grace a runner gives a cancelled step after SIGINT, then after SIGTERM, before it kills what is left (ms). */
+const CANCEL_GRACE = { sigint: 7_500, sigterm: 2_500 };
+
+/**
+ * A `run:` step as GitHub runs it on Linux: its script written to a file, `bash --noprofile --norc -eo pipefail
+ * FILE` (a file, not `-c`: bash then does not exec its last command by itself). Cancelled once `cancel` resolves
+ * as a runner cancels a job or a timeout ends it: SIGINT to the shell alone, SIGTERM after a grace, then SIGKILL to
+ * all the step started.
+ */
 function runScript(
   script: string,
   cwd: string,
   env: Record<string, string>,
+  cancel?: Promise<unknown>,
 ): Promise<{ code: number | null; output: string }> {
+  const file = path.join(fs.mkdtempSync(path.join(path.dirname(cwd), "runner-temp-")), "step.sh");
+  fs.writeFileSync(file, script);
   return new Promise((resolve) => {
-    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], {
+    const child = spawn("bash", ["--noprofile", "--norc", "-eo", "pipefail", file], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
+      // A group of its own: what the step started is killed with it at the end of a cancel.
+      detached: true,
+    });
+    const timers: NodeJS.Timeout[] = [];
+    const killGroup = () => {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {
+        // nothing left
+      }
+    };
+    void cancel?.then(() => {
+      child.kill("SIGINT");
+      timers.push(setTimeout(() => child.kill("SIGTERM"), CANCEL_GRACE.sigint));
+      timers.push(setTimeout(killGroup, CANCEL_GRACE.sigint + CANCEL_GRACE.sigterm));
     });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {
@@ -146,6 +181,9 @@ function runScript(
     child.stderr.setEncoding("utf8").on("data", (d: string) => {
       output += d;
     });
-    child.on("close", (code) => resolve({ code, output }));
+    child.on("close", (code) => {
+      for (const timer of timers) clearTimeout(timer);
+      resolve({ code, output });
+    });
   });
 }
