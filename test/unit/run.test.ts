@@ -118,6 +118,12 @@ describe("decideAfterExit", () => {
       expect(decideAfterExit(ended(reason), killed, 0, 3, T0)).toMatchObject({ kind: "exit", code: 1 });
     const paused: LoopStatus = { kind: "paused", state: state(), why: "Which database?" };
     expect(decideAfterExit(paused, killed, 0, 3, T0)).toMatchObject({ kind: "exit", code: 3, why: "paused" });
+    // A session took the loop over (/loop-resume --force): it goes on there, never restarted here.
+    expect(decideAfterExit({ kind: "taken", session: "s-2" }, killed, 0, 3, T0)).toMatchObject({
+      kind: "exit",
+      code: 1,
+      why: "taken",
+    });
     expect(decideAfterExit({ kind: "invalid", message: "bad" }, killed, 0, 3, T0)).toMatchObject({ code: 3 });
   });
 
@@ -188,7 +194,7 @@ describe("the progress lines", () => {
   });
 
   it("the end line says how the loop ended and the exit code", () => {
-    const end = (why: "ended" | "paused" | "time" | "restarts", code: 0 | 1 | 3 | 4, reason = "") =>
+    const end = (why: "ended" | "paused" | "taken" | "time" | "restarts", code: 0 | 1 | 3 | 4, reason = "") =>
       renderRunEnd({
         step: { kind: "exit", code, why },
         view: { ...view, iteration: 6 },
@@ -204,6 +210,9 @@ describe("the progress lines", () => {
     expect(end("ended", 1, "max_iterations")).toContain("ended (max_iterations)");
     expect(end("paused", 3, "Which database?")).toContain("paused for you at iteration 6/20: Which database?");
     expect(end("paused", 3, "Which database?")).toContain("claude --resume s-1");
+    expect(end("taken", 1, "s-2")).toBe(
+      "continuation-loop: the loop was taken over by session s-2 at iteration 6/20; it goes on there, so this run stops. Exit 1.",
+    );
     expect(end("time", 1)).toContain("max_duration (1h)");
     const gaveUp = end("restarts", 4);
     expect(gaveUp).toContain("exited with code 1, 4 times in a row without a new iteration");
