@@ -144,8 +144,8 @@ export function resumeLoop(
         api_errors_since_stop: 0,
         api_wait_until: "",
         ...(accepted !== undefined && { scope_tree: accepted }),
-        ...(sessionId && { owner_pid: claudePid }),
-        run_pid: runPid,
+        // The new owner's processes; a terminal's resume binds no session and leaves the driver as it is.
+        ...(sessionId && { owner_pid: claudePid, run_pid: runPid }),
       },
       result,
       // The history's record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").

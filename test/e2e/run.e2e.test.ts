@@ -11,9 +11,9 @@ import {
   text,
 } from "./support/messagesServer.js";
 import { allMessagesText, lastUserText } from "./support/requestText.js";
-import { LOOP_MARKER, type LoopProject, makeLoopProject, trustProject } from "./support/loopProject.js";
+import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { startRunCommand } from "./support/runCommand.js";
-import { CLAUDE_VERSIONS } from "./support/runClaude.js";
+import { CLAUDE_VERSIONS, runClaude } from "./support/runClaude.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
 
 let server: MessagesServer | undefined;
@@ -218,6 +218,72 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(first.claudePids()).toHaveLength(1);
     expect(stops(p)).toEqual(["1:continue", "2:continue", "3:end"]);
     expect(p.history().some((h) => h.decision === "resume")).toBe(false);
+  });
+
+  it("/loop-resume --force in a session takes the loop from a live run: that run ends (exit 1, taken over), the loop goes on there", async () => {
+    const p = (project = makeLoopProject());
+    // Held: the run's second turn, then the session's first, so the run ends while the loop goes on elsewhere.
+    const gate = () => {
+      let open!: () => void;
+      let reached!: () => void;
+      const at = new Promise<void>((resolve) => {
+        reached = resolve;
+      });
+      const opened = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return { at, reached, open, opened };
+    };
+    const runTurn = gate();
+    const sessionTurn = gate();
+    let n = 0;
+    server = await startMessagesServer(async () => {
+      n++;
+      const hold = n === 2 ? runTurn : n === 3 ? sessionTurn : undefined;
+      if (hold) {
+        hold.reached();
+        await hold.opened;
+      }
+      return text(`part ${n}`);
+    });
+    release = () => {
+      runTurn.open();
+      sessionTurn.open();
+    };
+    const first = run(p, ["--max-iterations", "4", "Write parts"]);
+    await runTurn.at;
+    const session = runClaude({
+      version,
+      prompt: "/continuation-loop:loop-resume --force",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      pluginDirs: [PLUGIN_DIR],
+    });
+    await sessionTurn.at;
+    runTurn.open();
+    const done = await first.done;
+    sessionTurn.open();
+    const resumed = await session;
+
+    expect(done.code, done.stderr).toBe(1);
+    expect(done.stderr).toContain(`taken over by session ${resumed.sessionId} at iteration 2/4`);
+    expect(first.claudePids()).toHaveLength(1);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(p.history().find((h) => h.decision === "resume")).toMatchObject({
+      reason: "taken over",
+      session: resumed.sessionId,
+      iteration: 2,
+    });
+    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:continue", "4:end"]);
+    expect(
+      new Set(
+        p
+          .history()
+          .slice(2)
+          .map((h) => h.session),
+      ),
+    ).toEqual(new Set([resumed.sessionId]));
   });
 
   it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
