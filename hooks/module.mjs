@@ -654,11 +654,18 @@ function cancelWait($, why) {
 }
 function armWait($, kind, until, at) {
   cancelWait($);
-  const kept2 = { kind, until, timer: void 0 };
+  const kept2 = { kind, until, at, timer: void 0 };
   wait = kept2;
   mod.waitsArmed.add(until);
-  kept2.timer = $.clock.after(Math.max(0, at - Date.now()), () => goOn($, kept2));
+  armGoOn($, kept2, Math.max(0, at - Date.now()));
   $.ui.invalidate("ui.render");
+}
+function armGoOn($, kept2, ms) {
+  const timer = $.clock.after(ms, () => {
+    if (kept2.timer === timer) kept2.timer = void 0;
+    return goOn($, kept2);
+  });
+  kept2.timer = timer;
 }
 function keepWaitFromFiles($) {
   const view = mod.view;
@@ -679,12 +686,18 @@ function checkWait($) {
   const view = mod.view;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
+  else if (wait.timer && Date.now() >= wait.at) {
+    const due = wait;
+    due.timer?.cancel();
+    due.timer = void 0;
+    goOn($, due).catch(() => void 0);
+  }
 }
 async function goOn($, kept2, tries = 0) {
   if (wait !== kept2) return;
   await refreshView($, true).catch(() => void 0);
   if (mod.invalid !== void 0) {
-    kept2.timer = $.clock.after(1e3, () => goOn($, kept2));
+    armGoOn($, kept2, 1e3);
     return;
   }
   const view = mod.view;
@@ -817,11 +830,26 @@ function followHold($) {
     dropHold($, !view ? "the loop was stopped" : !view.state.active ? "the loop was paused" : void 0);
     return;
   }
-  if (kept?.key === hold.key || woken === hold.key || mod.turnId !== void 0) return;
+  if (woken === hold.key || mod.turnId !== void 0) return;
+  if (kept?.key === hold.key) {
+    const due = kept;
+    if (!due.timer || Date.now() < hold.at) return;
+    due.timer.cancel();
+    due.timer = void 0;
+    wake($, due).catch(() => void 0);
+    return;
+  }
   dropHold($);
   const armed = { key: hold.key, timer: void 0 };
   kept = armed;
-  armed.timer = $.clock.after(Math.max(0, hold.at - Date.now()), () => wake($, armed).catch(() => void 0));
+  armWake($, armed, Math.max(0, hold.at - Date.now()));
+}
+function armWake($, armed, ms, tries = 0) {
+  const timer = $.clock.after(ms, () => {
+    if (armed.timer === timer) armed.timer = void 0;
+    return wake($, armed, tries).catch(() => void 0);
+  });
+  armed.timer = timer;
 }
 function pauseHold($) {
   dropHold($);
@@ -830,7 +858,7 @@ async function wake($, armed, tries = 0) {
   if (kept !== armed) return;
   await refreshView($, true).catch(() => void 0);
   if (mod.invalid !== void 0) {
-    armed.timer = $.clock.after(1e3, () => wake($, armed, tries).catch(() => void 0));
+    armWake($, armed, 1e3, tries);
     return;
   }
   const view = mod.view;
@@ -852,7 +880,7 @@ async function wake($, armed, tries = 0) {
     }
     woken = void 0;
     kept = armed;
-    armed.timer = $.clock.after(250, () => wake($, armed, tries + 1).catch(() => void 0));
+    armWake($, armed, 250, tries + 1);
   }
 }
 

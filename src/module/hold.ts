@@ -52,11 +52,30 @@ export function followHold($: Engine): void {
     dropHold($, !view ? "the loop was stopped" : !view.state.active ? "the loop was paused" : undefined);
     return;
   }
-  if (kept?.key === hold.key || woken === hold.key || mod.turnId !== undefined) return;
+  if (woken === hold.key || mod.turnId !== undefined) return;
+  if (kept?.key === hold.key) {
+    // A timer counts only while the machine is awake: after a laptop slept past the bound, the clock on the
+    // wall says it has passed, and the session is woken now rather than hours late.
+    const due = kept;
+    if (!due.timer || Date.now() < hold.at) return;
+    due.timer.cancel();
+    due.timer = undefined;
+    wake($, due).catch(() => undefined);
+    return;
+  }
   dropHold($);
   const armed: Kept = { key: hold.key, timer: undefined };
   kept = armed;
-  armed.timer = $.clock.after(Math.max(0, hold.at - Date.now()), () => wake($, armed).catch(() => undefined));
+  armWake($, armed, Math.max(0, hold.at - Date.now()));
+}
+
+/** The hold's timer: `armed.timer` while it is set, cleared as it fires, so that the tick's catch-up never doubles it. */
+function armWake($: Engine, armed: Kept, ms: number, tries = 0): void {
+  const timer = $.clock.after(ms, () => {
+    if (armed.timer === timer) armed.timer = undefined;
+    return wake($, armed, tries).catch(() => undefined);
+  });
+  armed.timer = timer;
 }
 
 /** A turn started (the notification, a person's prompt): its Stop decides again, so the timer goes. */
@@ -70,7 +89,7 @@ async function wake($: Engine, armed: Kept, tries = 0): Promise<void> {
   await refreshView($, true).catch(() => undefined);
   // The state file is broken: the session is woken once it is fixed, if the loop still waits then.
   if (mod.invalid !== undefined) {
-    armed.timer = $.clock.after(1000, () => wake($, armed, tries).catch(() => undefined));
+    armWake($, armed, 1000, tries);
     return;
   }
   const view = mod.view;
@@ -94,6 +113,6 @@ async function wake($: Engine, armed: Kept, tries = 0): Promise<void> {
     }
     woken = undefined;
     kept = armed;
-    armed.timer = $.clock.after(250, () => wake($, armed, tries + 1).catch(() => undefined));
+    armWake($, armed, 250, tries + 1);
   }
 }

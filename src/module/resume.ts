@@ -15,10 +15,11 @@ import type { ClassicStopInput, ClassicStopResult, Engine, PromptSubmitDrop, Pro
 import { mod, type ShownLoop } from "./state.js";
 import { refreshView } from "./view.js";
 
-/** The wait kept in memory: what for, until when (the sidecar's `api_wait_until`), and its timer. */
+/** The wait kept in memory: what for, until when (the sidecar's `api_wait_until`, and in ms), and its timer. */
 interface Wait {
   kind: string;
   until: string;
+  at: number;
   timer: { cancel(): void } | undefined;
 }
 let wait: Wait | undefined;
@@ -46,11 +47,20 @@ export function cancelWait($: Engine, why?: string): void {
 /** Keeps a wait: its timer, the band and the sidecar's `until` it goes with. */
 function armWait($: Engine, kind: string, until: string, at: number): void {
   cancelWait($);
-  const kept: Wait = { kind, until, timer: undefined };
+  const kept: Wait = { kind, until, at, timer: undefined };
   wait = kept;
   mod.waitsArmed.add(until);
-  kept.timer = $.clock.after(Math.max(0, at - Date.now()), () => goOn($, kept));
+  armGoOn($, kept, Math.max(0, at - Date.now()));
   $.ui.invalidate("ui.render");
+}
+
+/** The wait's timer: `kept.timer` while it is set, cleared as it fires, so that the tick's catch-up never doubles it. */
+function armGoOn($: Engine, kept: Wait, ms: number): void {
+  const timer = $.clock.after(ms, () => {
+    if (kept.timer === timer) kept.timer = undefined;
+    return goOn($, kept);
+  });
+  kept.timer = timer;
 }
 
 /**
@@ -82,6 +92,14 @@ export function checkWait($: Engine): void {
   const view = mod.view;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
+  else if (wait.timer && Date.now() >= wait.at) {
+    // A timer counts only while the machine is awake: after a laptop slept past the wait's time, the
+    // clock on the wall says it is due, and the loop goes on now rather than hours late.
+    const due = wait;
+    due.timer?.cancel();
+    due.timer = undefined;
+    goOn($, due).catch(() => undefined);
+  }
 }
 
 /** Sends the prompt that takes the loop up again, when the loop still runs and still waits for this. */
@@ -90,7 +108,7 @@ async function goOn($: Engine, kept: Wait, tries = 0): Promise<void> {
   await refreshView($, true).catch(() => undefined);
   // The state file is broken: the loop goes on once it is fixed, if it still waits then.
   if (mod.invalid !== undefined) {
-    kept.timer = $.clock.after(1000, () => goOn($, kept));
+    armGoOn($, kept, 1000);
     return;
   }
   const view = mod.view;

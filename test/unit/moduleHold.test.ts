@@ -140,6 +140,22 @@ describe("the module while the loop waits for background work", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("a machine that slept past the bound wakes the session at the first tick after it wakes, once", async () => {
+    await afterStop(state("background_wait: 10m\n"), sidecar(HOLD));
+    followHold($);
+    expect(sent).toEqual([]);
+    // Suspended for hours: the wall clock moved, the timer (awake time only) has not fired.
+    vi.setSystemTime(Date.now() + 5 * 3_600_000);
+    followHold($);
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(BACKGROUND_WAKE_OPENING)).toBe(true);
+    followHold($);
+    for (const timer of timers) if (!timer.cancelled) await timer.fn();
+    await advance(3_600_000);
+    expect(sent).toHaveLength(1);
+  });
+
   it("counts from the earliest task of the hold, and follows a changed background_wait", async () => {
     const hold = { ...HOLD, tasks: [task("b2", "tests", at("02:03:00")), task("b1", "build")] };
     await afterStop(state("background_wait: 2m\n"), sidecar(hold));

@@ -171,6 +171,24 @@ describe("the module after an API error", () => {
     expect(helperRuns).toEqual([]);
   });
 
+  it("a machine that slept past the wait's time goes on at the first tick after it wakes, once", async () => {
+    await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(2 * 3_600_000) })));
+    checkWait($);
+    await advance(0);
+    expect(sent).toEqual([]);
+    // Suspended overnight: the wall clock moved 7 hours, the timer (awake time only) has not fired.
+    vi.setSystemTime(Date.now() + 7 * 3_600_000);
+    checkWait($);
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(API_RESUME_OPENING)).toBe(true);
+    // Neither the next tick nor the late timer sends it again.
+    checkWait($);
+    for (const timer of timers) if (!timer.cancelled) await timer.fn();
+    await advance(3_600_000);
+    expect(sent).toHaveLength(1);
+  });
+
   it("a loop stopped during the wait is never taken up", async () => {
     await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
     files.delete(STATE);
