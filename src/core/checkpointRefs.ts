@@ -127,7 +127,25 @@ export function selectLoopCheckpoints(records: CheckpointRecord[], owner: Checkp
   return records.filter((r) => r.startedAt === startedAt || (r.startedAt === undefined && Date.parse(r.time) >= since));
 }
 
-/** "1, 2, 3" or "none", for refusals. */
+/** Runs of iterations a refusal names before it leaves out the middle ones. */
+const RUNS_SHOWN = 6;
+
+/**
+ * "1–4, 7, 9–5000" or "none", for refusals: consecutive iterations as one run, so that a long loop's
+ * thousands of checkpoints fit a line; past RUNS_SHOWN runs, the first and last ones around a count.
+ */
 export function renderIterations(records: CheckpointRecord[]): string {
-  return records.length === 0 ? "none" : records.map((record) => record.iteration).join(", ");
+  if (records.length === 0) return "none";
+  const runs: [number, number][] = [];
+  for (const { iteration } of records) {
+    const last = runs.at(-1);
+    if (last && iteration === last[1] + 1) last[1] = iteration;
+    else if (!last || iteration > last[1]) runs.push([iteration, iteration]);
+  }
+  const render = ([from, to]: [number, number]) => (from === to ? String(from) : `${from}–${to}`);
+  if (runs.length <= RUNS_SHOWN) return runs.map(render).join(", ");
+  const head = runs.slice(0, RUNS_SHOWN / 2);
+  const tail = runs.slice(-RUNS_SHOWN / 2);
+  const left = runs.length - head.length - tail.length;
+  return [...head.map(render), `… (${left} more run${left === 1 ? "" : "s"})`, ...tail.map(render)].join(", ");
 }

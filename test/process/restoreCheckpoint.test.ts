@@ -94,7 +94,7 @@ describe("restoreCheckpoint", () => {
     for (const iteration of [1, 2, 3]) writeCheckpoint({ root, loop: "default", iteration, env, now, startedAt });
     const error = refusal(() => restoreCheckpoint({ root, loop: "default", iteration: 7, env, owner }));
     expect(error.code).toBe("CHECKPOINT_UNKNOWN");
-    expect(error.describe()).toContain("one of: 1, 2, 3");
+    expect(error.describe()).toContain("one of: 1–3");
   });
 
   it("handles names with spaces, quotes, tabs and unicode, a symlink and an executable bit", () => {

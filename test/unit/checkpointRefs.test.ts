@@ -137,7 +137,12 @@ describe("selectLoopCheckpoints", () => {
 describe("renderIterations", () => {
   it.each([
     [[], "none"],
-    [[1, 2, 3], "1, 2, 3"],
+    [[4], "4"],
+    [[1, 2, 3], "1–3"],
+    [[1, 3, 5, 6], "1, 3, 5–6"],
+    [Array.from({ length: 5000 }, (_, i) => i + 1), "1–5000"],
+    [[1, 2, 4, 6, 8, 10, 12, 14, 15, 16], "1–2, 4, 6, … (1 more run), 10, 12, 14–16"],
+    [[1, 3, 5, 7, 9, 11, 13, 15], "1, 3, 5, … (2 more runs), 11, 13, 15"],
   ])("%j", (iterations, expected) => {
     const records = iterations.map((iteration) => ({ iteration, commit: C, tree: T, time: "", filesChanged: 0 }));
     expect(renderIterations(records)).toBe(expected);
