@@ -1,8 +1,7 @@
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
-import { findLoopStart } from "../core/history.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
-import { readHistory, tryAppendHistory } from "../io/history.js";
+import { readHistory, readLoopStart, tryAppendHistory } from "../io/history.js";
 import type { GitTracking } from "../io/readTreeState.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
 import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
@@ -108,9 +107,7 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
     return tell(`continuation-loop: your loop (${file.shown}) was stopped from ${by}; Claude may stop.`);
   }
   // Its end keeps the goal and fields of its first record, as every end does, so that it can be started again.
-  const records = readHistory(file.historyPath);
-  const start = findLoopStart(records, file.shown);
-  const iteration = records.filter((r) => r.state_file === file.shown).at(-1)?.iteration;
+  const { start, iteration } = readLoopStart(file.historyPath, file.shown);
   tryAppendHistory(file.historyPath, {
     time: new Date(ctx.now()).toISOString(),
     state_file: file.shown,

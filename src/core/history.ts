@@ -69,18 +69,3 @@ export function parseHistoryLine(line: string): HistoryRecord | undefined {
   const record = value as HistoryRecord;
   return typeof record.time === "string" && typeof record.decision === "string" ? record : undefined;
 }
-
-/**
- * The first record of the loop that runs (or ran last) in `stateFile`, which keeps its goal and fields: from
- * records oldest first, the earliest with a goal since that file's last end; undefined when there is none.
- */
-export function findLoopStart(records: readonly HistoryRecord[], stateFile: string): HistoryRecord | undefined {
-  let start: HistoryRecord | undefined;
-  for (let i = records.length - 1; i >= 0; i--) {
-    const record = records[i];
-    if (record?.state_file !== stateFile) continue;
-    if (record.decision === "end") break;
-    if (typeof record.goal === "string") start = record;
-  }
-  return start;
-}

@@ -86,6 +86,24 @@ export function readPreviousRecord(path: string, stateFile: string, startedAt: s
   return undefined;
 }
 
+/**
+ * The loop that runs (or ran last) in `stateFile`, read from the end of the history back to that file's last end,
+ * within the look back of the commands that read past loops: its first record that keeps the goal and fields, and
+ * its last iteration. A long loop's first record lies far behind the tail a status reads.
+ */
+export function readLoopStart(path: string, stateFile: string): { start?: HistoryRecord; iteration?: number } {
+  const needle = JSON.stringify(stateFile);
+  const found: { start?: HistoryRecord; iteration?: number } = {};
+  const parse = (line: string) => (line.includes(needle) ? parseHistoryLine(line) : undefined);
+  for (const { entry: record } of readLinesFromEnd(path, LOOK_BACK, parse)) {
+    if (record?.state_file !== stateFile) continue;
+    found.iteration ??= record.iteration;
+    if (record.decision === "end") break;
+    if (typeof record.goal === "string") found.start = record;
+  }
+  return found;
+}
+
 /** The history's size in bytes now (0 when it does not exist): where a reader of new records starts. */
 export function readHistorySize(path: string): number {
   try {

@@ -232,6 +232,27 @@ describe("a loop ended without its owner", () => {
     expect(restarted.endsWith("---\nGoal\n")).toBe(true);
   });
 
+  it("a long loop's deleted state file still ends with its goal, from far back in the history", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 9000\n---\nGoal\n");
+    expect(stop(root, "owner").code).toBe(2);
+    // Thousands of iterations later: the loop's first record, with its goal, lies megabytes back.
+    const first = history(historyPath).at(-1) ?? {};
+    const { goal: _goal, fields: _fields, ...later } = first;
+    const lines = Array.from({ length: 4000 }, (_, i) =>
+      JSON.stringify({ ...later, iteration: i + 2, reply_line: "x".repeat(200) }),
+    );
+    writeFileSync(historyPath, `${lines.join("\n")}\n`, { flag: "a" });
+    rmSync(statePath);
+    expect(stop(root, "owner").code).toBe(0);
+    expect(history(historyPath).at(-1)).toMatchObject({
+      decision: "end",
+      reason: "vanished",
+      iteration: 4001,
+      goal: "Goal\n",
+      fields: { max_iterations: 9000 },
+    });
+  });
+
   it("a state file an editor saves by moving the old one away first is not taken for deleted", async () => {
     const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
     expect(stop(root, "owner").code).toBe(2);
