@@ -230,6 +230,43 @@ describe("the Markdown report", () => {
   });
 });
 
+describe("a loop left running overnight", () => {
+  it("fits a pull request at 10,000 iterations that each waited for background work: the ends, and a count between", () => {
+    const records = recordLoop({
+      n: 10_000,
+      end: "max_iterations",
+      metric: (i) => i % 97,
+      reply: (i) => `Iteration ${i}: ${"a long first line of the reply ".repeat(8)}`.slice(0, 200),
+      extra: (i, at) => [
+        {
+          time: new Date(at + 1000).toISOString(),
+          state_file: ".claude/continuation-loop.local.md",
+          iteration: i,
+          decision: "waiting_background",
+          tasks: [{ id: `b${i}`, type: "shell", description: "npm run build" }],
+        },
+      ],
+    });
+    const model = report(records);
+    const events = model.rows.filter((r) => r.kind !== "iteration").length;
+    expect(events).toBeGreaterThanOrEqual(10_000);
+    const markdown = renderReportMarkdown(model);
+    // GitHub takes a pull request's description up to 65,536 characters.
+    expect(markdown.length).toBeLessThan(65_536);
+    const rows = tableRows(markdown);
+    expect(rows.length).toBeLessThan(200);
+    const numbers = rows.map((row) => cells(row)[0]).filter((c) => /^\d+$/.test(c ?? ""));
+    expect(numbers.slice(0, 2)).toEqual(["1", "2"]);
+    expect(numbers.at(-1)).toBe("10000");
+    // Every row is shown or counted.
+    const omitted = rows.filter((row) => row.includes("not shown"));
+    const count = (pattern: RegExp) => omitted.reduce((sum, row) => sum + Number(pattern.exec(row)?.[1] ?? 0), 0);
+    expect(numbers.length + count(/(\d+) iterations? \(/)).toBe(10_000);
+    const shownEvents = rows.length - numbers.length - omitted.length;
+    expect(shownEvents + count(/(\d+) events? \(waits/)).toBe(events);
+  });
+});
+
 describe("a huge history", () => {
   // The commands read up to the history's last 64 MiB: some 200,000 records of one loop.
   const records = recordLoop({ n: 200_000, step: 1, end: "max_iterations", metric: (i) => i % 997 });
