@@ -44,11 +44,7 @@ export function writeCheckpoint(
   const excludes = renderExcludes(options.root, options.exclude);
   const tree = options.tree ?? captureTree(repo, excludes);
 
-  // This loop's earlier checkpoints: an earlier loop's of the same name are neither parent nor base.
-  const earlier = selectLoopCheckpoints(readCheckpointRecords(repo, loop), { startedAt }).filter(
-    (record) => record.iteration < iteration,
-  );
-  const previous = earlier.at(-1);
+  const previous = readPreviousCheckpoint(repo, loop, iteration, startedAt);
   const parent = previous?.commit ?? readHead(repo);
   const filesChanged = countChangedFiles(
     repo,
@@ -71,6 +67,22 @@ export function writeCheckpoint(
   }).trim();
   runGit(repo, ["update-ref", "-m", `continuation-loop: checkpoint ${loop} ${iteration}`, ref, commit]);
   return { ref, commit, tree, filesChanged };
+}
+
+/**
+ * This loop's latest checkpoint before `iteration`; an earlier loop's of the same name is neither parent nor base.
+ * The one just before is read alone, so that a Stop reads one ref however many the loop has kept; only a gap
+ * (`checkpoints` turned on mid-loop, an iteration count edited) reads them all.
+ */
+function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, startedAt: string) {
+  if (iteration <= 1) return undefined;
+  const [before] = selectLoopCheckpoints(readCheckpointRecords(repo, loop, iteration - 1), { startedAt }).filter(
+    (record) => record.iteration === iteration - 1,
+  );
+  if (before) return before;
+  return selectLoopCheckpoints(readCheckpointRecords(repo, loop), { startedAt })
+    .filter((record) => record.iteration < iteration)
+    .at(-1);
 }
 
 /** The checkpoints of one loop of the name (`owner`), by iteration. */

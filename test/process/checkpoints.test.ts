@@ -91,6 +91,28 @@ describe("writeCheckpoint", () => {
     expect(git(root, "log", "-1", "--format=%B", later.commit)).toContain("Loop-Started-At: 2026-01-02T04:00:00Z\n");
   });
 
+  it("chains to the loop's latest checkpoint across a gap, and never to a later one whose number starts alike", () => {
+    const root = newRepo({ "a.txt": "a\n" });
+    const one = writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt });
+    write(root, { "a.txt": "2\n" });
+    const two = writeCheckpoint({ root, loop: "default", iteration: 2, env, now, startedAt });
+    // The iteration count raised by hand: no checkpoint 3 or 4.
+    write(root, { "b.txt": "b\n" });
+    const five = writeCheckpoint({ root, loop: "default", iteration: 5, env, now, startedAt });
+    expect(git(root, "rev-parse", `${five.commit}^`).trim()).toBe(two.commit);
+    expect(five.filesChanged).toBe(1);
+    // 50 exists: 6 chains to 5; lowered by hand, 4 chains to 3, which chains to 2.
+    writeCheckpoint({ root, loop: "default", iteration: 50, env, now, startedAt });
+    const six = writeCheckpoint({ root, loop: "default", iteration: 6, env, now, startedAt });
+    expect(git(root, "rev-parse", `${six.commit}^`).trim()).toBe(five.commit);
+    write(root, { "c.txt": "c\n" });
+    const three = writeCheckpoint({ root, loop: "default", iteration: 3, env, now, startedAt });
+    const four = writeCheckpoint({ root, loop: "default", iteration: 4, env, now, startedAt });
+    expect(git(root, "rev-parse", `${three.commit}^`).trim()).toBe(two.commit);
+    expect(git(root, "rev-parse", `${four.commit}^`).trim()).toBe(three.commit);
+    expect(one.filesChanged).toBe(0);
+  });
+
   it("works while another git command holds the index lock", () => {
     const root = newRepo({ "a.txt": "a\n" });
     write(root, { ".git/index.lock": "", "b.txt": "b\n" });
