@@ -10,7 +10,7 @@ import {
   selectLoopCheckpoints,
 } from "../core/checkpointRefs.js";
 import { captureTree, renderExcludes } from "./captureTree.js";
-import { readCheckpointRecords, readHead } from "./checkpointRecords.js";
+import { readCheckpointRecord, readCheckpointRecords, readHead } from "./checkpointRecords.js";
 import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
 
 export interface WrittenCheckpoint {
@@ -76,9 +76,8 @@ export function writeCheckpoint(
  */
 function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, startedAt: string) {
   if (iteration <= 1) return undefined;
-  const [before] = selectLoopCheckpoints(readCheckpointRecords(repo, loop, iteration - 1), { startedAt }).filter(
-    (record) => record.iteration === iteration - 1,
-  );
+  const just = readCheckpointRecord(repo, loop, iteration - 1);
+  const [before] = just ? selectLoopCheckpoints([just], { startedAt }) : [];
   if (before) return before;
   return selectLoopCheckpoints(readCheckpointRecords(repo, loop), { startedAt })
     .filter((record) => record.iteration < iteration)
