@@ -43,6 +43,27 @@ function makeProject(dir: string): void {
   git("-c", "user.name=ci", "-c", "user.email=ci@example.invalid", "commit", "-qm", "project");
 }
 
+/** A runner's folders (its workspace holding the project, HOME, a bin with the pinned Claude Code) and the job's env. */
+function makeRunner() {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-workflow-"));
+  const workspace = path.join(root, "work");
+  const home = path.join(root, "home");
+  const bin = path.join(root, "bin");
+  const summary = path.join(root, "step-summary.md");
+  makeProject(workspace);
+  fs.mkdirSync(bin);
+  // The runner's Claude Code: the release the workflow names, on PATH, so its install step finds it.
+  fs.symlinkSync((version as NonNullable<typeof version>).bin, path.join(bin, "claude"));
+  const env = (baseUrl: string) => ({
+    ...cleanEnv({ baseUrl, home }),
+    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
+    CI: "true",
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_STEP_SUMMARY: summary,
+  });
+  return { workspace, home, summary, env };
+}
+
 /** The processes whose working folder is `dir`: what a step left running there. */
 function readProcessesIn(dir: string): number[] {
   return fs.readdirSync("/proc").flatMap((entry) => {
@@ -62,27 +83,13 @@ describe("docs/ci/continuation-loop.yml", () => {
 
   // The matrix's jobs differ only in their goal: one job, the first, proves the steps.
   it.each(goals.slice(0, 1))("runs the job for the goal %j: the loop completes once npm test passes", async (goal) => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-workflow-"));
-    const workspace = path.join(root, "work");
-    const home = path.join(root, "home");
-    const bin = path.join(root, "bin");
-    makeProject(workspace);
-    fs.mkdirSync(bin);
-    // The runner's Claude Code: the release the workflow names, on PATH, so its install step finds it.
-    fs.symlinkSync((version as NonNullable<typeof version>).bin, path.join(bin, "claude"));
+    const { workspace, home, summary, env: runnerEnv } = makeRunner();
     server = await startMessagesServer([
       text("Looking at the failing test first."),
       toolUse("Write", { file_path: path.join(workspace, "fixed.txt"), content: "fixed\n" }),
       text("Fixed: the test passes now."),
     ]);
-    const summary = path.join(root, "step-summary.md");
-    const env = {
-      ...cleanEnv({ baseUrl: server.url, home }),
-      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
-      CI: "true",
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_STEP_SUMMARY: summary,
-    };
+    const env = runnerEnv(server.url);
 
     const results = await runJob({
       job: "loop",
@@ -127,13 +134,7 @@ describe("docs/ci/continuation-loop.yml", () => {
   // A cancelled job, or one past timeout-minutes: the runner signals the step's shell alone (SIGINT, then SIGTERM),
   // then kills what is left. The step execs run, so run gets the signal itself.
   it("a cancelled job: run stops Claude Code, puts the report on the job summary and exits 130; the always() steps run", async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-workflow-"));
-    const workspace = path.join(root, "work");
-    const home = path.join(root, "home");
-    const bin = path.join(root, "bin");
-    makeProject(workspace);
-    fs.mkdirSync(bin);
-    fs.symlinkSync((version as NonNullable<typeof version>).bin, path.join(bin, "claude"));
+    const { workspace, summary, env: runnerEnv } = makeRunner();
     let reached!: () => void;
     const second = new Promise<void>((resolve) => {
       reached = resolve;
@@ -149,14 +150,7 @@ describe("docs/ci/continuation-loop.yml", () => {
       }
       return text(`Working on it, part ${index + 1}.`);
     });
-    const summary = path.join(root, "step-summary.md");
-    const env = {
-      ...cleanEnv({ baseUrl: server.url, home }),
-      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
-      CI: "true",
-      GITHUB_WORKSPACE: workspace,
-      GITHUB_STEP_SUMMARY: summary,
-    };
+    const env = runnerEnv(server.url);
 
     const results = await runJob({
       job: "loop",
