@@ -27,6 +27,10 @@ export function renderDuration(seconds: number): string {
   return parts.filter(Boolean).join(" ");
 }
 
+/** 3.24 → "3.2s", 119 → "1m 59s": a tenth of a second while it counts; the report's durations. */
+export const renderSecondsBrief = (seconds: number): string =>
+  seconds < 10 ? `${seconds.toFixed(1)}s` : renderDuration(seconds);
+
 /** Seconds since started_at, or undefined when unknown. */
 export function elapsedSeconds(state: { started_at: string | undefined }, now: number): number | undefined {
   const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;

@@ -1,4 +1,4 @@
-import { renderDuration } from "./duration.js";
+import { renderDuration, renderSecondsBrief } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 import type { ReportModel, ReportRow } from "./reportModel.js";
 
@@ -16,8 +16,7 @@ export function renderUsd(usd: number | undefined): string {
 
 export const renderTokens = (n: number | undefined): string => (n === undefined ? DASH : formatCount(n));
 
-export const renderSeconds = (s: number | undefined): string =>
-  s === undefined ? DASH : s < 10 ? `${s.toFixed(1)}s` : renderDuration(s);
+export const renderSeconds = (s: number | undefined): string => (s === undefined ? DASH : renderSecondsBrief(s));
 
 /** Up to six significant digits, no exponent for ordinary values. */
 export const renderValue = (n: number | null | undefined): string =>

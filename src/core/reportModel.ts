@@ -2,6 +2,7 @@ import { renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { FIELDS } from "./fields.js";
 import type { HistoryRecord } from "./history.js";
+import { renderSecondsBrief } from "./duration.js";
 
 /**
  * The facts of one loop's report (README "The morning after"), drawn from its history records only.
@@ -84,7 +85,8 @@ function isStopEnd(r: HistoryRecord, previous: HistoryRecord | undefined): boole
 
 function describeWait(r: HistoryRecord): string {
   const s = num(r.wait_s);
-  const long = s === undefined ? "" : s < 60 ? ` ${Number(s.toFixed(1))}s` : ` ${Math.round(s / 60)}m`;
+  // As the row's duration cell writes it: a wait of 119 s reads `wait 1m 59s`, not `wait 2m`.
+  const long = s === undefined ? "" : ` ${renderSecondsBrief(s)}`;
   const why = [
     r.reason,
     r.basis === "reset" ? "until the reset" : undefined,

@@ -193,6 +193,31 @@ describe("the Markdown report", () => {
     expect(renderReportMarkdown(report(recordLoopWithWaits()))).toContain("Keep the old API \\| or break it?");
   });
 
+  it("names a wait's length as its duration cell writes it", () => {
+    const records = recordLoop({
+      n: 3,
+      end: "max_iterations",
+      extra: (i, at) =>
+        i === 2
+          ? [
+              {
+                time: new Date(at + 1000).toISOString(),
+                state_file: ".claude/continuation-loop.local.md",
+                iteration: i,
+                decision: "wait",
+                reason: "overloaded",
+                wait_s: 119,
+                basis: "backoff",
+                failures: 1,
+              },
+            ]
+          : [],
+    });
+    const wait = tableRows(renderReportMarkdown(report(records))).find((row) => row.includes("**wait"));
+    expect(wait).toContain("**wait 1m 59s (overloaded, error 1 in a row)**");
+    expect(cells(wait ?? "")).toContain("1m 59s");
+  });
+
   it("summarises a 1,000-iteration loop: both ends of the loop, every event, a line for the rest, within a PR's size", () => {
     const records = recordLoop({
       n: 1000,
