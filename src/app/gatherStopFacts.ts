@@ -8,6 +8,7 @@ import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
+import { readRefusedTools } from "../core/transcript.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readTreeState } from "../io/readTreeState.js";
@@ -103,6 +104,8 @@ export function gatherStopFacts(
   const running = readRunningTasks(input.background_tasks);
   if (running.length > 0) facts.background = { running, module: readModuleStop(ctx.env), waitTag: parseWaitTag(reply) };
   if (scan && path) facts.usage = tallyLoopUsage(path, scan, readCounted(runtime));
+  const refused = scan ? readRefusedTools(scan.turn) : [];
+  if (refused.length > 0) facts.refused = refused;
   const ownFiles = ownFilesOf(file);
   if (assessment.needsTree) facts.treeState = readTreeState(file.root, ownFiles);
   if (assessment.needsTodos) {

@@ -11,7 +11,7 @@ import { parseRunArgs, type RunRequest } from "../core/parseRunArgs.js";
 import type { LoopState } from "../core/parseState.js";
 import { parseState } from "../core/parseState.js";
 import { readPause } from "../core/sidecar.js";
-import { renderRunEnd, renderRunUsage, type RunView } from "../core/renderRun.js";
+import { renderRefusedTools, renderRunEnd, renderRunUsage, type RunView } from "../core/renderRun.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
 import { findClaude } from "../io/claudeProcess.js";
@@ -171,7 +171,8 @@ function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Co
     session: current.session_id,
     maxDuration: current.max_duration,
   });
-  ctx.err(`${line}\n`);
+  const refused = renderRefusedTools(outcome.view);
+  ctx.err(`${line}\n${refused ? `${refused}\n` : ""}`);
   return step.code;
 }
 

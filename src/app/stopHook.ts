@@ -59,6 +59,7 @@ function renderIterationRecord(
     ...(Number.isFinite(since) && { duration_s: Math.max(0, Math.round(now - since) / 1000) }),
     ...(facts.reply.trim() && { reply_line: firstLine(facts.reply, 200) }),
     ...(facts.scope && { files_changed: facts.scope.changed.length }),
+    ...(facts.refused && { refused_tools: facts.refused }),
     first: previous === undefined,
   };
 }

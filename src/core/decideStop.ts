@@ -50,6 +50,8 @@ export interface StopFacts extends ImprovementFacts {
   checklist?: Checklist;
   /** The session's background tasks still running, from the Stop input (docs/REFERENCE.md "Background work"). */
   background?: BackgroundFacts;
+  /** Tools Claude Code's permission check refused in this turn (docs/REFERENCE.md "Leave it running"). */
+  refused?: string[];
 }
 
 export type StopDecision =

@@ -34,6 +34,8 @@ export interface HistoryRecord {
   until_failure?: string;
   /** A wait for a permission answer: the tool Claude Code asks about. */
   tool?: string;
+  /** A Stop: the tools Claude Code's permission check refused in the turn (2.1.332 marks them; 2.1.197 does not). */
+  refused_tools?: string[];
   /** A hold for background work: the tasks the loop waits for (docs/REFERENCE.md "Background work"). */
   tasks?: { id: string; type: string; description: string }[];
   /**
@@ -69,3 +71,7 @@ export function parseHistoryLine(line: string): HistoryRecord | undefined {
   const record = value as HistoryRecord;
   return typeof record.time === "string" && typeof record.decision === "string" ? record : undefined;
 }
+
+/** A record's `refused_tools`, as names; a hand-edited or foreign value reads as none. */
+export const readRefusedToolsOf = (r: HistoryRecord): string[] =>
+  Array.isArray(r.refused_tools) ? r.refused_tools.filter((tool): tool is string => typeof tool === "string") : [];

@@ -2,7 +2,7 @@
 // the loop's history on stderr, or one live line in a terminal; why Claude Code is started again; the end.
 import type { ClaudeExit, RunStep } from "./decideRun.js";
 import { renderDuration } from "./duration.js";
-import type { HistoryRecord } from "./history.js";
+import { type HistoryRecord, readRefusedToolsOf } from "./history.js";
 import { NODE_MIN } from "./nodeSupport.js";
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
@@ -10,6 +10,7 @@ import { LOOP_MARKER } from "./protocol.js";
 import { renderStartContext } from "./renderStart.js";
 import { firstLine } from "./renderStatus.js";
 import { renderUsd } from "./reportFormat.js";
+import { renderShellWord } from "./renderShellWord.js";
 
 /** What the progress line shows, kept up to date by the loop's records. */
 export interface RunView {
@@ -23,6 +24,8 @@ export interface RunView {
   spend: number | undefined;
   /** The last record's news: the until command's status, the metric, the reply's first words. */
   detail: string;
+  /** Each tool Claude Code's permission check refused, and at how many of this run's iterations. */
+  refused?: Record<string, number>;
 }
 
 /** "2m14s": the elapsed time, compact. */
@@ -33,8 +36,14 @@ const renderSince = (startedAt: number | undefined, at: number): string =>
 
 const renderSpend = (usd: number | undefined): string => (usd === undefined ? "" : ` ${renderUsd(usd)}`);
 
-/** The news of one record, in a few words. */
+/** The news of one record, in a few words; the tools Claude Code refused in the turn after it. */
 function describeRecord(r: HistoryRecord): string {
+  const tools = readRefusedToolsOf(r);
+  const refused = tools.length ? ` (refused: ${tools.join(", ")})` : "";
+  return `${describeDecision(r)}${refused}`;
+}
+
+function describeDecision(r: HistoryRecord): string {
   switch (r.decision) {
     case "continue":
       if (r.until_failure) return `until: ${firstLine(r.until_failure.replace(/`/g, ""), 80)}`;
@@ -63,7 +72,29 @@ export function applyRecord(view: RunView, r: HistoryRecord): RunView {
     iteration: r.decision === "continue" ? at + 1 : at,
     spend: r.cost_usd ?? view.spend,
     detail: describeRecord(r),
+    ...(readRefusedToolsOf(r).length && { refused: countRefused(view.refused, readRefusedToolsOf(r)) }),
   };
+}
+
+function countRefused(counts: Record<string, number> = {}, tools: string[]): Record<string, number> {
+  const next = { ...counts };
+  for (const tool of tools) next[tool] = (next[tool] ?? 0) + 1;
+  return next;
+}
+
+/**
+ * After the end line: the tools Claude Code refused during the run. In `-p` nobody answers a permission prompt,
+ * so a tool no rule allows is refused turn after turn; the line names each and how to allow it.
+ */
+export function renderRefusedTools(view: RunView): string | undefined {
+  const refused = Object.entries(view.refused ?? {});
+  if (refused.length === 0) return undefined;
+  const named = refused.map(([tool, n]) => `${tool} (at ${n} iteration${n === 1 ? "" : "s"})`).join(", ");
+  const tools = refused.map(([tool]) => tool).filter((tool) => tool !== "a tool");
+  const allow = tools.length
+    ? `-- --allowedTools ${renderShellWord(tools.join(" "))}`
+    : "-- --allowedTools with the tools it needs";
+  return `continuation-loop: Claude Code refused ${named}: with -p nobody answers a permission prompt. Allow what the loop needs: run it again with ${allow} (or a narrower rule such as "Bash(npm test)"), or in permissions.allow of .claude/settings.json.`;
 }
 
 /** One record as one line: `[3/20] 2m14s $0.420 until: npm test exited with status 1`. */

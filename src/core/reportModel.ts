@@ -1,7 +1,7 @@
 import { renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { FIELDS } from "./fields.js";
-import type { HistoryRecord } from "./history.js";
+import { type HistoryRecord, readRefusedToolsOf } from "./history.js";
 import { renderSecondsBrief } from "./duration.js";
 
 /**
@@ -107,11 +107,14 @@ const describeHold = (r: HistoryRecord): string =>
 
 function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
   const refused = text(r.refusal) ? ` (completion refused: ${r.refusal})` : "";
+  // Tools Claude Code's permission check refused in the turn: nobody answered, or the person said no.
+  const tools = readRefusedToolsOf(r);
+  const denied = tools.length ? ` (tools refused: ${tools.join(", ")})` : "";
   switch (kind) {
     case "iteration":
       return r.decision === "end"
-        ? `end: ${r.reason ?? "?"}${r.promise ? ` (promise "${r.promise}")` : ""}`
-        : `continue${refused}`;
+        ? `end: ${r.reason ?? "?"}${r.promise ? ` (promise "${r.promise}")` : ""}${denied}`
+        : `continue${refused}${denied}`;
     case "pause":
       return describePause(r);
     case "hold":

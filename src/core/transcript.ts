@@ -10,7 +10,9 @@ export interface TranscriptEntry {
   messageId: string | undefined;
   model: string | undefined;
   outputTokens: number | undefined;
-  toolUses: { name: string; input: unknown }[];
+  toolUses: { name: string; input: unknown; id?: string }[];
+  /** A tool result line Claude Code wrote for a call its permission check refused: the call's id. */
+  refusedCall: string | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -46,8 +48,31 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
     outputTokens: typeof usage?.output_tokens === "number" ? usage.output_tokens : undefined,
     toolUses: blocks
       .filter((b) => b.type === "tool_use" && typeof b.name === "string")
-      .map((b) => ({ name: b.name as string, input: b.input })),
+      .map((b) => ({ name: b.name as string, input: b.input, ...(typeof b.id === "string" && { id: b.id }) })),
+    refusedCall: readRefusedCall(obj, blocks),
   };
+}
+
+/**
+ * Claude Code 2.1.332 marks the result of a call its permission check refused (no rule allowed it and nobody
+ * answered, or the person said no) with `permissionDecision.decision: "reject"`; 2.1.197 marks none.
+ */
+function readRefusedCall(obj: Json, blocks: Json[]): string | undefined {
+  if (asObject(obj.permissionDecision)?.decision !== "reject") return undefined;
+  const id = blocks.find((b) => b.type === "tool_result")?.tool_use_id;
+  return typeof id === "string" ? id : undefined;
+}
+
+/** The tools Claude Code refused in these entries, by name, once each (oldest first); sidechains left out. */
+export function readRefusedTools(entries: readonly TranscriptEntry[]): string[] {
+  const names = new Map<string, string>();
+  const refused = new Set<string>();
+  for (const entry of entries) {
+    if (entry.isSidechain) continue;
+    for (const use of entry.toolUses) if (use.id) names.set(use.id, use.name);
+    if (entry.refusedCall) refused.add(names.get(entry.refusedCall) ?? "a tool");
+  }
+  return [...refused];
 }
 
 export interface ReplyScan {

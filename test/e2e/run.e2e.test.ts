@@ -9,6 +9,7 @@ import {
   type ScriptedReply,
   startMessagesServer,
   text,
+  toolUse,
 } from "./support/messagesServer.js";
 import { allMessagesText, lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
@@ -139,6 +140,35 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(progress(done.stderr).at(-1)).toMatch(/^\[2\/2\] .*max_iterations/);
     expect(fs.readFileSync(path.join(p.proj, "loop.md"), "utf8")).toContain("## Continuation loop: max_iterations");
     expect(fs.readFileSync(path.join(p.proj, "loop.html"), "utf8")).toContain("<svg");
+  });
+
+  it("a tool no rule allows is refused at every iteration in -p: run says so on each line and names how to allow it", async () => {
+    const p = (project = makeLoopProject());
+    // Each iteration calls a command no rule allows, then replies.
+    await scriptedModel((n) =>
+      n % 2 === 1
+        ? toolUse("Bash", { command: "node -e \"require('fs').writeFileSync('made.txt', 'x')\"", description: "Make" })
+        : text(`could not make it ${n}`),
+    );
+    const r = run(p, ["--report", "loop.md", "--max-iterations", "3", "Make the file"]);
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(1);
+    expect(fs.existsSync(path.join(p.proj, "made.txt"))).toBe(false);
+    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:end"]);
+    // Before the first iteration: the mode asks, and nobody answers in -p.
+    expect(done.stderr).toMatch(/permission mode default asks before each tool/);
+    // 2.1.332 marks a refused call in the transcript; 2.1.197 marks none, so nothing is named there.
+    if (version === CLAUDE_VERSIONS.at(-1)) {
+      expect(progress(done.stderr)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^\[1\/3\] .*\(refused: Bash\)$/)]),
+      );
+      expect(progress(done.stderr).filter((line) => line.includes("(refused: Bash)"))).toHaveLength(3);
+      expect(done.stderr).toMatch(/refused Bash \(at 3 iterations\).*-- --allowedTools Bash/);
+      expect(fs.readFileSync(path.join(p.proj, "loop.md"), "utf8")).toMatch(/^\| 1 \|.*tools refused: Bash/m);
+    } else {
+      expect(progress(done.stderr)).toHaveLength(3);
+    }
   });
 
   it("exits 3 when Claude asks the person, leaving the paused loop in place", async () => {

@@ -11,6 +11,7 @@ import {
   applyRecord,
   renderLiveLine,
   renderRecordLine,
+  renderRefusedTools,
   renderRestartPrompt,
   renderRunEnd,
   type RunView,
@@ -182,6 +183,29 @@ describe("the progress lines", () => {
     expect(renderRecordLine(view, { time: at(9), decision: "pause", iteration: 4, question: "Which database?" })).toBe(
       "[4/20] 9s paused: Which database?",
     );
+  });
+
+  it("a tool Claude Code refused shows on its iteration's line, and the end names each with how to allow it", () => {
+    const refused = (iteration: number, tools: unknown): HistoryRecord =>
+      ({
+        time: at(5),
+        decision: "continue",
+        iteration,
+        reply_line: "Could not run it",
+        refused_tools: tools,
+      }) as HistoryRecord;
+    expect(renderRecordLine(view, refused(1, ["Bash"]))).toBe('[1/20] 5s "Could not run it" (refused: Bash)');
+    let seen = applyRecord(view, refused(1, ["Bash"]));
+    seen = applyRecord(seen, refused(2, ["Bash", "mcp__db__query"]));
+    seen = applyRecord(seen, { time: at(9), decision: "continue", iteration: 3 });
+    // A hand-edited record's odd value counts as none.
+    seen = applyRecord(seen, refused(4, "Bash"));
+    expect(seen.refused).toEqual({ Bash: 2, mcp__db__query: 1 });
+    const line = renderRefusedTools(seen) ?? "";
+    expect(line).toContain("Bash (at 2 iterations), mcp__db__query (at 1 iteration)");
+    expect(line).toContain('-- --allowedTools "Bash mcp__db__query"');
+    expect(line).toContain("permissions.allow");
+    expect(renderRefusedTools(view)).toBeUndefined();
   });
 
   it("the live line shows the iteration running now and the last news, cut to the terminal's width", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseTranscriptLine, scanReply, tallyUsage, type TranscriptEntry } from "../../src/core/transcript.js";
+import {
+  parseTranscriptLine,
+  readRefusedTools,
+  scanReply,
+  tallyUsage,
+  type TranscriptEntry,
+} from "../../src/core/transcript.js";
 
 const line = (o: object) => JSON.stringify(o);
 const user = (content: unknown) => ({ type: "user", message: { role: "user", content } });
@@ -96,5 +102,41 @@ describe("tallyUsage", () => {
       first,
     );
     expect(second.total).toBe(10);
+  });
+});
+
+describe("readRefusedTools: the calls Claude Code's permission check refused in a turn", () => {
+  const call = (name: string, id: string) => ({
+    type: "assistant",
+    message: { role: "assistant", content: [{ type: "tool_use", id, name, input: {} }] },
+  });
+  const result = (id: string, extra: object = {}) => ({
+    ...user([{ type: "tool_result", tool_use_id: id, content: "x", is_error: true }]),
+    ...extra,
+  });
+  const refused = { permissionDecision: { decision: "reject", source: "config" } };
+
+  it("names each refused tool once, by its call; a failed or allowed call is not refused", () => {
+    const turn = entries(
+      user("go"),
+      call("Bash", "t1"),
+      result("t1", refused),
+      call("Write", "t2"),
+      result("t2", { permissionDecision: { decision: "allow" } }),
+      call("Bash", "t3"),
+      result("t3", refused),
+      call("Edit", "t4"),
+      result("t4"),
+    );
+    expect(readRefusedTools(turn)).toEqual(["Bash"]);
+  });
+
+  it("a refusal whose call is not in the entries read is 'a tool'; a subagent's refusals are its own", () => {
+    expect(readRefusedTools(entries(result("gone", refused)))).toEqual(["a tool"]);
+    expect(
+      readRefusedTools(
+        entries({ ...call("Bash", "s1"), isSidechain: true }, { ...result("s1", refused), isSidechain: true }),
+      ),
+    ).toEqual([]);
   });
 });
