@@ -21,6 +21,8 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string, now: number)
         write: editFrontmatter(snapshot.text, { active: false }, file.shown, snapshot.frontmatter),
         state: { ...snapshot.state, active: false },
       },
+      // The turn an Esc or "No" at a permission prompt ended waits on nothing now.
+      runtime: { ...snapshot.runtime, permission_wait: null },
       result: {
         systemMessage: `continuation-loop: loop paused at iteration ${n}/${max} because you interrupted it; /loop-resume (or active: true) resumes it.`,
         additionalContext: `[continuation-loop] The user interrupted the continuation loop (${file.shown}); it is paused. Answer the user's prompt; do not go back to the loop's goal unless they ask.`,

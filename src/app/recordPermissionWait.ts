@@ -38,7 +38,7 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
       tool,
     };
     return {
-      runtime: { ...runtime, permission_wait: { tool, since: time } },
+      runtime: { ...runtime, permission_wait: { tool, since: time, transcript: transcript ?? "" } },
       result: state.notify ? `${JSON.stringify({ terminalSequence: "\u0007" })}\n` : "",
       onCommit: () => tryAppendHistory(file.historyPath, record),
     };

@@ -80,6 +80,8 @@ export interface StatusExtras {
   records?: HistoryRecord[];
   /** The project's other loops, in a few words (one loop's row, or their names). */
   others?: string;
+  /** The permission prompt the loop waited at was closed by Esc or "No": the turn ended without a Stop. */
+  permissionClosed?: boolean;
 }
 
 /** Rows a full status may take (README "Commands"). */
@@ -94,12 +96,20 @@ function renderPausedBy(recent: HistoryRecord[]): string {
 }
 
 /** Why the loop is paused or waiting, in one row; undefined while it simply runs. */
-function renderHold(state: LoopState, runtime: Runtime, recent: HistoryRecord[], now: number): string | undefined {
+function renderHold(
+  state: LoopState,
+  runtime: Runtime,
+  recent: HistoryRecord[],
+  now: number,
+  permissionClosed = false,
+): string | undefined {
   const pause = readPause(state.active, runtime);
   if (pause?.reason === "question") return `paused, Claude's question: ${pause.text} (your next prompt answers it)`;
   if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
   if (pause?.reason === "api_errors") return `paused: ${pause.text} (/loop-resume goes on)`;
   if (!state.active) return `paused: ${renderPausedBy(recent)} (/loop-resume or active: true resumes it)`;
+  if (runtime.permission_wait && permissionClosed)
+    return `the permission prompt (${runtime.permission_wait.tool}) was refused or cancelled (Esc), so the turn ended; your next prompt in the session pauses the loop (/loop-resume goes on)`;
   if (runtime.permission_wait)
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   const hold = runtime.background_hold;
@@ -161,7 +171,7 @@ export function renderStatus(
   const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
     .filter(Boolean)
     .join(" · ");
-  let hold = renderHold(state, runtime, recent, now);
+  let hold = renderHold(state, runtime, recent, now, extras.permissionClosed);
   // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
   const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;
   const folded = hold !== undefined && notes !== "" && 6 + optional > MAX_ROWS;

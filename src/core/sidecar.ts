@@ -57,9 +57,11 @@ const makeHoldSchema = () =>
 
 /**
  * Claude Code waits for a person to answer a permission prompt (docs/REFERENCE.md "Leave it running"): for which
- * tool, since when (ISO time). Over at the next Stop or when the turn goes on.
+ * tool, since when (ISO time), in which transcript (an Esc or "No" there ends the turn without a Stop). Over at the
+ * next Stop, or at a pause.
  */
-const makePermissionWaitSchema = () => z.object({ tool: z.string(), since: z.string() });
+const makePermissionWaitSchema = () =>
+  z.object({ tool: z.string(), since: z.string(), transcript: z._default(z.string(), "") });
 
 // The records most sidecars hold as null (pause, spend, hold, permission wait) have their schema made
 // only for a value (z.lazy).

@@ -192,5 +192,5 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   continued_in_job: fc.constantFrom("", "4dfd6e27"),
   background_asked: fc.boolean(),
   permission_mode: fc.constantFrom("", "default", "auto"),
-  permission_wait: fc.constantFrom(null, { tool: "Bash", since: "2026-11-27T01:23:00.000Z" }),
+  permission_wait: fc.constantFrom(null, { tool: "Bash", since: "2026-11-27T01:23:00.000Z", transcript: "" }),
 });

@@ -62,4 +62,49 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const report = await w.cli(["report"]);
     expect(report.stdout).toMatch(WAITING);
   });
+
+  it("Esc at the prompt ends the turn: status stops saying it waits, the bell rang once, the next prompt pauses the loop", async () => {
+    const w = (world = new BackgroundWorld(version));
+    await w.start([
+      toolUse("Bash", {
+        command: "node -e \"require('fs').writeFileSync('made.txt', 'made')\"",
+        description: "Make the file",
+      }),
+      text("Something else, then."),
+    ]);
+    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+
+    await t.submit("/continuation-loop:loop-start --notify --max-iterations 3 Make the file");
+    await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "waiting_permission"),
+      "the permission wait's record",
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
+    });
+    expect((await w.cli(["status"])).stdout).toMatch(WAITING);
+
+    // Esc: Claude Code ends the turn with no Stop; the transcript records the interruption.
+    t.press("escape");
+    const closed = await waitUntil(
+      async () => (await w.cli(["status"])).stdout,
+      (out) => /refused or cancelled/.test(out),
+      "status to say the prompt was closed",
+    );
+    // Only the history's past row still names the wait.
+    expect(closed).not.toMatch(/answer it in the session/);
+    expect(t.bells()).toBe(1);
+
+    // The person's next prompt pauses the loop (docs/REFERENCE.md "Pausing"); nothing waits on a permission any more.
+    await t.submit("Do something else");
+    await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "pause" && r.reason === "interrupted"),
+      "the pause for the interruption",
+    );
+    const paused = (await w.cli(["status"])).stdout;
+    expect(paused).toMatch(/paused: you interrupted the turn/);
+    expect(paused).not.toMatch(/answer it in the session|refused or cancelled/);
+    expect(w.history().filter((r) => r.decision === "continue")).toEqual([]);
+  });
 });
