@@ -135,9 +135,6 @@ function renderWaitingFor(tasks) {
   return `waiting for ${n} background task${n === 1 ? "" : "s"} (${renderTaskNames(tasks)})`;
 }
 
-// src/core/permissionWait.ts
-var renderPermissionWait = (wait2) => `waiting for your permission (${wait2.tool})`;
-
 // src/module/band.ts
 var clip = (text, max) => text.length > max ? `${text.slice(0, max - 1).trimEnd()}\u2026` : text;
 function renderPause(view) {
@@ -155,7 +152,6 @@ function renderBand(view, now, sessionId, wait2, turnRuns = false) {
   const pause = renderPause(view);
   const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
-  else if (view.runtime.permission_wait) parts.push(renderPermissionWait(view.runtime.permission_wait));
   else if (wait2) parts.push(wait2);
   else if (hold && !turnRuns) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");

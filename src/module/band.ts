@@ -3,7 +3,6 @@
 import { renderStatusline } from "../core/renderStatusline.js";
 import { readPause } from "../core/sidecar.js";
 import { renderWaitingFor } from "../core/background.js";
-import { renderPermissionWait } from "../core/permissionWait.js";
 import type { ShownLoop } from "./state.js";
 
 /** `text` cut to `max` characters, with "…" where it was cut. */
@@ -24,7 +23,9 @@ function renderPause(view: ShownLoop): string {
 /**
  * The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, then a pause, a
  * wait after an API error, or the background tasks the loop waits for. While a turn runs (the task's
- * notification, a person's prompt) the loop waits for nothing: the Stop at its end decides again.
+ * notification, a person's prompt) the loop waits for nothing: the Stop at its end decides again. A wait for a
+ * permission answer is not repeated here: Claude Code draws no band while its prompt is open, and once the prompt is
+ * answered or closed the record is stale until the next Stop clears it; `/loop-status` says it.
  */
 export function renderBand(
   view: ShownLoop,
@@ -39,7 +40,6 @@ export function renderBand(
   const pause = renderPause(view);
   const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
-  else if (view.runtime.permission_wait) parts.push(renderPermissionWait(view.runtime.permission_wait));
   else if (wait) parts.push(wait);
   else if (hold && !turnRuns) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" · ");

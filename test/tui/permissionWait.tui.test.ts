@@ -1,11 +1,13 @@
 // A loop waiting at a permission prompt (docs/REFERENCE.md "Leave it running"): Claude Code's Notification hook says
 // so; the loop's status says "waiting for your permission (Bash)", the history records it for the report, and the
-// answer lets the loop go on. Real terminal, both pinned versions. (The band's line: test/unit/module.test.ts.)
+// answer lets the loop go on. Real terminal, both pinned versions; the band's line in test/unit/module.test.ts.
 import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { startTuiIn, type Tui } from "./support/tui.js";
+
+const BAND = /⟳ continuation-loop .*loop 1\/3/;
 
 let world: BackgroundWorld | undefined;
 let tui: Tui | undefined;
@@ -94,6 +96,11 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // Only the history's past row still names the wait.
     expect(closed).not.toMatch(/answer it in the session/);
     expect(t.bells()).toBe(1);
+    // The companion module's band (newest pin): no prompt is open once the turn has ended.
+    if (!oldest)
+      await t.waitFor(
+        (screen) => BAND.test(screen) && !/⟳ continuation-loop .*waiting for your permission/.test(screen),
+      );
 
     // The person's next prompt pauses the loop (docs/REFERENCE.md "Pausing"); nothing waits on a permission any more.
     await t.submit("Do something else");

@@ -186,12 +186,14 @@ describe("the band", () => {
     expect(renderBand(two!, now, "s1")).toMatch(/ · waiting for 2 background tasks \(build, dev server\)$/);
   });
 
-  it("says the loop waits for a permission answer, before a wait after an API error", () => {
+  it("leaves a permission wait to /loop-status: no band is drawn while the prompt is open, and after it the record is stale", () => {
     const waiting = JSON.stringify({
       ...JSON.parse(sidecar),
       permission_wait: { tool: "Bash", since: "2026-01-01T00:02:00Z" },
     });
     const view = readLoopView("default", state(), waiting);
-    expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/ · waiting for your permission \(Bash\)$/);
+    expect(renderBand(view!, now, "s1", undefined, true)).not.toContain("permission");
+    expect(renderBand(view!, now, "s1")).not.toContain("permission");
+    expect(renderBand(view!, now, "s1", "waits for …")).toMatch(/ · waits for …$/);
   });
 });
