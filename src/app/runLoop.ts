@@ -24,6 +24,11 @@ import type { Context } from "./context.js";
 
 /** How often the history is read for new records while Claude Code runs (and the live line redrawn). */
 const POLL_MS = 500;
+/**
+ * How long Claude Code may run on after the loop's end record: its `-p` run stays up while a task it started in
+ * the background runs (a server never ends), and nothing of the loop is left for it to do.
+ */
+const END_GRACE_MS = 10_000;
 /** The end of Claude Code's output (both streams) kept to say why it could not run: a tail, never the stream. */
 const TAIL_CHARS = 2_000;
 
@@ -178,9 +183,26 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
         },
       });
       printer.live(view);
+      const running = child;
+      let endSeenAt: number | undefined;
+      let termed = false;
+      let killed = false;
       const timer = setInterval(() => {
         readNews();
         printer.live(view);
+        if (end === undefined) return;
+        endSeenAt ??= ctx.now();
+        const after = ctx.now() - endSeenAt;
+        if (after >= 2 * END_GRACE_MS && !killed) {
+          killed = true;
+          running.kill("SIGKILL");
+        } else if (after >= END_GRACE_MS && !termed) {
+          termed = true;
+          printer.line(
+            `continuation-loop: the loop has ended and Claude Code still runs ${END_GRACE_MS / 1000}s later (a task it started in the background, such as a server, keeps it up): stopping it.`,
+          );
+          running.kill("SIGTERM");
+        }
       }, POLL_MS);
       const exit = await child.exited;
       clearInterval(timer);

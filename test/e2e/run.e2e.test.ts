@@ -14,8 +14,9 @@ import {
 import { allMessagesText, lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { startRunCommand } from "./support/runCommand.js";
-import { CLAUDE_VERSIONS, runClaude } from "./support/runClaude.js";
+import { CLAUDE_VERSIONS, NEWEST, runClaude } from "./support/runClaude.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
+import { killHomeProcesses } from "../support/testHome.js";
 
 let server: MessagesServer | undefined;
 let project: LoopProject | undefined;
@@ -23,6 +24,7 @@ let release: (() => void) | undefined;
 
 afterEach(async () => {
   release?.();
+  if (project) killHomeProcesses(project.home);
   await server?.close();
   project?.cleanup();
   server = project = release = undefined;
@@ -343,5 +345,47 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect((server as MessagesServer).mainRequests).toHaveLength(0);
     expect(done.stderr).toContain("Claude Code could not run: it exited with code 1, 2 times in a row");
     expect(p.readState()).toContain("iteration_count: 1");
+  });
+});
+
+// 2.1.332 keeps a `-p` run up while a task it started in the background runs (docs/HEADLESS.md): a server
+// that never ends would hold `run`, and a CI job, long after the loop's end.
+describe(`Claude Code ${NEWEST.name}`, () => {
+  it("a server Claude left running in the background does not hold `run` past the loop's end: Claude Code is stopped, exit 0", async () => {
+    const p = (project = makeLoopProject());
+    trustProject(p);
+    const pidFile = path.join(p.root, "server.pid");
+    const replies = [
+      toolUse("Bash", {
+        command: `echo $$ > '${pidFile}'; while :; do sleep 1; done`,
+        run_in_background: true,
+        description: "dev server",
+      }),
+      text("The server is up."),
+      text("Checked every page. <promise>DONE</promise>"),
+    ];
+    await scriptedModel((n) => replies[n - 1] ?? text(`not expected ${n}`));
+    const r = startRunCommand(NEWEST, {
+      cwd: p.proj,
+      dir: p.root,
+      baseUrl: (server as MessagesServer).url,
+      home: p.home,
+      args: ["--background-wait", "3s", "--max-iterations", "4", "Check the pages", "--", "--allowedTools", "Bash"],
+    });
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(0);
+    expect(r.claudePids()).toHaveLength(1);
+    expect(p.history().map((h) => `${h.decision}:${h.reason}`)).toEqual([
+      "waiting_background:background_tasks",
+      "resume:background_wait",
+      "end:completed",
+    ]);
+    // One line says why Claude Code was stopped; its exit ended the server it had started.
+    expect(done.stderr).toMatch(/loop has ended and Claude Code still runs .*background.*stopping it/);
+    const serverPid = Number(fs.readFileSync(pidFile, "utf8"));
+    expect(serverPid).toBeGreaterThan(0);
+    await gone(serverPid);
+    expect((server as MessagesServer).mainRequests).toHaveLength(3);
   });
 });
