@@ -808,8 +808,13 @@ function readHold() {
   const bound = view?.state.background_wait ?? 0;
   if (!view || !hold || hold.route !== "module" || bound <= 0 || !view.state.active) return void 0;
   if (view.runtime.pause?.reason === "question") return void 0;
-  const at = readWakeAt(hold, bound);
+  const at = Math.min(readWakeAt(hold, bound), readTimeUp(view.state));
   return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : void 0;
+}
+function readTimeUp(state) {
+  const started2 = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  if (state.max_duration === void 0 || !Number.isFinite(started2)) return Number.POSITIVE_INFINITY;
+  return started2 + state.max_duration * 1e3 + 1e3;
 }
 function dropHold($, why) {
   const dropped = kept;

@@ -265,6 +265,26 @@ describe.each(ROUTES)("Claude Code $title: background work pauses the count, not
   });
 });
 
+describe(`Claude Code ${NEWEST.name}, companion module: time holds while the loop waits`, () => {
+  it("a loop whose max_duration passes while a server runs ends then, not at background_wait, with no turn", async () => {
+    const route = ROUTES[1] as Route;
+    const state = STATE.replace("max_iterations: 6", "max_iterations: 6\nmax_duration: 4s\nbackground_wait: 10m");
+    const { p, s } = await startLoop(route, state, () => [
+      devServer(),
+      text("Dev server started."),
+      text("never sent"),
+    ]);
+    await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
+    expect(decisions(p)).toEqual(["waiting_background:background_tasks", "end:max_duration"]);
+    const hold = holdLine(p) as { time: string; until: string };
+    const end = p.history().at(-1) as { time: string };
+    // Ended once its time was up, minutes before the bound would have woken the session.
+    expect(Date.parse(end.time) - Date.parse(hold.time)).toBeLessThan(60_000);
+    expect(Date.parse(end.time)).toBeLessThan(Date.parse(hold.until));
+    expect(s.mainRequests).toHaveLength(2);
+  });
+});
+
 describe.each([OLDEST, NEWEST])("Claude Code %s: the notification's turn is nobody's prompt", (version) => {
   it("answers no question of Claude's and gets no todo reminder; the person's next prompt does both", async () => {
     const route = { title: version.name, version, module: version === NEWEST, env: {} };

@@ -156,6 +156,22 @@ describe("the module while the loop waits for background work", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("sends the prompt when max_duration passes before background_wait does, so that the loop ends on time", async () => {
+    const started = at("01:58:00");
+    const timed = (extra: string) => state(`background_wait: 10m\n${extra}`).replace(STARTED, started);
+    const side = JSON.stringify({ loop: { started_at: started, session_id: "s1" }, background_hold: HOLD });
+    await afterStop(timed("max_duration: 5m\n"), side);
+    // A second past the limit, so that the prompt hook finds it passed and ends the loop with no turn.
+    expect(armed().map((t) => new Date(t.at).toISOString())).toEqual([at("02:03:01")]);
+    await advance(176_000);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(BACKGROUND_WAKE_OPENING)).toBe(true);
+    // A limit past the bound changes nothing.
+    pauseHold($);
+    await afterStop(timed("max_duration: 1h\n").replace("iteration_count: 2", "iteration_count: 3"), side);
+    expect(armed().map((t) => new Date(t.at).toISOString())).toEqual([at("02:10:00")]);
+  });
+
   it("counts from the earliest task of the hold, and follows a changed background_wait", async () => {
     const hold = { ...HOLD, tasks: [task("b2", "tests", at("02:03:00")), task("b1", "build")] };
     await afterStop(state("background_wait: 2m\n"), sidecar(hold));
