@@ -130,9 +130,17 @@ function renderTaskNames(tasks) {
   const names = tasks.map((task) => task.description.replace(/\s+/g, " ").slice(0, 60));
   return names.length > 3 ? `${names.slice(0, 2).join(", ")} and ${names.length - 2} more` : names.join(", ");
 }
-function renderWaitingFor(tasks) {
+function renderWaitingFor(tasks, max = Number.POSITIVE_INFINITY) {
   const n = tasks.length;
-  return `waiting for ${n} background task${n === 1 ? "" : "s"} (${renderTaskNames(tasks)})`;
+  const head = `waiting for ${n} background task${n === 1 ? "" : "s"} (`;
+  const names = renderTaskNames(tasks);
+  const room = max - head.length - 1;
+  return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}\u2026` : names})`;
+}
+function readTimeUpAt(state) {
+  const started2 = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  if (state.max_duration === void 0 || !Number.isFinite(started2)) return Number.POSITIVE_INFINITY;
+  return started2 + state.max_duration * 1e3;
 }
 
 // src/module/band.ts
@@ -808,13 +816,8 @@ function readHold() {
   const bound = view?.state.background_wait ?? 0;
   if (!view || !hold || hold.route !== "module" || bound <= 0 || !view.state.active) return void 0;
   if (view.runtime.pause?.reason === "question") return void 0;
-  const at = Math.min(readWakeAt(hold, bound), readTimeUp(view.state));
+  const at = Math.min(readWakeAt(hold, bound), readTimeUpAt(view.state) + 1e3);
   return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : void 0;
-}
-function readTimeUp(state) {
-  const started2 = state.started_at ? Date.parse(state.started_at) : Number.NaN;
-  if (state.max_duration === void 0 || !Number.isFinite(started2)) return Number.POSITIVE_INFINITY;
-  return started2 + state.max_duration * 1e3 + 1e3;
 }
 function dropHold($, why) {
   const dropped = kept;

@@ -1,4 +1,4 @@
-import { readWakeAt, renderHoldMessage } from "../core/background.js";
+import { readTimeUpAt, readWakeAt, renderHoldMessage } from "../core/background.js";
 import { decideClaimUpdates, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { StopInput } from "../core/hookInput.js";
@@ -44,7 +44,9 @@ export function holdForBackground(
       change: { write: editFrontmatter(text, claim, file.shown), state: { ...state, ...claim } as LoopState },
     }),
     runtime: decision.runtime,
-    result: tell(renderHoldMessage(decision.hold, state.background_wait, iteration)),
+    result: tell(
+      renderHoldMessage(decision.hold, state.background_wait, iteration, readTimeUpAt({ ...state, ...claim })),
+    ),
     onCommit: () => {
       if (decision.started) tryAppendHistory(file.historyPath, record);
     },

@@ -119,25 +119,45 @@ export function renderTaskNames(tasks: readonly BackgroundTask[]): string {
   return names.length > 3 ? `${names.slice(0, 2).join(", ")} and ${names.length - 2} more` : names.join(", ");
 }
 
-/** "waiting for 1 background task (build)": the band's and the status's words for a hold. */
-export function renderWaitingFor(tasks: readonly BackgroundTask[]): string {
+/**
+ * "waiting for 1 background task (build)": the band's and the status's words for a hold; the tasks' names are cut
+ * to keep it within `max` characters, so that what follows it in a row (what ends the wait) is seen.
+ */
+export function renderWaitingFor(tasks: readonly BackgroundTask[], max = Number.POSITIVE_INFINITY): string {
   const n = tasks.length;
-  return `waiting for ${n} background task${n === 1 ? "" : "s"} (${renderTaskNames(tasks)})`;
+  const head = `waiting for ${n} background task${n === 1 ? "" : "s"} (`;
+  const names = renderTaskNames(tasks);
+  const room = max - head.length - 1;
+  return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}…` : names})`;
+}
+
+/** When the loop's `max_duration` passes (ms since the epoch); Infinity without one, or before its first Stop. */
+export function readTimeUpAt(state: { started_at?: string | undefined; max_duration?: number | undefined }): number {
+  const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  if (state.max_duration === undefined || !Number.isFinite(started)) return Number.POSITIVE_INFINITY;
+  return started + state.max_duration * 1000;
+}
+
+/** What ends a hold besides the tasks: ", or by itself at …" (the bound), ", or it ends at …" (the time limit first), or the person. */
+export function renderHoldEnd(hold: BackgroundHold, boundS: number, timeUp = Number.POSITIVE_INFINITY): string {
+  if (hold.route === "command") return ", or when you type";
+  const wake = readWakeAt(hold, boundS);
+  if (timeUp < wake) return `, or it ends at ${renderClock(timeUp)} (max_duration)`;
+  return `, or by itself at ${renderClock(wake)} (background_wait ${renderDuration(boundS)})`;
 }
 
 /** "01:23:45 UTC". */
 const renderClock = (ms: number): string => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
 
-/** What ends the wait, in words: the task's end, and the bound (module) or the person's prompt (command path). */
-function renderWaitEnd(hold: BackgroundHold, boundS: number): string {
+/** The one line the person sees when a Stop holds the loop; `timeUp`: when its `max_duration` passes. */
+export function renderHoldMessage(
+  hold: BackgroundHold,
+  boundS: number,
+  iteration: { n: number; max: number },
+  timeUp = Number.POSITIVE_INFINITY,
+): string {
   const finished = `when Claude Code reports ${hold.tasks.length === 1 ? "it" : "them"} finished`;
-  if (hold.route === "command") return `${finished}, or when you type`;
-  return `${finished}, or by itself at ${renderClock(readWakeAt(hold, boundS))} (background_wait ${renderDuration(boundS)})`;
-}
-
-/** The one line the person sees when a Stop holds the loop. */
-export function renderHoldMessage(hold: BackgroundHold, boundS: number, iteration: { n: number; max: number }): string {
-  return `continuation-loop: ${renderWaitingFor(hold.tasks)}; iteration ${iteration.n}/${iteration.max} is not counted. The loop goes on ${renderWaitEnd(hold, boundS)}.`;
+  return `continuation-loop: ${renderWaitingFor(hold.tasks)}; iteration ${iteration.n}/${iteration.max} is not counted. The loop goes on ${finished}${renderHoldEnd(hold, boundS, timeUp)}.`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
 import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
-import { readWakeAt, renderWaitingFor } from "./background.js";
+import { readTimeUpAt, renderHoldEnd, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";
@@ -114,12 +114,10 @@ function renderHold(
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   const hold = runtime.background_hold;
   if (hold) {
-    const since = hold.since.slice(11, 19);
-    const end =
-      hold.route === "module"
-        ? `, or by itself at ${new Date(readWakeAt(hold, state.background_wait)).toISOString().slice(11, 19)} UTC`
-        : ", or when you type";
-    return `${renderWaitingFor(hold.tasks)} since ${since} UTC; it goes on when ${hold.tasks.length === 1 ? "it finishes" : "they finish"}${end}`;
+    const end = renderHoldEnd(hold, state.background_wait, readTimeUpAt(state)).replace(/ \(background_wait .*\)$/, "");
+    const rest = ` since ${hold.since.slice(11, 19)} UTC; it goes on when ${hold.tasks.length === 1 ? "it finishes" : "they finish"}${end}`;
+    // The row's indent, then the tasks' names cut so that what ends the wait fits.
+    return `${renderWaitingFor(hold.tasks, ROW_WIDTH - 2 - rest.length)}${rest}`;
   }
   if (runtime.last_api_error) return renderWaitStatus(runtime.last_api_error, runtime.api_wait_until, now);
   return undefined;

@@ -4,8 +4,7 @@
 // prompt the hooks' words make, so that a task that never ends (a server, a watcher) never stalls the
 // loop. A turn that starts meanwhile (the task's notification, a person) ends in a Stop that decides
 // again. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { readWakeAt } from "../core/background.js";
-import type { LoopState } from "../core/parseState.js";
+import { readTimeUpAt, readWakeAt } from "../core/background.js";
 import { renderBackgroundWakePrompt } from "../core/renderWake.js";
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";
@@ -27,18 +26,10 @@ function readHold(): { key: string; at: number } | undefined {
   const bound = view?.state.background_wait ?? 0;
   if (!view || !hold || hold.route !== "module" || bound <= 0 || !view.state.active) return undefined;
   if (view.runtime.pause?.reason === "question") return undefined;
-  const at = Math.min(readWakeAt(hold, bound), readTimeUp(view.state));
+  // Time holds while the loop waits: once `max_duration` has passed (a second on, so that the hook's clock
+  // finds it passed) the prompt ends the loop with no turn, as the hook refuses it.
+  const at = Math.min(readWakeAt(hold, bound), readTimeUpAt(view.state) + 1000);
   return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : undefined;
-}
-
-/**
- * When `max_duration` passes: time holds while the loop waits, so the prompt then ends the loop with no turn
- * (the hook refuses it); a second later, so that the hook's clock finds it passed. Infinity when unbounded.
- */
-function readTimeUp(state: LoopState): number {
-  const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
-  if (state.max_duration === undefined || !Number.isFinite(started)) return Number.POSITIVE_INFINITY;
-  return started + state.max_duration * 1000 + 1000;
 }
 
 /** Drops the timer; `why` is told in one line when given. */

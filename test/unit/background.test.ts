@@ -10,6 +10,7 @@ import {
   parseWaitTag,
   readRunningTasks,
   readWakeAt,
+  readTimeUpAt,
   renderHoldMessage,
   renderNotHeld,
   renderWaitingFor,
@@ -171,6 +172,25 @@ describe("what the person and Claude are told", () => {
     expect(renderHoldMessage({ ...hold, route: "command" }, 600, { n: 2, max: 10 })).toContain(
       "The loop goes on when Claude Code reports it finished, or when you type.",
     );
+  });
+
+  it("says the loop ends at its time limit when max_duration passes before background_wait", () => {
+    const timeUp = readTimeUpAt({ started_at: iso(NOW - 60_000), max_duration: 300 });
+    expect(renderHoldMessage(hold, 600, { n: 2, max: 10 }, timeUp)).toContain(
+      "The loop goes on when Claude Code reports it finished, or it ends at 12:04:00 UTC (max_duration).",
+    );
+    expect(renderHoldMessage(hold, 600, { n: 2, max: 10 }, timeUp + 3_600_000)).toContain(
+      "or by itself at 12:10:00 UTC",
+    );
+    expect(readTimeUpAt({ started_at: undefined, max_duration: 300 })).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("cuts the tasks' names, never the words around them, to fit a width", () => {
+    const long = { id: "b9", type: "shell", description: "npm run build -- --watch=false for the web app" };
+    const cut = renderWaitingFor([long, SERVER], 52);
+    expect(cut.length).toBeLessThanOrEqual(52);
+    expect(cut).toBe("waiting for 2 background tasks (npm run build -- -…)");
+    expect(renderWaitingFor([BUILD], 50)).toBe("waiting for 1 background task (build)");
   });
 
   it("a continuation names the tasks it does not wait for, and on the command path teaches <loop-wait/>", () => {

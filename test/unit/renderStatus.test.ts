@@ -155,6 +155,24 @@ describe("renderStatus", () => {
     expect(running.split("\n")[2]).toBe(`  ${others}`);
   });
 
+  it("a loop waiting for background work with a long description still shows what ends the wait, in one row", () => {
+    const since = "2026-01-01T00:59:00.000Z";
+    const description = "npm run build -- --watch=false for the web app, then the e2e suite";
+    const hold = { since, tasks: [{ id: "b1", type: "shell", description, since }], route: "module" as const };
+    const rows = renderStatus(RUNNING, { ...RT, background_hold: hold }, "s.md", [], NOW, "sess-aaaa-1111").split("\n");
+    expect(rows[0]).toMatch(/^continuation-loop: loop waiting/);
+    expect(rows[1]).toMatch(
+      /^ {2}waiting for 1 background task \(npm run build .*…\) since 00:59:00 UTC; it goes on when it finishes, or by itself at 01:09:00 UTC$/,
+    );
+    expect(fitsOneRow(rows.join("\n"))).toBe(true);
+    // Its time limit comes first: the row says the loop ends then.
+    const short = parseState(
+      "---\niteration_count: 3\nmax_iterations: 10\nmax_duration: 1h 2m\nstarted_at: 2026-01-01T00:00:00Z\n---\nFix\n",
+    );
+    const ends = renderStatus(short, { ...RT, background_hold: hold }, "s.md", [], NOW, undefined).split("\n")[1];
+    expect(ends).toMatch(/it goes on when it finishes, or it ends at 01:02:00 UTC \(max_duration\)$/);
+  });
+
   it("gives the keys that read like fields one row after the goal's", () => {
     const text = renderStatus(state("max_iterations: 5\nmax_iteraton: 3\nmaxCost: 5"), RT, "s.md", [], NOW);
     const rows = text.split("\n");
