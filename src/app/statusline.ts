@@ -1,3 +1,4 @@
+import { renderWaitingFor } from "../core/background.js";
 import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import { parseState } from "../core/parseState.js";
 import { renderStatusline } from "../core/renderStatusline.js";
@@ -27,7 +28,10 @@ export function runStatusline({ ctx }: CommandCall): number {
     const read = readStateFile(loop.file.statePath, loop.file.shown);
     if (read.kind === "missing") return EXIT.ok;
     const state = parseState(read.text, loop.file.shown);
-    ctx.out(`${renderStatusline(state, readSidecar(loop.file.sidecarPath, state), ctx.now(), sessionId)}\n`);
+    const runtime = readSidecar(loop.file.sidecarPath, state);
+    // A wait for background work, said here too: on the command path there is no band to say it.
+    const hold = runtime.background_hold ? ` · ${renderWaitingFor(runtime.background_hold.tasks, 48)}` : "";
+    ctx.out(`${renderStatusline(state, runtime, ctx.now(), sessionId)}${hold}\n`);
   } catch {
     ctx.out("⟳ loop: state file invalid (run /loop-status)\n");
   }

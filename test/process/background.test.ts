@@ -252,7 +252,12 @@ describe("the hold in /loop-status and the report", () => {
     expect(status).toMatch(
       /\n {2}waiting for 1 background task \(build\) since \d\d:\d\d:\d\d UTC; it goes on when it finishes, or by itself at \d\d:\d\d:\d\d UTC\n/,
     );
+    // The status line says it too (on the command path there is no band), and no longer once the loop goes on.
+    const statusline = () =>
+      runHook("cli", JSON.stringify({ session_id: "s1", cwd: root }), { cwd: root, args: ["statusline"] }).stdout;
+    expect(statusline()).toMatch(/^⟳ loop 1\/10 · .* · waiting for 1 background task \(build\)\n$/);
     expect(stop(root, "The build passed.", []).code).toBe(0);
+    expect(statusline()).not.toContain("waiting");
     const report = runHook("cli", "", { cwd: root, args: ["report"], env: { CLAUDE_PROJECT_DIR: root } });
     expect(report.code).toBe(0);
     const rows = report.stdout.split("\n").filter((l) => l.startsWith("| "));
