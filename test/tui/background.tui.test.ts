@@ -72,4 +72,40 @@ describe(`Claude Code ${NEWEST.name}: waiting for background work in the termina
     expect(s.history().map((r) => r.decision)).toEqual(["waiting_background", "continue", "end"]);
     expect(server.mainRequests).toHaveLength(4);
   });
+
+  it("at 80 columns, with a long task description, the band and /loop-status still say what ends the wait", async () => {
+    const s = (scratch = new TuiScratch("background80"));
+    const go = path.join(s.tmp, "go");
+    const description = "npm run build -- --watch=false for the web app";
+    const server = (s.server = await startMessagesServer([
+      toolUse("Bash", { command: `while [ ! -f '${go}' ]; do sleep 0.1; done`, run_in_background: true, description }),
+      text("Build started in the background."),
+      text("Checked the result. <promise>DONE</promise>"),
+    ]));
+    const tui = (s.tui = await startTui({
+      version: NEWEST,
+      baseUrl: server.url,
+      cwd: s.proj,
+      home: s.home,
+      allowedTools: ["Bash"],
+      cols: 80,
+      rows: 50,
+    }));
+    await tui.submit("/continuation-loop:loop-start --max-iterations 5 Build the project");
+    // The band wraps at 80 columns: it names the whole task.
+    await tui.waitFor(
+      (screen) => screen.replace(/\s+/g, " ").includes(`waiting for 1 background task (${description})`),
+      60_000,
+    );
+    await tui.submit("/continuation-loop:loop-status");
+    await tui.waitFor(/loop waiting, iteration 1\/5/, 30_000);
+    expect(tui.screen().replace(/\s+/g, " ")).toMatch(
+      /waiting for 1 background task \(npm run build[^)]*…\) since \d\d:\d\d:\d\d UTC; it goes on when it finishes, or by itself at \d\d:\d\d:\d\d UTC/,
+    );
+    fs.writeFileSync(go, "");
+    await until(() => s.history().some((r) => r.decision === "end"), "the loop's end");
+    // The build's notification started the turn that ended the loop.
+    expect(s.history().map((r) => r.decision)).toEqual(["waiting_background", "end"]);
+    expect(server.mainRequests).toHaveLength(3);
+  });
 });
