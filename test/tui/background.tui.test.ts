@@ -24,11 +24,12 @@ afterEach(async () => {
 describe(`Claude Code ${NEWEST.name}: waiting for background work in the terminal`, () => {
   it("the band, one line and /loop-status say what the loop waits for; the build's end takes the loop on", async () => {
     const s = (scratch = new TuiScratch("background"));
+    // The build ends when the test writes `go`, or once the scratch folder is gone (a failed test).
     const go = path.join(s.tmp, "go");
     // The notification's turn is held, so that the band can be read while Claude works on it.
     const held = (s.held = heldScript([
       toolUse("Bash", {
-        command: `while [ ! -f '${go}' ]; do sleep 0.1; done; echo built`,
+        command: `while [ ! -f '${go}' ] && [ -d '${s.tmp}' ]; do sleep 0.1; done; echo built`,
         run_in_background: true,
         description: "build",
       }),
@@ -78,7 +79,11 @@ describe(`Claude Code ${NEWEST.name}: waiting for background work in the termina
     const go = path.join(s.tmp, "go");
     const description = "npm run build -- --watch=false for the web app";
     const server = (s.server = await startMessagesServer([
-      toolUse("Bash", { command: `while [ ! -f '${go}' ]; do sleep 0.1; done`, run_in_background: true, description }),
+      toolUse("Bash", {
+        command: `while [ ! -f '${go}' ] && [ -d '${s.tmp}' ]; do sleep 0.1; done`,
+        run_in_background: true,
+        description,
+      }),
       text("Build started in the background."),
       text("Checked the result. <promise>DONE</promise>"),
     ]));
