@@ -26,6 +26,18 @@ const cells = (row: string) =>
     .split(/(?<!\\)\|/)
     .map((c) => c.trim());
 
+/** A wait after an overloaded API, a second after iteration `i`'s record at `at`. */
+const overloadedWait = (i: number, at: number, waitS: number): HistoryRecord => ({
+  time: new Date(at + 1000).toISOString(),
+  state_file: ".claude/continuation-loop.local.md",
+  iteration: i,
+  decision: "wait",
+  reason: "overloaded",
+  wait_s: waitS,
+  basis: "backoff",
+  failures: 1,
+});
+
 const temps: string[] = [];
 afterAll(() => {
   for (const dir of temps) rmSync(dir, { recursive: true, force: true });
@@ -197,21 +209,7 @@ describe("the Markdown report", () => {
     const records = recordLoop({
       n: 3,
       end: "max_iterations",
-      extra: (i, at) =>
-        i === 2
-          ? [
-              {
-                time: new Date(at + 1000).toISOString(),
-                state_file: ".claude/continuation-loop.local.md",
-                iteration: i,
-                decision: "wait",
-                reason: "overloaded",
-                wait_s: 119,
-                basis: "backoff",
-                failures: 1,
-              },
-            ]
-          : [],
+      extra: (i, at) => (i === 2 ? [overloadedWait(i, at, 119)] : []),
     });
     const wait = tableRows(renderReportMarkdown(report(records))).find((row) => row.includes("**wait"));
     expect(wait).toContain("**wait 1m 59s (overloaded, error 1 in a row)**");
@@ -223,21 +221,7 @@ describe("the Markdown report", () => {
       n: 1000,
       end: "max_iterations",
       metric: (i) => Math.round(Math.log(i) * 1000) / 100,
-      extra: (i, at) =>
-        i % 250 === 0
-          ? [
-              {
-                time: new Date(at + 1000).toISOString(),
-                state_file: ".claude/continuation-loop.local.md",
-                iteration: i,
-                decision: "wait",
-                reason: "overloaded",
-                wait_s: 60,
-                basis: "backoff",
-                failures: 1,
-              },
-            ]
-          : [],
+      extra: (i, at) => (i % 250 === 0 ? [overloadedWait(i, at, 60)] : []),
     });
     const model = report(records);
     expect(model.rows.filter((r) => r.kind === "iteration")).toHaveLength(1000);
