@@ -39,6 +39,11 @@ function elapsedSeconds(state, now) {
   const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;
   return Number.isNaN(start) ? void 0 : Math.max(0, (now - start) / 1e3);
 }
+function readTimeUpAt(state) {
+  const started2 = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  if (state.max_duration === void 0 || !Number.isFinite(started2)) return Number.POSITIVE_INFINITY;
+  return started2 + state.max_duration * 1e3;
+}
 
 // src/core/formatCount.ts
 function formatCount(n) {
@@ -136,11 +141,6 @@ function renderWaitingFor(tasks, max = Number.POSITIVE_INFINITY) {
   const names = renderTaskNames(tasks);
   const room = max - head.length - 1;
   return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}\u2026` : names})`;
-}
-function readTimeUpAt(state) {
-  const started2 = state.started_at ? Date.parse(state.started_at) : Number.NaN;
-  if (state.max_duration === void 0 || !Number.isFinite(started2)) return Number.POSITIVE_INFINITY;
-  return started2 + state.max_duration * 1e3;
 }
 
 // src/module/band.ts

@@ -1,4 +1,5 @@
-import { readTimeUpAt, readWakeAt, renderHoldMessage } from "../core/background.js";
+import { readWakeAt, renderHoldMessage } from "../core/background.js";
+import { readTimeUpAt } from "../core/duration.js";
 import { decideClaimUpdates, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
 import type { StopInput } from "../core/hookInput.js";

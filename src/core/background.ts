@@ -131,13 +131,6 @@ export function renderWaitingFor(tasks: readonly BackgroundTask[], max = Number.
   return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}…` : names})`;
 }
 
-/** When the loop's `max_duration` passes (ms since the epoch); Infinity without one, or before its first Stop. */
-export function readTimeUpAt(state: { started_at?: string | undefined; max_duration?: number | undefined }): number {
-  const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
-  if (state.max_duration === undefined || !Number.isFinite(started)) return Number.POSITIVE_INFINITY;
-  return started + state.max_duration * 1000;
-}
-
 /** What ends a hold besides the tasks: ", or by itself at …" (the bound), ", or it ends at …" (the time limit first), or the person. */
 export function renderHoldEnd(hold: BackgroundHold, boundS: number, timeUp = Number.POSITIVE_INFINITY): string {
   if (hold.route === "command") return ", or when you type";

@@ -1,3 +1,4 @@
+import { readTimeUpAt } from "./duration.js";
 import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
@@ -60,8 +61,7 @@ export function decideAfterExit(
 ): RunStep {
   if (status.kind !== "running") return decideLoopEnd(status);
   const { state } = status;
-  const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
-  const pastDeadline = (at: number) => state.max_duration !== undefined && at >= started + state.max_duration * 1000;
+  const pastDeadline = (at: number) => at >= readTimeUpAt(state);
   if (pastDeadline(now)) return { kind: "exit", code: RUN_EXIT.limit, why: "time" };
   const attempt = restartsInARow + 1;
   if (exit.error !== undefined || attempt > maxRestarts)

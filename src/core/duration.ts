@@ -36,3 +36,10 @@ export function elapsedSeconds(state: { started_at: string | undefined }, now: n
   const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;
   return Number.isNaN(start) ? undefined : Math.max(0, (now - start) / 1000);
 }
+
+/** When the loop's `max_duration` passes (ms since the epoch); Infinity without one, or before its first Stop. */
+export function readTimeUpAt(state: { started_at?: string | undefined; max_duration?: number | undefined }): number {
+  const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;
+  if (state.max_duration === undefined || !Number.isFinite(started)) return Number.POSITIVE_INFINITY;
+  return started + state.max_duration * 1000;
+}

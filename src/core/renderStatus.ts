@@ -1,4 +1,4 @@
-import { elapsedSeconds, renderDuration } from "./duration.js";
+import { elapsedSeconds, readTimeUpAt, renderDuration } from "./duration.js";
 import type { LoopState } from "./parseState.js";
 import { renderLimits } from "./renderStop.js";
 import { readLoopSpend, readPause, type Runtime } from "./sidecar.js";
@@ -6,7 +6,7 @@ import { formatCount } from "./formatCount.js";
 import type { HistoryRecord } from "./history.js";
 import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
-import { readTimeUpAt, renderHoldEnd, renderWaitingFor } from "./background.js";
+import { renderHoldEnd, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";

@@ -4,7 +4,8 @@
 // prompt the hooks' words make, so that a task that never ends (a server, a watcher) never stalls the
 // loop. A turn that starts meanwhile (the task's notification, a person) ends in a Stop that decides
 // again. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { readTimeUpAt, readWakeAt } from "../core/background.js";
+import { readWakeAt } from "../core/background.js";
+import { readTimeUpAt } from "../core/duration.js";
 import { renderBackgroundWakePrompt } from "../core/renderWake.js";
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";

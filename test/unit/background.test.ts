@@ -10,12 +10,12 @@ import {
   parseWaitTag,
   readRunningTasks,
   readWakeAt,
-  readTimeUpAt,
   renderHoldMessage,
   renderNotHeld,
   renderWaitingFor,
 } from "../../src/core/background.js";
 import { decideStop, type StopFacts } from "../../src/core/decideStop.js";
+import { readTimeUpAt } from "../../src/core/duration.js";
 import { parseState } from "../../src/core/parseState.js";
 import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 
