@@ -131,12 +131,20 @@ export function renderWaitingFor(tasks: readonly BackgroundTask[], max = Number.
   return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}…` : names})`;
 }
 
-/** What ends a hold besides the tasks: ", or by itself at …" (the bound), ", or it ends at …" (the time limit first), or the person. */
-export function renderHoldEnd(hold: BackgroundHold, boundS: number, timeUp = Number.POSITIVE_INFINITY): string {
+/**
+ * What ends a hold besides the tasks: ", or by itself at …" (the bound, named with its value when `nameBound`),
+ * ", or it ends at …" (the time limit first), or the person.
+ */
+export function renderHoldEnd(
+  hold: BackgroundHold,
+  boundS: number,
+  timeUp = Number.POSITIVE_INFINITY,
+  nameBound = true,
+): string {
   if (hold.route === "command") return ", or when you type";
   const wake = readWakeAt(hold, boundS);
   if (timeUp < wake) return `, or it ends at ${renderClock(timeUp)} (max_duration)`;
-  return `, or by itself at ${renderClock(wake)} (background_wait ${renderDuration(boundS)})`;
+  return `, or by itself at ${renderClock(wake)}${nameBound ? ` (background_wait ${renderDuration(boundS)})` : ""}`;
 }
 
 /** "01:23:45 UTC". */

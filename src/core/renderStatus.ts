@@ -114,7 +114,8 @@ function renderHold(
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   const hold = runtime.background_hold;
   if (hold) {
-    const end = renderHoldEnd(hold, state.background_wait, readTimeUpAt(state)).replace(/ \(background_wait .*\)$/, "");
+    // The row has no room for the bound's value: the time it falls is enough.
+    const end = renderHoldEnd(hold, state.background_wait, readTimeUpAt(state), false);
     const rest = ` since ${hold.since.slice(11, 19)} UTC; it goes on when ${hold.tasks.length === 1 ? "it finishes" : "they finish"}${end}`;
     // The row's indent, then the tasks' names cut so that what ends the wait fits.
     return `${renderWaitingFor(hold.tasks, ROW_WIDTH - 2 - rest.length)}${rest}`;
