@@ -67,12 +67,13 @@ function describeDecision(r: HistoryRecord): string {
 /** The view after a record of the loop: a continue starts the next iteration. */
 export function applyRecord(view: RunView, r: HistoryRecord): RunView {
   const at = typeof r.iteration === "number" ? r.iteration : view.iteration;
+  const refused = readRefusedToolsOf(r);
   return {
     ...view,
     iteration: r.decision === "continue" ? at + 1 : at,
     spend: r.cost_usd ?? view.spend,
     detail: describeRecord(r),
-    ...(readRefusedToolsOf(r).length && { refused: countRefused(view.refused, readRefusedToolsOf(r)) }),
+    ...(refused.length && { refused: countRefused(view.refused, refused) }),
   };
 }
 
