@@ -641,6 +641,21 @@ ${renderFinish(state)}`
   ].join("\n\n");
 }
 
+// src/module/wallTimer.ts
+function armTimer($, kept2, ms, fire) {
+  const timer = $.clock.after(ms, () => {
+    if (kept2.timer === timer) kept2.timer = void 0;
+    return fire();
+  });
+  kept2.timer = timer;
+}
+function fireIfDue(kept2, at, fire) {
+  if (!kept2.timer || Date.now() < at) return;
+  kept2.timer.cancel();
+  kept2.timer = void 0;
+  fire();
+}
+
 // src/module/resume.ts
 var wait;
 var PROMPT_HELD_MS = 5e3;
@@ -665,11 +680,7 @@ function armWait($, kind, until, at) {
   $.ui.invalidate("ui.render");
 }
 function armGoOn($, kept2, ms) {
-  const timer = $.clock.after(ms, () => {
-    if (kept2.timer === timer) kept2.timer = void 0;
-    return goOn($, kept2);
-  });
-  kept2.timer = timer;
+  armTimer($, kept2, ms, () => goOn($, kept2));
 }
 function keepWaitFromFiles($) {
   const view = mod.view;
@@ -690,11 +701,9 @@ function checkWait($) {
   const view = mod.view;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
-  else if (wait.timer && Date.now() >= wait.at) {
+  else {
     const due = wait;
-    due.timer?.cancel();
-    due.timer = void 0;
-    goOn($, due).catch(() => void 0);
+    fireIfDue(due, due.at, () => goOn($, due).catch(() => void 0));
   }
 }
 async function goOn($, kept2, tries = 0) {
@@ -837,10 +846,7 @@ function followHold($) {
   if (woken === hold.key || mod.turnId !== void 0) return;
   if (kept?.key === hold.key) {
     const due = kept;
-    if (!due.timer || Date.now() < hold.at) return;
-    due.timer.cancel();
-    due.timer = void 0;
-    wake($, due).catch(() => void 0);
+    fireIfDue(due, hold.at, () => wake($, due).catch(() => void 0));
     return;
   }
   dropHold($);
@@ -849,11 +855,7 @@ function followHold($) {
   armWake($, armed, Math.max(0, hold.at - Date.now()));
 }
 function armWake($, armed, ms, tries = 0) {
-  const timer = $.clock.after(ms, () => {
-    if (armed.timer === timer) armed.timer = void 0;
-    return wake($, armed, tries).catch(() => void 0);
-  });
-  armed.timer = timer;
+  armTimer($, armed, ms, () => wake($, armed, tries).catch(() => void 0));
 }
 function pauseHold($) {
   dropHold($);

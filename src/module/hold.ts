@@ -10,11 +10,11 @@ import { renderBackgroundWakePrompt } from "../core/renderWake.js";
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";
 import { refreshView } from "./view.js";
+import { armTimer, fireIfDue, type Timed } from "./wallTimer.js";
 
 /** The timer kept for the hold: which hold and wake time it is for, and the timer. */
-interface Kept {
+interface Kept extends Timed {
   key: string;
-  timer: { cancel(): void } | undefined;
 }
 let kept: Kept | undefined;
 /** The last hold the module woke the session for: never woken twice (its Stop is still to come). */
@@ -57,13 +57,9 @@ export function followHold($: Engine): void {
   }
   if (woken === hold.key || mod.turnId !== undefined) return;
   if (kept?.key === hold.key) {
-    // A timer counts only while the machine is awake: after a laptop slept past the bound, the clock on the
-    // wall says it has passed, and the session is woken now rather than hours late.
+    // After a laptop slept past the bound, the session is woken now rather than hours late.
     const due = kept;
-    if (!due.timer || Date.now() < hold.at) return;
-    due.timer.cancel();
-    due.timer = undefined;
-    wake($, due).catch(() => undefined);
+    fireIfDue(due, hold.at, () => wake($, due).catch(() => undefined));
     return;
   }
   dropHold($);
@@ -72,13 +68,9 @@ export function followHold($: Engine): void {
   armWake($, armed, Math.max(0, hold.at - Date.now()));
 }
 
-/** The hold's timer: `armed.timer` while it is set, cleared as it fires, so that the tick's catch-up never doubles it. */
+/** The hold's timer (src/module/wallTimer.ts). */
 function armWake($: Engine, armed: Kept, ms: number, tries = 0): void {
-  const timer = $.clock.after(ms, () => {
-    if (armed.timer === timer) armed.timer = undefined;
-    return wake($, armed, tries).catch(() => undefined);
-  });
-  armed.timer = timer;
+  armTimer($, armed, ms, () => wake($, armed, tries).catch(() => undefined));
 }
 
 /** A turn started (the notification, a person's prompt): its Stop decides again, so the timer goes. */

@@ -14,13 +14,13 @@ import {
 import type { ClassicStopInput, ClassicStopResult, Engine, PromptSubmitDrop, PromptSubmitInput } from "./engine.js";
 import { mod, type ShownLoop } from "./state.js";
 import { refreshView } from "./view.js";
+import { armTimer, fireIfDue, type Timed } from "./wallTimer.js";
 
 /** The wait kept in memory: what for, until when (the sidecar's `api_wait_until`, and in ms), and its timer. */
-interface Wait {
+interface Wait extends Timed {
   kind: string;
   until: string;
   at: number;
-  timer: { cancel(): void } | undefined;
 }
 let wait: Wait | undefined;
 /** How long the resume prompt may wait for Claude Code to take it before the person is told why it has not gone. */
@@ -54,13 +54,9 @@ function armWait($: Engine, kind: string, until: string, at: number): void {
   $.ui.invalidate("ui.render");
 }
 
-/** The wait's timer: `kept.timer` while it is set, cleared as it fires, so that the tick's catch-up never doubles it. */
+/** The wait's timer (src/module/wallTimer.ts). */
 function armGoOn($: Engine, kept: Wait, ms: number): void {
-  const timer = $.clock.after(ms, () => {
-    if (kept.timer === timer) kept.timer = undefined;
-    return goOn($, kept);
-  });
-  kept.timer = timer;
+  armTimer($, kept, ms, () => goOn($, kept));
 }
 
 /**
@@ -92,13 +88,10 @@ export function checkWait($: Engine): void {
   const view = mod.view;
   if (!view) cancelWait($, "the loop was stopped");
   else if (!view.state.active) cancelWait($, "the loop was paused");
-  else if (wait.timer && Date.now() >= wait.at) {
-    // A timer counts only while the machine is awake: after a laptop slept past the wait's time, the
-    // clock on the wall says it is due, and the loop goes on now rather than hours late.
+  else {
+    // After a laptop slept past the wait's time, the loop goes on now rather than hours late.
     const due = wait;
-    due.timer?.cancel();
-    due.timer = undefined;
-    goOn($, due).catch(() => undefined);
+    fireIfDue(due, due.at, () => goOn($, due).catch(() => undefined));
   }
 }
 
