@@ -95,11 +95,15 @@ export function readLoopStart(path: string, stateFile: string): { start?: Histor
   const needle = JSON.stringify(stateFile);
   const found: { start?: HistoryRecord; iteration?: number } = {};
   const parse = (line: string) => (line.includes(needle) ? parseHistoryLine(line) : undefined);
-  for (const { entry: record } of readLinesFromEnd(path, LOOK_BACK, parse)) {
-    if (record?.state_file !== stateFile) continue;
-    found.iteration ??= record.iteration;
-    if (record.decision === "end") break;
-    if (typeof record.goal === "string") found.start = record;
+  try {
+    for (const { entry: record } of readLinesFromEnd(path, LOOK_BACK, parse)) {
+      if (record?.state_file !== stateFile) continue;
+      found.iteration ??= record.iteration;
+      if (record.decision === "end") break;
+      if (typeof record.goal === "string") found.start = record;
+    }
+  } catch {
+    // a history that cannot be read back (as readPreviousRecord): what was found so far
   }
   return found;
 }
