@@ -84,7 +84,7 @@ export async function runRow(row: CommandRow, call: Omit<CommandCall, keyof Pars
   const parsed: ParsedArgs = row.own
     ? { options: {}, words: [], passed: [] }
     : parseCliArgs(call.command, call.argv, spec);
-  if (parsed.options.help) return say(call, renderCommandHelp(call.command, row.summary, spec));
+  if (parsed.options.help) return say(call, renderCommandHelp(call.command, row.summary, spec, call.ctx.columns));
   // `--project DIR` (relative to the cwd) when given, else `$CLAUDE_PROJECT_DIR`, else the cwd.
   const { env, cwd } = call.ctx;
   const project = parsed.options.project;

@@ -13,6 +13,8 @@ export interface Context {
   readStdin: () => string;
   out: (text: string) => void;
   err: (text: string) => void;
+  /** The width of the terminal `out` writes to; undefined when it writes elsewhere (a pipe, a hook's answer). */
+  readonly columns?: number;
 }
 
 /** Documented exit codes of `continuation-loop`. */

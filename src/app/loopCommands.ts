@@ -47,7 +47,7 @@ function runStart(call: CommandCall): number {
   const request =
     call.line === undefined ? parseStartArgv(call.argv, call.command) : parseStartArgs(call.line, call.command);
   if (request.background && !call.slash && !request.help && !request.card) return startInBackground(request, [], call);
-  if (request.help) return say(call, renderStartUsage(call.command));
+  if (request.help) return say(call, renderStartUsage(call.command, call.ctx.columns));
   if (request.card) {
     call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command)}\n`);
     return EXIT.usage;

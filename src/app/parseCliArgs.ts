@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { LoopError } from "../core/errors.js";
 import { readMeantName } from "../core/readMeantName.js";
+import { renderOptionRows } from "../core/renderHelp.js";
 
 /** One flag of a command: `value` names what it takes (`--name NAME`); without it the flag takes none. */
 export interface OptionSpec {
@@ -40,16 +41,15 @@ export function renderArgsUsage(spec: ArgsSpec): string {
 }
 
 /** `--help`: the usage line, what the command does, and each flag. */
-export function renderCommandHelp(command: string, summary: string, spec: ArgsSpec): string {
+export function renderCommandHelp(command: string, summary: string, spec: ArgsSpec, columns?: number): string {
   const rows = Object.entries({ ...spec.options, help: HELP }).map(
     ([name, option]) => [flagOf(name, option), option.help] as const,
   );
-  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
   return [
     `Usage: ${command} ${renderArgsUsage(spec)}`.trimEnd(),
     `${summary.charAt(0).toUpperCase()}${summary.slice(1)}.`,
     "",
-    ...rows.map(([flag, help]) => `  ${flag.padEnd(width)}${help}`),
+    ...renderOptionRows(rows, columns),
   ].join("\n");
 }
 

@@ -1,5 +1,6 @@
 import { LoopError } from "../core/errors.js";
 import { readMeantName } from "../core/readMeantName.js";
+import { renderOptionRows, renderParagraph } from "../core/renderHelp.js";
 import { runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { type CommandRow, describeError, NAME, PROJECT, runRow, say } from "./commandTable.js";
 import { type Context, EXIT } from "./context.js";
@@ -67,16 +68,18 @@ export const COMMANDS: Record<string, CommandRow> = {
 };
 
 /** `continuation-loop --help`: a line per row of the table. */
-function renderUsage(): string {
+function renderUsage(columns?: number): string {
   const lines = Object.entries(COMMANDS).map(([name, row]) => {
     const usage = row.own?.usage ?? renderArgsUsage(row);
     return [`${name} ${usage}`.trimEnd(), row.summary] as const;
   });
-  const width = Math.max(...lines.map(([usage]) => usage.length)) + 2;
   return [
-    "Usage: continuation-loop <command> [options]   (continuation-loop <command> --help for one; --version)",
+    ...renderParagraph(
+      "Usage: continuation-loop <command> [options]   (continuation-loop <command> --help for one; --version)",
+      columns,
+    ),
     "",
-    ...lines.map(([usage, summary]) => `  ${usage.padEnd(width)}${summary}`),
+    ...renderOptionRows(lines, columns),
     "",
     `In Claude Code, ${SLASH_NAMES.map((name) => `/loop-${name}`).join(", ")} run the same commands.`,
     "Exit codes: 0 success; 1 the command failed (invalid state or settings file, a loop already running, doctor found a problem); 2 bad arguments. run has its own (run --help).",
@@ -88,7 +91,7 @@ function renderUsage(): string {
 export async function runCli(argv: string[], ctx: Context): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    ctx.out(`${renderUsage()}\n`);
+    ctx.out(`${renderUsage(ctx.columns)}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   // The number alone, for scripts (`doctor` names it too).

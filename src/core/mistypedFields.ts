@@ -1,7 +1,7 @@
 // A key the state file sets that is no field is kept as written (docs/REFERENCE.md "The state file") and does
 // nothing; when it reads like a field (`max_iteration`, `maxCost`, `max-cost`, `max_cost_usd`), the person most
 // likely meant that field, and a limit they set is not in force. Pure.
-import { exampleOf, FIELD_NAMES, type FieldName } from "./fields.js";
+import { FIELD_NAMES, FIELDS, type FieldName } from "./fields.js";
 import { readMeantName } from "./readMeantName.js";
 
 /** A key of the state file that is no field, the field it reads like, and its line. */
@@ -18,7 +18,7 @@ export const readMeantField = (key: string): FieldName | undefined => readMeantN
 export function renderMistyped(mistyped: MistypedField[], shown: string): string[] {
   return mistyped.map(
     ({ key, field, line }) =>
-      `${shown}${line === undefined ? "" : ` line ${line}`}: ${key} is not a field, so it does nothing. Did you mean ${field} (e.g. ${exampleOf(field)})?`,
+      `${shown}${line === undefined ? "" : ` line ${line}`}: ${key} is not a field, so it does nothing. Did you mean ${field} (e.g. ${FIELDS[field].example})?`,
   );
 }
 

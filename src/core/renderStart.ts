@@ -2,18 +2,11 @@ import { renderPromisePhrase } from "./matchPromise.js";
 import { DEFAULT_PROMISE } from "./composeState.js";
 import { renderDuration } from "./duration.js";
 import { renderTarget } from "./metric.js";
-import {
-  expectedOf,
-  FIELD_NAMES,
-  FIELDS,
-  flagOf,
-  isBooleanField,
-  isRepeatedField,
-  typeOf,
-  USER_FIELDS,
-} from "./fields.js";
+import { FIELDS, flagOf, isBooleanField, isRepeatedField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { makeRuntime } from "./sidecar.js";
+import { renderOptionRows, renderParagraph } from "./renderHelp.js";
+import { summaryOf } from "./renderFields.js";
 import { renderFinish, renderLimits, renderScopeRule } from "./renderStop.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
@@ -118,13 +111,18 @@ export function renderStartCard(command = "/loop-start"): string {
 /** The placeholder after a flag, from the field's type. */
 function argOf(type: string): string {
   if (type.startsWith("int")) return "N";
+  if (type === "USD") return "USD";
+  if (type === "shell command") return "COMMAND";
   if (type.includes("90s") || type.startsWith("duration")) return "DURATION";
   if (type.startsWith("path")) return "PATH";
   return "TEXT";
 }
 
-/** `--help`: the user fields' flags from the field table, aligned, under the command name as typed. */
-export function renderStartUsage(command = "/loop-start"): string {
+/**
+ * `--help`: the user fields' flags from the field table, what each does and its default, under the command
+ * name as typed. `columns`: the terminal's width when the output is one.
+ */
+export function renderStartUsage(command = "/loop-start", columns?: number): string {
   const rows: [string, string][] = [
     ["--name NAME", "a named loop: .claude/continuation-loop.NAME.local.md (a-z, 0-9, -)"],
     ["--template NAME", "start from templates/NAME.md (default, tdd, feature, debug)"],
@@ -138,23 +136,16 @@ export function renderStartUsage(command = "/loop-start"): string {
     const flag = isBooleanField(field)
       ? `--${flagOf(field)}[=false]`
       : `--${flagOf(field)} ${argOf(FIELDS[field].type)}`;
-    rows.push([flag, `${expectedOf(field)}${isRepeatedField(field) ? "; repeat it for several" : ""}`]);
+    rows.push([flag, `${summaryOf(field)}${isRepeatedField(field) ? "; repeat it for several" : ""}`]);
   }
-  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
   return [
     renderStartCard(command),
     "",
-    "Options come first; values may be quoted. From the first word that is not an option, the rest is the goal,",
-    'verbatim. Put "--" before a goal that starts with "--".',
+    ...renderParagraph(
+      'Options come first; values may be quoted. From the first word that is not an option, the rest is the goal, verbatim. Put "--" before a goal that starts with "--".',
+      columns,
+    ),
     "",
-    ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`),
+    ...renderOptionRows(rows, columns),
   ].join("\n");
-}
-
-/** docs/REFERENCE.md's field table, made from FIELDS (test/unit/fields.test.ts compares the two). */
-export function renderFieldTable(): string {
-  const rows = FIELD_NAMES.map(
-    (field) => `| \`${field}\` | ${typeOf(field)} | ${FIELDS[field].meaning} | \`${FIELDS[field].example}\` |`,
-  );
-  return ["| field | type, default | meaning | example |", "|---|---|---|---|", ...rows].join("\n");
 }

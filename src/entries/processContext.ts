@@ -28,5 +28,9 @@ export function processContext(): Context {
     readStdin,
     out: (text) => writeOutput(1, text),
     err: (text) => writeOutput(2, text),
+    // A getter: only `--help` asks, and making process.stdout costs every hook run.
+    get columns() {
+      return process.stdout.isTTY ? process.stdout.columns : undefined;
+    },
   };
 }

@@ -122,7 +122,7 @@ describe("the command table", () => {
       const run = await cli(["probe", "Fix it", "--name", "x", "--", "-p", "--model", "m", "--", "a b"]);
       expect(run.code).toBe(3);
       expect(seen).toEqual({ words: ["Fix it"], passed: ["-p", "--model", "m", "--", "a b"], options: { name: "x" } });
-      expect((await cli(["--help"])).out).toMatch(/^ {2}probe GOAL \[--name NAME\] \[-- ARGS…\] +a command added/m);
+      expect((await cli(["--help"])).out).toMatch(/^ {2}probe GOAL \[--name NAME\] \[-- ARGS…\]\n +a command added/m);
       expect((await cli(["probe", "--model", "m"])).err).toContain("unknown option --model");
     } finally {
       delete COMMANDS.probe;

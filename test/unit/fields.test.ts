@@ -10,8 +10,8 @@ import {
   FIELDS,
   USER_FIELDS,
 } from "../../src/core/fields.js";
-import { renderFieldTable } from "../../src/core/renderStart.js";
-import { REFERENCE, spliceFieldTable } from "../../scripts/docs-fields.js";
+import { renderCommonFieldTable, renderFieldTable } from "../../src/core/renderFields.js";
+import { README, REFERENCE, spliceTable } from "../../scripts/docs-fields.js";
 
 describe("field checks", () => {
   it("every field's own example is accepted", () => {
@@ -63,14 +63,25 @@ describe("the field table is the one definition", () => {
   it("docs/REFERENCE.md's field table is the table rendered from FIELDS (npm run docs:fields writes it)", () => {
     const reference = readFileSync(REFERENCE, "utf8");
     expect(reference).toContain(renderFieldTable());
-    expect(spliceFieldTable(reference)).toBe(reference);
+    expect(spliceTable(reference, renderFieldTable(), REFERENCE)).toBe(reference);
+  });
+
+  it("the README's table of the fields most people set is rendered from FIELDS, defaults included", () => {
+    const readme = readFileSync(README, "utf8");
+    expect(readme).toContain(renderCommonFieldTable());
+    expect(spliceTable(readme, renderCommonFieldTable(), README)).toBe(readme);
+    expect(renderCommonFieldTable()).toContain(
+      "| `max_iterations` | `max_iterations: 20` | most turns in the loop, the first one counted (default 10) |",
+    );
   });
 
   it("every field has a type, meaning, example and message; loop-set fields have no flag", () => {
     for (const field of FIELD_NAMES) {
       const spec = FIELDS[field];
       expect(spec.example.startsWith(`${field}: `), field).toBe(true);
-      expect(spec.type && spec.meaning && spec.expected, field).toBeTruthy();
+      expect(spec.type && spec.meaning && spec.expected && spec.summary, field).toBeTruthy();
+      // --help wraps it on spaces, and the README's table holds it in one cell: plain text on one line.
+      expect(spec.summary, field).not.toMatch(/[`|\n]/);
     }
     expect(FIELD_NAMES.filter((f) => !USER_FIELDS.includes(f))).toEqual([
       "iteration_count",

@@ -47,7 +47,7 @@ describe("the fresh_context field", () => {
       max_iterations: 4,
     });
     expect(parseStartArgs("--fresh-context=false Go on").fields).toEqual({ fresh_context: false });
-    expect(renderStartUsage()).toMatch(/--fresh-context\[=false\] +true or false/);
+    expect(renderStartUsage()).toMatch(/--fresh-context\[=false\] +clear the context before each continuation/);
   });
 });
 
