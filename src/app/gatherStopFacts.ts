@@ -8,7 +8,7 @@ import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
-import { readRefusedTools } from "../core/transcript.js";
+import { fingerprintToolCalls, readRefusedTools } from "../core/transcript.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readTreeState } from "../io/readTreeState.js";
@@ -107,7 +107,11 @@ export function gatherStopFacts(
   const refused = scan ? readRefusedTools(scan.turn) : [];
   if (refused.length > 0) facts.refused = refused;
   const ownFiles = ownFilesOf(file);
-  if (assessment.needsTree) facts.treeState = readTreeState(file.root, ownFiles);
+  if (assessment.needsTree) {
+    facts.treeState = readTreeState(file.root, ownFiles);
+    // Outside git, the calls the turn made are its evidence of change.
+    if (facts.treeState === "" && scan) facts.toolCalls = fingerprintToolCalls(scan.turn);
+  }
   if (assessment.needsTodos) {
     const todos = readUnfinishedTodos({
       env: ctx.env,

@@ -42,6 +42,8 @@ export interface StopFacts extends ImprovementFacts {
   usage?: UsageTally & { transcript: string; offset: number };
   /** Fingerprint of the working tree ("" outside git; undefined when not read or git failed). */
   treeState?: string;
+  /** Outside git, fingerprint of this turn's main-thread tool calls, read with the tree ("" or absent: it called none). */
+  toolCalls?: string;
   verify?: VerifyResult;
   /** The `until` command's run at this Stop (docs/REFERENCE.md "How a loop ends"), when the loop has one and it ran. */
   until?: VerifyResult;
@@ -134,6 +136,19 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
 }
 
 /**
+ * Did this turn, whose reply repeats the last one, leave things as they were? In a git repository the tree says so
+ * (unknown: no). Outside git its tool calls do: a turn that called no tool changed nothing; one that did is
+ * unchanged only when it made the same calls as the last turn, whose calls are known only when its reply repeated
+ * too, so such a stall shows a turn later, never falsely (docs/REFERENCE.md "How a loop ends").
+ */
+function decideSameWork(previous: Runtime, facts: StopFacts): boolean {
+  if (facts.treeState === undefined || facts.treeState !== previous.last_tree) return false;
+  if (facts.treeState !== "") return true;
+  const calls = facts.toolCalls ?? "";
+  return calls === "" || calls === previous.last_calls;
+}
+
+/**
  * The Stop decision for a loop this session runs: scope, completion, Claude's question, then limits; then
  * a hold while background tasks run; else continue. Pure.
  */
@@ -151,12 +166,7 @@ export function decideStop(
   // A checked box is progress, whatever the reply and the tree say.
   const progressed = list !== undefined && list.done > previous.checklist_done;
   // A turn an API error cut short is not one that changed nothing (docs/REFERENCE.md "Several loops").
-  const unchanged =
-    sameReply &&
-    !progressed &&
-    previous.api_errors_since_stop === 0 &&
-    facts.treeState !== undefined &&
-    facts.treeState === previous.last_tree;
+  const unchanged = sameReply && !progressed && previous.api_errors_since_stop === 0 && decideSameWork(previous, facts);
   const usage = facts.usage;
   // A turn that ends waiting for background work is not counted, as a stall or as no improvement either.
   const background = decideHold(state.background_wait, previous, facts.background, now);
@@ -167,6 +177,7 @@ export function decideStop(
     stall_count: waiting ? previous.stall_count : unchanged ? previous.stall_count + 1 : 0,
     last_turn: waiting ? previous.last_turn : turn,
     last_tree: waiting ? previous.last_tree : (facts.treeState ?? ""),
+    last_calls: waiting ? previous.last_calls : (facts.toolCalls ?? ""),
     checklist_done: list?.done ?? previous.checklist_done,
     api_errors_since_stop: 0,
     api_wait_until: "",

@@ -80,10 +80,11 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     /** The last message counted, so a message split across two reads is counted once. */
     last_message_id: text,
     last_message_tokens: count,
-    /** Consecutive turns that changed nothing, and the fingerprints of the last turn. */
+    /** Consecutive turns that changed nothing, and the fingerprints of the last turn: its reply, the tree, and outside git its tool calls ("" when none or not read). */
     stall_count: count,
     last_turn: text,
     last_tree: text,
+    last_calls: text,
     /** Fingerprint of the last full continuation prompt: while it holds, a short reminder is enough. */
     sent_digest: text,
     /** Fingerprint of the `until` command's last failure as Claude was told it: the same again is said in a few words. */

@@ -1,5 +1,7 @@
 /** Pure readers of Claude Code transcript JSONL lines (one JSON object a line). */
 
+import { hashText } from "./hash.js";
+
 export interface TranscriptEntry {
   type: string;
   isSidechain: boolean;
@@ -99,6 +101,28 @@ export function scanReply(newestFirst: Iterable<TranscriptEntry>): ReplyScan {
 /** True when the entry is a prompt typed by the user or injected by a hook: the start of a turn. */
 export function isTurnStart(entry: TranscriptEntry): boolean {
   return entry.type === "user" && !entry.toolResultOnly && !entry.isSidechain;
+}
+
+/**
+ * Fingerprint of the tool calls the last turn of these entries made on the main thread (oldest first; sidechains
+ * left out): each call's tool name and input, in order. "" when the turn called no tool. Outside git it is a
+ * turn's evidence of change (docs/REFERENCE.md "How a loop ends").
+ */
+export function fingerprintToolCalls(entries: readonly TranscriptEntry[]): string {
+  let from = entries.length;
+  while (from > 0 && !isTurnStart(entries[from - 1] as TranscriptEntry)) from--;
+  const calls: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries.slice(from)) {
+    if (entry.isSidechain || entry.type !== "assistant") continue;
+    for (const use of entry.toolUses) {
+      // A line written twice holds the same call: its id says so.
+      if (use.id !== undefined && seen.has(use.id)) continue;
+      if (use.id !== undefined) seen.add(use.id);
+      calls.push(`${use.name}\u0000${JSON.stringify(use.input) ?? ""}`);
+    }
+  }
+  return calls.length === 0 ? "" : hashText(calls.join("\u0001"));
 }
 
 /** Claude Code's record of an Esc: a user line `[Request interrupted by user]` (or `… for tool use]`). */

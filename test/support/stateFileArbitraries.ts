@@ -158,6 +158,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   stall_count: fc.nat(10),
   last_turn: fc.stringMatching(/^[0-9a-f]{0,16}$/),
   last_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
+  last_calls: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   last_message_id: userText(10),
   last_message_tokens: fc.nat(100_000),
   sent_digest: fc.stringMatching(/^[0-9a-f]{0,8}$/),

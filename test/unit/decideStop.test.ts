@@ -236,16 +236,65 @@ describe("gates and limits", () => {
     });
   });
 
-  it("outside git the reply alone decides", () => {
-    let s = state("stall_limit: 2");
+  /** Runs turns with the same reply; each turn's tool calls (outside git: tree "") as given; the decisions' kinds. */
+  const runTurns = (front: string, turns: { treeState?: string; toolCalls?: string }[]) => {
+    let s = state(front);
     const kinds: string[] = [];
-    for (let turn = 0; turn < 4; turn++) {
-      const d = decideStop(s, facts({ reply: "same", ...(turn > 0 && { treeState: "" }) }), NOW);
+    for (const [i, turn] of turns.entries()) {
+      // The first turn's reply is new: the hooks read neither tree nor calls for it.
+      const d = decideStop(s, facts({ reply: "Done.", ...(i > 0 && turn) }), NOW);
       kinds.push(d.kind === "end" ? d.reason : d.kind);
       if (d.kind !== "continue") break;
       s = { ...s, iteration_count: d.next, runtime: d.runtime };
     }
-    expect(kinds).toEqual(["continue", "continue", "stalled"]);
+    return kinds;
+  };
+
+  it("outside git, a turn that called no tool with the same reply is unchanged: it stalls as it always did", () => {
+    expect(runTurns("stall_limit: 2", [{}, { treeState: "" }, { treeState: "", toolCalls: "" }, {}])).toEqual([
+      "continue",
+      "continue",
+      "stalled",
+    ]);
+  });
+
+  it("outside git, the same reply with other tool calls each turn is work: the loop runs on", () => {
+    const turns = ["a", "b", "c", "d", "e", "f"].map((toolCalls) => ({ treeState: "", toolCalls }));
+    expect(runTurns("stall_limit: 2\nmax_iterations: 50", turns)).toEqual(Array(6).fill("continue"));
+  });
+
+  it("outside git, the same reply and the same tool calls stall, a turn later: the first repeat has nothing to compare with", () => {
+    const turns = Array.from({ length: 6 }, () => ({ treeState: "", toolCalls: "c1" }));
+    expect(runTurns("stall_limit: 2\nmax_iterations: 50", turns)).toEqual([
+      "continue",
+      "continue",
+      "continue",
+      "stalled",
+    ]);
+  });
+
+  it("outside git, a turn that calls tools after one that called none is not unchanged", () => {
+    const turns = [{}, { treeState: "", toolCalls: "" }, { treeState: "", toolCalls: "c1" }, { treeState: "" }];
+    expect(runTurns("stall_limit: 2", turns)).toEqual(["continue", "continue", "continue", "continue"]);
+    expect(runTurns("stall_limit: 2", [...turns, { treeState: "" }])).toEqual([
+      "continue",
+      "continue",
+      "continue",
+      "continue",
+      "stalled",
+    ]);
+  });
+
+  it("in a git repository the tree decides: other tool calls with the same tree and reply still stall", () => {
+    const turns = ["a", "b", "c", "d"].map((toolCalls) => ({ treeState: "tree", toolCalls }));
+    expect(runTurns("stall_limit: 2", turns)).toEqual(["continue", "continue", "continue", "stalled"]);
+  });
+
+  it("a wait for background work keeps the last turn's tool calls", () => {
+    const s = { ...state("stall_limit: 2"), runtime: { ...makeRuntime(), last_turn: "x", last_calls: "c1" } };
+    const running = { running: [{ id: "b1", type: "shell", description: "npm test" }], module: false, waitTag: true };
+    const d = decideStop(s, facts({ reply: "Done.", treeState: "", toolCalls: "c2", background: running }), NOW);
+    expect(d).toMatchObject({ kind: "hold", runtime: { last_calls: "c1" } });
   });
 
   it.each([

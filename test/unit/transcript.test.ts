@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  fingerprintToolCalls,
   parseTranscriptLine,
   readRefusedTools,
   scanReply,
@@ -138,5 +139,44 @@ describe("readRefusedTools: the calls Claude Code's permission check refused in 
         entries({ ...call("Bash", "s1"), isSidechain: true }, { ...result("s1", refused), isSidechain: true }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("fingerprintToolCalls: outside git, what the last turn did", () => {
+  const call = (name: string, input: unknown, id: string, extra: object = {}) => ({
+    type: "assistant",
+    message: { role: "assistant", content: [{ type: "tool_use", id, name, input }] },
+    ...extra,
+  });
+  const result = (id: string) => user([{ type: "tool_result", tool_use_id: id, content: "ok" }]);
+  const turn = (...calls: object[]) =>
+    entries(user("go"), ...calls.flatMap((c, i) => [c, result(`r${i}`)]), assistant("Done."));
+  const edit = (file: string, id: string) => call("Edit", { file_path: file, new_string: "x" }, id);
+
+  it("is empty for a turn that called no tool, and for no entries", () => {
+    expect(fingerprintToolCalls(entries(user("go"), assistant("Done.")))).toBe("");
+    expect(fingerprintToolCalls([])).toBe("");
+  });
+
+  it("is the same for the same calls, whatever their ids, and differs by a tool, an input or the order", () => {
+    const same = fingerprintToolCalls(turn(edit("a.ts", "t1"), call("Bash", { command: "npm test" }, "t2")));
+    expect(same).not.toBe("");
+    expect(fingerprintToolCalls(turn(edit("a.ts", "u1"), call("Bash", { command: "npm test" }, "u2")))).toBe(same);
+    for (const other of [
+      turn(edit("b.ts", "t1"), call("Bash", { command: "npm test" }, "t2")),
+      turn(edit("a.ts", "t1"), call("Read", { command: "npm test" }, "t2")),
+      turn(call("Bash", { command: "npm test" }, "t2"), edit("a.ts", "t1")),
+      turn(edit("a.ts", "t1")),
+    ])
+      expect(fingerprintToolCalls(other)).not.toBe(same);
+  });
+
+  it("reads only the last turn, leaves a subagent's calls out and counts a line written twice once", () => {
+    const last = fingerprintToolCalls(turn(edit("a.ts", "t1")));
+    const earlier = entries(user("before"), edit("z.ts", "t0"), result("t0"), assistant("Done."));
+    expect(fingerprintToolCalls([...earlier, ...turn(edit("a.ts", "t1"))])).toBe(last);
+    const sub = call("Write", { file_path: "s.ts", content: "" }, "s1", { isSidechain: true });
+    expect(fingerprintToolCalls(turn(edit("a.ts", "t1"), sub))).toBe(last);
+    expect(fingerprintToolCalls(turn(edit("a.ts", "t1"), edit("a.ts", "t1")))).toBe(last);
   });
 });
