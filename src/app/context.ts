@@ -33,3 +33,19 @@ export const SILENT: HookAnswer = { exitCode: 0, stdout: "", stderr: "" };
 export function tell(message: string, extra: Record<string, unknown> = {}): HookAnswer {
   return { exitCode: 0, stdout: `${JSON.stringify({ systemMessage: message, ...extra })}\n`, stderr: "" };
 }
+
+/**
+ * The answer with one more line for the user, before any it carries: in its JSON's `systemMessage`, or as the only
+ * JSON when it printed none. Its exit code and stderr (a continuation's prompt) stay as they are.
+ */
+export function addSystemMessage(answer: HookAnswer, line: string | undefined): HookAnswer {
+  if (line === undefined) return answer;
+  if (answer.stdout.trim() === "") return { ...answer, stdout: `${JSON.stringify({ systemMessage: line })}\n` };
+  try {
+    const out = JSON.parse(answer.stdout) as Record<string, unknown>;
+    const before = typeof out.systemMessage === "string" ? `\n${out.systemMessage}` : "";
+    return { ...answer, stdout: `${JSON.stringify({ ...out, systemMessage: `${line}${before}` })}\n` };
+  } catch {
+    return answer; // not ours to rewrite
+  }
+}

@@ -85,87 +85,93 @@ export function resumeLoop(
   runPid = "",
 ): ResumeOutcome {
   refuseTrackedStateFile(file);
-  const outcome = updateStateFile<ResumeOutcome | LoopError>(file, (snapshot) => {
-    if (snapshot.kind === "missing") {
-      return {
-        result: new LoopError("LOOP_RUNNING", "there is no loop to resume", {
-          file: file.shown,
-          expected: "/loop-start GOAL",
-        }),
-      };
-    }
-    if (snapshot.kind === "invalid") return { result: snapshot.error };
-    const { state, text, runtime } = snapshot;
-    const other = state.session_id !== undefined && sessionId !== undefined && state.session_id !== sessionId;
-    // The owner has ended when its Claude Code process is gone, or is this one (a session it ran before).
-    const ownerEnded =
-      runtime.owner_pid !== "" && (runtime.owner_pid === claudePid || !readProcessRunning(runtime.owner_pid));
-    // A live `run` drives the loop: another run never takes it; a session only with --force (that run then stops).
-    const driver = readDriverRunning(runtime, runPid);
-    if (driver && (runPid !== "" || !force)) return { result: refuseDriven(file, driver, runPid !== "") };
-    if (other && !force && !ownerEnded) {
-      return {
-        result: new LoopError(
-          "LOOP_RUNNING",
-          `the loop belongs to session ${state.session_id}, which ${runtime.owner_pid ? "is still running" : "has not stopped once yet, so whether it still runs is not known"}`,
-          {
+  const outcome = updateStateFile<ResumeOutcome | LoopError>(
+    file,
+    (snapshot) => {
+      if (snapshot.kind === "missing") {
+        return {
+          result: new LoopError("LOOP_RUNNING", "there is no loop to resume", {
             file: file.shown,
-            expected: "--force to take it over in this session",
-          },
+            expected: "/loop-start GOAL",
+          }),
+        };
+      }
+      if (snapshot.kind === "invalid") return { result: snapshot.error };
+      const { state, text, runtime } = snapshot;
+      const other = state.session_id !== undefined && sessionId !== undefined && state.session_id !== sessionId;
+      // The owner has ended when its Claude Code process is gone, or is this one (a session it ran before).
+      const ownerEnded =
+        runtime.owner_pid !== "" && (runtime.owner_pid === claudePid || !readProcessRunning(runtime.owner_pid));
+      // A live `run` drives the loop: another run never takes it; a session only with --force (that run then stops).
+      const driver = readDriverRunning(runtime, runPid);
+      if (driver && (runPid !== "" || !force)) return { result: refuseDriven(file, driver, runPid !== "") };
+      if (other && !force && !ownerEnded) {
+        return {
+          result: new LoopError(
+            "LOOP_RUNNING",
+            `the loop belongs to session ${state.session_id}, which ${runtime.owner_pid ? "is still running" : "has not stopped once yet, so whether it still runs is not known"}`,
+            {
+              file: file.shown,
+              expected: "--force to take it over in this session",
+            },
+          ),
+        };
+      }
+      // Its next Stop would end it: no turn is started for that (a loop left paused overnight, say).
+      const passed = refusePassedLimit(state, runtime, now, file.shown);
+      if (passed) return { result: passed };
+      const updates: Record<string, unknown> = {};
+      if (!state.active) updates.active = true;
+      if (sessionId !== undefined && state.session_id !== sessionId) updates.session_id = sessionId;
+      const resumed = { ...state, active: true, session_id: sessionId ?? state.session_id };
+      // The working tree as it stands is accepted: the next Stop's scope check starts from it.
+      const accepted = readAcceptedTree(state, file, env);
+      const result = {
+        message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.pause?.reason === "scope" ? " The working tree as it stands is accepted for scope." : ""}`,
+        context: renderStartContext(resumed, file.shown, now, runtime).replace(
+          "The user started a continuation loop",
+          "The user resumed the continuation loop",
         ),
       };
-    }
-    // Its next Stop would end it: no turn is started for that (a loop left paused overnight, say).
-    const passed = refusePassedLimit(state, runtime, now, file.shown);
-    if (passed) return { result: passed };
-    const updates: Record<string, unknown> = {};
-    if (!state.active) updates.active = true;
-    if (sessionId !== undefined && state.session_id !== sessionId) updates.session_id = sessionId;
-    const resumed = { ...state, active: true, session_id: sessionId ?? state.session_id };
-    // The working tree as it stands is accepted: the next Stop's scope check starts from it.
-    const accepted = readAcceptedTree(state, file, env);
-    const result = {
-      message: `continuation-loop: loop resumed at iteration ${state.iteration_count}/${state.max_iterations} (${file.shown})${other ? `, taken over from session ${state.session_id}${ownerEnded ? ", which has ended" : ""}` : ""}.${accepted !== undefined && runtime.pause?.reason === "scope" ? " The working tree as it stands is accepted for scope." : ""}`,
-      context: renderStartContext(resumed, file.shown, now, runtime).replace(
-        "The user started a continuation loop",
-        "The user resumed the continuation loop",
-      ),
-    };
-    return {
-      ...(Object.keys(updates).length > 0 && {
-        change: { write: editFrontmatter(text, updates, file.shown, snapshot.frontmatter), state: resumed },
-      }),
-      // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
-      runtime: {
-        ...runtime,
-        sent_digest: "",
-        pause: null,
-        // After a pause for API errors in a row, the count starts again.
-        api_errors_since_stop: 0,
-        api_wait_until: "",
-        ...(accepted !== undefined && { scope_tree: accepted }),
-        // The new owner's processes; a terminal's resume binds no session and leaves the driver as it is.
-        ...(sessionId && { owner_pid: claudePid, run_pid: runPid }),
-      },
-      result,
-      // The history's record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").
-      onCommit: () => {
-        tryAppendHistory(file.historyPath, {
-          time: new Date(now).toISOString(),
-          state_file: file.shown,
-          session: resumed.session_id,
-          iteration: state.iteration_count,
-          decision: "resume",
-          reason: other ? "taken over" : "resumed",
-        });
-      },
-    };
-  });
+      return {
+        ...(Object.keys(updates).length > 0 && {
+          change: { write: editFrontmatter(text, updates, file.shown, snapshot.frontmatter), state: resumed },
+        }),
+        // Counters carry over to the new owner; the full prompt is sent again at the next Stop.
+        runtime: {
+          ...runtime,
+          sent_digest: "",
+          pause: null,
+          // After a pause for API errors in a row, the count starts again.
+          api_errors_since_stop: 0,
+          api_wait_until: "",
+          ...(accepted !== undefined && { scope_tree: accepted }),
+          // The new owner's processes; a terminal's resume binds no session and leaves the driver as it is.
+          ...(sessionId && { owner_pid: claudePid, run_pid: runPid }),
+        },
+        result,
+        // The history's record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").
+        onCommit: () => {
+          tryAppendHistory(file.historyPath, {
+            time: new Date(now).toISOString(),
+            state_file: file.shown,
+            session: resumed.session_id,
+            iteration: state.iteration_count,
+            decision: "resume",
+            reason: other ? "taken over" : "resumed",
+          });
+        },
+      };
+      // A torn sidecar is said in the command's output (docs/REFERENCE.md "Messages you may see").
+    },
+    { tellsTorn: true },
+  );
   if (outcome.kind === "failed")
     throw new LoopError("LOOP_LOCKED", outcome.message, {
       ...(outcome.locked && { expected: "try again in a moment" }),
     });
   if (outcome.kind === "gone") throw new LoopError("LOOP_RUNNING", "the loop ended meanwhile", { file: file.shown });
   if (outcome.result instanceof LoopError) throw outcome.result;
-  return outcome.result;
+  const torn = outcome.tornSidecar;
+  return torn ? { ...outcome.result, message: `${outcome.result.message}\n${torn}` } : outcome.result;
 }

@@ -18,7 +18,7 @@ import { readTombstone } from "../io/sidecarFile.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type StatePlan, type StateSnapshot, updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
-import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
+import { addSystemMessage, type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { type GatheredFacts, gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
 import type { CommandRuns } from "./runOnce.js";
@@ -211,23 +211,28 @@ function runLoopStop(
     if (decision.kind === "hold") return holdForBackground(decision, state, text, file, input, now, record);
     return continueLoop(decision, snapshot, file, input, ctx, facts, now, record, resumed !== undefined);
   };
-  const outcome = updateStateFile(file, (snapshot) => {
-    const plan = decide(snapshot);
-    const resume = resumed;
-    const record = plan.onCommit;
-    if (!resume || !record) return plan;
-    return {
-      ...plan,
-      onCommit: () => {
-        tryAppendHistory(file.historyPath, resume);
-        record();
-      },
-    };
-  });
+  const outcome = updateStateFile(
+    file,
+    (snapshot) => {
+      const plan = decide(snapshot);
+      const resume = resumed;
+      const record = plan.onCommit;
+      if (!resume || !record) return plan;
+      return {
+        ...plan,
+        onCommit: () => {
+          tryAppendHistory(file.historyPath, resume);
+          record();
+        },
+      };
+    },
+    // A torn sidecar is said in this Stop's answer (docs/REFERENCE.md "Messages you may see").
+    { tellsTorn: true },
+  );
   if (claimed && claimedElsewhere) return claimedElsewhere();
   if ((missing || outcome.kind === "gone") && again && awaitStateFile(file.statePath))
     return runLoopStop(file, input, ctx, false);
-  if (outcome.kind === "done") return outcome.result;
+  if (outcome.kind === "done") return addSystemMessage(outcome.result, outcome.tornSidecar);
   if (outcome.kind === "gone") return SILENT; // stopped by the user meanwhile
   return tell(`continuation-loop: ${outcome.message}; this Stop was not counted.`);
 }

@@ -88,5 +88,9 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
       ...(outcome.locked && { expected: "the lock to be released; try /loop-stop again" }),
     });
   if (outcome.result instanceof LoopError) throw outcome.result;
-  return outcome.result;
+  // A torn sidecar goes with its loop's files, kept aside: said after the stop's own line.
+  const torn = outcome.tornSidecar;
+  return torn && outcome.result.stopped
+    ? { ...outcome.result, message: `${outcome.result.message}\n${torn}` }
+    : outcome.result;
 }

@@ -4,6 +4,8 @@ export const GITIGNORE_ENTRIES = [
   ".claude/continuation-loop*.local.md",
   ".claude/continuation-loop*.local.md.lock",
   ".claude/continuation-loop*.runtime.json",
+  // A torn sidecar kept aside (docs/REFERENCE.md "Files the loop keeps").
+  ".claude/continuation-loop*.runtime.json.torn",
   ".claude/continuation-loop.clear-*.json",
   ".claude/continuation-loop.history.jsonl",
   // A writer's temp file, there for milliseconds; one left by a killed hook is swept later (docs/REFERENCE.md "Files the loop keeps").

@@ -19,6 +19,17 @@ export interface LoopFile {
 export const renderHistoryShown = (file: Pick<LoopFile, "shown">): string =>
   file.shown.replace(/[^/\\]*$/, HISTORY_FILE_NAME);
 
+/**
+ * Where a torn sidecar is kept aside (docs/REFERENCE.md "Files the loop keeps"): beside it, under a name no reader
+ * of ours takes for a loop or a sidecar (those end in `.local.md` and `.runtime.json`), and that the checks of the
+ * working tree leave out with the sidecar (its name starts with the sidecar's).
+ */
+export const renderKeptSidecarPath = (sidecarPath: string): string => `${sidecarPath}.torn`;
+
+/** A file beside the loop's state file, as users see it. */
+export const renderShownBeside = (file: Pick<LoopFile, "shown">, path: string): string =>
+  file.shown.replace(/[^/\\]*$/, basename(path));
+
 /** `$CLAUDE_PROJECT_DIR` when set, otherwise the hook input's cwd, otherwise the process cwd. */
 export function resolveProjectRoot(env: Env, inputCwd: string | undefined, processCwd: string): string {
   return resolve(env.CLAUDE_PROJECT_DIR || inputCwd || processCwd);

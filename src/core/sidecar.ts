@@ -189,31 +189,112 @@ export function makeRuntime(): Runtime {
 }
 
 /**
- * Sidecar text → the loop's Runtime, or undefined when it is not this loop's: torn or hand-edited
- * into something that is not a JSON object, or written for another `started_at` / `session_id`.
- * Such a sidecar is discarded (counters start again), never trusted. A single bad entry takes
- * its default; a sidecar of an older version keeps the entries it shares with this one. Pure.
+ * A sidecar's text as a transaction finds it: this loop's bookkeeping; another loop's (another `started_at` /
+ * `session_id`, SPEC §2: discarded, never trusted); or torn (cut short by a kill, a full disk, a hand edit), whose
+ * counters start again, all of them (`entries` undefined) or the entries that do not read, each taking its
+ * default. `why`: what does not read, as the person is told it.
  */
-export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undefined {
+export type SidecarReading =
+  | { kind: "ours"; runtime: Runtime }
+  | { kind: "other" }
+  | { kind: "torn"; runtime: Runtime; why: string; entries?: string[] };
+
+type Issue = { code: string; path: PropertyKey[]; expected?: string; minimum?: unknown; values?: unknown[] };
+
+const TYPE_WORDS: Record<string, string> = {
+  int: "a whole number",
+  number: "a number",
+  string: "a string",
+  boolean: "true or false",
+  object: "an object",
+  array: "an array",
+};
+
+/** One entry that does not read, with the value it expects: `spend.figure: expected a number`. */
+function renderIssue(issue: Issue): string {
+  const expected =
+    issue.code === "invalid_type"
+      ? (TYPE_WORDS[issue.expected ?? ""] ?? issue.expected)
+      : issue.code === "too_small"
+        ? `a number ≥ ${String(issue.minimum)}`
+        : issue.code === "invalid_value"
+          ? `one of ${(issue.values ?? []).map((v) => JSON.stringify(v)).join(", ")}`
+          : "a valid value";
+  return `${issue.path.map(String).join(".")}: expected ${expected}`;
+}
+
+/** Sidecar text → whose bookkeeping it is, and what of it reads (SidecarReading). Pure. */
+export function parseSidecarReading(text: string, owner: SidecarOwner): SidecarReading {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return undefined;
+    const why = text.trim() === "" ? "it is empty" : "it is not JSON: cut short, or edited";
+    return { kind: "torn", runtime: makeRuntime(), why };
   }
   const { runtime, owner: ownerSchema } = readSchemas();
   const found = ownerSchema.safeParse(raw);
-  if (!found.success) return undefined;
+  if (!found.success)
+    return {
+      kind: "torn",
+      runtime: makeRuntime(),
+      why: 'its "loop" is not {"started_at", "session_id"} of its state file',
+    };
   const { loop } = found.data;
   if (loop.started_at !== (owner.started_at ?? null) || loop.session_id !== (owner.session_id ?? null))
-    return undefined;
+    return { kind: "other" };
   const read = runtime.safeParse(raw);
-  if (read.success) return read.data;
+  if (read.success) return { kind: "ours", runtime: read.data };
   // An entry that does not validate takes its default; the others are kept.
+  const issues = read.error.issues as unknown as Issue[];
+  const entries = [...new Set(issues.map((issue) => String(issue.path[0])))];
   const kept = { ...(raw as Record<string, unknown>) };
-  for (const issue of read.error.issues) delete kept[String(issue.path[0])];
+  for (const entry of entries) delete kept[entry];
   const again = runtime.safeParse(kept);
-  return again.success ? again.data : undefined;
+  const why = issues.map(renderIssue).join("; ");
+  return again.success
+    ? { kind: "torn", runtime: again.data, why, entries }
+    : { kind: "torn", runtime: makeRuntime(), why };
+}
+
+/**
+ * Sidecar text → the loop's Runtime, or undefined when it is not this loop's: torn or hand-edited
+ * into something that is not a JSON object, or written for another `started_at` / `session_id`.
+ * A single bad entry takes its default; a sidecar of an older version keeps the entries it shares
+ * with this one. Pure.
+ */
+export function parseSidecar(text: string, owner: SidecarOwner): Runtime | undefined {
+  const read = parseSidecarReading(text, owner);
+  if (read.kind === "other" || (read.kind === "torn" && !read.entries)) return undefined;
+  return read.runtime;
+}
+
+/** The limits a restarted count no longer holds to what was spent before. */
+function renderRestartedLimits(entries: string[] | undefined): string {
+  const has = (entry: string) => !entries || entries.includes(entry);
+  const counts = [
+    ...(has("spend") ? ["the spend for max_cost"] : []),
+    ...(has("output_tokens") || has("tokens_by_model") ? ["the output tokens for max_tokens"] : []),
+  ];
+  return counts.length ? ` (${counts.join(" and ")} count from 0 again)` : "";
+}
+
+/**
+ * The one line a person is told of a torn sidecar kept aside: which file, what did not read, what starts again
+ * (the spend and tokens that `max_cost` and `max_tokens` count), and where the old file is. `ending`: the loop's
+ * files go with this change, so nothing starts again.
+ */
+export function renderTornSidecar(
+  torn: Extract<SidecarReading, { kind: "torn" }>,
+  shown: string,
+  keptShown: string,
+  ending = false,
+): string {
+  const restarts = torn.entries
+    ? `${torn.entries.join(", ")} ${torn.entries.length === 1 ? "starts" : "start"} again${renderRestartedLimits(torn.entries)}, and the other counters are kept`
+    : `the loop's counters start again${renderRestartedLimits(undefined)}`;
+  const then = ending ? "" : `, so ${restarts}`;
+  return `continuation-loop: ${shown} could not be read (${torn.why})${then}; the old file is kept as ${keptShown}.`;
 }
 
 const renderOwner = (owner: SidecarOwner) => ({

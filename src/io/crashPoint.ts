@@ -17,11 +17,14 @@ export const CRASH_POINTS = [
 export const WAIT_POINT = "lock-wait";
 /** Where a background session's Stop finds the session it continues still ending and starts to wait for it. */
 export const HANDOVER_WAIT_POINT = "handover-wait";
+/** Where a transaction has moved a torn sidecar aside and not yet written the fresh one (only a torn sidecar reaches it). */
+export const KEEP_TORN_POINT = "sidecar-kept";
 /** Where a Stop finds its loop's state file gone and starts to wait for an editor's save to put it back. */
 export const RETURN_WAIT_POINT = "return-wait";
 export type CrashPoint =
   | (typeof CRASH_POINTS)[number]
   | typeof WAIT_POINT
+  | typeof KEEP_TORN_POINT
   | typeof HANDOVER_WAIT_POINT
   | typeof RETURN_WAIT_POINT;
 

@@ -1,21 +1,23 @@
 // The sidecar on disk (src/core/sidecar.ts is its record): read, peeked at, written, removed. Only the state-file
 // transaction writes it or removes it (src/io/updateStateFile.ts). The peeks need no schema, for the idle hooks.
-import { rmSync } from "node:fs";
+import { renameSync, rmSync } from "node:fs";
 import { parseChecklist } from "../core/checklist.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopFile, renderKeptSidecarPath } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import {
   digestOf,
   makeRuntime,
   parseSidecar,
+  parseSidecarReading,
   parseTombstone,
   type Runtime,
   renderSidecar,
   renderTombstone,
   type SidecarOwner,
+  type SidecarReading,
   type Tombstone,
 } from "../core/sidecar.js";
-import { reachCrashPoint } from "./crashPoint.js";
+import { KEEP_TORN_POINT, reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
 import { readChecklistText } from "./readProjectFiles.js";
 import { writeFileAtomic } from "./writeFileAtomic.js";
@@ -38,6 +40,29 @@ function readSidecarText(path: string): string | undefined {
 export function readSidecar(path: string, owner: SidecarOwner): Runtime {
   const text = readSidecarText(path);
   return (text !== undefined && parseSidecar(text, owner)) || makeRuntime();
+}
+
+/**
+ * The sidecar as the state-file transaction reads it (SidecarReading), or undefined when it is missing,
+ * unreadable or too big (fresh counters, as for another loop's); a torn one says why, to be kept aside and told.
+ */
+export function readSidecarReading(path: string, owner: SidecarOwner): SidecarReading | undefined {
+  const text = readSidecarText(path);
+  return text === undefined ? undefined : parseSidecarReading(text, owner);
+}
+
+/**
+ * Moves a torn sidecar aside, to the one kept copy of its loop (a later torn one replaces it), before a fresh
+ * one is written: renamed, so its bytes stay as they were. False when it could not be moved: it is then left.
+ */
+export function keepTornSidecar(path: string): boolean {
+  try {
+    renameSync(path, renderKeptSidecarPath(path));
+  } catch {
+    return false;
+  }
+  reachCrashPoint(KEEP_TORN_POINT);
+  return true;
 }
 
 /** The sidecar's JSON as it stands, unchecked: for the idle hooks' quick looks, each confirmed by a full read. */

@@ -3,14 +3,14 @@ import { openToRead } from "./readBounded.js";
 import { dirname } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { type ParsedFrontmatter, parseFrontmatter } from "../core/frontmatter.js";
-import type { LoopFile } from "../core/loopFiles.js";
+import { type LoopFile, renderKeptSidecarPath, renderShownBeside } from "../core/loopFiles.js";
 import { type LoopState, parseState } from "../core/parseState.js";
-import { makeRuntime, type Runtime, type Tombstone } from "../core/sidecar.js";
+import { makeRuntime, type Runtime, renderTornSidecar, type SidecarReading, type Tombstone } from "../core/sidecar.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { acquireLock, type HeldLock } from "./lock.js";
 import { EDITOR_SAVE_MS } from "../core/loopFileNames.js";
 import { readStateFile } from "./readStateFile.js";
-import { readSidecar, removeSidecar, writeSidecar, writeTombstone } from "./sidecarFile.js";
+import { keepTornSidecar, readSidecarReading, removeSidecar, writeSidecar, writeTombstone } from "./sidecarFile.js";
 import { sleep } from "./sleep.js";
 import { holdsSnapshot } from "./writeInPlace.js";
 import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
@@ -20,8 +20,20 @@ export type StateSnapshot =
   | { kind: "missing" }
   /** Unreadable (`text` undefined: too large, not a file, no permission) or not a valid state file. */
   | { kind: "invalid"; text: string | undefined; error: LoopError }
-  /** `frontmatter`: the text's parse, for editFrontmatter (one parse per transaction); `runtime`: the sidecar's. */
-  | { kind: "found"; text: string; state: LoopState; frontmatter: ParsedFrontmatter; runtime: Runtime };
+  /**
+   * `frontmatter`: the text's parse, for editFrontmatter (one parse per transaction); `runtime`: the sidecar's;
+   * `torn`: the sidecar did not read (its counters start again, all or in part), kept aside at the commit.
+   */
+  | {
+      kind: "found";
+      text: string;
+      state: LoopState;
+      frontmatter: ParsedFrontmatter;
+      runtime: Runtime;
+      torn?: TornSidecar;
+    };
+
+type TornSidecar = Extract<SidecarReading, { kind: "torn" }>;
 
 /**
  * What to do with the file: nothing, new text (`state`: its fields, known to the writer, so that nothing
@@ -40,7 +52,8 @@ export interface StatePlan<T> {
 }
 
 export type StateOutcome<T> =
-  | { kind: "done"; result: T }
+  /** `tornSidecar`: the line telling that the sidecar did not read and where it was kept, for the caller to show. */
+  | { kind: "done"; result: T; tornSidecar?: string }
   /** The lock could not be had (`locked`), the save failed, or the file kept changing: nothing was changed. The message names the file. */
   | { kind: "failed"; message: string; locked?: true }
   /** The file disappeared between the decision and the save (the user stopped the loop). */
@@ -121,6 +134,12 @@ export interface UpdateOptions {
   lockWaitMs?: number;
   /** Make the file's folder when it is missing: a loop's start only, so that stop or pause never makes one. */
   create?: boolean;
+  /**
+   * The caller shows the outcome's `tornSidecar` line: a torn sidecar is then kept aside and a fresh one written.
+   * Without it, a torn sidecar is left as it is for a transaction that can say so (the next Stop), unless the
+   * loop's files go: then it is kept aside all the same, never deleted.
+   */
+  tellsTorn?: boolean;
 }
 
 const NO_FOLDER = "no folder";
@@ -139,24 +158,40 @@ function takeLock(path: string, options: UpdateOptions): HeldLock | undefined | 
 }
 
 /**
+ * A torn sidecar before the commit touches it: kept aside (renamed) when the caller can say so or the loop's
+ * files go, and the line that says so; "left" when it stays as it is, unwritten.
+ */
+function keepTorn(file: LoopFile, torn: TornSidecar, ending: boolean, tellsTorn: boolean | undefined): string | "left" {
+  if ((!tellsTorn && !ending) || !keepTornSidecar(file.sidecarPath)) return "left";
+  const kept = renderShownBeside(file, renderKeptSidecarPath(file.sidecarPath));
+  return renderTornSidecar(torn, renderShownBeside(file, file.sidecarPath), kept, ending);
+}
+
+/**
  * The loop's sidecar after a commit, the one place it is written or removed with its file: saved with the
  * file's new text and fields (the module's view of them included), or with the old ones when only the
- * bookkeeping changed; removed with the file, or left as a tombstone.
+ * bookkeeping changed; removed with the file, or left as a tombstone. A torn one is first kept aside (keepTorn):
+ * the line telling so is returned.
  */
-function commitSidecar(file: LoopFile, snapshot: StateSnapshot, plan: StatePlan<unknown>): void {
+function commitSidecar(
+  file: LoopFile,
+  snapshot: StateSnapshot,
+  plan: StatePlan<unknown>,
+  tellsTorn: boolean | undefined,
+): string | undefined {
   const { change, runtime } = plan;
+  const found = snapshot.kind === "found" ? snapshot : undefined;
+  if (!change && !(runtime && found)) return undefined;
+  const told = found?.torn ? keepTorn(file, found.torn, change !== undefined && !("write" in change), tellsTorn) : "";
+  if (told === "left") return undefined;
   if (change && "write" in change) {
-    writeSidecar(
-      file,
-      change.write,
-      change.state,
-      runtime ?? (snapshot.kind === "found" ? snapshot.runtime : makeRuntime()),
-    );
+    writeSidecar(file, change.write, change.state, runtime ?? found?.runtime ?? makeRuntime());
   } else if (change) {
-    if ("remove" in change && change.tombstone && snapshot.kind === "found")
-      writeTombstone(file.sidecarPath, snapshot.state, change.tombstone);
+    if ("remove" in change && change.tombstone && found)
+      writeTombstone(file.sidecarPath, found.state, change.tombstone);
     else removeSidecar(file.sidecarPath);
-  } else if (runtime && snapshot.kind === "found") writeSidecar(file, snapshot.text, snapshot.state, runtime);
+  } else if (runtime && found) writeSidecar(file, found.text, found.state, runtime);
+  return told || undefined;
 }
 
 /**
@@ -203,8 +238,10 @@ export function updateStateFile<T>(
         else {
           const frontmatter = parseFrontmatter(read.text, shown);
           const state = parseState(read.text, shown, frontmatter);
-          const runtime = readSidecar(file.sidecarPath, state);
-          snapshot = { kind: "found", text: read.text, state, frontmatter, runtime };
+          const sidecar = readSidecarReading(file.sidecarPath, state);
+          const torn = sidecar?.kind === "torn" ? sidecar : undefined;
+          const runtime = sidecar && sidecar.kind !== "other" ? sidecar.runtime : makeRuntime();
+          snapshot = { kind: "found", text: read.text, state, frontmatter, runtime, ...(torn && { torn }) };
         }
       } catch (error) {
         if (!(error instanceof LoopError)) throw error;
@@ -227,9 +264,9 @@ export function updateStateFile<T>(
         if (saved === "gone") return { kind: "gone" };
         if (saved === "changed") continue;
       }
-      commitSidecar(file, snapshot, plan);
+      const tornSidecar = commitSidecar(file, snapshot, plan, options.tellsTorn);
       plan.onCommit?.();
-      return { kind: "done", result: plan.result };
+      return { kind: "done", result: plan.result, ...(tornSidecar && { tornSidecar }) };
     }
     return { kind: "failed", message: `${shown} kept changing while the hook saved it` };
   } finally {
