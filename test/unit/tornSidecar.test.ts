@@ -5,14 +5,8 @@ import { describe, expect, it } from "vitest";
 import { parseStateFileName } from "../../src/core/loopFileNames.js";
 import { loopFileAt, renderKeptSidecarPath, renderShownBeside } from "../../src/core/loopFiles.js";
 import { parseState } from "../../src/core/parseState.js";
-import {
-  digestOf,
-  makeRuntime,
-  parseSidecarReading,
-  renderSidecar,
-  renderTombstone,
-  renderTornSidecar,
-} from "../../src/core/sidecar.js";
+import { digestOf, makeRuntime, parseSidecarReading, renderSidecar, renderTombstone } from "../../src/core/sidecar.js";
+import { renderTornSidecar } from "../../src/core/renderTornSidecar.js";
 
 const owner = { started_at: "2026-03-01T12:00:00.000Z", session_id: "s1" };
 const STATE_TEXT = `---\nmax_iterations: 3\nsession_id: s1\nstarted_at: "${owner.started_at}"\n---\n\nGoal.\n`;
