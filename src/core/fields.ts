@@ -348,7 +348,7 @@ export const FIELDS = {
 
 export type FieldName = keyof typeof FIELDS;
 export const FIELD_NAMES = Object.keys(FIELDS) as FieldName[];
-const specOf = (field: FieldName): FieldSpec => FIELDS[field];
+export const specOf = (field: FieldName): FieldSpec => FIELDS[field];
 
 type RowOf<K extends FieldName> = (typeof FIELDS)[K];
 /** A field's value as a state file holds it, once its schema accepted it. */
@@ -360,20 +360,6 @@ export type WrittenFields = { [K in FieldName]?: WrittenValue<K> };
 export type FieldValues = {
   [K in FieldName]: RowOf<K> extends { default: unknown } ? ReadValue<K> : ReadValue<K> | undefined;
 };
-
-/**
- * The loop's fields from a state file's frontmatter, once every field it sets is accepted: each read by its
- * row, its default where the file is silent (or null).
- */
-export function readFields(data: Readonly<Record<string, unknown>>): FieldValues {
-  const values: Partial<Record<FieldName, unknown>> = {};
-  for (const field of FIELD_NAMES) {
-    const { default: fallback, read } = specOf(field);
-    const value = data[field] ?? fallback;
-    values[field] = value === undefined || !read ? value : (read as (value: unknown) => unknown)(value);
-  }
-  return values as FieldValues;
-}
 
 /** Fields a user sets with a `/loop-start` flag (the loop's own bookkeeping fields have none). */
 export const isUserField = (field: FieldName): boolean => !specOf(field).setByLoop;

@@ -5,7 +5,9 @@ import {
   type FieldValues,
   isFieldName,
   isUserField,
-  readFields,
+  FIELD_NAMES,
+  type FieldName,
+  specOf,
   type WrittenFields,
 } from "./fields.js";
 import { lineAt, type ParsedFrontmatter, parseFrontmatter } from "./frontmatter.js";
@@ -13,6 +15,20 @@ import { type MistypedField, readMeantField } from "./mistypedFields.js";
 
 /** How many keys that are no field are compared with the fields' names (`readMeantField`). */
 const MAX_KEYS_COMPARED = 64;
+
+/**
+ * The loop's fields from a state file's frontmatter, once every field it sets is accepted: each read by its
+ * row, its default where the file is silent (or null).
+ */
+function readFields(data: Readonly<Record<string, unknown>>): FieldValues {
+  const values: Partial<Record<FieldName, unknown>> = {};
+  for (const field of FIELD_NAMES) {
+    const { default: fallback, read } = specOf(field);
+    const value = data[field] ?? fallback;
+    values[field] = value === undefined || !read ? value : (read as (value: unknown) => unknown)(value);
+  }
+  return values as FieldValues;
+}
 
 /**
  * Checks every field the file sets with its zod schema (throws the first problem in file order); the user's as

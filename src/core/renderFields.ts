@@ -1,8 +1,6 @@
 // The field table rendered for people: docs/REFERENCE.md's table of every field, the README's table of the
 // common ones, and each flag's `--help` line (`npm run docs:fields` writes the two tables).
-import { FIELD_NAMES, FIELDS, type FieldName, type FieldSpec } from "./fields.js";
-
-const specOf = (field: FieldName): FieldSpec => FIELDS[field];
+import { FIELD_NAMES, FIELDS, type FieldName, specOf } from "./fields.js";
 
 /** A field's default as a person would write it (`10`, `5m`, `true`); undefined when it has none (an empty list is none). */
 function defaultOf(field: FieldName): string | undefined {
