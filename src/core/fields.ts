@@ -152,7 +152,8 @@ export const FIELDS = {
   max_tokens: {
     summary: "most output tokens the loop may use",
     type: "int ≥ 1",
-    meaning: "output tokens summed from the transcript over the loop's turns",
+    meaning:
+      "the main thread's output tokens, summed from the transcript over the loop's turns; a subagent's are not counted, though its spend counts toward `max_cost` (\"Subagents\")",
     example: "max_tokens: 200000",
     expected: "a whole number of output tokens of at least 1",
     schema: () => int(1),

@@ -141,11 +141,14 @@ export interface UsageTally {
   lastTokens: number;
 }
 
-/** Adds output tokens of assistant entries (oldest first); a message's lines repeat its usage. */
+/**
+ * Adds output tokens of the main thread's assistant entries (oldest first); a message's lines repeat its usage.
+ * A subagent's are left out wherever a version writes them, as docs/REFERENCE.md "Subagents" says.
+ */
 export function tallyUsage(entries: Iterable<TranscriptEntry>, start: UsageTally): UsageTally {
   const tally = { ...start, byModel: { ...start.byModel } };
   for (const entry of entries) {
-    if (entry.type !== "assistant" || entry.outputTokens === undefined) continue;
+    if (entry.type !== "assistant" || entry.isSidechain || entry.outputTokens === undefined) continue;
     const id = entry.messageId ?? "";
     const already = id !== "" && id === tally.lastId ? tally.lastTokens : 0;
     const added = Math.max(0, entry.outputTokens - already);

@@ -93,6 +93,15 @@ describe("tallyUsage", () => {
     expect(tallyUsage(list, zero)).toEqual({ total: 15, byModel: { opus: 10, haiku: 5 }, lastId: "m2", lastTokens: 5 });
   });
 
+  it("leaves out a subagent's lines (isSidechain), written into the main transcript or not", () => {
+    const list = entries(
+      assistant("main", { id: "m1", model: "opus", usage: { output_tokens: 10 } }),
+      { ...assistant("sub", { id: "s1", model: "opus", usage: { output_tokens: 5000 } }), isSidechain: true },
+      assistant("main again", { id: "m2", model: "opus", usage: { output_tokens: 3 } }),
+    );
+    expect(tallyUsage(list, zero)).toEqual({ total: 13, byModel: { opus: 13 }, lastId: "m2", lastTokens: 3 });
+  });
+
   it("does not count a message twice across two reads", () => {
     const first = tallyUsage(entries(assistant("a", { id: "m1", model: "x", usage: { output_tokens: 4 } })), zero);
     const second = tallyUsage(
