@@ -23,11 +23,14 @@ const parseTime = (value: string | undefined): number | undefined => {
  * Where the companion module runs (it says so in CONTINUATION_LOOP_RESUME, with Claude Code's reset time
  * in CONTINUATION_LOOP_RESETS_AT), a limit or an overload is also decided here (`decideApiWait`): a wait
  * the module then keeps, a pause after `max_api_failures` in a row, or the loop's end when the wait would
- * pass `max_duration`. Without the module the loop goes on when the session does. Prints nothing.
+ * pass `max_duration`. Without the module the loop goes on when the session does. A subagent's error is
+ * left alone (docs/REFERENCE.md "Subagents"). Prints nothing.
  */
 export function recordApiError(input: JsonObject | undefined, ctx: Context): void {
   const sessionId = stringField(input, "session_id");
-  if (!sessionId) return;
+  // A subagent's error (it names its `agent_id`) ended no turn of the main thread, which goes on with the
+  // Agent call's result: it is not the loop's.
+  if (!sessionId || stringField(input, "agent_id")) return;
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return;

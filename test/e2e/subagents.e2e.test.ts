@@ -3,12 +3,14 @@
 // reply and the prompt the main thread gives it hold the promise and a question, and neither is Claude's reply.
 // A subagent's end never counts an iteration, completes, pauses or stalls the loop; its output tokens stay out of
 // `max_tokens` (Claude Code writes its transcript in a file of its own); one run in the background holds the loop
-// as a background shell task does (background.e2e.test.ts).
+// as a background shell task does (background.e2e.test.ts); its API error (a StopFailure naming its agent) is not
+// the loop's either.
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  apiError,
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
@@ -61,12 +63,12 @@ const agent = (background: boolean) =>
   );
 
 /** Main-thread replies in order; the subagent's request gets its reply once `ready()` says so. */
-function scriptByKind(main: ScriptedReply[], ready: () => boolean = () => true) {
+function scriptByKind(main: ScriptedReply[], ready: () => boolean = () => true, subagent = SUBAGENT_REPLY) {
   let next = 0;
   return async (req: RecordedRequest): Promise<ScriptedReply | undefined> => {
     if (req.kind !== "subagent") return main[next++];
     while (!ready()) await new Promise((r) => setTimeout(r, 50));
-    return SUBAGENT_REPLY;
+    return subagent;
   };
 }
 
@@ -118,6 +120,38 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: a turn that runs a subagent in t
     const tokens = own.map((l) => (l.message as { usage?: { output_tokens?: number } } | undefined)?.usage);
     expect(tokens.some((u) => u?.output_tokens === 50_000)).toBe(true);
     expect(readJsonl(transcript).some((l) => l.isSidechain === true)).toBe(false);
+  });
+});
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: a subagent's API error", (version) => {
+  it("is not the loop's: Claude Code's StopFailure names the agent, and the loop records no error", async () => {
+    const p = (project = makeLoopProject());
+    const sessionId = randomUUID();
+    // Bound to the session from the start, so that an error before the first Stop concerns the loop.
+    p.writeState(
+      STATE.replace("---\n\n", `session_id: ${sessionId}\nstarted_at: "${new Date().toISOString()}"\n---\n\n`),
+    );
+    const main = [
+      agent(false),
+      text("The subagent could not run; I will run the tests myself."),
+      text(`Fixed both. ${PROMISE}.`),
+      text("never sent"),
+    ];
+    const s = (server = await startMessagesServer(scriptByKind(main, () => true, apiError(429))));
+    const r = await runClaude({
+      version,
+      prompt: "Fix the failing tests.",
+      baseUrl: s.url,
+      cwd: p.proj,
+      home: p.home,
+      pluginDirs: [PLUGIN_DIR],
+      sessionId,
+      env: { CLAUDE_CODE_MAX_RETRIES: "0" },
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(subagentRequests(s)).toHaveLength(1);
+    expect(s.mainRequests).toHaveLength(3);
+    expect(decisions(p)).toEqual(["continue:continue", "end:completed"]);
   });
 });
 

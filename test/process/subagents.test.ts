@@ -1,7 +1,8 @@
-// A turn that ran a subagent (docs/REFERENCE.md "Subagents"): the bundled Stop hook reads a transcript where a
-// version wrote the subagent's lines (`isSidechain: true`) into the main file. They are neither Claude's reply nor
-// the loop's output tokens; the 2.1.197 and 2.1.332 layout (a file of its own) is run in test/e2e/subagents.e2e.test.ts.
-import { writeFileSync } from "node:fs";
+// A turn that ran a subagent (docs/REFERENCE.md "Subagents"), through the bundled hooks. The Stop hook reads a
+// transcript where a version wrote the subagent's lines (`isSidechain: true`) into the main file: they are neither
+// Claude's reply nor the loop's output tokens (the 2.1.197 and 2.1.332 layout, a file of its own, is run in
+// test/e2e/subagents.e2e.test.ts). A subagent's API error (StopFailure with its `agent_id`) is not the loop's.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, readHistory, runHook } from "../support/runHook.js";
@@ -43,5 +44,27 @@ describe("a turn that ran a subagent, its lines in the main transcript", () => {
       output_tokens: 100,
       reply_line: "Two tests still fail.",
     });
+  });
+});
+
+describe("a subagent's API error", () => {
+  it.each([
+    ["command hooks", {}],
+    ["the module's word that it goes on", { CONTINUATION_LOOP_RESUME: "1" }],
+  ])("is not the loop's (%s): no api_error line, no wait, no pause", (_name, env) => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_api_failures: 1\n---\nGoal\n");
+    const stop = runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "x" });
+    expect(stop.code).toBe(2);
+    const sidecarPath = join(root, ".claude", "continuation-loop.runtime.json");
+    const before = { state: readFileSync(statePath, "utf8"), sidecar: readFileSync(sidecarPath, "utf8") };
+    const input = { session_id: "s1", cwd: root, hook_event_name: "StopFailure", error: "rate_limit" };
+    const failed = runHook("session", { ...input, agent_id: "a1", agent_type: "general-purpose" }, { env });
+    expect(failed).toMatchObject({ code: 0, stdout: "" });
+    expect(readFileSync(statePath, "utf8")).toBe(before.state);
+    expect(readFileSync(sidecarPath, "utf8")).toBe(before.sidecar);
+    expect(readHistory(historyPath).map((r) => r.decision)).toEqual(["continue"]);
+    // The main thread's own error still is.
+    expect(runHook("session", input, { env }).code).toBe(0);
+    expect(readHistory(historyPath).map((r) => r.decision)).toContain("api_error");
   });
 });
