@@ -103,7 +103,8 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
   it("/loop-stop during the wait cancels it: no request follows", async () => {
     const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
     const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(529), text("never sent")]);
-    await until("the wait", () => p.history().some((r) => r.decision === "wait"));
+    // The module has armed its wait (its line says so): a stop before that leaves it no wait to cancel.
+    await until("the wait", () => p.history().some((r) => r.decision === "wait") && told(WAIT_LINE));
     // An overload (529): `overloaded`, or `server_error` as 2.1.331 names one that outlasted its retries.
     const kind = String(p.history().at(-1)?.reason);
     expect(["overloaded", "server_error"]).toContain(kind);
@@ -122,7 +123,9 @@ describe(`Claude Code ${NEWEST.name}: the loop goes on by itself after an API er
   it("continuation-loop pause from a terminal during the wait cancels it: the loop stays paused", async () => {
     const state = `---\nmax_iterations: 5\n---\n\n${GOAL}\n`;
     const { p, s } = await startLoop(NEWEST, state, [text("working 1"), apiError(429), text("never sent")]);
-    await until("the wait", () => p.history().some((r) => r.decision === "wait"));
+    // The module has armed its wait (its line says so): a pause from a terminal before that, which nothing
+    // orders after the module's read of the loop, leaves it no wait to cancel, and the loop paused all the same.
+    await until("the wait", () => p.history().some((r) => r.decision === "wait") && told(WAIT_LINE));
     const cli = spawnSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), "pause"], {
       cwd: p.proj,
       env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: p.proj },
