@@ -2,6 +2,7 @@
 // snapshots listed, and one put back.
 import type { CheckpointOwner } from "../core/checkpointRefs.js";
 import { LoopError } from "../core/errors.js";
+import { formatCount } from "../core/formatCount.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { parseState } from "../core/parseState.js";
 import { listCheckpoints } from "../io/checkpoints.js";
@@ -9,6 +10,7 @@ import { readHistory } from "../io/history.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { restoreCheckpoint } from "../io/restoreCheckpoint.js";
 import { type CommandCall, chooseTargetLoop, say } from "./commandTable.js";
+import { parseWholeNumber } from "./parseCliArgs.js";
 
 /**
  * Whose checkpoints the name's refs are read for: the loop in its state file (by `started_at`), else, with
@@ -19,18 +21,28 @@ function readCheckpointOwner(file: LoopFile): CheckpointOwner {
   return read.kind === "missing" ? "last" : { startedAt: parseState(read.text, file.shown).started_at };
 }
 
+/** How many checkpoints `checkpoints` lists by default: a loop left running overnight keeps thousands. */
+export const CHECKPOINTS_SHOWN = 20;
+
+/** `checkpoints [--name NAME] [--limit N] [--all]`: the loop's last checkpoints, oldest first. */
 export function runCheckpoints(call: CommandCall): number {
-  const { ctx } = call;
+  const { ctx, options } = call;
+  const limit = options.all
+    ? Number.POSITIVE_INFINITY
+    : parseWholeNumber(options.limit, "--limit", call.command, CHECKPOINTS_SHOWN);
   const file = chooseTargetLoop(call);
   const env = ctx.env as NodeJS.ProcessEnv;
   const list = listCheckpoints({ root: file.root, loop: file.name, env, owner: readCheckpointOwner(file) });
   const none = `continuation-loop: loop ${file.name} has no checkpoints (set checkpoints: true in ${file.shown}).`;
   if (list.length === 0) return say(call, none);
-  const rows = list.map(
+  const shown = list.slice(-limit);
+  const earlier = list.length - shown.length;
+  const rows = shown.map(
     (c) => `  ${String(c.iteration).padStart(9)}  ${c.time.replace(/\.\d+Z$/, "Z")}  ${c.filesChanged}`,
   );
   const head = `checkpoints of loop ${file.name}:\n  iteration  time                  files changed`;
-  return say(call, `${head}\n${rows.join("\n")}`);
+  const more = earlier > 0 ? [`  … and ${formatCount(earlier)} earlier (--all lists every one)`] : [];
+  return say(call, [head, ...more, ...rows].join("\n"));
 }
 
 /** The iteration whose Stop measured the loop's best metric, from its history (docs/REFERENCE.md "Improvement loops"). */

@@ -1,7 +1,7 @@
 import { LoopError } from "../core/errors.js";
 import { readMeantName } from "../core/readMeantName.js";
 import { renderOptionRows, renderParagraph } from "../core/renderHelp.js";
-import { runCheckpoints, runRestore } from "./checkpointCommands.js";
+import { CHECKPOINTS_SHOWN, runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { type CommandRow, describeError, NAME, PROJECT, runRow, say } from "./commandTable.js";
 import { type Context, EXIT } from "./context.js";
 import { renderArgsUsage } from "./parseCliArgs.js";
@@ -20,7 +20,12 @@ export const COMMANDS: Record<string, CommandRow> = {
   ...LOOP_COMMANDS,
   checkpoints: {
     summary: "a loop's working-tree checkpoints: iteration, time, files changed",
-    options: { name: NAME, project: PROJECT },
+    options: {
+      name: NAME,
+      limit: { value: "N", help: `the last N checkpoints (default ${CHECKPOINTS_SHOWN})` },
+      all: { help: "every checkpoint" },
+      project: PROJECT,
+    },
     run: runCheckpoints,
   },
   restore: {

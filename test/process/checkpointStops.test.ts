@@ -41,6 +41,13 @@ describe("checkpoints", () => {
     const list = cli(root, "checkpoints");
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(/^\s+1\s+\d{4}-.*\n\s+2\s+\d{4}-.*\n\s+3\s+\d{4}-/m);
+    expect(list.stdout).not.toMatch(/earlier/);
+    // A loop left running overnight keeps thousands: the last ones are listed, and how many came before.
+    const last = cli(root, "checkpoints", "--limit", "2");
+    expect(last.stdout).toMatch(/… and 1 earlier \(--all lists every one\)\n\s+2\s+\d{4}-.*\n\s+3\s+\d{4}-/);
+    expect(last.stdout).not.toMatch(/^\s+1\s+\d{4}-/m);
+    expect(cli(root, "checkpoints", "--limit", "2", "--all").stdout).toMatch(/^\s+1\s+\d{4}-/m);
+    expect(cli(root, "checkpoints", "--limit", "0").stderr).toMatch(/--limit: invalid value/);
     // Iteration 3's work is kept by its checkpoint, so going back to 2 loses nothing.
     const restored = cli(root, "restore", "2");
     expect(restored.code, restored.stderr).toBe(0);
