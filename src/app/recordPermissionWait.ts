@@ -8,7 +8,7 @@ import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { parsePermissionTool } from "../core/permissionWait.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readPendingTool } from "../io/readTranscript.js";
+import { readPendingTool, readSubagentPendingTool } from "../io/readTranscript.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 
@@ -20,9 +20,13 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
   if (!own) return "";
   const { file } = own;
-  // 2.1.332's message names the tool; 2.1.197's does not, and the transcript's last reply calls it.
+  // 2.1.332's message names the main thread's tool; else the transcripts' pending calls tell it (the input names
+  // no subagent: a subagent's call is in its own transcript).
   const transcript = stringField(input, "transcript_path");
-  const tool = parsePermissionTool(stringField(input, "message"), transcript ? readPendingTool(transcript) : undefined);
+  const pending = transcript
+    ? { main: readPendingTool(transcript), subagent: readSubagentPendingTool(transcript) }
+    : undefined;
+  const tool = parsePermissionTool(stringField(input, "message"), pending);
   const time = new Date(ctx.now()).toISOString();
   const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId || !snapshot.state.active)

@@ -1,11 +1,28 @@
 // A permission prompt Claude Code waits on while a loop runs (docs/REFERENCE.md "Leave it running"). Pure.
 
+/** The calls a permission prompt may be for, as the transcripts show them when the Notification comes. */
+export interface PendingCalls {
+  /** The tool the main thread's last reply calls. */
+  main?: string | undefined;
+  /** The tool a subagent's last reply calls (its own transcript). */
+  subagent?: string | undefined;
+}
+
+/** The main thread's calls that run a subagent: such a call asks nothing itself, its subagent's tools may. */
+const AGENT_TOOLS = new Set(["Agent", "Task"]);
+
 /**
- * The tool a permission prompt is for: the one the transcript's last reply calls, else the one the Notification's
- * message names (2.1.332: "… permission to use Bash"; 2.1.197 names none), else "a tool".
+ * The tool a permission prompt is for. 2.1.332's message names the main thread's tool ("… permission to use Bash");
+ * neither version's names a subagent's, nor 2.1.197's any. Then the main thread's pending call, unless it runs a
+ * subagent; then a subagent's pending call, said to be one; else a subagent's or any tool, unnamed, never a wrong one.
  */
-export function parsePermissionTool(message: string | undefined, pending?: string): string {
-  return pending || /permission to use ([^\s]+)/.exec(message ?? "")?.[1]?.replace(/[.,:;]+$/, "") || "a tool";
+export function parsePermissionTool(message: string | undefined, pending: PendingCalls = {}): string {
+  const named = /permission to use ([^\s]+)/.exec(message ?? "")?.[1]?.replace(/[.,:;]+$/, "");
+  if (named) return named;
+  const runsSubagent = pending.main !== undefined && AGENT_TOOLS.has(pending.main);
+  if (pending.main && !runsSubagent) return pending.main;
+  if (pending.subagent) return `${pending.subagent}, from a subagent`;
+  return runsSubagent ? "a subagent's tool" : "a tool";
 }
 
 /** What status and the band say while Claude Code waits for a permission answer. */

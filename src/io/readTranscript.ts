@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, readSync } from "node:fs";
+import { closeSync, fstatSync, readdirSync, readSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { openToRead } from "./readBounded.js";
 import { linesFromEnd, readLinesFromEnd, readLinesInWindow } from "./readLines.js";
 import {
@@ -106,10 +107,13 @@ export function tallyLoopUsage(
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };
 }
 
-/** The newest prompt, reply or tool result of the main thread (bookkeeping lines skipped), or undefined. */
-function readLastMessage(path: string): TranscriptEntry | undefined {
+/**
+ * The newest prompt, reply or tool result of the main thread (bookkeeping lines skipped), or undefined;
+ * `sidechain`: of a subagent's own transcript instead, whose lines are all a side chain.
+ */
+function readLastMessage(path: string, sidechain = false): TranscriptEntry | undefined {
   for (const { entry } of readLinesFromEnd(path, 1024 * 1024, parseTranscriptLine)) {
-    if (entry && !entry.isSidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
+    if (entry && entry.isSidechain === sidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
   }
   return undefined;
 }
@@ -121,4 +125,38 @@ export const readInterrupted = (path: string): boolean => isInterruption(readLas
 export function readPendingTool(path: string): string | undefined {
   const entry = readLastMessage(path);
   return entry?.type === "assistant" ? entry.toolUses.at(-1)?.name : undefined;
+}
+
+/** Subagent transcripts looked at for a pending call: the most recently written, a waiting one among them. */
+const SUBAGENT_FILES_SCANNED = 8;
+
+/**
+ * The tool a subagent's last reply calls, when one ends on a call, else undefined. Claude Code writes a subagent's
+ * transcript to `<session>/subagents/agent-<id>.jsonl` beside the session's (docs/REFERENCE.md "Subagents"); the
+ * most recently written files are looked at, newest first.
+ */
+export function readSubagentPendingTool(sessionTranscript: string): string | undefined {
+  const dir = join(sessionTranscript.replace(/\.jsonl$/, ""), "subagents");
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => /^agent-.+\.jsonl$/.test(name));
+  } catch {
+    return undefined; // no subagent has run in this session
+  }
+  const newestFirst = names
+    .flatMap((name) => {
+      try {
+        return [{ path: join(dir, name), written: statSync(join(dir, name)).mtimeMs }];
+      } catch {
+        return []; // removed meanwhile
+      }
+    })
+    .sort((a, b) => b.written - a.written)
+    .slice(0, SUBAGENT_FILES_SCANNED);
+  for (const { path } of newestFirst) {
+    const entry = readLastMessage(path, true);
+    const tool = entry?.type === "assistant" ? entry.toolUses.at(-1)?.name : undefined;
+    if (tool) return tool;
+  }
+  return undefined;
 }

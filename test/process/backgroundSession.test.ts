@@ -267,6 +267,57 @@ describe("a permission prompt the loop waits on (Notification)", () => {
     expect(history(p).at(-1)).toMatchObject({ decision: "waiting_permission", tool: "Edit" });
   });
 
+  describe("a subagent's prompt: its call is in its own transcript, the input names no subagent", () => {
+    const line = (entry: object) => `${JSON.stringify(entry)}\n`;
+    const reply = (content: object[], sidechain: boolean) =>
+      line({ type: "assistant", isSidechain: sidechain, message: { role: "assistant", id: "m", content } });
+    const call = (name: string) => ({ type: "tool_use", id: `toolu_${name}`, name, input: {} });
+    /** A session's transcript ending on `main`, and its subagents' transcripts, each ending on its entry. */
+    function session(root: string, main: string, subagents: string[]): string {
+      const transcript = join(root, "sess.jsonl");
+      writeFileSync(transcript, main);
+      mkdirSync(join(root, "sess", "subagents"), { recursive: true });
+      for (const [i, last] of subagents.entries())
+        writeFileSync(join(root, "sess", "subagents", `agent-a${i}.jsonl`), last);
+      return transcript;
+    }
+    const waitOn = (root: string, transcript: string) =>
+      runHook("session", {
+        session_id: TERMINAL,
+        cwd: root,
+        hook_event_name: "Notification",
+        notification_type: "permission_prompt",
+        message: "Claude needs your permission",
+        transcript_path: transcript,
+      });
+
+    it("names the subagent's tool, not the Agent call, and status says a subagent waits", () => {
+      const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
+      const finished = reply([{ type: "text", text: "done" }], true);
+      const transcript = session(p.root, reply([call("Agent")], false), [finished, reply([call("Bash")], true)]);
+      expect(waitOn(p.root, transcript)).toMatchObject({ code: 0, stdout: "" });
+      expect(history(p).at(-1)).toMatchObject({ decision: "waiting_permission", tool: "Bash, from a subagent" });
+      const status = runHook("prompt", { session_id: TERMINAL, cwd: p.root, prompt: "/loop-status" });
+      expect(String(status.json?.reason)).toMatch(/waiting for your permission \(Bash, from a subagent\) since/);
+    });
+
+    it("a background subagent's, when the main thread's turn has ended", () => {
+      const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
+      const transcript = session(p.root, reply([{ type: "text", text: "made it" }], false), [
+        reply([call("Write")], true),
+      ]);
+      waitOn(p.root, transcript);
+      expect(history(p).at(-1)).toMatchObject({ tool: "Write, from a subagent" });
+    });
+
+    it("says a subagent's tool when the subagent's transcript does not hold the call yet", () => {
+      const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
+      const transcript = session(p.root, reply([call("Agent")], false), []);
+      waitOn(p.root, transcript);
+      expect(history(p).at(-1)).toMatchObject({ tool: "a subagent's tool" });
+    });
+  });
+
   it("is silent and writes nothing for a session without a loop, or with notify off", () => {
     const p = makeProject(`---\nmax_iterations: 5\nsession_id: "${TERMINAL}"\nnotify: false\n---\nGoal\n`);
     expect(notify(p.root, OTHER)).toMatchObject({ code: 0, stdout: "" });
