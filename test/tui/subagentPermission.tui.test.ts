@@ -1,0 +1,101 @@
+// A subagent's tool waiting for approval while a loop runs (docs/REFERENCE.md "Subagents"): Claude Code's Notification
+// names no subagent, so the loop finds the call in the subagent's own transcript; status and the report name that
+// tool as a subagent's, never the Agent call. The answer (Yes, or Esc: the subagent goes on without the tool) lets
+// the loop go on, and the next Stop clears the wait. Real terminal, both pinned versions; the scripted server tells
+// the subagent's requests apart by what they carry (`kind`). The cases of each input in
+// test/process/backgroundSession.test.ts.
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { type RecordedRequest, type ScriptedReply, text, toolUse } from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
+import { startTuiIn, type Tui } from "./support/tui.js";
+
+let world: BackgroundWorld | undefined;
+let tui: Tui | undefined;
+afterEach(async () => {
+  await tui?.close();
+  await world?.dispose();
+  tui = undefined;
+  world = undefined;
+});
+
+/** Main-thread replies in order, the subagent's in theirs. */
+function scriptByKind(main: ScriptedReply[], subagent: ScriptedReply[]) {
+  let m = 0;
+  let s = 0;
+  return (req: RecordedRequest) => (req.kind === "subagent" ? subagent[s++] : main[m++]);
+}
+
+const MAIN = [
+  toolUse("Agent", {
+    description: "make file",
+    prompt: "Make the file made.txt",
+    subagent_type: "general-purpose",
+    run_in_background: false,
+  }),
+  text("made it"),
+  text("checked"),
+  text("checked again"),
+];
+/** A command no rule allows: Claude Code asks before the subagent runs it. */
+const SUBAGENT = [
+  toolUse("Bash", { command: "node -e \"require('fs').writeFileSync('made.txt', 'made')\"", description: "Make it" }),
+  text("subagent done"),
+];
+const WAITING = /waiting for your permission \(Bash, from a subagent\)/;
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  async function startWaiting(): Promise<{ w: BackgroundWorld; t: Tui }> {
+    const w = (world = new BackgroundWorld(version));
+    await w.start(scriptByKind(MAIN, SUBAGENT));
+    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+    await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
+    const history = await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "waiting_permission"),
+      "the permission wait's record",
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
+    });
+    expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({
+      tool: "Bash, from a subagent",
+      iteration: 1,
+    });
+    expect((await w.cli(["status"])).stdout).toMatch(WAITING);
+    return { w, t };
+  }
+
+  /** The loop's end: two counted stops, the wait cleared by the first; status and the report as they end. */
+  async function expectGoneOn(w: BackgroundWorld): Promise<void> {
+    const ended = await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "end"),
+      "the loop's end",
+    );
+    const stops = ended.filter((r) => r.decision === "continue" || r.decision === "end");
+    expect(stops.map((r) => r.iteration)).toEqual([1, 2]);
+    expect(ended.findIndex((r) => r.decision === "waiting_permission")).toBeLessThan(
+      ended.findIndex((r) => r.decision === "continue"),
+    );
+    expect((await w.cli(["status"])).stdout).not.toMatch(/answer it in the session/);
+    const report = (await w.cli(["report"])).stdout;
+    expect(report).toMatch(WAITING);
+    expect(report).not.toMatch(/waiting for your permission \(Agent\)/);
+  }
+
+  it("Yes: the subagent's command runs and the loop goes on to its end", async () => {
+    const { w, t } = await startWaiting();
+    t.press("enter");
+    await expectGoneOn(w);
+    expect(fs.readFileSync(path.join(w.proj, "made.txt"), "utf8")).toBe("made");
+  });
+
+  it("Esc: the subagent goes on without its command, and so does the loop", async () => {
+    const { w, t } = await startWaiting();
+    t.press("escape");
+    await expectGoneOn(w);
+    expect(fs.existsSync(path.join(w.proj, "made.txt"))).toBe(false);
+  });
+});
