@@ -6,21 +6,14 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { LOOP_MARKER, makeLoopProject, type LoopProject, PLUGIN_DIR } from "./support/loopProject.js";
-import { type MessagesServer, type Script, startMessagesServer, text } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { LOOP_MARKER, type LoopProject, PLUGIN_DIR } from "./support/loopProject.js";
+import { type Script, text } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
 import { CLAUDE_VERSIONS, describeRun, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 /** Fails its first run with a test failure on its output, passes from the second (counted in .attempts). */
 const CHECK = [
@@ -31,9 +24,9 @@ const CHECK = [
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: the first minute", (version) => {
   async function run(prompt: string, script: Script, setup?: (p: LoopProject) => void) {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     setup?.(p);
-    server = await startMessagesServer(script);
+    const server = await t.server(script);
     const r = await runClaude({
       version,
       prompt,

@@ -1,29 +1,17 @@
 // The Stop-hook loop through the real Claude Code CLI, with the repo loaded by --plugin-dir.
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, type MessagesServer, type RecordedRequest } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { type RecordedRequest, type Script, text } from "./support/messagesServer.js";
 import { lastUserText, allMessagesText } from "./support/requestText.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, type LoopProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
-  async function run(
-    p: LoopProject,
-    prompt: string,
-    script: Parameters<typeof startMessagesServer>[0],
-    sessionId = randomUUID(),
-  ) {
-    server = await startMessagesServer(script);
+  async function run(p: LoopProject, prompt: string, script: Script, sessionId = randomUUID()) {
+    const server = await t.server(script);
     const r = await runClaude({
       version,
       prompt,
@@ -42,7 +30,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
 
   describe("the continuation loop in Claude Code", () => {
     it("continues with the marker and the goal, and stops at the reply carrying the promise in another case", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState(
         '---\nmax_iterations: 10\ncompletion_promise: "All tests passing"\n---\n\nFix the failing tests in test/auth.test.ts.\n',
       );
@@ -83,7 +71,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("stops exactly at max_iterations", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState("---\nmax_iterations: 3\n---\nKeep going.\n");
       const { r, main, sessionId } = await run(p, "go", [
         text("one"),
@@ -106,7 +94,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("leaves a malformed file untouched, does not continue, and says what is wrong", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       const text0 = "---\nmax_iterations: many   # oops\ncompletion_promise: DONE\n---\nGoal\n";
       p.writeState(text0);
       const { r, main } = await run(p, "go", [text("one"), text("two")]);
@@ -118,7 +106,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("tells once of a key that reads like a field and is none, and runs the loop by its fields", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState("---\nmax_iterations: 3\nmax_iteraton: 2   # meant as a limit\n---\nKeep going.\n");
       const { r, main } = await run(p, "go", [text("one"), text("two"), text("three"), text("four")]);
       expect(main).toHaveLength(3);
@@ -130,7 +118,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("ignores a state file owned by another session", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       const text0 = `---\nsession_id: ${randomUUID()}\nmax_iterations: 5\n---\nSomeone else's goal\n`;
       p.writeState(text0);
       const { main } = await run(p, "go", [text("one"), text("two")]);
@@ -140,7 +128,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("is not completed by the promise in the user prompt or in the continuation prompt", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState('---\nmax_iterations: 3\ncompletion_promise: "SHIP IT NOW"\n---\nWhen done, say SHIP IT NOW.\n');
       const { main } = await run(p, 'Work, then say "SHIP IT NOW" when finished.', [
         text("not yet"),
@@ -154,7 +142,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("follows edits made to the state file between turns: a lowered limit and a changed goal", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
       const replies = ["turn one", "turn two", "turn three", "turn four", "turn five"];
       const { main } = await run(p, "go", (_req, index) => {
@@ -173,7 +161,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("stops going on when the goal is deleted mid-loop, leaves the file as edited, and says where", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
       let emptied = "";
       const { r, main } = await run(p, "go", (_req, index) => {

@@ -3,20 +3,13 @@
 // limit; the same command each turn stalls.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type MessagesServer, startMessagesServer, text, toolUse } from "./support/messagesServer.js";
-import { type LoopProject, makeLoopProject, PLUGIN_DIR } from "./support/loopProject.js";
+import { describe, expect, it } from "vitest";
+import { text, toolUse } from "./support/messagesServer.js";
+import { PLUGIN_DIR } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 /** Is any folder from `dir` up a git repository? */
 function insideGit(dir: string): boolean {
@@ -29,10 +22,10 @@ function insideGit(dir: string): boolean {
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   /** Each iteration: a Bash call (`commandOf(k)`), then the reply "Done.". The loop's history. */
   async function runLoop(commandOf: (k: number) => string, maxIterations: number) {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     expect(insideGit(p.proj)).toBe(false);
     p.writeState(`---\nmax_iterations: ${maxIterations}\nstall_limit: 2\n---\n\nKeep the build green.\n`);
-    server = await startMessagesServer((_req, index) => {
+    const server = await t.server((_req, index) => {
       const k = Math.floor(index / 2) + 1;
       if (k > maxIterations) return text("never sent");
       return index % 2 === 0 ? toolUse("Bash", { command: commandOf(k) }) : text("Done.");

@@ -3,27 +3,19 @@
 // test-only pause point), and a pause and a resume made by setting `active`. The product's own decisions: on the
 // newest pin only (support/README.md "Which pin runs a case").
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, type MessagesServer, type Script } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text, type Script } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, type LoopProject, trustProject } from "./support/loopProject.js";
 import { watchPausedHooks } from "./support/pausedHooks.js";
 import { describeRun, NEWEST, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 /** One `claude -p` run of the loop in `p` (a new session, or `resume`), answered by `script`. */
 async function run(p: LoopProject, script: Script, opts: { env?: Record<string, string>; resume?: string } = {}) {
-  await server?.close();
-  server = await startMessagesServer(script);
+  const server = await t.server(script);
   const sessionId = opts.resume ?? randomUUID();
   const r = await runClaude({
     version: NEWEST,
@@ -42,7 +34,7 @@ async function run(p: LoopProject, script: Script, opts: { env?: Record<string, 
 
 describe(`Claude Code ${NEWEST.name}: steering a running loop`, () => {
   it("an edit landing while a Stop hook holds the file is decided on as edited: the new promise completes", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     trustProject(p);
     p.writeState("---\nmax_iterations: 8\ncompletion_promise: NEVER\n---\nShip the release.\n");
     // Every Stop hook stops between writing its new version of the file and the rename; at the third, the person
@@ -69,7 +61,7 @@ describe(`Claude Code ${NEWEST.name}: steering a running loop`, () => {
   });
 
   it("a pause and a resume made by setting active are in the history, and the resume brings the full prompt", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     trustProject(p);
     p.writeState("---\nmax_iterations: 4\n---\nShip the release.\n");
     const first = await run(p, (_req, index) => {
