@@ -5,33 +5,19 @@
 // once and goes on in its context.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  type RecordedRequest,
-  startMessagesServer,
-  text,
-  toolUse,
-  type MessagesServer,
-  type Usage,
-} from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { type RecordedRequest, text, toolUse, type Usage } from "./support/messagesServer.js";
 import { allMessagesText, lastUserText } from "./support/requestText.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { describeRun, hookSystemMessages, runClaude, type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 const GOAL = "Write the release summary in SUMMARY.md, one section per package.";
 const NOTES = "NOTES.md";
 const replyOf = (k: number) => `REPLY-OF-ITERATION-${k}: wrote part ${k}.`;
 const notesAfter = (k: number) => `NOTES-AFTER-ITERATION-${k}: parts 1-${k} written, part ${k + 1} next.`;
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 /**
  * Each iteration is two requests: Claude rewrites the notes file (a Bash call), then replies with a text
@@ -42,11 +28,11 @@ async function runNotesLoop(
   fields: string,
   opts: { prompt?: string; usage?: Usage; state?: boolean; env?: Record<string, string> } = {},
 ) {
-  const p = (project = makeLoopProject());
+  const p = t.project();
   trustProject(p);
   fs.writeFileSync(path.join(p.proj, NOTES), "NOTES-AT-START: nothing done yet.\n");
   if (opts.state !== false) p.writeState(`---\nmax_iterations: 3\nnotes_file: ${NOTES}\n${fields}---\n\n${GOAL}\n`);
-  server = await startMessagesServer((_req, index) => {
+  const server = await t.server((_req, index) => {
     const k = Math.floor(index / 2) + 1;
     if (k > 3) return text("never sent");
     if (index % 2 === 1) return text(replyOf(k), opts.usage);
@@ -65,7 +51,7 @@ async function runNotesLoop(
   expect(r.code, describeRun(r)).toBe(0);
   const main = server.mainRequests;
   const firsts = main.filter((_, i) => i % 2 === 0);
-  return { r, main, firsts, history: p.history() };
+  return { p, r, main, firsts, history: p.history() };
 }
 
 const messageCount = (req: RecordedRequest) => req.body?.messages?.length ?? 0;
@@ -178,8 +164,6 @@ describe(`Claude Code ${NEWEST.name} with the module turned off`, () => {
     });
     expect(refused.main).toHaveLength(0);
     expect(String(refused.r.result?.result)).toContain("fresh_context: needs the companion module");
-    await server?.close();
-    project?.cleanup();
     const { r, firsts, history } = await runNotesLoop(NEWEST, "fresh_context: true\n", { env });
     expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
     expect(allMessagesText(firsts[2]!)).toContain(replyOf(1));
@@ -190,13 +174,13 @@ describe(`Claude Code ${NEWEST.name} with the module turned off`, () => {
 
 describe(`Claude Code ${OLDEST.name}: fresh_context without the module`, () => {
   it("/loop-start --fresh-context is refused with its reason before the model is asked", async () => {
-    const { main, r } = await runNotesLoop(OLDEST, "", {
+    const { p, main, r } = await runNotesLoop(OLDEST, "", {
       state: false,
       prompt: `/continuation-loop:loop-start --fresh-context --max-iterations 3 ${GOAL}`,
     });
     expect(main).toHaveLength(0);
     expect(String(r.result?.result)).toContain("fresh_context: needs the companion module");
-    expect(project!.readState()).toBeUndefined();
+    expect(p.readState()).toBeUndefined();
   });
 
   it("a hand-written file with the field is told once and the loop goes on in its context", async () => {

@@ -3,22 +3,18 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, toolUse, type MessagesServer, type Script } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text, toolUse, type MessagesServer, type Script } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, type LoopProject } from "./support/loopProject.js";
 import { itOnNewest } from "./support/pins.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
+const t = perTest();
+/** The running loop's project and server: its scripts and checks read them before `loop` returns. */
 let project: LoopProject | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+let server: MessagesServer | undefined;
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   // A gate's or a limit's decision is the product's own: on the newest pin only. Both pins run what Claude Code
@@ -34,10 +30,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       env?: Record<string, string>;
     } = {},
   ) {
-    const p = (project = makeLoopProject());
+    const p = (project = t.project());
     p.writeState(state);
     opts.setup?.(p);
-    server = await startMessagesServer(script);
+    server = await t.server(script);
     const r = await runClaude({
       version,
       prompt: "go",
@@ -148,9 +144,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
 
     it("<loop-pause> pauses with the question shown to the user; the next prompt (--resume) answers it and the loop goes on", async () => {
       const sessionId = randomUUID();
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState("---\ncompletion_promise: DONE\nmax_iterations: 6\n---\nMigrate the API\n");
-      server = await startMessagesServer([
+      const server = await t.server([
         text("Started the migration."),
         text("Two ways to go. <loop-pause>Keep the old API or break it?</loop-pause>"),
         text("Kept the old API."),
@@ -178,9 +174,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
     it("/loop-start --again restarts the last finished loop, with its goal, in a new session", async () => {
-      const p = (project = makeLoopProject());
+      const p = t.project();
       p.writeState('---\ncompletion_promise: "SHIPPED"\nmax_iterations: 4\n---\nWrite the release notes\n');
-      server = await startMessagesServer([
+      const server = await t.server([
         text("Drafted them."),
         text("Notes written. SHIPPED"),
         text("Reopened the notes."),
@@ -327,8 +323,6 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
         );
         expect(still.sent).toHaveLength(4);
         expect(still.end).toMatchObject({ reason: "stalled", iteration: 4 });
-        await server?.close();
-        project?.cleanup();
 
         let n = 0;
         const moving = await loop(

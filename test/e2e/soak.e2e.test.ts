@@ -3,33 +3,26 @@
 // each run to its own limit with every iteration once and in order. The module's runs write more than
 // 1 MiB of stream-json: a caller that buffers the output with Node's default maxBuffer kills Claude Code
 // (SIGTERM, exit 143) at about 120 iterations; this runner reads the stream whole.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectEveryIterationOnce, numberedReplies } from "./soakSupport.js";
-import { type MessagesServer, startMessagesServer } from "./support/messagesServer.js";
-import { type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
+import { PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { describeRun, runClaude, NEWEST } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 const ITERATIONS = 200;
 /** Node's default `maxBuffer` for execFile, exec and spawnSync. */
 const NODE_MAX_BUFFER = 1024 * 1024;
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 async function soak(opts: { module: boolean; fresh?: boolean }) {
-  const p = (project = makeLoopProject());
+  const p = t.project();
   trustProject(p);
   const fresh = opts.fresh ? "fresh_context: true\n" : "";
   p.writeState(
     `---\nmax_iterations: ${ITERATIONS}\ncompletion_promise: NEVER\nstall_limit: 0\n${fresh}---\n\nWrite the summary.\n`,
   );
-  server = await startMessagesServer(numberedReplies());
+  const server = await t.server(numberedReplies());
   // The command path's continuations are Stop-hook blocks: with no tool in a turn, Claude Code's block cap
   // (8 by default) would end the loop at 9; a headless loop without the module runs with it off.
   const env: Record<string, string> = { CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: "0" };
