@@ -5,27 +5,21 @@
 // the loop. On 2.1.197 the module does not run: the error is recorded and the loop waits for a person.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { apiError, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { apiError, type Script, text } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
-import { startLiveSession, type LiveSession } from "./support/liveSession.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
+import type { LiveSession } from "./support/liveSession.js";
+import { LOOP_MARKER, PLUGIN_DIR, type LoopProject, trustProject } from "./support/loopProject.js";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 const GOAL = "Write the release summary in NOTES.md.";
 /** 1 minute becomes 48–60 ms × 50 = 2.4–3 s; Claude Code itself does not retry (README in support/). */
 const ENV = { CONTINUATION_LOOP_WAIT_SCALE: "0.05", CLAUDE_CODE_MAX_RETRIES: "0" };
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
+const t = perTest();
+/** The running loop's session: `moduleLines` and the tests' prompts read it. */
 let session: LiveSession | undefined;
-
-afterEach(async () => {
-  await session?.close(5000);
-  await server?.close();
-  project?.cleanup();
-  session = server = project = undefined;
-});
 
 async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
@@ -37,20 +31,12 @@ async function until(what: string, check: () => boolean, ms = 30_000): Promise<v
   }
 }
 
-async function startLoop(
-  version: ClaudeVersion,
-  state: string,
-  script: Parameters<typeof startMessagesServer>[0],
-  env: Record<string, string> = ENV,
-) {
-  const p = (project = makeLoopProject());
+async function startLoop(version: ClaudeVersion, state: string, script: Script, env: Record<string, string> = ENV) {
+  const p = t.project();
   trustProject(p);
   p.writeState(state);
-  const s = (server = await startMessagesServer(script));
-  session = startLiveSession(
-    { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env },
-    "start",
-  );
+  const s = await t.server(script);
+  session = t.session({ version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env }, "start");
   return { p, s };
 }
 

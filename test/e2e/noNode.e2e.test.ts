@@ -5,12 +5,11 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { makeGuardPath, oldNodeBinary } from "../support/nodePaths.js";
-import { type MessagesServer, type Script, startMessagesServer, text } from "./support/messagesServer.js";
-import { type LiveSession, startLiveSession } from "./support/liveSession.js";
-import { type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
+import { type Script, text } from "./support/messagesServer.js";
+import { type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import {
   CLAUDE_VERSIONS,
   type ClaudeVersion,
@@ -21,27 +20,20 @@ import {
   type StreamEvent,
   NEWEST,
 } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 const START = "/continuation-loop:loop-start --max-iterations 3 Fix the tests";
 
-let project: LoopProject | undefined;
-let server: MessagesServer | undefined;
-let session: LiveSession | undefined;
-afterEach(async () => {
-  await session?.close(5000);
-  await server?.close();
-  project?.cleanup();
-  project = server = session = undefined;
-});
+const t = perTest();
 
 /** A project Claude Code trusts (the module loads only there), and a PATH with no node (or `node`, when given). */
 function setup(node?: string): { p: LoopProject; PATH: string } {
-  const p = (project = makeLoopProject());
+  const p = t.project();
   trustProject(p);
   return { p, PATH: makeGuardPath(path.join(p.root, "bin"), node) };
 }
 
-const serve = async (script: Script) => (server = await startMessagesServer(script));
+const serve = (script: Script) => t.server(script);
 
 const hookEvents = (events: StreamEvent[]) =>
   events.filter((e) => e.type === "system" && e.subtype === "hook_response");
@@ -117,11 +109,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     it("no node on PATH, a few turns in one session: told once at the start, each loop command refused with the line, other prompts answered, no hook error", async () => {
       const { p, PATH } = setup();
       const s = await serve([text("Hello there."), text("Here again.")]);
-      session = startLiveSession(
+      const live = t.session(
         { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env: { PATH, ...env } },
         "hello",
       );
-      const live = session;
       const results = () => live.events.filter((e) => e.type === "result");
       const turn = async (n: number) => {
         const end = Date.now() + 60_000;
@@ -217,7 +208,7 @@ describe(`Claude Code ${NEWEST.name}, the module with a Node too old on PATH`, (
     const statePath = path.join(p.proj, ".claude", "continuation-loop.local.md");
     fs.writeFileSync(statePath, state);
     const s = await serve([text("Hello there."), text("Here again.")]);
-    session = startLiveSession(
+    const live = t.session(
       {
         version: NEWEST,
         baseUrl: s.url,
@@ -229,7 +220,6 @@ describe(`Claude Code ${NEWEST.name}, the module with a Node too old on PATH`, (
       },
       "hello",
     );
-    const live = session;
     const results = () => live.events.filter((e) => e.type === "result");
     const turn = async (n: number) => {
       const end = Date.now() + 60_000;

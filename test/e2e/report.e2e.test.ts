@@ -6,25 +6,17 @@ import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { Browser } from "../browser/chromium.js";
 import { countColours, decodePng, shareOfColour } from "../browser/png.js";
-import { startLiveSession, type LiveSession } from "./support/liveSession.js";
-import { apiError, startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
-import { PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
+import { apiError, text } from "./support/messagesServer.js";
+import { PLUGIN_DIR, type LoopProject, trustProject } from "./support/loopProject.js";
 import { describeRun, NEWEST, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-let session: LiveSession | undefined;
+const t = perTest();
 let browser: Browser | undefined;
 
-afterEach(async () => {
-  await session?.close(5000);
-  await server?.close();
-  project?.cleanup();
-  session = server = project = undefined;
-});
 afterAll(async () => {
   await browser?.close();
 });
@@ -80,11 +72,11 @@ const REPLIES = [
 // The report is the product's own reading of its history: on the newest pin only (support/pins.ts).
 describe.each([NEWEST])("Claude Code %s", (version) => {
   it("a loop run through the CLI gives a report with one row per iteration and a page Chromium draws", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     p.writeState(
       `---\nmax_iterations: 10\n${counting("n * 15 + 5")}\nmetric_target: ">= 95"\n---\n\nFix the failing tests in test/auth.test.ts.\n`,
     );
-    server = await startMessagesServer([
+    let server = await t.server([
       ...REPLIES.map((t, i) => text(t, { output_tokens: 120 + ((i * 173) % 500) })),
       text("never sent"),
     ]);
@@ -118,7 +110,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
 
     // /loop-report in a session: answered by the hook itself, no model turn.
     await server.close();
-    server = await startMessagesServer([text("never sent")]);
+    server = await t.server([text("never sent")]);
     const asked = await runClaude({
       version,
       prompt: "/continuation-loop:loop-report",
@@ -138,7 +130,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
 
 describe(`Claude Code ${NEWEST.name}: a loop that waited after a rate limit and paused for a question`, () => {
   it("reports the error, the wait and the pause in rows of their own, marked on the charts", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     trustProject(p);
     // Checkpoints record the files each iteration changed: here the metric's own counter.
     spawnSync("git", ["init", "-q", p.proj]);
@@ -147,7 +139,7 @@ describe(`Claude Code ${NEWEST.name}: a loop that waited after a rate limit and 
       `---\nmax_iterations: 12\nstarted_at: "${new Date().toISOString()}"\ncheckpoints: true\n${counting("n * n * 3 + 10")}\nmetric_target: ">= 200"\ncompletion_promise: DONE\n---\n\nRaise the test coverage of src/auth to 200 covered branches.\n`,
     );
     const tokens = (i: number) => ({ output_tokens: 180 + ((i * 211) % 700) });
-    server = await startMessagesServer([
+    const server = await t.server([
       text("Mapped the uncovered branches: token expiry, refresh, logout.", tokens(0)),
       text("Added tests for token expiry.", tokens(1)),
       text("Added tests for the refresh path.", tokens(2)),
@@ -159,7 +151,7 @@ describe(`Claude Code ${NEWEST.name}: a loop that waited after a rate limit and 
       text("Coverage target reached. DONE", tokens(7)),
       text("never sent"),
     ]);
-    session = startLiveSession(
+    const session = t.session(
       {
         version: NEWEST,
         baseUrl: server.url,
