@@ -7,20 +7,19 @@
 // path (2.1.197, or CONTINUATION_LOOP_MODULE=0) the loop waits only when Claude's reply says `<loop-wait/>`.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
-  startMessagesServer,
   text,
   toolUse,
 } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
-import { type LiveSession, startLiveSession } from "./support/liveSession.js";
-import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
+import type { LiveSession } from "./support/liveSession.js";
+import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
-import { killHomeProcesses } from "../support/testHome.js";
+import { perTest } from "./support/perTest.js";
 
 const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 
@@ -42,18 +41,11 @@ const ROUTES: Route[] = [
   },
 ];
 
+const t = perTest();
+/** The running test's server, project and session: the waits below read them. */
 let server: MessagesServer | undefined;
 let project: LoopProject | undefined;
 let session: LiveSession | undefined;
-
-afterEach(async () => {
-  await session?.close(5000);
-  // A background Bash runs in a process group of its own: the dev server outlives the session that started it.
-  if (project) killHomeProcesses(project.home);
-  await server?.close();
-  project?.cleanup();
-  session = server = project = undefined;
-});
 
 /** The module's lines to the person (`$.ui.log`), which stream-json carries as `system/ui_log` events. */
 const moduleLines = () =>
@@ -99,12 +91,12 @@ async function startLoop(
   script: (go: string) => ScriptedReply[],
   env: Record<string, string> = {},
 ) {
-  const p = (project = makeLoopProject());
+  const p = (project = t.project({ killProcesses: true }));
   trustProject(p);
   p.writeState(state);
   const go = path.join(p.root, "go");
-  const s = (server = await startMessagesServer(script(go)));
-  session = startLiveSession(
+  const s = (server = await t.server(script(go)));
+  session = t.session(
     {
       version: route.version,
       baseUrl: s.url,

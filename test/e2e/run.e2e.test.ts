@@ -2,33 +2,31 @@
 // killed mid-loop and started again, each exit code, the report on the job summary.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
-  startMessagesServer,
   text,
   toolUse,
 } from "./support/messagesServer.js";
 import { allMessagesText, lastUserText } from "./support/requestText.js";
-import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
+import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { startRunCommand } from "./support/runCommand.js";
 import { CLAUDE_VERSIONS, NEWEST, runClaude } from "./support/runClaude.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
-import { killHomeProcesses } from "../support/testHome.js";
+import { perTest } from "./support/perTest.js";
 
+const t = perTest();
+/** The running test's server, and what lets its held request go: tests read them. */
 let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
 let release: (() => void) | undefined;
 
-afterEach(async () => {
-  release?.();
-  if (project) killHomeProcesses(project.home);
-  await server?.close();
-  project?.cleanup();
-  server = project = release = undefined;
-});
+/** A loop project; after the test its held request is let go, then what it left running is killed. */
+function makeProject(): LoopProject {
+  t.onEnd(() => release?.());
+  return t.project({ killProcesses: true });
+}
 
 /** A scripted model whose n-th main request (from 1) gets `reply(n)`; the `holdAt`-th is held and reported. */
 async function scriptedModel(reply: (n: number) => ScriptedReply, holdAt?: number) {
@@ -40,7 +38,7 @@ async function scriptedModel(reply: (n: number) => ScriptedReply, holdAt?: numbe
     release = resolve;
   });
   let n = 0;
-  server = await startMessagesServer(async (req) => {
+  server = await t.server(async (req) => {
     n++;
     if (n === holdAt) {
       held(req);
@@ -86,7 +84,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
 
   it("starts Claude Code again after a SIGKILL at iteration 3 of 6: iterations 1..6 each once, exit 0, the report on the job summary", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     trustProject(p);
     const summary = path.join(p.root, "summary.md");
     fs.writeFileSync(summary, "# An earlier step\n");
@@ -130,7 +128,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("exits 1 when the loop ends at a limit, with the report in --report and --html", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     await scriptedModel((n) => text(`still going ${n}`));
     const r = run(p, ["--report", "loop.md", "--html", "loop.html", "--max-iterations", "2", "Keep going"]);
     const done = await r.done;
@@ -145,7 +143,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("a tool no rule allows is refused at every iteration in -p: run says so on each line and names how to allow it", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     // Each iteration calls a command no rule allows, then replies.
     await scriptedModel((n) =>
       n % 2 === 1
@@ -174,7 +172,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("exits 3 when Claude asks the person, leaving the paused loop in place", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     await scriptedModel((n) =>
       text(n === 2 ? "I need a decision. <loop-pause>Which database should I use?</loop-pause>" : `step ${n}`),
     );
@@ -189,7 +187,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("takes over the loop of a run killed whole: `run` with no goal finishes it, each iteration once", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     const { reached } = await scriptedModel((n) => text(n >= 6 ? "<promise>DONE</promise>" : `part ${n}`), 3);
     const first = run(p, ["--max-iterations", "5", "Write five parts"]);
     await reached;
@@ -211,7 +209,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("a Claude Code left behind by a run killed with SIGKILL ends with its turn; `run` with no goal goes on from that iteration, once", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     const { reached } = await scriptedModel((n) => text(n >= 5 ? "<promise>DONE</promise>" : `part ${n}`), 2);
     const first = run(p, ["--max-iterations", "4", "Write four parts"]);
     await reached;
@@ -235,7 +233,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("a second `run` with no goal while one drives the loop is refused, naming that run; the first goes on", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     // Held before the loop's first Stop, when no Claude Code process is yet known to own it.
     const { reached } = await scriptedModel((n) => text(n >= 3 ? "<promise>DONE</promise>" : `part ${n}`), 1);
     const first = run(p, ["--max-iterations", "5", "Write parts"]);
@@ -253,7 +251,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("/loop-resume --force in a session takes the loop from a live run: that run ends (exit 1, taken over), the loop goes on there", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     // Held: the run's second turn, then the session's first, so the run ends while the loop goes on elsewhere.
     const gate = () => {
       let open!: () => void;
@@ -269,7 +267,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const runTurn = gate();
     const sessionTurn = gate();
     let n = 0;
-    server = await startMessagesServer(async () => {
+    server = await t.server(async () => {
       n++;
       const hold = n === 2 ? runTurn : n === 3 ? sessionTurn : undefined;
       if (hold) {
@@ -319,7 +317,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     const { reached } = await scriptedModel((n) => text(`part ${n}`), 3);
     const r = run(p, ["--max-iterations", "5", "Write five parts"]);
     await reached;
@@ -335,7 +333,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("exits 4 when Claude Code cannot run (not logged in), after --max-restarts restarts", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     await scriptedModel((n) => text(`never ${n}`));
     const r = run(p, ["--max-restarts", "1", "Anything"], { ANTHROPIC_API_KEY: "" });
     const done = await r.done;
@@ -352,7 +350,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
 // that never ends would hold `run`, and a CI job, long after the loop's end.
 describe(`Claude Code ${NEWEST.name}`, () => {
   it("a server Claude left running in the background does not hold `run` past the loop's end: Claude Code is stopped, exit 0", async () => {
-    const p = (project = makeLoopProject());
+    const p = makeProject();
     trustProject(p);
     const pidFile = path.join(p.root, "server.pid");
     const replies = [

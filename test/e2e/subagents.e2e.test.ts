@@ -8,19 +8,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   apiError,
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
-  startMessagesServer,
   text,
   toolUse,
 } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
-import { type LiveSession, startLiveSession } from "./support/liveSession.js";
-import { LOOP_MARKER, type LoopProject, makeLoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
+import type { LiveSession } from "./support/liveSession.js";
+import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import {
   CLAUDE_VERSIONS,
   type ClaudeVersion,
@@ -31,19 +30,12 @@ import {
   readJsonl,
   runClaude,
 } from "./support/runClaude.js";
-import { killHomeProcesses } from "../support/testHome.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
+const t = perTest();
+/** The running test's project and session: the waits below read them. */
 let project: LoopProject | undefined;
 let session: LiveSession | undefined;
-
-afterEach(async () => {
-  await session?.close(5000);
-  if (project) killHomeProcesses(project.home);
-  await server?.close();
-  project?.cleanup();
-  session = server = project = undefined;
-});
 
 const PROMISE = "All tests passing";
 /** The loop's promise in the task the main thread hands the subagent. */
@@ -78,16 +70,16 @@ const subagentRequests = (s: MessagesServer) => s.requests.filter((r) => r.kind 
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: a turn that runs a subagent in the foreground", (version) => {
   it("is one iteration; the subagent's promise, question and tokens are not the loop's", async () => {
-    const p = (project = makeLoopProject());
+    const p = (project = t.project({ killProcesses: true }));
     p.writeState(STATE);
-    const s = (server = await startMessagesServer(
+    const s = await t.server(
       scriptByKind([
         agent(false),
         text("The subagent ran the tests; two still fail.", { output_tokens: 11 }),
         text(`Fixed both. ${PROMISE}.`, { output_tokens: 13 }),
         text("never sent"),
       ]),
-    ));
+    );
     const sessionId = randomUUID();
     const r = await runClaude({
       version,
@@ -125,7 +117,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: a turn that runs a subagent in t
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: a subagent's API error", (version) => {
   it("is not the loop's: Claude Code's StopFailure names the agent, and the loop records no error", async () => {
-    const p = (project = makeLoopProject());
+    const p = (project = t.project({ killProcesses: true }));
     const sessionId = randomUUID();
     // Bound to the session from the start, so that an error before the first Stop concerns the loop.
     p.writeState(
@@ -137,7 +129,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: a subagent's API error", (versio
       text(`Fixed both. ${PROMISE}.`),
       text("never sent"),
     ];
-    const s = (server = await startMessagesServer(scriptByKind(main, () => true, apiError(429))));
+    const s = await t.server(scriptByKind(main, () => true, apiError(429)));
     const r = await runClaude({
       version,
       prompt: "Fix the failing tests.",
@@ -188,7 +180,7 @@ const stopAnswers = () =>
 
 describe.each(ROUTES)("Claude Code $title: a subagent in the background", (route) => {
   it("holds the loop as a background shell task does; the notification's turn carries its reply, not Claude's", async () => {
-    const p = (project = makeLoopProject());
+    const p = (project = t.project({ killProcesses: true }));
     trustProject(p);
     p.writeState(STATE);
     const go = path.join(p.root, "go");
@@ -202,8 +194,8 @@ describe.each(ROUTES)("Claude Code $title: a subagent in the background", (route
       text(`Fixed both. ${PROMISE}.`),
       text("never sent"),
     ];
-    const s = (server = await startMessagesServer(scriptByKind(main, () => fs.existsSync(go))));
-    session = startLiveSession(
+    const s = await t.server(scriptByKind(main, () => fs.existsSync(go)));
+    session = t.session(
       {
         version: route.version,
         baseUrl: s.url,
@@ -256,11 +248,11 @@ describe.each(ROUTES)("Claude Code $title: a subagent in the background", (route
 
 describe(`Claude Code ${NEWEST.name}, companion module: a subagent that outlasts background_wait`, () => {
   it("is waited out as a shell task is: the module takes the loop on at the bound, naming it as still running", async () => {
-    const p = (project = makeLoopProject());
+    const p = (project = t.project({ killProcesses: true }));
     trustProject(p);
     p.writeState(STATE.replace("max_iterations: 6", "max_iterations: 6\nbackground_wait: 3s"));
     const go = path.join(p.root, "go");
-    const s = (server = await startMessagesServer(
+    const s = await t.server(
       scriptByKind(
         [
           agent(true),
@@ -271,8 +263,8 @@ describe(`Claude Code ${NEWEST.name}, companion module: a subagent that outlasts
         ],
         () => fs.existsSync(go),
       ),
-    ));
-    session = startLiveSession(
+    );
+    session = t.session(
       { version: NEWEST, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env: {} },
       "Fix the failing tests.",
     );
