@@ -4,20 +4,14 @@ import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, toolUse, type MessagesServer, type Script } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text, toolUse, type Script } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, type LoopProject } from "./support/loopProject.js";
 import { NEWEST, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-const servers: MessagesServer[] = [];
-let project: LoopProject | undefined;
-
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-  project?.cleanup();
-  project = undefined;
-});
+const t = perTest();
 
 /** A metric that counts its own runs (one per Stop) in the file n and prints `expression` of the count. */
 const counting = (expression: string) =>
@@ -30,8 +24,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     script: Script,
     opts: { allowedTools?: string[]; prompt?: string; sessionId?: string; resume?: string } = {},
   ) {
-    const server = await startMessagesServer(script);
-    servers.push(server);
+    const server = await t.server(script);
     const r = await runClaude({
       version,
       prompt: opts.prompt ?? "go",
@@ -52,7 +45,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
   }
 
   it("a metric reaching its target completes the loop without a promise; the prompt shows last, best and target", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     p.writeState(
       `---\nmax_iterations: 6\ncompletion_promise: NEVER SAID\n${counting("n * 10")}\nmetric_target: ">= 30"\n---\nRaise the score.\n`,
     );
@@ -73,15 +66,14 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
   });
 
   it("/loop-status shows the metric and every stop's value as a sparkline, the best marked", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     p.writeState(`---\nmax_iterations: 6\n${counting("(n * 37) % 10")}\n---\nTune the cache.\n`);
     const sessionId = randomUUID();
     await run(p, [text("a"), text("b"), text("c <loop-pause>Which cache size next?</loop-pause>"), text("never")], {
       sessionId,
     });
     expect(p.history().map((r) => r.metric)).toEqual([7, 4, 1]);
-    const server = await startMessagesServer([text("never")]);
-    servers.push(server);
+    const server = await t.server([text("never")]);
     const status = await runClaude({
       version,
       prompt: "/continuation-loop:loop-status",
@@ -104,7 +96,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
   });
 
   it("a flat metric ends the loop as no_improvement", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     p.writeState(
       `---\nmax_iterations: 8\nmetric: "echo coverage 71.5%"\nmax_no_improvement: 2\nstall_limit: 0\n---\nRaise coverage.\n`,
     );
@@ -116,7 +108,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
   });
 
   it("a lower-is-better target (<=) works", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     p.writeState(
       `---\nmax_iterations: 6\n${counting("100 - n * 7")}\nmetric_target: "<= 86"\n---\nCut the bundle size.\n`,
     );
@@ -127,7 +119,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
   });
 
   it("a write outside scope pauses the loop naming the file; /loop-resume goes on", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     const git = (...args: string[]) =>
       execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: p.proj });
     fs.mkdirSync(path.join(p.proj, "src"));

@@ -5,10 +5,10 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, type MessagesServer, type RecordedRequest } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text, type RecordedRequest } from "./support/messagesServer.js";
 import { lastUserText, messageText } from "./support/requestText.js";
-import { LOOP_MARKER, PLUGIN_DIR, makeLoopProject, type LoopProject, trustProject } from "./support/loopProject.js";
+import { LOOP_MARKER, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import {
   describeRun,
   hookResponses,
@@ -18,20 +18,11 @@ import {
   NEWEST,
   OLDEST,
 } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 const GOAL = "Write the release summary in NOTES.md.";
 
-let server: MessagesServer | undefined;
-let project: LoopProject | undefined;
-const extraDirs: string[] = [];
-
-afterEach(async () => {
-  await server?.close();
-  project?.cleanup();
-  for (const dir of extraDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  server = undefined;
-  project = undefined;
-});
+const t = perTest();
 
 /** A second plugin in `root/<name>-plugin` with one command hook: `event` runs `script` (CommonJS) with node. */
 function writePlugin(root: string, name: string, event: string, script: string): string {
@@ -80,11 +71,11 @@ async function runLoop(
     pluginDirs?: string[];
   } = {},
 ) {
-  const p = (project = makeLoopProject());
+  const p = t.project();
   trustProject(p);
   p.writeState(state);
   const replies = Array.from({ length: opts.replies ?? 3 }, (_, i) => text(`working ${i + 1}`, opts.usage));
-  server = await startMessagesServer([...replies, text("never sent")]);
+  const server = await t.server([...replies, text("never sent")]);
   const r = await runClaude({
     version,
     prompt: "start",
@@ -153,7 +144,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
   });
 
   it("draws the band from the Stop hook's view: one helper run for the loop as found, none per iteration", async () => {
-    const p = (project = makeLoopProject());
+    const p = t.project();
     trustProject(p);
     const sessionId = randomUUID();
     p.writeState(`---\nmax_iterations: 4\nsession_id: ${sessionId}\n---\n\n${GOAL}\n`);
@@ -164,7 +155,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     fs.writeFileSync(path.join(shim, "node"), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${process.execPath}" "$@"\n`, {
       mode: 0o755,
     });
-    server = await startMessagesServer([1, 2, 3, 4].map((i) => text(`working ${i}`)));
+    const server = await t.server([1, 2, 3, 4].map((i) => text(`working ${i}`)));
     const r = await runClaude({
       version: NEWEST,
       prompt: "start",
@@ -184,7 +175,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
 
   it("leaves another plugin's Stop hook running at every Stop", async () => {
     const p0 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")));
-    extraDirs.push(path.dirname(p0.dir));
+    t.removeAfter(path.dirname(p0.dir));
     const quiet = await runLoop(NEWEST, threeIterations, { pluginDirs: [p0.dir] });
     expect(quiet.main).toHaveLength(3);
     expect(p0.runs()).toBe(3);
@@ -195,7 +186,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     const envs: Record<string, string>[] = [{}, { CONTINUATION_LOOP_MODULE: "0" }];
     for (const env of envs) {
       const p0 = otherPlugin(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-other-")), 2);
-      extraDirs.push(path.dirname(p0.dir));
+      t.removeAfter(path.dirname(p0.dir));
       const run = await runLoop(NEWEST, threeIterations, { pluginDirs: [p0.dir], env });
       expect(run.history.map((h) => [h.decision, h.iteration])).toEqual([
         ["continue", 1],
@@ -220,7 +211,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     const counts: Record<string, unknown>[] = [];
     for (const env of [{}, { CONTINUATION_LOOP_MODULE: "0" }] as Record<string, string>[]) {
       const counter = promptCounter(fs.mkdtempSync(path.join(path.dirname(PLUGIN_DIR), ".scratch-counter-")));
-      extraDirs.push(path.dirname(counter.dir));
+      t.removeAfter(path.dirname(counter.dir));
       const run = await runLoop(NEWEST, fiveIterations, { replies: 5, pluginDirs: [counter.dir], env });
       expect(run.history.map((h) => [h.decision, h.iteration])).toEqual([
         ["continue", 1],
