@@ -1,19 +1,17 @@
 // Smoke test of the e2e harness itself, with a throwaway plugin (not the product's hooks).
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { EXHAUSTED_TEXT, startMessagesServer, text, toolUse } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { EXHAUSTED_TEXT, text, toolUse } from "./support/messagesServer.js";
 import { lastUserText, systemMessagesText } from "./support/requestText.js";
-import type { MessagesServer } from "./support/messagesServer.js";
 import { describeRun, hookResponses, hookSystemMessages, NEWEST, readJsonl, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
-let tmp: string;
-let server: MessagesServer | undefined;
+const t = perTest();
 
 function setup(): { root: string; proj: string; home: string; plugin: string } {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-harness-"));
+  const tmp = t.tempDir("cl-e2e-harness-");
   const dirs = {
     root: tmp,
     proj: path.join(tmp, "proj"),
@@ -56,19 +54,13 @@ process.stdin.on('data', (d) => { raw += d; }).on('end', () => {
 });
 `;
 
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-});
-
 // The harness itself, on the newest pin: every e2e case of the oldest pin runs through it too.
 describe.each([NEWEST])("Claude Code %s", (version) => {
   describe("e2e harness", () => {
     it("scripts a session whose Stop hook blocks once", async () => {
       const { proj, home, plugin } = setup();
       writePlugin(plugin, { Stop: STOP_BLOCK_ONCE });
-      server = await startMessagesServer([text("first reply"), text("second reply")]);
+      const server = await t.server([text("first reply"), text("second reply")]);
       const sessionId = randomUUID();
 
       // The outer process may itself run inside Claude Code: nothing must leak.
@@ -115,7 +107,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
 
     it("flags an exhausted script instead of hanging", async () => {
       const { proj, home } = setup();
-      server = await startMessagesServer([]);
+      const server = await t.server([]);
       const r = await runClaude({ version, prompt: "hello", baseUrl: server.url, cwd: proj, home });
       expect(r.code, describeRun(r)).toBe(0);
       expect(server.exhausted).toBe(true);
@@ -127,7 +119,7 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
       writePlugin(plugin, {
         UserPromptSubmit: `process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: 'CTX-MARKER' } }));`,
       });
-      server = await startMessagesServer([
+      const server = await t.server([
         toolUse("Bash", { command: "echo tool-ran", description: "echo" }),
         text("after tool"),
         text("resumed reply"),

@@ -4,31 +4,23 @@
 // commands name its folder through Claude Code's own ${CLAUDE_PROJECT_DIR}.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, type MessagesServer } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
 import { HISTORY, LOOP_MARKER } from "./loopSupport.js";
 import { trustProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, OLDEST, readJsonl, REPO_ROOT, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 /** What the plugin folder holds: its manifest, the hooks and their module, the commands and the templates. */
 const PLUGIN_PARTS = [".claude-plugin", "hooks", ".claude/commands", "templates"];
 
-let root: string | undefined;
-let server: MessagesServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-  server = undefined;
-  root = undefined;
-});
+const t = perTest();
 
 /** A project, a HOME and a shell log under `<tmp>/Jane's Mac/`, every folder name with a space. */
 function makeSpacedWorld() {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-spaces-"));
+  const root = t.tempDir("cl-e2e-spaces-");
   const base = path.join(root, "Jane's Mac");
   const world = { proj: path.join(base, "my project"), home: path.join(base, "home dir"), base };
   fs.mkdirSync(world.proj, { recursive: true });
@@ -48,7 +40,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths with spaces", (version) =>
     const world = makeSpacedWorld();
     const plugin = copyPlugin(world.base);
     fs.writeFileSync(path.join(world.proj, "shared notes.md"), "NOTES-SEEN: the intro is done.\n");
-    server = await startMessagesServer([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
+    const server = await t.server([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
     const r = await runClaude({
       version,
       prompt: '/continuation-loop:loop-start --max-iterations 3 --notes-file "shared notes.md" Write the summary',
@@ -79,7 +71,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths with spaces", (version) =>
       env: { PATH: process.env.PATH ?? "", HOME: world.home },
     });
     expect(installed.status, installed.stdout + installed.stderr).toBe(0);
-    server = await startMessagesServer([text("First draft."), text("Final version. DONE"), text("never sent")]);
+    const server = await t.server([text("First draft."), text("Final version. DONE"), text("never sent")]);
     const r = await runClaude({
       version,
       prompt: "/loop-start --max-iterations 4 --completion-promise DONE Write the summary",

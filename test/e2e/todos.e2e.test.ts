@@ -1,10 +1,9 @@
 // The todo reminder and the loop through the real Claude Code CLI, against files the CLI wrote.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startMessagesServer, text, toolUse } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text, toolUse } from "./support/messagesServer.js";
 import { lastUserMessage, lastUserText, messageText } from "./support/requestText.js";
 import type { MessagesServer, RecordedRequest } from "./support/messagesServer.js";
 import {
@@ -18,6 +17,7 @@ import {
   taskDirFor,
 } from "./support/runClaude.js";
 import type { RunClaudeResult } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
 
 const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
 const LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
@@ -27,15 +27,9 @@ const ALPHA = "Alpha: write the parser";
 const TODO_TOOLS_ON = { CLAUDE_CODE_ENABLE_TODO_TOOLS: "1" };
 const BETA = "Beta: document the flags";
 
-let tmp: string | undefined;
+const t = perTest();
+/** The running test's server: `runRequests` reads it. */
 let server: MessagesServer | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  tmp = undefined;
-});
 
 /** The repo root once it is a plugin; until then a temp plugin holding a copy of hooks/. */
 function pluginDir(root: string): string {
@@ -51,7 +45,7 @@ function pluginDir(root: string): string {
 }
 
 function setup(): { proj: string; home: string; plugin: string } {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-todos-"));
+  const tmp = t.tempDir("cl-e2e-todos-");
   const proj = path.join(tmp, "proj");
   fs.mkdirSync(proj);
   return { proj, home: path.join(tmp, "home"), plugin: pluginDir(tmp) };
@@ -92,7 +86,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const { proj, home, plugin } = setup();
       const sessionId = randomUUID();
       const promptRun2 = "PROMPT-TWO: continue please";
-      server = await startMessagesServer([
+      server = await t.server([
         // run 1
         toolUse("TaskCreate", {
           subject: ALPHA,
@@ -187,7 +181,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       const { proj, home, plugin } = setup();
       const sessionId = randomUUID();
       const item = (content: string, status: string) => ({ content, status, activeForm: `${content}…` });
-      server = await startMessagesServer([
+      server = await t.server([
         toolUse("TodoWrite", { todos: [item("Old plan", "pending")] }),
         toolUse("TodoWrite", {
           todos: [

@@ -3,21 +3,14 @@
 // against the scripted API, in a project whose test fails until Claude fixes it.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { type MessagesServer, startMessagesServer, text, toolUse } from "./support/messagesServer.js";
+import { describe, expect, it } from "vitest";
+import { text, toolUse } from "./support/messagesServer.js";
 import { CLAUDE_VERSIONS, cleanEnv, REPO_ROOT } from "./support/runClaude.js";
 import { readWorkflow, runJob } from "./support/workflow.js";
+import { perTest } from "./support/perTest.js";
 
-let server: MessagesServer | undefined;
-let root: string | undefined;
-
-afterEach(async () => {
-  await server?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-  server = root = undefined;
-});
+const t = perTest();
 
 const workflow = readWorkflow();
 const version = CLAUDE_VERSIONS.find((v) => v.name === workflow.env?.CLAUDE_CODE_VERSION);
@@ -45,7 +38,7 @@ function makeProject(dir: string): void {
 
 /** A runner's folders (its workspace holding the project, HOME, a bin with the pinned Claude Code) and the job's env. */
 function makeRunner() {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "cl-workflow-"));
+  const root = t.tempDir("cl-workflow-");
   const workspace = path.join(root, "work");
   const home = path.join(root, "home");
   const bin = path.join(root, "bin");
@@ -84,7 +77,7 @@ describe("docs/ci/continuation-loop.yml", () => {
   // The matrix's jobs differ only in their goal: one job, the first, proves the steps.
   it.each(goals.slice(0, 1))("runs the job for the goal %j: the loop completes once npm test passes", async (goal) => {
     const { workspace, home, summary, env: runnerEnv } = makeRunner();
-    server = await startMessagesServer([
+    const server = await t.server([
       text("Looking at the failing test first."),
       toolUse("Write", { file_path: path.join(workspace, "fixed.txt"), content: "fixed\n" }),
       text("Fixed: the test passes now."),
@@ -120,7 +113,7 @@ describe("docs/ci/continuation-loop.yml", () => {
       "2:end:completed",
     ]);
     expect(history[0]?.goal).toBe(`${goal}\n`);
-    expect((server as MessagesServer).mainRequests).toHaveLength(3);
+    expect(server.mainRequests).toHaveLength(3);
 
     expect(fs.readFileSync(summary, "utf8")).toContain("## Continuation loop: completed");
     const upload = results.at(-1);
@@ -143,7 +136,7 @@ describe("docs/ci/continuation-loop.yml", () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    server = await startMessagesServer(async (_req, index) => {
+    const server = await t.server(async (_req, index) => {
       if (index === 1) {
         reached();
         await released;
