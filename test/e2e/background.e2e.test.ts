@@ -18,28 +18,11 @@ import {
 import { lastUserText } from "./support/requestText.js";
 import type { LiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
-import { type ClaudeVersion, NEWEST, OLDEST } from "./support/runClaude.js";
+import { hookResponses, NEWEST, OLDEST } from "./support/runClaude.js";
 import { perTest } from "./support/perTest.js";
+import { ROUTES, type Route } from "./support/routes.js";
 
 const TODO_MARKER = "[SYSTEM REMINDER - TODO CONTINUATION]";
-
-interface Route {
-  title: string;
-  version: ClaudeVersion;
-  /** The companion module runs: any running task holds the loop. */
-  module: boolean;
-  env: Record<string, string>;
-}
-const ROUTES: Route[] = [
-  { title: `${OLDEST.name}, command hooks`, version: OLDEST, module: false, env: {} },
-  { title: `${NEWEST.name}, companion module`, version: NEWEST, module: true, env: {} },
-  {
-    title: `${NEWEST.name}, command hooks (CONTINUATION_LOOP_MODULE=0)`,
-    version: NEWEST,
-    module: false,
-    env: { CONTINUATION_LOOP_MODULE: "0" },
-  },
-];
 
 const t = perTest();
 /** The running test's server, project and session: the waits below read them. */
@@ -66,12 +49,11 @@ async function until(what: string, check: () => boolean, ms = 45_000): Promise<v
   }
 }
 
+/** The running session's answers of one hook event, oldest first. */
+const answersOf = (event: string) => hookResponses({ events: session?.events ?? [] }, event);
+
 /** Turns the session has ended (stream-json `result` events). */
 const turnsEnded = () => (session?.events ?? []).filter((e) => e.type === "result").length;
-
-/** The Stop hooks' answers (`hook_response` events), oldest first. */
-const hookAnswers = (event: string) =>
-  (session?.events ?? []).filter((e) => e.type === "system" && e.subtype === "hook_response" && e.hook_event === event);
 
 /** A test-controlled background build: it ends when the test writes `go`. */
 const build = (go: string) =>
@@ -147,7 +129,7 @@ describe.each(ROUTES)("Claude Code $title: background work pauses the count, not
       expect(taught).toContain("<loop-wait/>");
     }
     // The person's one line: what the loop waits for and what ends the wait.
-    const told = String(hookAnswers("Stop").at(-1)?.stdout);
+    const told = String(answersOf("Stop").at(-1)?.stdout);
     expect(told).toContain("waiting for 1 background task (build)");
     expect(told).toMatch(route.module ? /or by itself at \d\d:\d\d:\d\d UTC/ : /or when you type/);
     expect(hold.until !== undefined).toBe(route.module);
@@ -221,8 +203,8 @@ describe.each(ROUTES)("Claude Code $title: background work pauses the count, not
     await until("the hold", () => holdLine(p) !== undefined);
     const hold = holdLine(p) as { time: string; until?: string };
     // The hook's answer reaches the stream after its history line.
-    await until("the hold's line", () => String(hookAnswers("Stop").at(-1)?.stdout).includes("waiting for"));
-    const told = String(hookAnswers("Stop").at(-1)?.stdout);
+    await until("the hold's line", () => String(answersOf("Stop").at(-1)?.stdout).includes("waiting for"));
+    const told = String(answersOf("Stop").at(-1)?.stdout);
     expect(told).toContain("waiting for 1 background task (dev server)");
     if (route.module) {
       // The module wakes the session once background_wait has passed, naming what still runs.
@@ -300,13 +282,13 @@ describe.each([OLDEST, NEWEST])("Claude Code %s: the notification's turn is nobo
     expect(s.mainRequests).toHaveLength(4);
     // Still paused for the answer: the notification answered nothing, resumed nothing, reminded of nothing.
     expect(decisions(p)).toEqual(["pause:question"]);
-    const prompts = hookAnswers("UserPromptSubmit");
+    const prompts = answersOf("UserPromptSubmit");
     expect(prompts).toHaveLength(2);
     expect(String(prompts[1]?.stdout)).toBe("");
     session?.send("Use 8080.");
     await until("the loop's end", () => p.history().some((r) => r.decision === "end"));
     expect(decisions(p)).toEqual(["pause:question", "resume:answered", "end:completed"]);
-    const answer = String(hookAnswers("UserPromptSubmit")[2]?.stdout);
+    const answer = String(answersOf("UserPromptSubmit")[2]?.stdout);
     expect(answer).toContain(TODO_MARKER);
     expect(answer).toContain("your answer goes to Claude");
   });

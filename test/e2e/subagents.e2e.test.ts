@@ -20,17 +20,9 @@ import {
 import { lastUserText } from "./support/requestText.js";
 import type { LiveSession } from "./support/liveSession.js";
 import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
-import {
-  CLAUDE_VERSIONS,
-  type ClaudeVersion,
-  describeRun,
-  hookResponses,
-  NEWEST,
-  OLDEST,
-  readJsonl,
-  runClaude,
-} from "./support/runClaude.js";
+import { CLAUDE_VERSIONS, describeRun, hookResponses, NEWEST, readJsonl, runClaude } from "./support/runClaude.js";
 import { perTest } from "./support/perTest.js";
+import { ROUTES } from "./support/routes.js";
 
 const t = perTest();
 /** The running test's project and session: the waits below read them. */
@@ -147,24 +139,6 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: a subagent's API error", (versio
   });
 });
 
-interface Route {
-  title: string;
-  version: ClaudeVersion;
-  /** The companion module runs: any running task holds the loop. */
-  module: boolean;
-  env: Record<string, string>;
-}
-const ROUTES: Route[] = [
-  { title: `${OLDEST.name}, command hooks`, version: OLDEST, module: false, env: {} },
-  { title: `${NEWEST.name}, companion module`, version: NEWEST, module: true, env: {} },
-  {
-    title: `${NEWEST.name}, command hooks (CONTINUATION_LOOP_MODULE=0)`,
-    version: NEWEST,
-    module: false,
-    env: { CONTINUATION_LOOP_MODULE: "0" },
-  },
-];
-
 async function until(what: string, check: () => boolean, ms = 45_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
@@ -173,10 +147,7 @@ async function until(what: string, check: () => boolean, ms = 45_000): Promise<v
   }
 }
 const decisionsNow = () => (project ? decisions(project) : []);
-const stopAnswers = () =>
-  (session?.events ?? []).filter(
-    (e) => e.type === "system" && e.subtype === "hook_response" && e.hook_event === "Stop",
-  );
+const stopAnswers = () => hookResponses({ events: session?.events ?? [] }, "Stop");
 
 describe.each(ROUTES)("Claude Code $title: a subagent in the background", (route) => {
   it("holds the loop as a background shell task does; the notification's turn carries its reply, not Claude's", async () => {

@@ -247,7 +247,7 @@ export function runClaude(opts: RunClaudeOptions): Promise<RunClaudeResult> {
  * `hook_response` events (needs `--include-hook-events`), optionally for one hook
  * event; each has `stdout`, `stderr`, `exit_code`, `outcome` (`success`|`error`).
  */
-export function hookResponses(r: RunClaudeResult, hookEvent?: string): StreamEvent[] {
+export function hookResponses(r: Pick<RunClaudeResult, "events">, hookEvent?: string): StreamEvent[] {
   return r.events.filter(
     (e) =>
       e.type === "system" && e.subtype === "hook_response" && (hookEvent === undefined || e.hook_event === hookEvent),
