@@ -761,13 +761,11 @@ async function followDecision($, kind, before) {
   if (!view) {
     if (!before || mod.invalid !== void 0) return;
     $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
-    if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
   }
   if (!view.state.active && view.runtime.pause?.reason === "api_errors") {
     $.ui.log(`loop paused: ${view.runtime.pause.text}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
-    if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
     return;
   }
   const until = view.runtime.api_wait_until;

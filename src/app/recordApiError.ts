@@ -24,22 +24,26 @@ const parseTime = (value: string | undefined): number | undefined => {
  * in CONTINUATION_LOOP_RESETS_AT), a limit or an overload is also decided here (`decideApiWait`): a wait
  * the module then keeps, a pause after `max_api_failures` in a row, or the loop's end when the wait would
  * pass `max_duration`. Without the module the loop goes on when the session does. A subagent's error is
- * left alone (docs/REFERENCE.md "Subagents"). Prints nothing.
+ * left alone (docs/REFERENCE.md "Subagents"). Prints the bell when it pauses or ends the loop and `notify` is on,
+ * else nothing.
  */
-export function recordApiError(input: JsonObject | undefined, ctx: Context): void {
+export function recordApiError(input: JsonObject | undefined, ctx: Context): string {
   const sessionId = stringField(input, "session_id");
   // A subagent's error (it names its `agent_id`) ended no turn of the main thread, which goes on with the
   // Agent call's result: it is not the loop's.
-  if (!sessionId || stringField(input, "agent_id")) return;
+  if (!sessionId || stringField(input, "agent_id")) return "";
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const own = scanLoops(root, ctx.env).loops.find((loop) => loop.owner === sessionId);
-  if (!own) return;
+  if (!own) return "";
   const { file } = own;
   const kind = stringField(input, "error") || "unknown";
   const now = ctx.now();
   const time = new Date(now).toISOString();
-  updateStateFile(file, (snapshot) => {
-    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: undefined };
+  // The loop ends or waits for the person: they hear it from another window, as at a Stop's end or pause.
+  const ring = (state: { notify: boolean }) =>
+    state.notify ? `${JSON.stringify({ terminalSequence: "\u0007" })}\n` : "";
+  const outcome = updateStateFile(file, (snapshot) => {
+    if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId) return { result: "" };
     const { state, text, runtime } = snapshot;
     // Resumed by hand (`active: true`) after a pause for errors in a row: the count starts again.
     const failures = (runtime.pause?.reason === "api_errors" ? 0 : runtime.api_errors_since_stop) + 1;
@@ -76,7 +80,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
     if (wait.kind === "end") {
       return {
         change: { remove: true },
-        result: undefined,
+        result: ring(state),
         onCommit: () => {
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, renderEndRecord(state, runtime, base, wait.reason, now));
@@ -88,7 +92,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
       return {
         change: { write: written, state: { ...state, active: false } },
         runtime: { ...counted, pause: { reason: "api_errors", text: wait.reason, since: time } },
-        result: undefined,
+        result: ring(state),
         onCommit: () => {
           tryAppendHistory(file.historyPath, record);
           tryAppendHistory(file.historyPath, { ...base, decision: "pause", reason: "api_errors", failures });
@@ -98,7 +102,7 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
     const until = wait.kind === "wait" ? new Date(wait.until).toISOString() : "";
     return {
       runtime: { ...counted, api_wait_until: until },
-      result: undefined,
+      result: "",
       onCommit: () => {
         tryAppendHistory(file.historyPath, record);
         if (wait.kind === "wait") {
@@ -115,4 +119,5 @@ export function recordApiError(input: JsonObject | undefined, ctx: Context): voi
       },
     };
   });
+  return outcome.kind === "done" ? outcome.result : "";
 }

@@ -43,7 +43,7 @@ function run(): void {
   if (!concernsLoop(stdin, ctx)) return;
   // Notification is registered for permission prompts only (hooks.json's matcher).
   if (event === "Notification") print(loadActiveSession().recordPermissionWait(input, ctx));
-  else if (event === "StopFailure") loadActiveSession().recordApiError(input, ctx);
+  else if (event === "StopFailure") print(loadActiveSession().recordApiError(input, ctx));
   else if (event === "SessionEnd") loadActiveSession().recordClear(input, ctx);
   else print(loadActiveSession().runSessionHook(input, ctx));
 }

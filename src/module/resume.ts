@@ -170,15 +170,13 @@ async function followDecision($: Engine, kind: string, before: ShownLoop | undef
   if (!view) {
     // A state file a hand edit broke: the command hook left it as it was, and told the person why.
     if (!before || mod.invalid !== undefined) return;
+    // The StopFailure hook rang the terminal (`notify`), as a Stop does at any end.
     $.ui.log("the loop ended: waiting for the API would pass its max_duration.");
-    // The person is told as at any end, with the notification their terminal gives (`notify`).
-    if (before.state.notify) await $.ui.notify("continuation-loop: loop ended (max_duration) after an API error");
     return;
   }
   if (!view.state.active && view.runtime.pause?.reason === "api_errors") {
     $.ui.log(`loop paused: ${view.runtime.pause.text}. /loop-resume (or active: true) resumes it.`);
     $.ui.toast("continuation-loop: loop paused after API errors in a row");
-    if (view.state.notify) await $.ui.notify("continuation-loop: loop paused after API errors in a row");
     return;
   }
   const until = view.runtime.api_wait_until;

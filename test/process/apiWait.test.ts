@@ -80,11 +80,15 @@ describe("after an API error, where the module runs", () => {
     expect(after).toBeLessThanOrEqual(60_000);
   });
 
-  it("pauses after max_api_failures in a row, with the reason; /loop-resume starts the count again", () => {
+  it("pauses after max_api_failures in a row, with the reason and the bell; /loop-resume starts the count again", () => {
     const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nmax_api_failures: 2\n---\nGoal\n");
     expect(stop(root).code).toBe(2);
-    expect(failure(root, "rate_limit").code).toBe(0);
-    expect(failure(root, "rate_limit").code).toBe(0);
+    // A wait rings nothing; the pause rings the terminal (`notify` on by default), as a Stop's pause does.
+    const waited = failure(root, "rate_limit");
+    expect(waited).toMatchObject({ code: 0, stdout: "" });
+    const paused = failure(root, "rate_limit");
+    expect(paused.code).toBe(0);
+    expect(paused.json).toEqual({ terminalSequence: "\u0007" });
     expect(readFileSync(statePath, "utf8")).toMatch(/^active: false$/m);
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "pause", reason: "api_errors", failures: 2 });
     expect((sidecar(root).pause as { text: string }).text).toMatch(/2 API errors in a row .*max_api_failures is 2/);
@@ -101,6 +105,13 @@ describe("after an API error, where the module runs", () => {
     expect(history(historyPath).at(-1)).toMatchObject({ decision: "wait", failures: 1 });
   });
 
+  it("rings nothing at a pause with notify: false", () => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\nmax_api_failures: 1\nnotify: false\n---\nGoal\n");
+    expect(stop(root).code).toBe(2);
+    expect(failure(root, "rate_limit")).toMatchObject({ code: 0, stdout: "" });
+    expect(readFileSync(statePath, "utf8")).toMatch(/^active: false$/m);
+  });
+
   it("ends the loop when the wait would pass max_duration; the history keeps the goal and the spend", () => {
     const started = new Date(Date.now() - 59.5 * 60_000).toISOString();
     const { root, statePath, historyPath } = makeProject(
@@ -114,7 +125,9 @@ describe("after an API error, where the module runs", () => {
     };
     const input = { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" };
     expect(runHook("stop", input, { env: costs }).code).toBe(2);
-    expect(failure(root, "rate_limit", { CONTINUATION_LOOP_RESUME: "1" }).code).toBe(0);
+    const ended = failure(root, "rate_limit", { CONTINUATION_LOOP_RESUME: "1" });
+    expect(ended.code).toBe(0);
+    expect(ended.json).toEqual({ terminalSequence: "\u0007" });
     expect(existsSync(statePath)).toBe(false);
     expect(history(historyPath).at(-1)).toMatchObject({
       decision: "end",

@@ -49,4 +49,24 @@ describe(`Claude Code ${NEWEST.name}: the wait after an API error in the termina
     await until(() => s.history().some((r) => r.decision === "end"), "the loop's end");
     expect(s.history().map((r) => r.decision)).toEqual(["continue", "api_error", "wait", "resume", "continue", "end"]);
   });
+
+  it("rings the terminal once when errors in a row pause the loop", async () => {
+    const s = (scratch = new TuiScratch("apipause"));
+    s.server = await startMessagesServer([text("Outlined the chapter."), apiError(429), text("never sent")]);
+    const env = { CONTINUATION_LOOP_WAIT_SCALE: "0.2", CLAUDE_CODE_MAX_RETRIES: "0" };
+    const tui = (s.tui = await startTui({
+      version: NEWEST,
+      baseUrl: s.server.url,
+      cwd: s.proj,
+      home: s.home,
+      rows: 80,
+      env,
+    }));
+    await tui.submit("/continuation-loop:loop-start --max-iterations 3 --max-api-failures 1 Write the chapter");
+    await until(() => s.history().some((r) => r.decision === "pause"), "the pause");
+    // The module's line says why; the bell comes with the StopFailure hook's answer (notify's default).
+    await tui.waitFor(/loop paused: 1 API errors in a row/, 60_000);
+    await until(() => tui.bells() === 1, "the bell");
+    expect(s.history().map((r) => r.decision)).toEqual(["continue", "api_error", "pause"]);
+  });
 });

@@ -264,15 +264,15 @@ describe("the module after an API error", () => {
     });
     expect(logs.at(-1)).toBe(`loop paused: ${reason}. /loop-resume (or active: true) resumes it.`);
     expect(toasts).toHaveLength(1);
-    // `notify: true` (the default): the person's terminal notification too.
-    expect(notes).toEqual(["continuation-loop: loop paused after API errors in a row"]);
+    // The StopFailure hook rings the terminal (`notify`), as at any pause: no second notice from the module.
+    expect(notes).toEqual([]);
     expect(helperRuns).toEqual([]);
     expect(renderWaitPart(Date.now())).toBeUndefined();
     await advance(3_600_000);
     expect(sent).toEqual([]);
   });
 
-  it("follows the loop's end when the wait would pass max_duration: one line, the toast, the notification", async () => {
+  it("follows the loop's end when the wait would pass max_duration: one line and the toast (the hook rings)", async () => {
     const { refreshView } = await import("../../src/module/view.js");
     await refreshView($, true);
     const history = `${ROOT}/.claude/continuation-loop.history.jsonl`;
@@ -286,7 +286,7 @@ describe("the module after an API error", () => {
     });
     expect(logs.at(-1)).toBe("the loop ended: waiting for the API would pass its max_duration.");
     expect(toasts).toEqual(["continuation-loop: loop max_duration"]);
-    expect(notes).toEqual(["continuation-loop: loop ended (max_duration) after an API error"]);
+    expect(notes).toEqual([]);
     await advance(3_600_000);
     expect(sent).toEqual([]);
   });
@@ -297,7 +297,7 @@ describe("the module after an API error", () => {
       files.delete(SIDECAR);
     });
     expect(logs.at(-1)).toBe("the loop ended: waiting for the API would pass its max_duration.");
-    expect(notes).toEqual(["continuation-loop: loop ended (max_duration) after an API error"]);
+    expect(notes).toEqual([]);
     expect(timers.filter((t) => !t.cancelled)).toHaveLength(0);
   });
 
