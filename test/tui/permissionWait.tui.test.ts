@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
-import { startTuiIn, type Tui } from "./support/tui.js";
+import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
 
 const BAND = /⟳ continuation-loop .*loop 1\/3/;
 
@@ -41,13 +41,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
 
     await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
     // Claude Code's Notification hook tells the loop it waits: the record is the event waited on.
-    const history = await waitUntil(
-      () => w.history(),
-      (h) => h.some((r) => r.decision === "waiting_permission"),
-      "the permission wait's record",
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
-    });
+    const history = await waitForPermissionRecord(w, t);
     expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({ tool: TOOL, iteration: 1 });
     const status = await w.cli(["status"]);
     expect(status.stdout).toMatch(WAITING);
@@ -77,13 +71,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
 
     await t.submit("/continuation-loop:loop-start --notify --max-iterations 3 Make the file");
-    await waitUntil(
-      () => w.history(),
-      (h) => h.some((r) => r.decision === "waiting_permission"),
-      "the permission wait's record",
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
-    });
+    await waitForPermissionRecord(w, t);
     expect((await w.cli(["status"])).stdout).toMatch(WAITING);
 
     // Esc: Claude Code ends the turn with no Stop; the transcript records the interruption.

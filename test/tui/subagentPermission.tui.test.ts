@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { type RecordedRequest, type ScriptedReply, text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
-import { startTuiIn, type Tui } from "./support/tui.js";
+import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
 
 let world: BackgroundWorld | undefined;
 let tui: Tui | undefined;
@@ -52,13 +52,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await w.start(scriptByKind(MAIN, SUBAGENT));
     const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
     await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
-    const history = await waitUntil(
-      () => w.history(),
-      (h) => h.some((r) => r.decision === "waiting_permission"),
-      "the permission wait's record",
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\nscreen:\n${t.screen()}`);
-    });
+    const history = await waitForPermissionRecord(w, t);
     expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({
       tool: "Bash, from a subagent",
       iteration: 1,

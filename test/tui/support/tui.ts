@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
-import type { BackgroundWorld } from "../../e2e/support/background.js";
+import { type BackgroundWorld, waitUntil } from "../../e2e/support/background.js";
 import { type ClaudeVersion, cleanEnv, REPO_ROOT } from "../../e2e/support/runClaude.js";
 import { bellCount, oscPayloads } from "./screen.js";
 
@@ -161,6 +161,20 @@ export function startTuiIn(world: BackgroundWorld, extra: Partial<TuiOptions> = 
   if (!world.server) throw new Error("start() the world first");
   const { version, proj: cwd, home } = world;
   return startTui({ version, baseUrl: world.server.url, cwd, home, prepareHome: false, env: world.env(), ...extra });
+}
+
+/**
+ * The world's history once Claude Code's Notification hook has recorded that the loop waits for a permission
+ * answer (the event a permission test waits on); the screen is shown if it never comes.
+ */
+export function waitForPermissionRecord(world: BackgroundWorld, tui: Tui) {
+  return waitUntil(
+    () => world.history(),
+    (h) => h.some((r) => r.decision === "waiting_permission"),
+    "the permission wait's record",
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\nscreen:\n${tui.screen()}`);
+  });
 }
 
 export async function startTui(opts: TuiOptions): Promise<Tui> {
