@@ -8,7 +8,7 @@ import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readStateFile } from "../io/readStateFile.js";
-import { readInterrupted } from "../io/readTranscript.js";
+import { readPermissionWaitNow } from "../io/readTranscript.js";
 import { readSidecar } from "../io/sidecarFile.js";
 
 /** Decisions shown under "last decisions". */
@@ -35,11 +35,13 @@ function renderOne(
   const recent = history
     .slice(lastEnd + 1)
     .filter((r) => !state.session_id || !r.session || r.session === state.session_id);
-  const runtime = readSidecar(file.sidecarPath, state);
-  const wait = runtime.permission_wait;
+  const read = readSidecar(file.sidecarPath, state);
+  // Esc or "No" at the prompt ends the turn with no Stop to clear the wait, and after "Yes" the turn goes on until
+  // one: the transcripts say which.
+  const wait = read.permission_wait && readPermissionWaitNow(read.permission_wait);
+  const runtime = wait === "answered" ? { ...read, permission_wait: null } : read;
   return renderStatus(state, runtime, file.shown, recent.slice(-RECENT), now, sessionId, {
-    // Esc or "No" at the prompt ends the turn with no Stop to clear the wait: the transcript says so.
-    ...(wait?.transcript && readInterrupted(wait.transcript) && { permissionClosed: true }),
+    ...(wait === "closed" && { permissionClosed: true }),
     records: recent,
     ...(state.checklist && { checklist: readChecklistProgress(file, state.checklist) }),
     ...(others && { others }),

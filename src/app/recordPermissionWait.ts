@@ -5,10 +5,10 @@
 import type { HistoryRecord } from "../core/history.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
-import { parsePermissionTool } from "../core/permissionWait.js";
+import { choosePendingCall, parsePermissionTool } from "../core/permissionWait.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readPendingTool, readSubagentPendingTool } from "../io/readTranscript.js";
+import { readPendingCall, readSubagentPendingCall, readTranscriptSize } from "../io/readTranscript.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 
@@ -23,10 +23,15 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   // 2.1.332's message names the main thread's tool; else the transcripts' pending calls tell it (the input names
   // no subagent: a subagent's call is in its own transcript).
   const transcript = stringField(input, "transcript_path");
-  const pending = transcript
-    ? { main: readPendingTool(transcript), subagent: readSubagentPendingTool(transcript) }
-    : undefined;
-  const tool = parsePermissionTool(stringField(input, "message"), pending);
+  const main = transcript ? readPendingCall(transcript) : undefined;
+  const subagent = transcript ? readSubagentPendingCall(transcript) : undefined;
+  const message = stringField(input, "message");
+  const tool = parsePermissionTool(message, { main: main?.name, subagent: subagent?.name });
+  // The call asked about: its result in its transcript says the prompt was answered (status reads it). When the
+  // transcripts do not show it yet (2.1.197 may notify first), a call the session's transcript gets since says so.
+  const chosen = choosePendingCall(message, main, subagent);
+  const asked = chosen?.id ? chosen : transcript ? { id: "", transcript } : undefined;
+  const call = asked && { id: asked.id, transcript: asked.transcript, offset: readTranscriptSize(asked.transcript) };
   const time = new Date(ctx.now()).toISOString();
   const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId || !snapshot.state.active)
@@ -42,7 +47,15 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
       tool,
     };
     return {
-      runtime: { ...runtime, permission_wait: { tool, since: time, transcript: transcript ?? "" } },
+      runtime: {
+        ...runtime,
+        permission_wait: {
+          tool,
+          since: time,
+          transcript: transcript ?? "",
+          ...(call && { call }),
+        },
+      },
       result: state.notify ? `${JSON.stringify({ terminalSequence: "\u0007" })}\n` : "",
       onCommit: () => tryAppendHistory(file.historyPath, record),
     };

@@ -9,6 +9,7 @@ import { readBackgroundSessions } from "../io/claudeCli.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
+import { readPermissionWaitNow } from "../io/readTranscript.js";
 import { spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import type { Context } from "./context.js";
@@ -33,7 +34,13 @@ function readLoop(statePath: string, shown: string, sidecarPath: string): { stat
     const read = readStateFile(statePath, shown);
     if (read.kind !== "found") return {};
     const state = parseState(read.text, shown);
-    return { state, runtime: readSidecar(sidecarPath, state) };
+    const runtime = readSidecar(sidecarPath, state);
+    // A prompt answered or closed since is no wait: the transcripts say so before the next Stop clears the record.
+    const wait = runtime.permission_wait;
+    return {
+      state,
+      runtime: wait && readPermissionWaitNow(wait) !== "open" ? { ...runtime, permission_wait: null } : runtime,
+    };
   } catch {
     return {}; // shown as not valid: `status` on that loop says why
   }

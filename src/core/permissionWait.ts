@@ -25,5 +25,27 @@ export function parsePermissionTool(message: string | undefined, pending: Pendin
   return runsSubagent ? "a subagent's tool" : "a tool";
 }
 
+/** A call a reply ends on: its tool, its id, and the transcript that holds it. */
+export interface PendingCall {
+  name: string;
+  id: string;
+  transcript: string;
+}
+
+/**
+ * The call a permission prompt is for, by the rule parsePermissionTool names its tool, or undefined when that is
+ * unsure (the message names another tool than the main thread's pending call): never a wrong call.
+ */
+export function choosePendingCall(
+  message: string | undefined,
+  main: PendingCall | undefined,
+  subagent: PendingCall | undefined,
+): PendingCall | undefined {
+  const named = parsePermissionTool(message);
+  const call = main && !AGENT_TOOLS.has(main.name) ? main : subagent;
+  if (call && named !== "a tool" && (call !== main || named !== call.name)) return undefined;
+  return call;
+}
+
 /** What status and the band say while Claude Code waits for a permission answer. */
 export const renderPermissionWait = (wait: { tool: string }): string => `waiting for your permission (${wait.tool})`;

@@ -57,11 +57,17 @@ const makeHoldSchema = () =>
 
 /**
  * Claude Code waits for a person to answer a permission prompt (docs/REFERENCE.md "Leave it running"): for which
- * tool, since when (ISO time), in which transcript (an Esc or "No" there ends the turn without a Stop). Over at the
- * next Stop, or at a pause.
+ * tool, since when (ISO time), in which transcript (an Esc or "No" there ends the turn without a Stop), and the
+ * call asked about: its id ("" when the transcripts did not show it yet), its transcript and that file's size then
+ * (its result there, or a call's written since, means the prompt was answered). Over at the next Stop, or a pause.
  */
 const makePermissionWaitSchema = () =>
-  z.object({ tool: z.string(), since: z.string(), transcript: z._default(z.string(), "") });
+  z.object({
+    tool: z.string(),
+    since: z.string(),
+    transcript: z._default(z.string(), ""),
+    call: z.optional(z.object({ id: z.string(), transcript: z.string(), offset: z._default(z.number(), 0) })),
+  });
 
 // The records most sidecars hold as null (pause, spend, hold, permission wait) have their schema made
 // only for a value (z.lazy).

@@ -15,6 +15,8 @@ export interface TranscriptEntry {
   toolUses: { name: string; input: unknown; id?: string }[];
   /** A tool result line Claude Code wrote for a call its permission check refused: the call's id. */
   refusedCall: string | undefined;
+  /** The ids of the calls whose results this entry carries. */
+  resultIds: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -52,6 +54,9 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
       .filter((b) => b.type === "tool_use" && typeof b.name === "string")
       .map((b) => ({ name: b.name as string, input: b.input, ...(typeof b.id === "string" && { id: b.id }) })),
     refusedCall: readRefusedCall(obj, blocks),
+    resultIds: blocks.flatMap((b) =>
+      b.type === "tool_result" && typeof b.tool_use_id === "string" ? [b.tool_use_id] : [],
+    ),
   };
 }
 
@@ -159,4 +164,29 @@ export function tallyUsage(entries: Iterable<TranscriptEntry>, start: UsageTally
     tally.lastTokens = Math.max(already, entry.outputTokens);
   }
   return tally;
+}
+
+/**
+ * Where call `id` stands at a transcript's end, read newest first: "answered" once its result is there (the tool
+ * ran, or was refused), "pending" when the call comes first, undefined when neither is among the entries.
+ */
+export function findCallAnswer(newestFirst: Iterable<TranscriptEntry>, id: string): "answered" | "pending" | undefined {
+  for (const entry of newestFirst) {
+    if (entry.resultIds.includes(id)) return "answered";
+    if (entry.toolUses.some((use) => use.id === id)) return "pending";
+  }
+  return undefined;
+}
+
+/**
+ * Does one of these entries (newest first) hold a call whose result a newer one holds: a call answered among them?
+ * For a prompt whose call the transcript did not show yet when it opened: the entries written since.
+ */
+export function findAnsweredCall(newestFirst: Iterable<TranscriptEntry>): boolean {
+  const results = new Set<string>();
+  for (const entry of newestFirst) {
+    if (entry.toolUses.some((use) => use.id !== undefined && results.has(use.id))) return true;
+    for (const id of entry.resultIds) results.add(id);
+  }
+  return false;
 }

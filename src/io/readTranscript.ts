@@ -2,7 +2,10 @@ import { closeSync, fstatSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { openToRead } from "./readBounded.js";
 import { linesFromEnd, readLinesFromEnd, readLinesInWindow } from "./readLines.js";
+import type { PendingCall } from "../core/permissionWait.js";
 import {
+  findAnsweredCall,
+  findCallAnswer,
   isInterruption,
   isTurnStart,
   parseTranscriptLine,
@@ -121,21 +124,22 @@ function readLastMessage(path: string, sidechain = false): TranscriptEntry | und
 /** Did the user interrupt (Esc) the turn the transcript ends with (docs/REFERENCE.md "Pausing")? */
 export const readInterrupted = (path: string): boolean => isInterruption(readLastMessage(path));
 
-/** The tool the transcript's last reply calls, when it ends on a call (a permission prompt's tool), else undefined. */
-export function readPendingTool(path: string): string | undefined {
-  const entry = readLastMessage(path);
-  return entry?.type === "assistant" ? entry.toolUses.at(-1)?.name : undefined;
+/** The call the transcript's last reply ends on (a permission prompt's call), else undefined. */
+export function readPendingCall(path: string, sidechain = false): PendingCall | undefined {
+  const entry = readLastMessage(path, sidechain);
+  const use = entry?.type === "assistant" ? entry.toolUses.at(-1) : undefined;
+  return use ? { name: use.name, id: use.id ?? "", transcript: path } : undefined;
 }
 
 /** Subagent transcripts looked at for a pending call: the most recently written, a waiting one among them. */
 const SUBAGENT_FILES_SCANNED = 8;
 
 /**
- * The tool a subagent's last reply calls, when one ends on a call, else undefined. Claude Code writes a subagent's
+ * The call a subagent's last reply ends on, when one does, else undefined. Claude Code writes a subagent's
  * transcript to `<session>/subagents/agent-<id>.jsonl` beside the session's (docs/REFERENCE.md "Subagents"); the
  * most recently written files are looked at, newest first.
  */
-export function readSubagentPendingTool(sessionTranscript: string): string | undefined {
+export function readSubagentPendingCall(sessionTranscript: string): PendingCall | undefined {
   const dir = join(sessionTranscript.replace(/\.jsonl$/, ""), "subagents");
   let names: string[];
   try {
@@ -154,9 +158,56 @@ export function readSubagentPendingTool(sessionTranscript: string): string | und
     .sort((a, b) => b.written - a.written)
     .slice(0, SUBAGENT_FILES_SCANNED);
   for (const { path } of newestFirst) {
-    const entry = readLastMessage(path, true);
-    const tool = entry?.type === "assistant" ? entry.toolUses.at(-1)?.name : undefined;
-    if (tool) return tool;
+    const call = readPendingCall(path, true);
+    if (call) return call;
   }
   return undefined;
+}
+
+/** How far back a call's answer is looked for: the call was the transcript's last line when the prompt opened. */
+const ANSWER_SCAN_BACK = 1024 * 1024;
+
+/**
+ * Has the call asked about been answered: its result written (the tool ran, or was refused)? Read from the end; a
+ * transcript that grew past the bound since is answered too, one that cannot be read is not. With no id (the
+ * transcript did not show the call yet when the prompt opened): a call written since `offset` has its result.
+ */
+function readCallAnswered(call: { id: string; transcript: string; offset: number }): boolean {
+  let lines = 0;
+  let reachedOffset = false;
+  const entries = function* () {
+    for (const { entry, start } of readLinesFromEnd(call.transcript, ANSWER_SCAN_BACK, parseTranscriptLine)) {
+      lines++;
+      if (!call.id && start < call.offset) {
+        reachedOffset = true;
+        return;
+      }
+      if (entry) yield entry;
+    }
+  };
+  if (!call.id) return findAnsweredCall(entries()) || (!reachedOffset && lines > 0 && call.offset > 0);
+  const found = findCallAnswer(entries(), call.id);
+  return found === "answered" || (found === undefined && lines > 0);
+}
+
+/** A transcript's size now, or 0 when it cannot be read: where the lines written from now on start. */
+export function readTranscriptSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Where a recorded permission wait stands, by its transcripts' ends: still open; closed by Esc or "No" (the turn
+ * ended with no Stop to clear it); or answered (the call has its result: the turn goes on). A wait recorded with no
+ * call (an older sidecar, a transcript that did not show it) is open until closed.
+ */
+export function readPermissionWaitNow(wait: {
+  transcript: string;
+  call?: { id: string; transcript: string; offset: number } | undefined;
+}): "open" | "closed" | "answered" {
+  if (wait.transcript && readInterrupted(wait.transcript)) return "closed";
+  return wait.call && readCallAnswered(wait.call) ? "answered" : "open";
 }

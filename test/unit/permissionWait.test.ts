@@ -1,7 +1,13 @@
 // Which tool a permission prompt is for (docs/REFERENCE.md "Subagents"): the Notification's input names no subagent,
 // so a subagent's prompt is told by the calls pending in the transcripts, and never named by the main thread's call.
 import { describe, expect, it } from "vitest";
-import { parsePermissionTool, renderPermissionWait } from "../../src/core/permissionWait.js";
+import { choosePendingCall, parsePermissionTool, renderPermissionWait } from "../../src/core/permissionWait.js";
+import {
+  findAnsweredCall,
+  findCallAnswer,
+  parseTranscriptLine,
+  type TranscriptEntry,
+} from "../../src/core/transcript.js";
 
 describe("parsePermissionTool", () => {
   it("takes the tool the message names (the main thread's, newest pin) over any transcript", () => {
@@ -36,5 +42,69 @@ describe("parsePermissionTool", () => {
   it("says a tool when nothing tells which", () => {
     expect(parsePermissionTool("Claude needs your permission")).toBe("a tool");
     expect(parsePermissionTool(undefined, {})).toBe("a tool");
+  });
+});
+
+describe("choosePendingCall", () => {
+  const call = (name: string, transcript = "t.jsonl") => ({ name, id: `toolu_${name}`, transcript });
+
+  it("takes the main thread's call, unless it runs a subagent: then the subagent's, in its own transcript", () => {
+    expect(choosePendingCall("Claude needs your permission to use Bash", call("Bash"), undefined)).toEqual(
+      call("Bash"),
+    );
+    const sub = call("Write", "agent-a1.jsonl");
+    expect(choosePendingCall("Claude needs your permission", call("Agent"), sub)).toEqual(sub);
+    expect(choosePendingCall(undefined, undefined, sub)).toEqual(sub);
+  });
+
+  it("takes none when the message names another tool than the call found: never a wrong call", () => {
+    expect(choosePendingCall("Claude needs your permission to use Bash", call("Edit"), undefined)).toBeUndefined();
+    expect(choosePendingCall("Claude needs your permission", call("Agent"), undefined)).toBeUndefined();
+  });
+});
+
+const entry = (line: object): TranscriptEntry => {
+  const parsed = parseTranscriptLine(JSON.stringify(line));
+  if (!parsed) throw new Error("not a transcript line");
+  return parsed;
+};
+const callLine = entry({
+  type: "assistant",
+  message: { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: {} }] },
+});
+const resultLine = (id: string) =>
+  entry({
+    type: "user",
+    message: { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: "ok" }] },
+  });
+const reply = entry({
+  type: "assistant",
+  message: { role: "assistant", content: [{ type: "text", text: "made it" }] },
+});
+
+describe("findCallAnswer", () => {
+  it("answered once the call's result is written, whatever follows it", () => {
+    expect(findCallAnswer([resultLine("toolu_1"), callLine], "toolu_1")).toBe("answered");
+    expect(findCallAnswer([reply, resultLine("toolu_1"), callLine], "toolu_1")).toBe("answered");
+  });
+
+  it("pending while the call has no result after it; another call's result does not answer it", () => {
+    expect(findCallAnswer([callLine], "toolu_1")).toBe("pending");
+    expect(findCallAnswer([resultLine("toolu_0"), callLine], "toolu_1")).toBe("pending");
+  });
+
+  it("undefined when neither the call nor its result is among the entries", () => {
+    expect(findCallAnswer([reply], "toolu_1")).toBeUndefined();
+  });
+});
+
+describe("findAnsweredCall (the call was not in the transcript when the prompt opened)", () => {
+  it("true once a call among the entries has its result after it", () => {
+    expect(findAnsweredCall([reply, resultLine("toolu_1"), callLine])).toBe(true);
+  });
+
+  it("false for a call alone, or a result whose call came before the entries", () => {
+    expect(findAnsweredCall([callLine])).toBe(false);
+    expect(findAnsweredCall([resultLine("toolu_1")])).toBe(false);
   });
 });

@@ -1,0 +1,135 @@
+// A permission prompt answered while a loop runs (docs/REFERENCE.md "Leave it running"): once the call has its
+// result the loop waits on no one, though no Stop has cleared the record yet. The next reply is held in the scripted
+// API while the test reads every surface, so the turn is seen still running. Real terminal, both pinned versions.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { type RecordedRequest, text, toolUse } from "../e2e/support/messagesServer.js";
+import { CLAUDE_VERSIONS, REPO_ROOT } from "../e2e/support/runClaude.js";
+import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
+
+// status's row for an open wait; status --all, the status line and the band name a wait with no time.
+const STILL_WAITING = /waiting for your permission \(.*\) since|answer it in the session/;
+const WAITING = /waiting for your permission/;
+const BAND = /⟳ continuation-loop .*loop 1\/2/;
+
+let world: BackgroundWorld | undefined;
+let tui: Tui | undefined;
+let release: (() => void) | undefined;
+afterEach(async () => {
+  release?.();
+  await tui?.close();
+  await world?.dispose();
+  tui = undefined;
+  world = undefined;
+  release = undefined;
+});
+
+/** A Bash call no rule allows; the reply after its result is held until the test releases it. */
+async function startHeld(w: BackgroundWorld): Promise<void> {
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await w.start(async (_req: RecordedRequest, index: number) => {
+    if (index === 0)
+      return toolUse("Bash", {
+        command: "node -e \"require('fs').writeFileSync('made.txt', 'made')\"",
+        description: "Make the file",
+      });
+    if (index === 1) await held;
+    return text(index === 1 ? "made it" : "checked");
+  });
+}
+
+/** What `continuation-loop statusline` prints for this session, as Claude Code's statusLine runs it. */
+function readStatusline(w: BackgroundWorld, session: string): string {
+  return execFileSync(process.execPath, [path.join(REPO_ROOT, "hooks", "cli.js"), "statusline"], {
+    cwd: w.proj,
+    env: w.env(),
+    input: JSON.stringify({ session_id: session, cwd: w.proj, workspace: { project_dir: w.proj } }),
+    encoding: "utf8",
+  });
+}
+
+/** Moves the permission dialog's choice down to its "No" row and picks it. */
+async function answerNo(t: Tui): Promise<void> {
+  const chosen = () => t.lines().find((line) => /^\s*❯\s*\d\./.test(line)) ?? "";
+  await t.waitFor(() => chosen() !== "");
+  while (!/\bNo\b/.test(chosen())) {
+    const before = chosen();
+    t.press("down");
+    await t.waitFor(() => chosen() !== before);
+  }
+  t.press("enter");
+}
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
+  const newest = version !== CLAUDE_VERSIONS[0];
+
+  it("after Yes the tool runs and the turn goes on: status, status --all, the status line and the band say no wait", async () => {
+    const w = (world = new BackgroundWorld(version));
+    await startHeld(w);
+    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+
+    await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
+    const recorded = await waitForPermissionRecord(w, t);
+    const session = recorded.find((r) => r.decision === "waiting_permission")?.session;
+    if (typeof session !== "string") throw new Error("the wait names no session");
+    expect((await w.cli(["status"])).stdout).toMatch(STILL_WAITING);
+
+    // Yes, the first choice: the tool runs, and the request after its result is held (the turn still runs).
+    t.press("enter");
+    await waitUntil(
+      () => w.server?.scriptedRequests.length ?? 0,
+      (n) => n >= 2,
+      "the request after the tool's result",
+    );
+    expect(fs.readFileSync(path.join(w.proj, "made.txt"), "utf8")).toBe("made");
+    expect(w.history().some((r) => r.decision === "continue")).toBe(false);
+    const status = (await w.cli(["status"])).stdout;
+    expect(status).not.toMatch(STILL_WAITING);
+    expect(status).not.toMatch(/refused or cancelled/);
+    expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
+    const line = readStatusline(w, session);
+    expect(line).toMatch(/loop 1\/2/);
+    expect(line).not.toMatch(WAITING);
+    if (newest) await t.waitFor((screen) => BAND.test(screen) && !/⟳ continuation-loop .*permission/.test(screen));
+
+    release?.();
+    const ended = await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "end"),
+      "the loop's end",
+    );
+    expect(ended.filter((r) => r.decision === "continue" || r.decision === "end").map((r) => r.iteration)).toEqual([
+      1, 2,
+    ]);
+  });
+
+  it("after No the call is refused and the turn ends: status says the prompt was closed, the status line no wait", async () => {
+    const w = (world = new BackgroundWorld(version));
+    await startHeld(w);
+    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+
+    await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
+    const recorded = await waitForPermissionRecord(w, t);
+    const session = recorded.find((r) => r.decision === "waiting_permission")?.session;
+    if (typeof session !== "string") throw new Error("the wait names no session");
+
+    await answerNo(t);
+    const closed = await waitUntil(
+      async () => (await w.cli(["status"])).stdout,
+      (out) => !/answer it in the session/.test(out),
+      "status to stop saying the loop waits",
+    );
+    expect(closed).toMatch(/refused or cancelled/);
+    expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
+    expect(readStatusline(w, session)).not.toMatch(WAITING);
+    expect(fs.existsSync(path.join(w.proj, "made.txt"))).toBe(false);
+    // The refusal ended the turn: the model was not asked again.
+    expect(w.server?.scriptedRequests.length).toBe(1);
+    if (newest) await t.waitFor((screen) => BAND.test(screen) && !/⟳ continuation-loop .*permission/.test(screen));
+  });
+});
