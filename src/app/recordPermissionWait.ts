@@ -23,6 +23,8 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   // 2.1.332's message names the main thread's tool; else the transcripts' pending calls tell it (the input names
   // no subagent: a subagent's call is in its own transcript).
   const transcript = stringField(input, "transcript_path");
+  // Its size before its calls are read: a call that lands meanwhile is found, or lies past this offset.
+  const offset = transcript ? readTranscriptSize(transcript) : 0;
   const main = transcript ? readPendingCall(transcript) : undefined;
   const subagent = transcript ? readSubagentPendingCall(transcript) : undefined;
   const message = stringField(input, "message");
@@ -30,8 +32,9 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   // The call asked about: its result in its transcript says the prompt was answered (status reads it). When the
   // transcripts do not show it yet (2.1.197 may notify first), a call the session's transcript gets since says so.
   const chosen = choosePendingCall(message, main, subagent);
-  const asked = chosen?.id ? chosen : transcript ? { id: "", transcript } : undefined;
-  const call = asked && { id: asked.id, transcript: asked.transcript, offset: readTranscriptSize(asked.transcript) };
+  const call = chosen?.id
+    ? { id: chosen.id, transcript: chosen.transcript, offset: 0 }
+    : transcript && { id: "", transcript, offset };
   const time = new Date(ctx.now()).toISOString();
   const outcome = updateStateFile(file, (snapshot) => {
     if (snapshot.kind !== "found" || snapshot.state.session_id !== sessionId || !snapshot.state.active)

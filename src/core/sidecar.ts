@@ -58,8 +58,9 @@ const makeHoldSchema = () =>
 /**
  * Claude Code waits for a person to answer a permission prompt (docs/REFERENCE.md "Leave it running"): for which
  * tool, since when (ISO time), in which transcript (an Esc or "No" there ends the turn without a Stop), and the
- * call asked about: its id ("" when the transcripts did not show it yet), its transcript and that file's size then
- * (its result there, or a call's written since, means the prompt was answered). Over at the next Stop, or a pause.
+ * call asked about: its id and transcript; or, when the transcripts did not show it yet, id "" and the session
+ * transcript's size then. Its result, or a call written since with its result, means the prompt was answered.
+ * Over at the next Stop, or a pause.
  */
 const makePermissionWaitSchema = () =>
   z.object({

@@ -1,7 +1,7 @@
 // A subagent's tool waiting for approval while a loop runs (docs/REFERENCE.md "Subagents"): Claude Code's Notification
 // names no subagent, so the loop finds the call in the subagent's own transcript; status and the report name that
 // tool as a subagent's, never the Agent call. The answer (Yes, or Esc: the subagent goes on without the tool) lets
-// the loop go on, and the next Stop clears the wait. Real terminal, both pinned versions; the scripted server tells
+// the loop go on: once the call has its result status says no wait, and the next Stop clears the record. Real terminal, both pinned versions; the scripted server tells
 // the subagent's requests apart by what they carry (`kind`). The cases of each input in
 // test/process/backgroundSession.test.ts.
 import fs from "node:fs";
@@ -14,18 +14,26 @@ import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js"
 
 let world: BackgroundWorld | undefined;
 let tui: Tui | undefined;
+let release: (() => void) | undefined;
 afterEach(async () => {
+  release?.();
+  release = undefined;
   await tui?.close();
   await world?.dispose();
   tui = undefined;
   world = undefined;
 });
 
-/** Main-thread replies in order, the subagent's in theirs. */
-function scriptByKind(main: ScriptedReply[], subagent: ScriptedReply[]) {
+/** Main-thread replies in order, the subagent's in theirs; the subagent's second one waits for `hold`. */
+function scriptByKind(main: ScriptedReply[], subagent: ScriptedReply[], hold?: Promise<void>) {
   let m = 0;
   let s = 0;
-  return (req: RecordedRequest) => (req.kind === "subagent" ? subagent[s++] : main[m++]);
+  return async (req: RecordedRequest) => {
+    if (req.kind !== "subagent") return main[m++];
+    const i = s++;
+    if (i === 1 && hold) await hold;
+    return subagent[i];
+  };
 }
 
 const MAIN = [
@@ -47,9 +55,9 @@ const SUBAGENT = [
 const WAITING = /waiting for your permission \(Bash, from a subagent\)/;
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
-  async function startWaiting(): Promise<{ w: BackgroundWorld; t: Tui }> {
+  async function startWaiting(hold?: Promise<void>): Promise<{ w: BackgroundWorld; t: Tui }> {
     const w = (world = new BackgroundWorld(version));
-    await w.start(scriptByKind(MAIN, SUBAGENT));
+    await w.start(scriptByKind(MAIN, SUBAGENT, hold));
     const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
     await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
     const history = await waitForPermissionRecord(w, t);
@@ -79,9 +87,22 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(report).not.toMatch(/waiting for your permission \(Agent\)/);
   }
 
-  it("Yes: the subagent's command runs and the loop goes on to its end", async () => {
-    const { w, t } = await startWaiting();
+  it("Yes: the subagent's command runs, status stops saying it waits while the subagent works on, and the loop goes on to its end", async () => {
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { w, t } = await startWaiting(held);
     t.press("enter");
+    // The subagent's request after its command's result is held: its turn, and the loop's, still run.
+    await waitUntil(
+      () => w.server?.scriptedRequests.filter((r) => r.kind === "subagent").length ?? 0,
+      (n) => n >= 2,
+      "the subagent's request after the command's result",
+    );
+    expect(w.history().some((r) => r.decision === "continue")).toBe(false);
+    expect((await w.cli(["status"])).stdout).not.toMatch(/answer it in the session/);
+    expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
+    release?.();
     await expectGoneOn(w);
     expect(fs.readFileSync(path.join(w.proj, "made.txt"), "utf8")).toBe("made");
   });
