@@ -158,6 +158,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(stops(p)).toEqual(["1:continue", "2:continue", "3:end"]);
     // Before the first iteration: the mode asks, and nobody answers in -p.
     expect(done.stderr).toMatch(/permission mode default asks before each tool/);
+    // No prompt is open in -p: Claude Code sends no permission notification, and `run` never shows a wait.
+    expect(p.history().some((h) => h.decision === "waiting_permission")).toBe(false);
+    expect(done.stderr).not.toMatch(/waiting_permission|waiting for your permission/);
     // 2.1.332 marks a refused call in the transcript; 2.1.197 marks none, so nothing is named there.
     if (version === CLAUDE_VERSIONS.at(-1)) {
       expect(progress(done.stderr)).toEqual(
