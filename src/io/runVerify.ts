@@ -1,4 +1,5 @@
-import { loadChildProcess } from "./loadChildProcess.js";
+import { type CommandJob, type CommandMessage, superviseCommand } from "./commandWorker.js";
+import { loadWorkerThreads } from "./loadChildProcess.js";
 import type { VerifyResult } from "../core/decideStop.js";
 import type { Env } from "../core/loopFiles.js";
 
@@ -22,27 +23,74 @@ export interface CommandRun {
   output: string;
 }
 
+/** After SIGTERM at the timeout or the output cap, how long the command's processes have before SIGKILL. */
+const KILL_GRACE_MS = 2000;
+/** Past the timeout and the grace, how long a worker that never answered is waited for. */
+const WORKER_SPARE_MS = 5000;
+
 /**
- * Runs a user's command (`verify`, `metric`) through the platform shell in the project root, with a
- * time limit and an output cap: a command that hangs or prints without end is stopped, never waited for.
+ * Runs a user's command (`until`, `verify`, `metric`) through the platform shell in the project root, with a
+ * time limit and an output cap: a command that hangs or prints without end is stopped, never waited for,
+ * and so is every process it started (src/io/commandWorker.ts). Synchronous, as the Stop is: a worker thread
+ * runs the command while this thread waits for its answer.
  */
 export function runCommand(command: string, cwd: string, timeoutS: number, env: Env): CommandRun {
-  const result = loadChildProcess().spawnSync(command, {
+  const threads = loadWorkerThreads();
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new threads.MessageChannel();
+  const timeoutMs = Math.round(timeoutS * 1000);
+  const job: CommandJob = {
+    command,
     cwd,
-    env: env as NodeJS.ProcessEnv,
-    shell: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: Math.round(timeoutS * 1000),
-    maxBuffer: MAX_OUTPUT,
-    encoding: "utf8",
-    windowsHide: true,
+    env,
+    timeoutMs,
+    graceMs: KILL_GRACE_MS,
+    maxOutput: MAX_OUTPUT,
+    done,
+    port: port2,
+  };
+  // The worker's output must never reach the hook's stdout: it is kept in the worker.
+  const worker = new threads.Worker(`(${superviseCommand.toString()})()`, {
+    eval: true,
+    workerData: job,
+    transferList: [port2],
+    stdout: true,
+    stderr: true,
   });
-  const code = (result.error as NodeJS.ErrnoException | undefined)?.code;
-  const timedOut = code === "ETIMEDOUT";
-  const overflowed = code === "ENOBUFS";
-  const stdout = result.stdout ?? "";
-  const output = `${stdout}${result.stderr ?? ""}${result.error && !timedOut ? `\n${result.error.message}` : ""}`;
-  return { exitCode: timedOut ? null : result.status, timedOut, overflowed, stdout, output };
+  worker.on("error", () => undefined);
+  worker.unref();
+  Atomics.wait(done, 0, 0, timeoutMs + KILL_GRACE_MS + WORKER_SPARE_MS);
+  let pid: number | undefined;
+  let answer: Exclude<CommandMessage, { pid: number }> | undefined;
+  for (let message = threads.receiveMessageOnPort(port1); message; message = threads.receiveMessageOnPort(port1)) {
+    const body = message.message as CommandMessage;
+    if ("pid" in body) pid = body.pid;
+    else answer = body;
+  }
+  port1.close();
+  void worker.terminate();
+  if (!answer) {
+    // The worker never answered: the command gets no more time than its limit.
+    if (pid !== undefined) killGroup(pid);
+    return { exitCode: null, timedOut: true, overflowed: false, stdout: "", output: "" };
+  }
+  const stopped = answer.overflowed ? `\n(stopped: more than ${MAX_OUTPUT / 1024 / 1024} MiB of output)` : "";
+  const failed = answer.error !== undefined && !answer.timedOut ? `\n${answer.error}` : "";
+  return {
+    exitCode: answer.exitCode,
+    timedOut: answer.timedOut,
+    overflowed: answer.overflowed,
+    stdout: answer.stdout,
+    output: `${answer.stdout}${answer.stderr}${stopped}${failed}`,
+  };
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // already gone
+  }
 }
 
 /** Runs the verify command: exit 0 confirms completion. */

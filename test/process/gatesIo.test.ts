@@ -26,6 +26,12 @@ describe("runVerify", () => {
     expect(runVerify("sleep 5", cwd, 0.3, env)).toMatchObject({ exitCode: null, timedOut: true });
   });
 
+  it("a project root that is gone is a failure with the reason, never a throw", () => {
+    const result = runVerify("true", join(cwd, "gone"), 30, env);
+    expect(result).toMatchObject({ exitCode: null, timedOut: false });
+    expect(result.outputTail).toContain("ENOENT");
+  });
+
   it("keeps only the tail of long output", () => {
     const result = runVerify("seq 1 5000", cwd, 30, env);
     expect(result.outputTail.split("\n")).toHaveLength(30);

@@ -1,0 +1,133 @@
+import type { MessagePort } from "node:worker_threads";
+
+/** What runCommand hands the worker (its workerData). */
+export interface CommandJob {
+  command: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  timeoutMs: number;
+  /** After SIGTERM, how long the command's processes have before SIGKILL. */
+  graceMs: number;
+  /** Bytes kept of stdout, and of stderr: past it the command is stopped. */
+  maxOutput: number;
+  /** Set to 1 when the answer is on `port`. */
+  done: Int32Array;
+  port: MessagePort;
+}
+
+/** The worker's messages: the command's pid as soon as it runs, then the answer. */
+export type CommandMessage =
+  | { pid: number }
+  | {
+      exitCode: number | null;
+      timedOut: boolean;
+      overflowed: boolean;
+      stdout: string;
+      stderr: string;
+      error?: string;
+    };
+
+/**
+ * The worker's body. Its source text is what the worker runs (src/io/runVerify.ts): nothing outside this
+ * function is in scope there, so it imports nothing and loads Node's modules itself.
+ *
+ * The command ends when its shell exits, not when its output pipes close: a process it left running in the
+ * background may hold them open for good. What the shell wrote before it exited is read first (it is in the
+ * pipes then: one turn of the event loop takes it), then the pipes are closed. On the timeout or the output
+ * cap the command's whole process group (it leads its own) gets SIGTERM, and SIGKILL after the grace.
+ */
+export function superviseCommand(): void {
+  const threads = process.getBuiltinModule("node:worker_threads");
+  const job = threads.workerData as CommandJob;
+  const chunks: { stdout: Buffer[]; stderr: Buffer[] } = { stdout: [], stderr: [] };
+  const sizes = { stdout: 0, stderr: 0 };
+  let timedOut = false;
+  let overflowed = false;
+  let answered = false;
+  let exitCode: number | null = null;
+  let error: string | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let child: import("node:child_process").ChildProcess | undefined;
+
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    child?.stdout?.destroy();
+    child?.stderr?.destroy();
+    const text = (name: "stdout" | "stderr") => Buffer.concat(chunks[name]).toString("utf8");
+    job.port.postMessage({
+      exitCode: timedOut || overflowed ? null : exitCode,
+      timedOut,
+      overflowed,
+      stdout: text("stdout"),
+      stderr: text("stderr"),
+      ...(error !== undefined && { error }),
+    });
+    Atomics.store(job.done, 0, 1);
+    Atomics.notify(job.done, 0);
+  };
+  const signalGroup = (pid: number, signal: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-pid, signal);
+      return true;
+    } catch {
+      return false; // no process left in the group
+    }
+  };
+  const endGroup = () => {
+    clearTimeout(timer);
+    const pid = child?.pid;
+    if (pid === undefined || !signalGroup(pid, "SIGTERM")) return answer();
+    const killAt = Date.now() + job.graceMs;
+    const check = () => {
+      if (!signalGroup(pid, 0)) return answer();
+      if (Date.now() < killAt) return void setTimeout(check, 25);
+      signalGroup(pid, "SIGKILL");
+      answer();
+    };
+    check();
+  };
+  const keep = (name: "stdout" | "stderr") => (chunk: Buffer) => {
+    if (timedOut || overflowed) return;
+    const room = job.maxOutput - sizes[name];
+    sizes[name] += chunk.length;
+    chunks[name].push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+    if (chunk.length <= room) return;
+    overflowed = true;
+    endGroup();
+  };
+
+  try {
+    child = process.getBuiltinModule("node:child_process").spawn(job.command, {
+      cwd: job.cwd,
+      env: job.env as NodeJS.ProcessEnv,
+      shell: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+      windowsHide: true,
+    });
+  } catch (thrown) {
+    error = thrown instanceof Error ? thrown.message : String(thrown);
+    answer();
+    return;
+  }
+  if (child.pid !== undefined) job.port.postMessage({ pid: child.pid });
+  child.stdout?.on("data", keep("stdout"));
+  child.stderr?.on("data", keep("stderr"));
+  child.on("error", (thrown) => {
+    error = thrown.message;
+    if (timedOut || overflowed) return;
+    answer();
+  });
+  child.on("exit", (code) => {
+    exitCode = code;
+    if (timedOut || overflowed) return;
+    clearTimeout(timer);
+    setImmediate(answer);
+  });
+  timer = setTimeout(() => {
+    timedOut = true;
+    endGroup();
+  }, job.timeoutMs);
+}
