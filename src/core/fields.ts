@@ -192,7 +192,7 @@ export const FIELDS = {
     summary: "time limit for verify and until",
     type: "duration up to `14m`",
     meaning:
-      "time limit for `verify` and `until` (a timeout counts as a failure); it must fit inside the Stop hook's own 15-minute timeout",
+      "time limit for `verify` and `until` (a timeout counts as a failure; every process the command started is ended with it); it must fit inside the Stop hook's own 15-minute timeout",
     example: "verify_timeout: 10m",
     expected: TIMEOUT_EXPECTED,
     default: "5m",
