@@ -295,7 +295,7 @@ export const FIELDS = {
     summary: "time limit for metric",
     type: "duration up to `14m`",
     meaning:
-      "time limit for `metric` (a timeout gives no value); with `verify`, both fit inside the Stop hook's 15 minutes",
+      "time limit for `metric` (a timeout gives no value; every process the command started is ended with it); with `verify`, both fit inside the Stop hook's 15 minutes",
     example: "metric_timeout: 2m",
     expected: TIMEOUT_EXPECTED,
     default: "5m",
