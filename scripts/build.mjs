@@ -2,7 +2,8 @@
 // esbuild's own output (docs/PERFORMANCE.md says what each choice buys):
 // - A hook is a fresh process per event. Each hook's entry holds its idle path (stdin, one look into
 //   `.claude/`); what only an active loop needs is a second bundle, hooks/active/<hook>.js, which the
-//   entry `require`s (src/entries/loadActive.ts) only when a loop concerns its event.
+//   entry `require`s (src/entries/loadActive.ts) only when a loop concerns its event. hooks/active/command.js is the
+//   worker thread a Stop runs a user's command in (src/io/runVerify.ts).
 // - CommonJS: an ES-module entry goes through Node's ESM loader, which costs more than an idle hook may spend.
 // - gray-matter's js-yaml is never bundled: yaml parses the frontmatter (gray-matter is given it as
 //   its engine), and gray-matter loads js-yaml when it loads.
@@ -26,7 +27,7 @@ const metafileAt = args.includes("--metafile") ? resolve(args[args.indexOf("--me
 const outdir = resolve(args.find((a, i) => !a.startsWith("--") && args[i - 1] !== "--metafile") ?? join(root, "hooks"));
 /** One bundle per entry: the hooks' idle paths and the helper, which check the Node first; the active paths. */
 const ENTRIES = ["stop", "prompt", "session", "cli"];
-const ACTIVE_ENTRIES = ["active/stop", "active/prompt", "active/session"];
+const ACTIVE_ENTRIES = ["active/stop", "active/prompt", "active/session", "active/command"];
 /** The oldest Node that must parse an entry (see above); package.json `engines` for the rest. */
 const ENTRY_TARGET = "node12";
 /** What an entry requires at run time, beside itself, instead of bundling it. */

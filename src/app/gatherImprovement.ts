@@ -50,7 +50,9 @@ export function gatherImprovementFacts(
   if (state.metric === undefined) return { facts, reached: false, seconds: 0 };
   const started = ctx.now();
   const command = state.metric;
-  facts.metric = runOnce(runs, `metric ${command}`, () => runMetric(command, file.root, state.metric_timeout, ctx.env));
+  facts.metric = runOnce(runs, `metric ${command}`, () =>
+    runMetric(command, file.root, state.metric_timeout, ctx.env, ctx.packageRoot),
+  );
   return { facts, reached: metricReached(state, facts.metric), seconds: (ctx.now() - started) / 1000 };
 }
 

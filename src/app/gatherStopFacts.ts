@@ -87,7 +87,7 @@ export function gatherStopFacts(
     const started = ctx.now();
     const command = state.until;
     until = runOnce(runs, `until ${command}`, () =>
-      runVerify(command, file.root, commandTimeout(state, spent), ctx.env),
+      runVerify(command, file.root, commandTimeout(state, spent), ctx.env, ctx.packageRoot),
     );
     spent += (ctx.now() - started) / 1000;
   }
@@ -125,7 +125,7 @@ export function gatherStopFacts(
     if (state.until === undefined && state.metric === undefined) refuseTrackedCommands(state, file);
     const command = state.verify;
     facts.verify = runOnce(runs, `verify ${command}`, () =>
-      runVerify(command, file.root, commandTimeout(state, spent), ctx.env),
+      runVerify(command, file.root, commandTimeout(state, spent), ctx.env, ctx.packageRoot),
     );
   }
   return facts;

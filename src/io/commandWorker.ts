@@ -1,4 +1,5 @@
-import type { MessagePort } from "node:worker_threads";
+import { type ChildProcess, spawn } from "node:child_process";
+import { type MessagePort, workerData } from "node:worker_threads";
 
 /** What runCommand hands the worker (its workerData). */
 export interface CommandJob {
@@ -28,17 +29,13 @@ export type CommandMessage =
     };
 
 /**
- * The worker's body. Its source text is what the worker runs (src/io/runVerify.ts): nothing outside this
- * function is in scope there, so it imports nothing and loads Node's modules itself.
- *
- * The command ends when its shell exits, not when its output pipes close: a process it left running in the
+ * The worker's body (its bundle is hooks/active/command.js, src/entries/active/command.ts; src/io/runVerify.ts starts
+ * it). The command ends when its shell exits, not when its output pipes close: a process it left running in the
  * background may hold them open for good. What the shell wrote before it exited is read first (it is in the
  * pipes then: one turn of the event loop takes it), then the pipes are closed. On the timeout or the output
  * cap the command's whole process group (it leads its own) gets SIGTERM, and SIGKILL after the grace.
  */
-export function superviseCommand(): void {
-  const threads = process.getBuiltinModule("node:worker_threads");
-  const job = threads.workerData as CommandJob;
+export function superviseCommand(job: CommandJob = workerData as CommandJob): void {
   const chunks: { stdout: Buffer[]; stderr: Buffer[] } = { stdout: [], stderr: [] };
   const sizes = { stdout: 0, stderr: 0 };
   let timedOut = false;
@@ -47,7 +44,7 @@ export function superviseCommand(): void {
   let exitCode: number | null = null;
   let error: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let child: import("node:child_process").ChildProcess | undefined;
+  let child: ChildProcess | undefined;
 
   const answer = () => {
     if (answered) return;
@@ -99,7 +96,7 @@ export function superviseCommand(): void {
   };
 
   try {
-    child = process.getBuiltinModule("node:child_process").spawn(job.command, {
+    child = spawn(job.command, {
       cwd: job.cwd,
       env: job.env as NodeJS.ProcessEnv,
       shell: true,

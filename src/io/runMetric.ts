@@ -7,8 +7,14 @@ import { MAX_OUTPUT, runCommand } from "./runVerify.js";
  * number on its stdout. A failure, a timeout, output past the cap or no number is a reading with an
  * error, never an exception.
  */
-export function runMetric(command: string, cwd: string, timeoutS: number, env: Env): MetricReading {
-  const run = runCommand(command, cwd, timeoutS, env);
+export function runMetric(
+  command: string,
+  cwd: string,
+  timeoutS: number,
+  env: Env,
+  packageRoot: string,
+): MetricReading {
+  const run = runCommand(command, cwd, timeoutS, env, packageRoot);
   if (run.timedOut) return { error: `the metric timed out after ${timeoutS}s` };
   if (run.overflowed)
     return { error: `the metric printed more than ${MAX_OUTPUT / 1024 / 1024} MiB; print only the figure` };

@@ -1,4 +1,6 @@
-import { type CommandJob, type CommandMessage, superviseCommand } from "./commandWorker.js";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { CommandJob, CommandMessage } from "./commandWorker.js";
 import { loadWorkerThreads } from "./loadChildProcess.js";
 import type { VerifyResult } from "../core/decideStop.js";
 import type { Env } from "../core/loopFiles.js";
@@ -32,9 +34,15 @@ const WORKER_SPARE_MS = 5000;
  * Runs a user's command (`until`, `verify`, `metric`) through the platform shell in the project root, with a
  * time limit and an output cap: a command that hangs or prints without end is stopped, never waited for,
  * and so is every process it started (src/io/commandWorker.ts). Synchronous, as the Stop is: a worker thread
- * runs the command while this thread waits for its answer.
+ * (hooks/active/command.js under `packageRoot`) runs the command while this thread waits for its answer.
  */
-export function runCommand(command: string, cwd: string, timeoutS: number, env: Env): CommandRun {
+export function runCommand(command: string, cwd: string, timeoutS: number, env: Env, packageRoot: string): CommandRun {
+  const runner = join(packageRoot, "hooks", "active", "command.js");
+  // A copy of the plugin without it is said at once, not after the command's whole limit.
+  if (!existsSync(runner)) {
+    const output = `the command did not run: ${runner} is missing (install continuation-loop again)`;
+    return { exitCode: null, timedOut: false, overflowed: false, stdout: "", output };
+  }
   const threads = loadWorkerThreads();
   const done = new Int32Array(new SharedArrayBuffer(4));
   const { port1, port2 } = new threads.MessageChannel();
@@ -50,8 +58,7 @@ export function runCommand(command: string, cwd: string, timeoutS: number, env: 
     port: port2,
   };
   // The worker's output must never reach the hook's stdout: it is kept in the worker.
-  const worker = new threads.Worker(`(${superviseCommand.toString()})()`, {
-    eval: true,
+  const worker = new threads.Worker(runner, {
     workerData: job,
     transferList: [port2],
     stdout: true,
@@ -94,7 +101,7 @@ function killGroup(pid: number): void {
 }
 
 /** Runs the verify command: exit 0 confirms completion. */
-export function runVerify(command: string, cwd: string, timeoutS: number, env: Env): VerifyResult {
-  const run = runCommand(command, cwd, timeoutS, env);
+export function runVerify(command: string, cwd: string, timeoutS: number, env: Env, packageRoot: string): VerifyResult {
+  const run = runCommand(command, cwd, timeoutS, env, packageRoot);
   return { command, exitCode: run.exitCode, timedOut: run.timedOut, outputTail: tailOf(run.output) };
 }

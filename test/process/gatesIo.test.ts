@@ -9,6 +9,8 @@ import { readTreeState } from "../../src/io/readTreeState.js";
 import { runVerify, tailOf } from "../../src/io/runVerify.js";
 
 const env = { PATH: process.env.PATH ?? "" };
+/** The checkout: its hooks/active/command.js is the worker a command runs in. */
+const root = join(import.meta.dirname, "..", "..");
 
 describe("runVerify", () => {
   const cwd = mkdtempSync(join(tmpdir(), "cl-verify-"));
@@ -19,21 +21,27 @@ describe("runVerify", () => {
     ["a missing command", "no-such-command-xyz", { exitCode: 127 }],
   ])("%s", (_name, command, expected) => {
     writeFileSync(join(cwd, "marker.txt"), "");
-    expect(runVerify(command, cwd, 30, env)).toMatchObject({ command, ...expected });
+    expect(runVerify(command, cwd, 30, env, root)).toMatchObject({ command, ...expected });
   });
 
   it("times out", () => {
-    expect(runVerify("sleep 5", cwd, 0.3, env)).toMatchObject({ exitCode: null, timedOut: true });
+    expect(runVerify("sleep 5", cwd, 0.3, env, root)).toMatchObject({ exitCode: null, timedOut: true });
   });
 
   it("a project root that is gone is a failure with the reason, never a throw", () => {
-    const result = runVerify("true", join(cwd, "gone"), 30, env);
+    const result = runVerify("true", join(cwd, "gone"), 30, env, root);
     expect(result).toMatchObject({ exitCode: null, timedOut: false });
     expect(result.outputTail).toContain("ENOENT");
   });
 
+  it("a copy without its command runner says so at once, never waits for the limit", () => {
+    const result = runVerify("true", cwd, 600, env, join(cwd, "no-plugin"));
+    expect(result).toMatchObject({ exitCode: null, timedOut: false });
+    expect(result.outputTail).toContain(join("hooks", "active", "command.js"));
+  });
+
   it("keeps only the tail of long output", () => {
-    const result = runVerify("seq 1 5000", cwd, 30, env);
+    const result = runVerify("seq 1 5000", cwd, 30, env, root);
     expect(result.outputTail.split("\n")).toHaveLength(30);
     expect(result.outputTail.endsWith("5000")).toBe(true);
     expect(tailOf("x".repeat(10_000)).length).toBeLessThanOrEqual(3001);
