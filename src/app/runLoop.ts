@@ -1,6 +1,7 @@
 // The driver of `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"; docs/HEADLESS.md): runs
 // `claude -p` until the loop ends, reads the loop's progress from its own files, and starts Claude Code
 // again with `--resume` after its process dies, within the loop's limits.
+import type { ApiFailure } from "../core/apiFailure.js";
 import { type ClaudeExit, decideAfterExit, decideLoopEnd, type LoopStatus, type RunStep } from "../core/decideRun.js";
 import { LoopError } from "../core/errors.js";
 import type { HistoryRecord } from "../core/history.js";
@@ -17,6 +18,7 @@ import {
 } from "../core/renderRun.js";
 import { readSessionSaved, spawnClaude } from "../io/claudeProcess.js";
 import { readHistorySince } from "../io/history.js";
+import { readApiFailure, readTranscriptSize } from "../io/readApiFailure.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { onStopSignal, type RunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
@@ -130,6 +132,23 @@ function readLoopStatus(
   }
 }
 
+/**
+ * The API error Claude Code's last turn ended on: as its transcript records it (the session that owns the loop
+ * now; a /clear during the start moved it to a new one), else the kind the StopFailure hook recorded, when its
+ * record landed before Claude Code exited (docs/HEADLESS.md "An API error that no restart mends").
+ */
+function readTurnFailure(
+  configDir: string,
+  status: LoopStatus,
+  started: { session: string; transcriptFrom: number },
+  hookKind: string | undefined,
+): ApiFailure | undefined {
+  const owner = (status.kind === "running" && status.state.session_id) || started.session;
+  const found = readApiFailure(configDir, owner, owner === started.session ? started.transcriptFrom : 0);
+  if (found !== undefined) return found ?? undefined;
+  return hookKind ? { kind: hookKind } : undefined;
+}
+
 /** Runs Claude Code until the loop ends, pauses, or Claude Code cannot go on (docs/REFERENCE.md "continuation-loop run"). */
 export async function driveClaude(request: DriveRequest, ctx: Context, terminal: RunTerminal): Promise<DriveOutcome> {
   const printer = new RunPrinter(ctx, terminal);
@@ -141,12 +160,18 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
   // The session that took the loop over from this run, when one did.
   let takenBy: string | undefined;
   let iterations = 0;
+  // The kind of API error the StopFailure hook recorded during this start, after its last Stop.
+  let hookKind: string | undefined;
   const readNews = () => {
     const news = readHistorySince(file.historyPath, offset);
     offset = news.offset;
     for (const r of news.records) {
       if (r.state_file !== file.shown) continue;
-      if (STOP_DECISIONS.has(r.decision)) iterations++;
+      if (STOP_DECISIONS.has(r.decision)) {
+        iterations++;
+        hookKind = undefined;
+      }
+      if (r.decision === "api_error") hookKind = r.reason;
       if (r.decision === "end") end = r;
       if (r.decision === "resume" && r.reason === "taken over") takenBy = r.session ?? "";
       view = applyRecord(view, r);
@@ -167,8 +192,12 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
     let args = ["--session-id", request.sessionId];
     let prompt = request.prompt;
     let restartsInARow = 0;
+    const configDir = resolveConfigDir(request.env, ctx.home);
+    let session = request.sessionId;
     for (;;) {
       const before = iterations;
+      const started = { session, transcriptFrom: readTranscriptSize(configDir, session) };
+      hookKind = undefined;
       let tail = "";
       child = spawnClaude(request.claude, ["-p", prompt, ...args, ...request.claudeArgs], {
         cwd: request.root,
@@ -211,7 +240,8 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       const status = readLoopStatus(file, startedAt, end, takenBy);
       if (stopping) return { status, step: { kind: "signal", signal: stopping }, exit, restartsInARow, view, tail };
       if (iterations > before) restartsInARow = 0;
-      const step = decideAfterExit(status, exit, restartsInARow, request.maxRestarts, ctx.now());
+      const failure = readTurnFailure(configDir, status, started, hookKind);
+      const step = decideAfterExit(status, exit, restartsInARow, request.maxRestarts, ctx.now(), failure);
       if (step.kind === "exit") return { status, step, exit, restartsInARow, view, tail };
       printer.line(renderRestartNotice(exit, step, view, request.maxRestarts));
       await new Promise<void>((resolve) => {
@@ -230,10 +260,8 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
       if (now.kind !== "running") return { status: now, step: decideLoopEnd(now), exit, restartsInARow, view, tail };
       startedAt ??= now.state.started_at;
       // The session that owns the loop now (a /clear moves it), resumed when Claude Code saved it.
-      const session = now.state.session_id ?? request.sessionId;
-      args = readSessionSaved(resolveConfigDir(request.env, ctx.home), session)
-        ? ["--resume", session]
-        : ["--session-id", session];
+      session = now.state.session_id ?? request.sessionId;
+      args = readSessionSaved(configDir, session) ? ["--resume", session] : ["--session-id", session];
       prompt = renderRestartPrompt(now.state, now.runtime, file.shown, ctx.now());
     }
   } finally {

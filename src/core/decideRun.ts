@@ -1,3 +1,4 @@
+import { type ApiFailure, decideLastingApiFailure, type LastingApiFailure } from "./apiFailure.js";
 import { readTimeUpAt } from "./duration.js";
 import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
@@ -26,6 +27,8 @@ export interface ClaudeExit {
 
 export type RunStep =
   | { kind: "exit"; code: RunExit; why: "ended" | "paused" | "invalid" | "taken" | "time" | "restarts" }
+  /** The turn ended on an API error that a restart would only meet again (a refused key, a bad model…). */
+  | { kind: "exit"; code: RunExit; why: "api"; failure: ApiFailure; lasting: LastingApiFailure }
   | { kind: "restart"; delayMs: number; attempt: number };
 
 const FIRST_DELAY_MS = 2_000;
@@ -50,7 +53,8 @@ export function decideLoopEnd(status: Exclude<LoopStatus, { kind: "running" }>):
 /**
  * After Claude Code exited: the loop's end or pause is `run`'s end; a loop still running is restarted,
  * with backoff, at most `maxRestarts` times in a row without a new iteration (`restartsInARow` counts
- * those already made), and never once its `max_duration` has passed or for a process that never started.
+ * those already made), and never once its `max_duration` has passed, for a process that never started, or
+ * after an API error that a restart cannot mend (`failure`: what Claude Code recorded of the turn's end).
  */
 export function decideAfterExit(
   status: LoopStatus,
@@ -58,8 +62,11 @@ export function decideAfterExit(
   restartsInARow: number,
   maxRestarts: number,
   now: number,
+  failure?: ApiFailure,
 ): RunStep {
   if (status.kind !== "running") return decideLoopEnd(status);
+  const lasting = decideLastingApiFailure(failure);
+  if (failure && lasting) return { kind: "exit", code: RUN_EXIT.claude, why: "api", failure, lasting };
   const { state } = status;
   const pastDeadline = (at: number) => at >= readTimeUpAt(state);
   if (pastDeadline(now)) return { kind: "exit", code: RUN_EXIT.limit, why: "time" };

@@ -1,5 +1,6 @@
 // What `continuation-loop run` prints (docs/REFERENCE.md "continuation-loop run"): one line per record of
 // the loop's history on stderr, or one live line in a terminal; why Claude Code is started again; the end.
+import { renderApiFailure, renderApiFailureCheck } from "./apiFailure.js";
 import type { ClaudeExit, RunStep } from "./decideRun.js";
 import { renderDuration } from "./duration.js";
 import { type HistoryRecord, readRefusedToolsOf } from "./history.js";
@@ -163,6 +164,8 @@ export function renderRunEnd(end: RunEnd): string {
       return `continuation-loop: ${end.reason}. The loop waits until the file is fixed; then run again. Exit ${step.code}.`;
     case "time":
       return `continuation-loop: the loop's max_duration (${end.maxDuration === undefined ? "?" : renderDuration(end.maxDuration)}) runs out before Claude Code could go on, so it is not started again. ${renderLeftInPlace(view.shown)} Exit ${step.code}.`;
+    case "api":
+      return `continuation-loop: Claude Code could not run: ${renderApiFailure(step.failure)}, which starting it again would not mend. ${renderApiFailureCheck(step.lasting)}. ${renderLeftInPlace(view.shown)} Exit ${step.code}.`;
     case "restarts": {
       const times = end.restartsInARow > 0 ? `, ${end.restartsInARow + 1} times in a row without a new iteration` : "";
       const tail = end.tail.trim()
@@ -203,7 +206,7 @@ export function renderRunUsage(): string {
     "",
     "Claude Code: $CONTINUATION_LOOP_CLAUDE, else `claude` on PATH.",
     "Exit codes: 0 completed; 1 ended by a limit or a stall (or stopped); 2 bad arguments, or no loop to take over;",
-    "3 paused for a person; 4 Claude Code could not run (not found, not logged in, it kept dying, or no node",
-    `${NODE_MIN} or later on PATH for its hooks).`,
+    "3 paused for a person; 4 Claude Code could not run (not found, an API error no restart mends such as a refused",
+    `or missing key, it kept dying, or no node ${NODE_MIN} or later on PATH for its hooks).`,
   ].join("\n");
 }

@@ -71,12 +71,17 @@ export function spawnClaude(
   };
 }
 
-/** Has Claude Code saved this session (a transcript under `<config>/projects/`), so `--resume` finds it? */
-export function readSessionSaved(configDir: string, sessionId: string): boolean {
+/** Where Claude Code saved this session (its transcript under `<config>/projects/`), if it has. */
+export function findSessionTranscript(configDir: string, sessionId: string): string | undefined {
   const projects = join(configDir, "projects");
   try {
-    return readdirSync(projects).some((dir) => existsSync(join(projects, dir, `${sessionId}.jsonl`)));
+    const dir = readdirSync(projects).find((name) => existsSync(join(projects, name, `${sessionId}.jsonl`)));
+    return dir === undefined ? undefined : join(projects, dir, `${sessionId}.jsonl`);
   } catch {
-    return false;
+    return undefined;
   }
 }
+
+/** Has Claude Code saved this session, so `--resume` finds it? */
+export const readSessionSaved = (configDir: string, sessionId: string): boolean =>
+  findSessionTranscript(configDir, sessionId) !== undefined;

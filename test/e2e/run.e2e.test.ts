@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  apiError,
   type MessagesServer,
   type RecordedRequest,
   type ScriptedReply,
@@ -16,6 +17,7 @@ import { startRunCommand } from "./support/runCommand.js";
 import { CLAUDE_VERSIONS, NEWEST, runClaude } from "./support/runClaude.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
 import { perTest } from "./support/perTest.js";
+import { itOnNewest } from "./support/pins.js";
 
 const t = perTest();
 /** The running test's server, and what lets its held request go: tests read them. */
@@ -335,18 +337,61 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(stops(p)).toEqual(["1:continue", "2:continue"]);
   });
 
-  it("exits 4 when Claude Code cannot run (not logged in), after --max-restarts restarts", async () => {
+  it("exits 4 after one start when the API refuses the key (401): the status on stderr, the loop left as it was", async () => {
     const p = makeProject();
-    await scriptedModel((n) => text(`never ${n}`));
-    const r = run(p, ["--max-restarts", "1", "Anything"], { ANTHROPIC_API_KEY: "" });
+    const refused = () => apiError(401);
+    server = await t.server(refused, { auxReply: refused });
+    const started = Date.now();
+    const r = run(p, ["--max-iterations", "5", "Anything"]);
     const done = await r.done;
 
     expect(done.code, done.stderr).toBe(4);
-    expect(r.claudePids()).toHaveLength(2);
+    // No restart: one Claude Code, one request, well inside the restarts' own 2 s + 4 s + 8 s.
+    expect(r.claudePids()).toHaveLength(1);
+    expect((server as MessagesServer).mainRequests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(14_000);
+    const end = done.stderr.trim().split("\n").at(-1) ?? "";
+    expect(end).toMatch(/could not run: the API answered 401\b/);
+    expect(end).toContain("ANTHROPIC_API_KEY");
+    expect(end).toContain("Exit 4.");
+    expect(done.stderr).not.toContain("starting it again in");
+    // Not ended, not counted: the same loop, at its first iteration, for a run with the key fixed.
+    expect(p.readState()).toContain("iteration_count: 1");
+    expect(p.readState()).toContain("active: true");
+    expect(stops(p)).toEqual([]);
+  });
+
+  it("exits 4 after one start when Claude Code has no credentials at all (not logged in): no request is made", async () => {
+    const p = makeProject();
+    await scriptedModel((n) => text(`never ${n}`));
+    const r = run(p, ["Anything"], { ANTHROPIC_API_KEY: "" });
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(4);
+    expect(r.claudePids()).toHaveLength(1);
     expect((server as MessagesServer).mainRequests).toHaveLength(0);
-    expect(done.stderr).toContain("Claude Code could not run: it exited with code 1, 2 times in a row");
+    expect(done.stderr).toMatch(/could not run: Claude Code reported authentication_failed\b.*ANTHROPIC_API_KEY/);
     expect(p.readState()).toContain("iteration_count: 1");
   });
+
+  itOnNewest(version)(
+    "a rate limit keeps the restarts: exit 4 only after --max-restarts restarts without a new iteration",
+    async () => {
+      const p = makeProject();
+      server = await t.server(() => apiError(429));
+      const r = run(p, ["--max-restarts", "1", "Anything"], {
+        CLAUDE_CODE_MAX_RETRIES: "0",
+        CONTINUATION_LOOP_WAIT_SCALE: "0.05",
+      });
+      const done = await r.done;
+
+      expect(done.code, done.stderr).toBe(4);
+      expect(r.claudePids()).toHaveLength(2);
+      expect(done.stderr).toContain("starting it again in");
+      expect(done.stderr).toContain("Claude Code could not run: it exited with code 1, 2 times in a row");
+      expect(p.readState()).toContain("iteration_count: 1");
+    },
+  );
 });
 
 // 2.1.332 keeps a `-p` run up while a task it started in the background runs (docs/HEADLESS.md): a server

@@ -146,6 +146,25 @@ describe("decideAfterExit", () => {
     expect(decideAfterExit(running("", T0 + 500), killed, 0, 3, T0)).toMatchObject({ delayMs: 2000 });
   });
 
+  it("ends at once (exit 4, the loop left running) after an API error no restart mends; a rate limit or an overload keeps the restarts", () => {
+    const refused = { status: 401, type: "authentication_error", kind: "authentication_failed" };
+    expect(decideAfterExit(running(), killed, 0, 3, T0, refused)).toEqual({
+      kind: "exit",
+      code: 4,
+      why: "api",
+      failure: refused,
+      lasting: "credentials",
+    });
+    expect(decideAfterExit(running(), killed, 0, 3, T0, { kind: "authentication_failed" })).toMatchObject({
+      why: "api",
+    });
+    for (const passing of [{ status: 429, kind: "rate_limit" }, { status: 529 }, { kind: "server_error" }, undefined])
+      expect(decideAfterExit(running(), killed, 0, 3, T0, passing)).toMatchObject({ kind: "restart", attempt: 1 });
+    // The loop's own end or pause still decides first.
+    const ended: LoopStatus = { kind: "ended", reason: "completed", record: undefined };
+    expect(decideAfterExit(ended, killed, 0, 3, T0, refused)).toMatchObject({ code: 0, why: "ended" });
+  });
+
   it("never goes past max_duration: not restarted once it has passed, or would pass during the wait", () => {
     const timed = running("max_duration: 1h\n");
     expect(decideAfterExit(timed, killed, 0, 3, T0 + 3_600_000)).toMatchObject({ kind: "exit", code: 1, why: "time" });
@@ -242,6 +261,33 @@ describe("the progress lines", () => {
     expect(gaveUp).toContain("exited with code 1, 4 times in a row without a new iteration");
     expect(gaveUp).toContain("Invalid API key");
     expect(gaveUp).toContain("`continuation-loop run` (no goal) takes it over");
+  });
+
+  it("the end line after an API error no restart mends names the status and type, and what to check", () => {
+    const refused = (failure: { status?: number; type?: string; kind?: string }, lasting: "credentials" | "request") =>
+      renderRunEnd({
+        step: { kind: "exit", code: 4, why: "api", failure, lasting },
+        view: { ...view, iteration: 2 },
+        now: T0 + 3_000,
+        reason: "",
+        exit: { code: 1, signal: null },
+        restartsInARow: 0,
+        tail: "",
+        session: "s-1",
+        maxDuration: undefined,
+      });
+    const key = refused({ status: 401, type: "authentication_error", kind: "authentication_failed" }, "credentials");
+    expect(key).toMatch(/^continuation-loop: Claude Code could not run: the API answered 401 authentication_error,/);
+    expect(key).toContain("ANTHROPIC_API_KEY");
+    expect(key).toContain("`continuation-loop run` (no goal) takes it over");
+    expect(key).toMatch(/Exit 4\.$/);
+    expect(refused({ status: 401, kind: "authentication_failed" }, "credentials")).toContain(
+      "the API answered 401 (authentication_failed),",
+    );
+    expect(refused({ kind: "authentication_failed" }, "credentials")).toContain(
+      "Claude Code reported authentication_failed,",
+    );
+    expect(refused({ status: 404, type: "not_found_error" }, "request")).toContain("--model");
   });
 
   it("a restarted Claude Code gets the loop's marker, the iteration, the goal and what is left of its limits", () => {

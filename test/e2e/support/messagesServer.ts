@@ -92,14 +92,22 @@ const AUX_REPLY: ScriptedReply = { content: [{ type: "text", text: "ok" }] };
 
 let toolIds = 0;
 
+/** The Messages API's error type for each status a test sends. */
+const ERROR_TYPES = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  429: "rate_limit_error",
+  500: "api_error",
+  529: "overloaded_error",
+} as const;
+
 /**
  * An HTTP error as the Messages API sends it: 429 `rate_limit_error` (a rate or usage limit), 529
- * `overloaded_error`. Claude Code retries these unless `CLAUDE_CODE_MAX_RETRIES=0` (README.md here).
+ * `overloaded_error`, 401 `authentication_error` (a refused key)… Claude Code retries a 429 unless
+ * `CLAUDE_CODE_MAX_RETRIES=0`, and a 401 too without `x-should-retry: false` (README.md here).
  */
-export function apiError(
-  status: 429 | 529 | 500,
-  type = status === 429 ? "rate_limit_error" : status === 529 ? "overloaded_error" : "api_error",
-): ScriptedReply {
+export function apiError(status: keyof typeof ERROR_TYPES, type: string = ERROR_TYPES[status]): ScriptedReply {
   return { content: [], error: { status, type } };
 }
 
