@@ -18,7 +18,7 @@ import {
 } from "../core/renderRun.js";
 import { readSessionSaved, spawnClaude } from "../io/claudeProcess.js";
 import { readHistorySince } from "../io/history.js";
-import { readApiFailure, readTranscriptSize } from "../io/readApiFailure.js";
+import { readApiFailure, readSessionSize } from "../io/readApiFailure.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { onStopSignal, type RunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
@@ -196,7 +196,7 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
     let session = request.sessionId;
     for (;;) {
       const before = iterations;
-      const started = { session, transcriptFrom: readTranscriptSize(configDir, session) };
+      const started = { session, transcriptFrom: readSessionSize(configDir, session) };
       hookKind = undefined;
       let tail = "";
       child = spawnClaude(request.claude, ["-p", prompt, ...args, ...request.claudeArgs], {

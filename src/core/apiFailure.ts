@@ -44,33 +44,6 @@ export function decideLastingApiFailure(failure: ApiFailure | undefined): Lastin
   return failure.kind === undefined ? undefined : BY_KIND[failure.kind];
 }
 
-type Json = Record<string, unknown>;
-const asObject = (v: unknown): Json | undefined =>
-  v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
-const stringOf = (v: unknown): string | undefined => (typeof v === "string" && v ? v : undefined);
-
-/**
- * A transcript line of the main thread's reply: the API error Claude Code recorded in its place
- * (`isApiErrorMessage`, `error`, `apiErrorStatus`; 2.1.332 adds `apiErrorType`), or `null` for a reply
- * that is no API error. Undefined for any other line (a prompt, a subagent's reply, bookkeeping, a torn line).
- */
-export function parseApiFailureLine(line: string): ApiFailure | null | undefined {
-  // Most lines of a transcript's end are bookkeeping: only an assistant line is parsed.
-  if (!line.includes('"assistant"')) return undefined;
-  let entry: Json | undefined;
-  try {
-    entry = asObject(JSON.parse(line));
-  } catch {
-    return undefined;
-  }
-  if (entry?.type !== "assistant" || entry.isSidechain === true) return undefined;
-  if (entry.isApiErrorMessage !== true) return null;
-  const kind = stringOf(entry.error);
-  const status = typeof entry.apiErrorStatus === "number" ? entry.apiErrorStatus : undefined;
-  const type = stringOf(entry.apiErrorType);
-  return { ...(kind && { kind }), ...(status !== undefined && { status }), ...(type && { type }) };
-}
-
 /**
  * "the API answered 401 authentication_error"; with no type (2.1.197 records none), Claude Code's kind beside the
  * status; with no status, the kind alone.

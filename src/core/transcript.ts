@@ -1,5 +1,6 @@
 /** Pure readers of Claude Code transcript JSONL lines (one JSON object a line). */
 
+import type { ApiFailure } from "./apiFailure.js";
 import { hashText } from "./hash.js";
 
 export interface TranscriptEntry {
@@ -17,6 +18,8 @@ export interface TranscriptEntry {
   refusedCall: string | undefined;
   /** The ids of the calls whose results this entry carries. */
   resultIds: string[];
+  /** An assistant line Claude Code wrote in place of a reply (`isApiErrorMessage`): the API error it records. */
+  apiError: ApiFailure | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -57,6 +60,17 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
     resultIds: blocks.flatMap((b) =>
       b.type === "tool_result" && typeof b.tool_use_id === "string" ? [b.tool_use_id] : [],
     ),
+    apiError: obj.isApiErrorMessage === true ? readApiError(obj) : undefined,
+  };
+}
+
+/** The error's kind (`error`), HTTP status and, on 2.1.332, the API's error type; each where Claude Code gave it. */
+function readApiError(obj: Json): ApiFailure {
+  const { error: kind, apiErrorStatus: status, apiErrorType: type } = obj;
+  return {
+    ...(typeof kind === "string" && kind && { kind }),
+    ...(typeof status === "number" && { status }),
+    ...(typeof type === "string" && type && { type }),
   };
 }
 

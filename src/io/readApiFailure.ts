@@ -1,19 +1,15 @@
 // The API error that ended a session's last turn, from the end of its transcript (bounded), for `continuation-loop
 // run` (docs/HEADLESS.md "An API error that no restart mends"): Claude Code writes it there whatever its output format.
-import { statSync } from "node:fs";
-import { type ApiFailure, parseApiFailureLine } from "../core/apiFailure.js";
+import type { ApiFailure } from "../core/apiFailure.js";
+import { parseTranscriptLine } from "../core/transcript.js";
 import { findSessionTranscript } from "./claudeProcess.js";
 import { readLinesFromEnd } from "./readLines.js";
-import { MAX_SCAN_BACK } from "./readTranscript.js";
+import { MAX_SCAN_BACK, readTranscriptSize } from "./readTranscript.js";
 
 /** How far a session's transcript reaches now (0 before Claude Code saved it): a start's own lines come after. */
-export function readTranscriptSize(configDir: string, sessionId: string): number {
+export function readSessionSize(configDir: string, sessionId: string): number {
   const path = findSessionTranscript(configDir, sessionId);
-  try {
-    return path === undefined ? 0 : statSync(path).size;
-  } catch {
-    return 0;
-  }
+  return path === undefined ? 0 : readTranscriptSize(path);
 }
 
 /**
@@ -23,9 +19,9 @@ export function readTranscriptSize(configDir: string, sessionId: string): number
 export function readApiFailure(configDir: string, sessionId: string, from: number): ApiFailure | null | undefined {
   const path = findSessionTranscript(configDir, sessionId);
   if (path === undefined) return undefined;
-  for (const { entry, start } of readLinesFromEnd(path, MAX_SCAN_BACK, parseApiFailureLine)) {
+  for (const { entry, start } of readLinesFromEnd(path, MAX_SCAN_BACK, parseTranscriptLine)) {
     if (start < from) return undefined;
-    if (entry !== undefined) return entry;
+    if (entry?.type === "assistant" && !entry.isSidechain) return entry.apiError ?? null;
   }
   return undefined;
 }

@@ -3,13 +3,12 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  decideLastingApiFailure,
-  parseApiFailureLine,
-  renderApiFailure,
-  renderApiFailureCheck,
-} from "../../src/core/apiFailure.js";
-import { readApiFailure, readTranscriptSize } from "../../src/io/readApiFailure.js";
+import { decideLastingApiFailure, renderApiFailure, renderApiFailureCheck } from "../../src/core/apiFailure.js";
+import { parseTranscriptLine } from "../../src/core/transcript.js";
+import { readApiFailure, readSessionSize } from "../../src/io/readApiFailure.js";
+
+/** The API error a transcript line carries, as the one reader of transcript lines gives it. */
+const parseApiFailureLine = (line: string) => parseTranscriptLine(line)?.apiError;
 
 /** An assistant line as Claude Code writes one in place of a reply (the fields measured on 2.1.197 and 2.1.332). */
 const errorLine = (fields: Record<string, unknown>) =>
@@ -55,7 +54,7 @@ describe("decideLastingApiFailure", () => {
   });
 });
 
-describe("parseApiFailureLine", () => {
+describe("parseTranscriptLine: apiError", () => {
   it("reads the status, type and kind Claude Code records in place of the reply", () => {
     expect(
       parseApiFailureLine(
@@ -67,9 +66,8 @@ describe("parseApiFailureLine", () => {
     });
   });
 
-  it("a reply that is no error is null; a prompt, a subagent's reply, bookkeeping or a torn line are not replies", () => {
-    expect(parseApiFailureLine(replyLine("Done."))).toBeNull();
-    expect(parseApiFailureLine(replyLine("sub", true))).toBeUndefined();
+  it("a reply that is no error, a prompt, bookkeeping or a torn line carry none", () => {
+    expect(parseApiFailureLine(replyLine("Done."))).toBeUndefined();
     expect(parseApiFailureLine(bookkeeping)).toBeUndefined();
     expect(parseApiFailureLine('{"type":"assistant","isApiErrorMe')).toBeUndefined();
     expect(parseApiFailureLine(JSON.stringify({ type: "user", message: { content: "assistant" } }))).toBeUndefined();
@@ -108,11 +106,11 @@ describe("readApiFailure", () => {
   it("the last reply written since the start: its API error, null for a reply, nothing before the start", () => {
     const path = transcript();
     const config = dir as string;
-    expect(readTranscriptSize(config, "s-1")).toBe(0);
+    expect(readSessionSize(config, "s-1")).toBe(0);
     expect(readApiFailure(config, "s-1", 0)).toBeUndefined();
     appendFileSync(path, `${errorLine({ error: "authentication_failed", apiErrorStatus: 401 })}\n${bookkeeping}\n`);
     expect(readApiFailure(config, "s-1", 0)).toEqual({ kind: "authentication_failed", status: 401 });
-    const from = readTranscriptSize(config, "s-1");
+    const from = readSessionSize(config, "s-1");
     // A later start that wrote no reply: the earlier start's error is not its own.
     appendFileSync(path, `${bookkeeping}\n`);
     expect(readApiFailure(config, "s-1", from)).toBeUndefined();
