@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { type RecordedRequest, text, toolUse } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS, REPO_ROOT } from "../e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS, type ClaudeVersion, REPO_ROOT } from "../e2e/support/runClaude.js";
 import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
 
 // status's row for an open wait; status --all, the status line and the band name a wait with no time.
@@ -65,18 +65,23 @@ async function answerNo(t: Tui): Promise<void> {
   t.press("enter");
 }
 
+/** A loop whose first turn waits at Bash's permission prompt, the request after the tool's result held. */
+async function startWaiting(version: ClaudeVersion) {
+  const w = (world = new BackgroundWorld(version));
+  await startHeld(w);
+  const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+  await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
+  const recorded = await waitForPermissionRecord(w, t);
+  const session = recorded.find((r) => r.decision === "waiting_permission")?.session;
+  if (typeof session !== "string") throw new Error("the wait names no session");
+  return { w, t, session };
+}
+
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   const newest = version !== CLAUDE_VERSIONS[0];
 
   it("after Yes the tool runs and the turn goes on: status, status --all, the status line and the band say no wait", async () => {
-    const w = (world = new BackgroundWorld(version));
-    await startHeld(w);
-    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
-
-    await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
-    const recorded = await waitForPermissionRecord(w, t);
-    const session = recorded.find((r) => r.decision === "waiting_permission")?.session;
-    if (typeof session !== "string") throw new Error("the wait names no session");
+    const { w, t, session } = await startWaiting(version);
     expect((await w.cli(["status"])).stdout).toMatch(STILL_WAITING);
 
     // Yes, the first choice: the tool runs, and the request after its result is held (the turn still runs).
@@ -109,14 +114,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   it("after No the call is refused and the turn ends: status says the prompt was closed, the status line no wait", async () => {
-    const w = (world = new BackgroundWorld(version));
-    await startHeld(w);
-    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
-
-    await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
-    const recorded = await waitForPermissionRecord(w, t);
-    const session = recorded.find((r) => r.decision === "waiting_permission")?.session;
-    if (typeof session !== "string") throw new Error("the wait names no session");
+    const { w, t, session } = await startWaiting(version);
 
     await answerNo(t);
     const closed = await waitUntil(
