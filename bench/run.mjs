@@ -120,10 +120,11 @@ const GUARD = { sh: "stop-idle-sh", plain: "stop-idle-sh-plain", bare: "stop-idl
 /**
  * A `shell` case runs hooks.json's own command for its hook through `/bin/sh -c`, as Claude Code does
  * (`guard`), or the plain `node "…"` command it had before the guard (`plain`), with the bench's Node
- * first on PATH and the hooks folder in place of `${CLAUDE_PLUGIN_ROOT}/hooks`.
+ * first on PATH and the hooks folder in place of `${CLAUDE_PLUGIN_ROOT}/hooks`. Each folder's own
+ * hooks.json: an A/B of two folders compares their commands too.
  */
 const shellCommand = (c) => {
-  const table = JSON.parse(readFileSync(join(HOOKS, "hooks.json"), "utf8")).hooks;
+  const table = JSON.parse(readFileSync(join(c.hooks, "hooks.json"), "utf8")).hooks;
   const event = c.hook === "stop" ? "Stop" : "UserPromptSubmit";
   const command =
     c.shell === "guard" ? table[event][0].hooks[0].command : `node "\${CLAUDE_PLUGIN_ROOT}/hooks/${c.hook}.js"`;
@@ -158,9 +159,12 @@ if (withFloor) {
   writeFileSync(join(dir, "stop.js"), 'require("node:module").enableCompileCache?.();\nrequire("./floor.js");\n');
   cases.push({ ...FLOOR, hooks: dir });
 }
-for (const c of cases)
+for (const c of cases) {
   if (!existsSync(join(c.hooks, `${c.hook}.js`)))
     fail(`${c.hooks}/${c.hook}.js is missing: run \`npm run build\` first`);
+  if (c.shell === "guard" && !existsSync(join(c.hooks, "hooks.json")))
+    fail(`${c.hooks}/hooks.json is missing: copy the hooks.json whose commands that folder should run into it`);
+}
 
 // ---------------------------------------------------------------- fixtures
 process.on("SIGINT", () => process.exit(130));
@@ -309,14 +313,17 @@ if (medianOf(SCALING.big) && medianOf(SCALING.small)) {
   rows.push({ id: "big-vs-10k", label, ratio, target, pass: target === undefined ? undefined : ratio <= target });
 }
 
-for (const [against, what] of [
-  ["bare", "bare node stop.js"],
-  ["plain", "sh -c 'node stop.js'"],
-]) {
-  if (!medianOf(GUARD.sh) || !medianOf(GUARD[against])) continue;
-  const ratio = medianOf(GUARD.sh) / medianOf(GUARD[against]);
-  rows.push({ id: `guard-vs-${against}`, label: `idle Stop: hooks.json's command vs ${what}`, ratio });
-}
+// Per hooks folder, as the cases' ids name them.
+for (const at of HOOK_DIRS.length === 1 ? [""] : HOOK_DIRS.map((_, i) => `@${i + 1}`))
+  for (const [against, what] of [
+    ["bare", "bare node stop.js"],
+    ["plain", "sh -c 'node stop.js'"],
+  ]) {
+    if (!medianOf(GUARD.sh + at) || !medianOf(GUARD[against] + at)) continue;
+    const ratio = medianOf(GUARD.sh + at) / medianOf(GUARD[against] + at);
+    const label = `idle Stop: hooks.json's command vs ${what}${at && ` ${at}`}`;
+    rows.push({ id: `guard-vs-${against}${at}`, label, ratio });
+  }
 
 const ms = (x) => (x === undefined ? "" : `${x.toFixed(1)} ms`).padStart(9);
 const times = (x) => (x === undefined ? "" : `${x.toFixed(2)}×`).padStart(6);
