@@ -212,7 +212,7 @@ function takeSent(prompt) {
 var NODE_MIN = "20.16";
 var NEEDED = `continuation-loop: needs Node.js ${NODE_MIN} or later on PATH and`;
 function renderNodeNeeded(found) {
-  const what = found === void 0 ? "none" : `v${found.replace(/^v/, "")}`;
+  const what = found === void 0 ? "none that runs" : `v${found.replace(/^v/, "")}`;
   return `${NEEDED} found ${what} (check: node --version); its loops are off, and nothing else in Claude Code is affected.`;
 }
 function readNodeNeeded(output) {

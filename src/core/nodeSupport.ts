@@ -1,6 +1,7 @@
-// Which Node the hooks need, and the one line a person is told when the `node` on PATH is missing or too
-// old (docs/REFERENCE.md "No Node, or an old one"). The shell guard in hooks/hooks.json carries the same
-// line for the case where there is no node at all (test/process/nodeGuard.test.ts holds them together).
+// Which Node the hooks need, and the one line a person is told when the `node` on PATH is missing, does not
+// run (a version manager's shim with no version set) or is too old (docs/REFERENCE.md "No Node, or an old
+// one"). The shell guard in hooks/hooks.json carries the same line for a node that is missing or did not run
+// (test/process/nodeGuard.test.ts holds them together).
 // The idle entries run this on any Node, so it stays plain: no imports.
 
 /** The oldest Node the hooks run on (package.json `engines`). */
@@ -18,10 +19,10 @@ const NEEDED = `continuation-loop: needs Node.js ${NODE_MIN} or later on PATH an
 
 /**
  * The one line: what is missing, how to check it, and that nothing else is affected. `found` is the
- * version of the node on PATH (undefined: there is none).
+ * version of the node on PATH (undefined: there is none, or none that runs).
  */
 export function renderNodeNeeded(found?: string): string {
-  const what = found === undefined ? "none" : `v${found.replace(/^v/, "")}`;
+  const what = found === undefined ? "none that runs" : `v${found.replace(/^v/, "")}`;
   return `${NEEDED} found ${what} (check: node --version); its loops are off, and nothing else in Claude Code is affected.`;
 }
 

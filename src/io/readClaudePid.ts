@@ -64,8 +64,8 @@ const SHELLS = new Set(["sh", "dash", "bash", "zsh", "ash", "busybox"]);
 
 /**
  * The Claude Code process that runs this hook: `$CLAUDE_PID` where set (2.1.330), else the hook's parent,
- * or that shell's parent when a shell started the hook (hooks.json's `exec node …` leaves none, a plain
- * `node …` may: measured on 2.1.197 and 2.1.330, claude → sh → node). It links a session to the one
+ * or that shell's parent when a shell started the hook (hooks.json's commands run `node …` from `sh -c`:
+ * measured on 2.1.197 and 2.1.330, claude → sh → node). It links a session to the one
  * `/clear` starts in the same process (docs/REFERENCE.md "Several loops").
  */
 export function readClaudePid(env: Record<string, string | undefined>): string {

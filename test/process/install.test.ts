@@ -39,10 +39,10 @@ describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) =>
       expect(existsSync(join(root, ".claude/commands", `${name}.md`))).toBe(true);
     // The plugin's commands, guard and all (hooks/hooks.json), run from the installed copy.
     expect(commands(root, "Stop")).toContain(
-      'command -v node >/dev/null && exec node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"; exit 0',
+      'command -v node >/dev/null && node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/stop.js"; [ $? != 2 ] || exit 2',
     );
     expect(commands(root, "UserPromptSubmit").join()).toContain(
-      'command -v node >/dev/null && exec node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js"; ',
+      'command -v node >/dev/null && node "${CLAUDE_PROJECT_DIR}/.claude/continuation-loop/hooks/prompt.js" || ',
     );
     expect(JSON.stringify(settingsOf(root).hooks)).not.toContain("CLAUDE_PLUGIN_ROOT");
     expect(readFileSync(join(root, ".gitignore"), "utf8")).toContain(".claude/continuation-loop*.local.md\n");
@@ -173,7 +173,7 @@ describe("an installed project", () => {
       ...group,
       hooks: group.hooks.map((h) => ({
         ...h,
-        command: h.command.replace(/^command -v node >\/dev\/null && exec (node "[^"]+"); .*$/s, "$1"),
+        command: h.command.replace(/^command -v node >\/dev\/null && (node "[^"]+")(?:; | \|\| ).*$/s, "$1"),
       })),
     });
     /** The project as the previous version's install left it: plain commands, no start group, and (its bug) no /clear group. */
@@ -223,6 +223,36 @@ describe("an installed project", () => {
       expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
       expect(snapshot(root)).toEqual(original);
     });
+  });
+
+  it("over an install whose commands ran node by `exec` (blind to a node that does not run), install puts the current commands in their place, once each", () => {
+    type Group = { matcher?: string; hooks: { command: string }[] };
+    const manifestPath = ".claude/continuation-loop/install.json";
+    const root = copyFixture("existing");
+    const original = snapshot(root);
+    expect(runCli(["install", "--project", root], { cwd: "/" }).code).toBe(0);
+    const current = readFileSync(join(root, SETTINGS), "utf8");
+    // That version's commands: `… && exec node "…"; <fallback>`.
+    const toExec = (text: string) =>
+      text.replace(
+        /command -v node >\/dev\/null && (node \\"[^"\\]+\\")(?:; \[ \$\? != 2 \] \|\| exit 2|; exit 0| \|\| \[ \$\? -gt 128 \] \|\| )/g,
+        (whole, node: string) =>
+          `command -v node >/dev/null && exec ${node}; ${whole.includes("[ $? -gt 128 ]") ? "" : "exit 0"}`,
+      );
+    for (const file of [SETTINGS, manifestPath])
+      writeFileSync(join(root, file), toExec(readFileSync(join(root, file), "utf8")));
+    expect(readFileSync(join(root, SETTINGS), "utf8")).toContain("&& exec node");
+    const run = runCli(["install", "--project", root], { cwd: "/" });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("updated the Stop hook in .claude/settings.json");
+    expect(readFileSync(join(root, SETTINGS), "utf8")).toBe(current);
+    for (const event of ["Stop", "UserPromptSubmit", "StopFailure", "SessionEnd"])
+      expect(
+        (settingsOf(root).hooks[event] as Group[]).filter((g) => g.hooks.some((h) => h.command.includes("exec node"))),
+        event,
+      ).toEqual([]);
+    expect(runCli(["uninstall", "--project", root], { cwd: "/" }).code).toBe(0);
+    expect(snapshot(root)).toEqual(original);
   });
 
   it("registers SessionStart for compaction and for /clear, which run the same bundle", () => {

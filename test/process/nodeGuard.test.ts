@@ -1,8 +1,10 @@
-// No Node on PATH, or one too old (docs/REFERENCE.md "No Node, or an old one"): the exact commands of
-// hooks/hooks.json and of an installed .claude/settings.json, run through `sh -c` as Claude Code runs
-// them (dash, and bash as Git Bash is), with a PATH that has no node, or an old one first: every hook
-// exits 0 with nothing on stderr, a session's start says the one line, a loop command is refused with it,
-// and nothing else prints anything or touches a loop.
+// No Node on PATH, one that does not run, or one too old (docs/REFERENCE.md "No Node, or an old one"): the
+// exact commands of hooks/hooks.json and of an installed .claude/settings.json, run through `sh -c` as
+// Claude Code runs them (dash, and bash as Git Bash is), with a PATH that has no node, a broken one, or an
+// old one first: every hook exits 0 with nothing on stderr but what the broken node printed, a session's
+// start says the one line, a loop command is refused with it, and nothing else prints anything or touches
+// a loop. With a node that runs, the hooks' own exits (0, and the Stop's 2) and output pass through as
+// they are, and a node killed by a signal never becomes a continuation.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,7 +12,14 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SLASH_NAMES } from "../../src/app/loopCommands.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
-import { makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
+import {
+  BROKEN_NODES,
+  type BrokenNode,
+  makeBrokenNodePath,
+  makeGuardPath,
+  OLD_NODES,
+  oldNodeBinary,
+} from "../support/nodePaths.js";
 import { HOOKS, makeProject, NODE } from "../support/runHook.js";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
 
@@ -51,7 +60,11 @@ function runCommand(shell: string, command: string, input: object, env: Record<s
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
-/** Every event of a table with an input that concerns a loop, and what the person is told. */
+/**
+ * Every event of a table with an input that concerns a loop, and what the person is told. `stderr`: what a
+ * node that does not run printed, which each hook passes on as it is (Claude Code shows none of it for an
+ * exit 0); nothing else.
+ */
 function expectQuietBut(
   table: Table,
   shell: string,
@@ -59,15 +72,19 @@ function expectQuietBut(
   project: string,
   line: string,
   promptCommands: string[],
+  stderr: string | RegExp = "",
 ): void {
   const base = { session_id: "sess-1", cwd: project, transcript_path: join(project, "t.jsonl") };
+  const expectStderr = (run: Run, what: string) =>
+    typeof stderr === "string" ? expect(run.stderr, what).toBe(stderr) : expect(run.stderr, what).toMatch(stderr);
   const told = (run: Run, json: object) => {
-    expect(run.stderr).toBe("");
+    expectStderr(run, JSON.stringify(json));
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(json);
   };
   const silent = (run: Run, what: string) => {
-    expect(run, what).toEqual({ code: 0, stdout: "", stderr: "" });
+    expectStderr(run, what);
+    expect({ code: run.code, stdout: run.stdout }, what).toEqual({ code: 0, stdout: "" });
   };
   for (const source of ["startup", "resume"])
     told(
@@ -158,6 +175,30 @@ describe.each(SHELLS)("through %s -c", { timeout: 60_000 }, (shell) => {
     });
   });
 
+  // What each broken node leaves on stderr: the shim's own words; nothing for a dangling link, which the
+  // guard's `command -v` does not find; the shell's one line for a program it cannot start.
+  const BROKEN: [BrokenNode, string | RegExp][] = [
+    ["asdf", BROKEN_NODES.asdf.stderr],
+    ["mise", BROKEN_NODES.mise.stderr],
+    ["dangling", ""],
+    ["foreign", /^[^\n]*(Exec format error|cannot execute binary file)[^\n]*\n$/],
+  ];
+  describe.each(BROKEN)("a node on PATH that does not run (%s)", (kind, stderr) => {
+    const PATH = makeBrokenNodePath(join(mkdtempSync(join(tmpdir(), "cl-path-")), "broken"), kind);
+    const line = renderNodeNeeded();
+
+    it("the plugin's hooks exit 0 and leave a loop alone; a session's start and each loop command get the one line", () => {
+      const { root, statePath, before } = projectWithLoop();
+      expectQuietBut(PLUGIN, shell, { PATH, CLAUDE_PLUGIN_ROOT: dirname(HOOKS) }, root, line, LOOP_COMMANDS, stderr);
+      expect(readFileSync(statePath, "utf8")).toBe(before);
+    });
+
+    it("so do the installed commands", () => {
+      const { root, table } = installedTable();
+      expectQuietBut(table, shell, { PATH, CLAUDE_PROJECT_DIR: root }, root, line, LOOP_COMMANDS, stderr);
+    });
+  });
+
   describe.each(OLD_NODES)("Node $version first on PATH", ({ major, version }) => {
     const PATH = pathDir("old", oldNodeBinary(major));
     const line = renderNodeNeeded(version);
@@ -191,6 +232,60 @@ describe.each(SHELLS)("through %s -c", { timeout: 60_000 }, (shell) => {
 
   describe("a usable node on PATH", () => {
     const PATH = pathDir("good", NODE);
+
+    it("the Stop's exit 2 and its continuation pass through the shell as the bundle gave them", () => {
+      const runs = [true, false].map((throughShell) => {
+        const { root } = projectWithLoop();
+        const input = { session_id: "sess-1", cwd: root, hook_event_name: "Stop", last_assistant_message: "Working." };
+        const env = { PATH, CLAUDE_PLUGIN_ROOT: dirname(HOOKS), HOME: root };
+        if (throughShell) return runCommand(shell, commandOf(PLUGIN, "Stop"), input, env);
+        const run = spawnSync(NODE, [join(HOOKS, "stop.js")], { input: JSON.stringify(input), env, encoding: "utf8" });
+        return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+      });
+      expect(runs[0]!.code).toBe(2);
+      expect(runs[0]!.stderr).toContain("[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]");
+      expect(runs[0]).toEqual(runs[1]);
+    });
+
+    it("a Stop killed mid-save (the test-only crash point) exits 0 through the shell, never 2", () => {
+      const { root, statePath, before } = projectWithLoop();
+      const input = { session_id: "sess-1", cwd: root, hook_event_name: "Stop", last_assistant_message: "Working." };
+      const env = {
+        PATH,
+        CLAUDE_PLUGIN_ROOT: dirname(HOOKS),
+        HOME: root,
+        CONTINUATION_LOOP_TEST_CRASH_AT: "lock-taken",
+      };
+      const bare = spawnSync(NODE, [join(HOOKS, "stop.js")], { input: JSON.stringify(input), env, encoding: "utf8" });
+      expect(bare.signal).toBe("SIGKILL");
+      const run = runCommand(shell, commandOf(PLUGIN, "Stop"), input, env);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("");
+      expect(run.stderr).not.toContain("CONTINUATION LOOP");
+      expect(readFileSync(statePath, "utf8")).toBe(before);
+    });
+
+    it("a node killed by a signal did run: every command exits 0 with no line and no refusal", () => {
+      const killed = join(mkdtempSync(join(tmpdir(), "cl-path-")), "killed");
+      makeGuardPath(killed);
+      writeFileSync(join(killed, "node"), "#!/bin/sh\nkill -9 $$\n", { mode: 0o755 });
+      const { root } = projectWithLoop();
+      const base = { session_id: "sess-1", cwd: root, transcript_path: join(root, "t.jsonl") };
+      for (const [event, matcher, extra] of [
+        ["Stop", undefined, {}],
+        ["SessionStart", "startup|resume", { source: "startup" }],
+        ["UserPromptSubmit", undefined, { prompt: "/loop-start Fix the tests" }],
+        ["SessionEnd", "clear", { source: "clear" }],
+      ] as const) {
+        const run = runCommand(
+          shell,
+          commandOf(PLUGIN, event, matcher),
+          { ...base, hook_event_name: event, ...extra },
+          { PATH: killed, CLAUDE_PLUGIN_ROOT: dirname(HOOKS) },
+        );
+        expect({ code: run.code, stdout: run.stdout }, event).toEqual({ code: 0, stdout: "" });
+      }
+    });
 
     it("runs the bundles: a session's start says nothing, and /loop-start starts the loop", () => {
       const project = tempProject();

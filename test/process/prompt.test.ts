@@ -237,7 +237,9 @@ describe("hooks/hooks.json", () => {
 
   /** The bundle a command runs when node is on PATH (the guard: test/process/nodeGuard.test.ts). */
   const bundleOf = (command: string) =>
-    /^command -v node >\/dev\/null && exec node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/(\w+)\.js"; /.exec(command)?.[1];
+    /^command -v node >\/dev\/null && node "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/(\w+)\.js"(?:; | \|\| )/.exec(
+      command,
+    )?.[1];
 
   it("registers Stop, UserPromptSubmit, StopFailure, Notification for permission prompts, and SessionStart/SessionEnd for a session's start and resume, compaction and /clear only", () => {
     // Only events Claude Code 2.1.197 knows: one it does not know disables every hook of the plugin.

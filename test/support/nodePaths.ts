@@ -1,8 +1,9 @@
 // PATH folders for "no Node, or an old one" (docs/REFERENCE.md): `node` is /usr/bin/node on a usual
 // machine, so a PATH without it is a folder of its own holding only what the hooks' shell guard runs
-// besides the shell's built-ins (`cat`), and, for an old Node, that Node as `node`.
+// besides the shell's built-ins (`cat`), and, for an old Node, that Node as `node`; or a `node` that
+// does not run.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./runHook.js";
 
@@ -44,4 +45,43 @@ function whichTool(name: string): string {
   const path = run.stdout.trim();
   if (run.status !== 0 || !path.startsWith("/")) throw new Error(`${name} is not on this machine's PATH`);
   return path;
+}
+
+/**
+ * A `node` on PATH that does not run, as a person's machine can have one: a version manager's shim with no
+ * version set for the folder (what asdf and mise print, and their exit codes; neither reads stdin), a
+ * symlink to a node that is gone, a program built for another machine. `stderr` is what the shim prints.
+ */
+export const BROKEN_NODES = {
+  asdf: {
+    stderr:
+      "No version is set for command node\nConsider adding one of the following versions in your config file at /home/me/.tool-versions\nnodejs 22.12.0\n",
+    exit: 126,
+  },
+  mise: { stderr: "mise ERROR No version is set for shim: node\n", exit: 1 },
+} as const;
+export type BrokenNode = keyof typeof BROKEN_NODES | "dangling" | "foreign";
+
+/** makeGuardPath's folder with a `node` that does not run (BROKEN_NODES, or `dangling` / `foreign`). */
+export function makeBrokenNodePath(dir: string, kind: BrokenNode): string {
+  makeGuardPath(dir);
+  const node = join(dir, "node");
+  if (kind === "dangling") symlinkSync(join(dir, "gone", "node"), node);
+  else if (kind === "foreign") writeFileSync(node, foreignElf(), { mode: 0o755 });
+  else {
+    const { stderr, exit } = BROKEN_NODES[kind];
+    writeFileSync(node, `#!/bin/sh\nprintf '%s' '${stderr}' >&2\nexit ${exit}\n`, { mode: 0o755 });
+  }
+  return dir;
+}
+
+/** An ELF header for a SPARC machine: the kernel refuses to start it (Exec format error). */
+function foreignElf(): Buffer {
+  const elf = Buffer.alloc(64);
+  elf.write("\x7fELF", "latin1");
+  elf.set([2, 1, 1], 4); // 64-bit, little-endian, version 1
+  elf.writeUInt16LE(2, 16); // an executable
+  elf.writeUInt16LE(2, 18); // SPARC
+  elf.writeUInt32LE(1, 20);
+  return elf;
 }

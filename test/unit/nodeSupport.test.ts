@@ -30,7 +30,7 @@ describe("renderNodeNeeded", () => {
       expect(line).toContain("node --version");
       expect(line).toContain("nothing else in Claude Code is affected");
     }
-    expect(renderNodeNeeded()).toContain("found none");
+    expect(renderNodeNeeded()).toContain("found none that runs");
     expect(renderNodeNeeded("18.19.0")).toContain("found v18.19.0");
     // The shell guard prints it inside single quotes and JSON (hooks/hooks.json).
     expect(renderNodeNeeded()).not.toMatch(/['"\\%]/);
