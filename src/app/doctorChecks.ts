@@ -57,10 +57,15 @@ export function checkPathNode(found: PathNode | undefined): Check {
       level: "FAIL",
       text: `no node on PATH: the hooks cannot run (Claude Code says so once per session); ${fix}`,
     };
-  if (found.version === undefined || !acceptsNodeVersion(found.version))
+  if (found.version === undefined)
     return {
       level: "FAIL",
-      text: `node on PATH (${found.path}) is ${found.version ? `v${found.version}` : "not answering node --version"}: the hooks need ${NODE_MIN} or later and stay off until then; ${fix}`,
+      text: `node on PATH (${found.path}) does not run: node --version ${found.failure ?? "printed no version"}. The hooks stay off until it runs (Claude Code says so once per session); a version manager's shim (asdf, mise, nodenv) needs a version set for this folder, or ${fix}`,
+    };
+  if (!acceptsNodeVersion(found.version))
+    return {
+      level: "FAIL",
+      text: `node on PATH (${found.path}) is v${found.version}: the hooks need ${NODE_MIN} or later and stay off until then; ${fix}`,
     };
   return {
     level: "ok",

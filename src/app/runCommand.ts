@@ -206,7 +206,7 @@ export async function runRun(argv: string[], ctx: Context): Promise<number> {
     const line = node?.version
       ? renderNodeNeeded(node.version)
       : node
-        ? `continuation-loop: ${node.path} on PATH does not answer node --version; the hooks need Node.js ${NODE_MIN} or later.`
+        ? `continuation-loop: ${node.path} on PATH does not run (node --version ${node.failure ?? "printed no version"}); the hooks need Node.js ${NODE_MIN} or later.`
         : renderNodeNeeded();
     ctx.err(`${line} No loop was started.\n`);
     return RUN_EXIT.claude;

@@ -8,6 +8,30 @@ export interface PathNode {
   path: string;
   /** e.g. "22.12.0"; undefined when `node --version` did not answer with one. */
   version: string | undefined;
+  /**
+   * Without a version, what `node --version` did instead: its exit and the first line it printed (a version
+   * manager's shim with no version set for the folder says so).
+   */
+  failure?: string;
+}
+
+/** What a `node --version` that gave no version did: its exit, or the error that kept it from starting, and its first line. */
+function describeFailure(run: {
+  status: number | null;
+  signal: string | null;
+  error?: Error;
+  stderr?: string;
+}): string {
+  const said = (run.stderr ?? "")
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim();
+  const how = run.error
+    ? `did not start (${(run.error as NodeJS.ErrnoException).code ?? run.error.message})`
+    : run.signal
+      ? `was killed (${run.signal})`
+      : `exited ${run.status}`;
+  return said ? `${how}: "${said.length > 120 ? `${said.slice(0, 119)}…` : said}"` : how;
 }
 
 const isExecutable = (file: string): boolean => {
@@ -36,7 +60,8 @@ export function readPathNode(env: Env): PathNode | undefined {
         timeout: 10_000,
         windowsHide: true,
       });
-      return { path, version: /^v?(\d+\.\d+\.\d+)/.exec(run.stdout ?? "")?.[1] };
+      const version = /^v?(\d+\.\d+\.\d+)/.exec(run.stdout ?? "")?.[1];
+      return version ? { path, version } : { path, version, failure: describeFailure(run) };
     }
   }
   return undefined;

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeGuardPath, oldNodeBinary } from "../support/nodePaths.js";
+import { BROKEN_NODES, makeBrokenNodePath, makeGuardPath, oldNodeBinary } from "../support/nodePaths.js";
 import { NODE } from "../support/runHook.js";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
 
@@ -74,6 +74,28 @@ describe("continuation-loop doctor", () => {
     expect(line(makeGuardPath(join(root, "none")))).toMatch(/^ {2}FAIL {2}no node on PATH: the hooks cannot run/);
     // The node running doctor is said apart.
     expect(old.stdout).toContain(`ok    node v${process.versions.node} runs this command`);
+  });
+
+  it("names a node on PATH that does not run, what it said, and what to do", () => {
+    const root = tempProject();
+    for (const kind of ["asdf", "mise"] as const) {
+      const dir = makeBrokenNodePath(join(root, kind), kind);
+      const run = doctor(root, { PATH: dir });
+      expect(run.code).toBe(1);
+      const first = BROKEN_NODES[kind].stderr.split("\n")[0];
+      expect(run.stdout).toContain(
+        `FAIL  node on PATH (${join(dir, "node")}) does not run: node --version exited ${BROKEN_NODES[kind].exit}: "${first}". The hooks stay off until it runs (Claude Code says so once per session); a version manager's shim (asdf, mise, nodenv) needs a version set for this folder, or install Node.js 20.16 or later`,
+      );
+    }
+    // A link to a node that is gone is no node, as the hooks' `command -v node` finds none.
+    const gone = doctor(root, { PATH: makeBrokenNodePath(join(root, "dangling"), "dangling") });
+    expect(gone.stdout).toMatch(/FAIL {2}no node on PATH: the hooks cannot run/);
+    const foreign = doctor(root, { PATH: makeBrokenNodePath(join(root, "foreign"), "foreign") });
+    expect(foreign.stdout).toMatch(
+      new RegExp(
+        `FAIL  node on PATH \\(${join(root, "foreign", "node")}\\) does not run: node --version (did not start|exited)`,
+      ),
+    );
   });
 
   it("fails when a registered hook file is missing", () => {
