@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
-import { makeGuardPath, oldNodeBinary } from "../support/nodePaths.js";
+import { BROKEN_NODES, makeBrokenNodePath, makeGuardPath, oldNodeBinary } from "../support/nodePaths.js";
 import { type Script, text } from "./support/messagesServer.js";
 import { type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import {
@@ -45,7 +45,8 @@ const startLines = (events: StreamEvent[]) =>
 /** Every hook run: its event, exit code and stderr; a hook error would show here. */
 const exits = (events: StreamEvent[]) =>
   hookEvents(events).map((e) => ({ hook: e.hook_event, exit: e.exit_code, stderr: e.stderr }));
-const quiet = (events: StreamEvent[]) => exits(events).map((e) => ({ ...e, exit: 0, stderr: "" }));
+/** Every hook exited 0, and printed on stderr only what a node that does not run printed (`stderr`). */
+const quiet = (events: StreamEvent[], stderr = "") => exits(events).map((e) => ({ ...e, exit: 0, stderr }));
 /** No loop file of any kind in the project's .claude/. */
 const loopFiles = (proj: string) =>
   fs.existsSync(path.join(proj, ".claude"))
@@ -106,40 +107,47 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(exits(again.events)).toEqual(quiet(again.events));
     });
 
-    it("no node on PATH, a few turns in one session: told once at the start, each loop command refused with the line, other prompts answered, no hook error", async () => {
-      const { p, PATH } = setup();
-      const s = await serve([text("Hello there."), text("Here again.")]);
-      const live = t.session(
-        { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env: { PATH, ...env } },
-        "hello",
-      );
-      const results = () => live.events.filter((e) => e.type === "result");
-      const turn = async (n: number) => {
-        const end = Date.now() + 60_000;
-        while (results().length < n) {
-          if (Date.now() > end) throw new Error(`no result ${n}: ${JSON.stringify(live.events.slice(-5))}`);
-          await new Promise((resolve) => setTimeout(resolve, 100));
+    it.each([
+      ["no node on PATH", ""],
+      ["an asdf shim with no version set as node", BROKEN_NODES.asdf.stderr],
+    ])(
+      "%s, a few turns in one session: told once at the start, each loop command refused with the line, other prompts answered, no hook error",
+      async (_what, stderr) => {
+        const { p, PATH: none } = setup();
+        const PATH = stderr ? makeBrokenNodePath(path.join(p.root, "broken"), "asdf") : none;
+        const s = await serve([text("Hello there."), text("Here again.")]);
+        const live = t.session(
+          { version, baseUrl: s.url, cwd: p.proj, home: p.home, pluginDirs: [PLUGIN_DIR], env: { PATH, ...env } },
+          "hello",
+        );
+        const results = () => live.events.filter((e) => e.type === "result");
+        const turn = async (n: number) => {
+          const end = Date.now() + 60_000;
+          while (results().length < n) {
+            if (Date.now() > end) throw new Error(`no result ${n}: ${JSON.stringify(live.events.slice(-5))}`);
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        };
+        await turn(1);
+        for (const [i, prompt] of [START, "/continuation-loop:loop-status", "/continuation-loop:loop-stop"].entries()) {
+          live.send(prompt);
+          await turn(i + 2);
         }
-      };
-      await turn(1);
-      for (const [i, prompt] of [START, "/continuation-loop:loop-status", "/continuation-loop:loop-stop"].entries()) {
-        live.send(prompt);
-        await turn(i + 2);
-      }
-      live.send("again");
-      await turn(5);
-      const { code } = await live.close();
-      expect(code).toBe(0);
+        live.send("again");
+        await turn(5);
+        const { code } = await live.close();
+        expect(code).toBe(0);
 
-      expect(s.mainRequests).toHaveLength(2);
-      expect(loopFiles(p.proj)).toEqual([]);
-      expect(startLines(live.events)).toEqual([renderNodeNeeded()]);
-      // Each loop command's answer is the line (from the prompt hook, or from the module on its own commands).
-      for (const result of results().slice(1, 4))
-        expect(String(result.result)).toContain(renderNodeNeeded().replace(/^continuation-loop: /, ""));
-      expect(exits(live.events).filter((e) => e.hook === "Stop")).toHaveLength(2);
-      expect(exits(live.events)).toEqual(quiet(live.events));
-    });
+        expect(s.mainRequests).toHaveLength(2);
+        expect(loopFiles(p.proj)).toEqual([]);
+        expect(startLines(live.events)).toEqual([renderNodeNeeded()]);
+        // Each loop command's answer is the line (from the prompt hook, or from the module on its own commands).
+        for (const result of results().slice(1, 4))
+          expect(String(result.result)).toContain(renderNodeNeeded().replace(/^continuation-loop: /, ""));
+        expect(exits(live.events).filter((e) => e.hook === "Stop")).toHaveLength(2);
+        expect(exits(live.events)).toEqual(quiet(live.events, stderr));
+      },
+    );
   });
 
   it("Node 18 first on PATH: /loop-start answers the line with that version, the session's start says it once, nothing starts", async () => {
