@@ -9,7 +9,7 @@ import type { Runtime } from "../../src/core/sidecar.js";
 import { readHistorySince } from "../../src/io/history.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
-import { makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
+import { makeBrokenNodePath, makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
 
@@ -83,6 +83,16 @@ describe("continuation-loop run, before Claude Code starts", () => {
     const r = run(["--until", "true", "Fix it"], { PATH });
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toBe(`${line} No loop was started.\n`);
+    expect(existsSync(state())).toBe(false);
+  });
+
+  it("exits 4 when the node on Claude Code's PATH does not run (a shim with no version set), naming it and what it said", () => {
+    const PATH = makeBrokenNodePath(join(project, "shim"), "mise");
+    const r = run(["--until", "true", "Fix it"], { PATH });
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toBe(
+      `continuation-loop: ${join(PATH, "node")} on PATH does not run (node --version exited 1: "mise ERROR No version is set for shim: node"); the hooks need Node.js 20.16 or later. No loop was started.\n`,
+    );
     expect(existsSync(state())).toBe(false);
   });
 
