@@ -23,29 +23,24 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 /** What a hook prints and how it exits. */
 export interface HookAnswer {
   exitCode: 0 | 2;
-  stdout: string;
+  /** The JSON object it prints on stdout (`systemMessage`, `hookSpecificOutput`…); none: it prints nothing there. */
+  json?: Record<string, unknown>;
   stderr: string;
 }
 
-export const SILENT: HookAnswer = { exitCode: 0, stdout: "", stderr: "" };
+export const SILENT: HookAnswer = { exitCode: 0, stderr: "" };
 
 /** Exit 0 with one line for the user (`systemMessage`), plus other JSON fields when given. */
 export function tell(message: string, extra: Record<string, unknown> = {}): HookAnswer {
-  return { exitCode: 0, stdout: `${JSON.stringify({ systemMessage: message, ...extra })}\n`, stderr: "" };
+  return { exitCode: 0, json: { systemMessage: message, ...extra }, stderr: "" };
 }
 
 /**
- * The answer with one more line for the user, before any it carries: in its JSON's `systemMessage`, or as the only
- * JSON when it printed none. Its exit code and stderr (a continuation's prompt) stay as they are.
+ * The answer with one more line for the user, before any it carries in its `systemMessage`. Its exit code and
+ * stderr (a continuation's prompt) stay as they are.
  */
 export function addSystemMessage(answer: HookAnswer, line: string | undefined): HookAnswer {
   if (line === undefined) return answer;
-  if (answer.stdout.trim() === "") return { ...answer, stdout: `${JSON.stringify({ systemMessage: line })}\n` };
-  try {
-    const out = JSON.parse(answer.stdout) as Record<string, unknown>;
-    const before = typeof out.systemMessage === "string" ? `\n${out.systemMessage}` : "";
-    return { ...answer, stdout: `${JSON.stringify({ ...out, systemMessage: `${line}${before}` })}\n` };
-  } catch {
-    return answer; // not ours to rewrite
-  }
+  const told = answer.json?.systemMessage;
+  return { ...answer, json: { ...answer.json, systemMessage: typeof told === "string" ? `${line}\n${told}` : line } };
 }

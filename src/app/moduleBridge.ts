@@ -72,11 +72,10 @@ export function renderContinuationAnswer(
   background = false,
 ): HookAnswer {
   const marked = markForModule(prompt, env, fresh, background);
-  const told = notice === undefined ? {} : { systemMessage: notice };
-  if (marked === prompt)
-    return { exitCode: 2, stdout: notice === undefined ? "" : `${JSON.stringify(told)}\n`, stderr: prompt };
-  const out = { ...told, hookSpecificOutput: { hookEventName: "Stop", additionalContext: marked } };
-  return { exitCode: 0, stdout: `${JSON.stringify(out)}\n`, stderr: "" };
+  const told = notice === undefined ? undefined : { systemMessage: notice };
+  if (marked === prompt) return { exitCode: 2, ...(told && { json: told }), stderr: prompt };
+  const json = { ...told, hookSpecificOutput: { hookEventName: "Stop", additionalContext: marked } };
+  return { exitCode: 0, json, stderr: "" };
 }
 
 /** Why the module never runs on the install route (docs/REFERENCE.md "The companion module"): it comes with the plugin. */

@@ -12,7 +12,7 @@ const found = concernsLoop(stdin, ctx, true);
 if (!found) process.exit(0);
 try {
   const answer = loadActiveStop().runStopHook(stdin, ctx, found);
-  if (answer.stdout) ctx.out(answer.stdout);
+  if (answer.json) ctx.out(`${JSON.stringify(answer.json)}\n`);
   if (answer.stderr) ctx.err(answer.stderr);
   process.exit(answer.exitCode);
 } catch (error) {

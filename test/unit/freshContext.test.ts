@@ -115,7 +115,7 @@ describe("the line the module reads", () => {
   /** The context entry the Stop hook hands the module, as Claude Code passes it on. */
   const context = (prompt: string, fresh?: boolean) => {
     const answer = renderContinuationAnswer(prompt, env, fresh);
-    return JSON.parse(answer.stdout).hookSpecificOutput.additionalContext as string;
+    return (answer.json as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
   };
 
   it("asks for a clear, and the module gets the prompt back byte for byte", () => {

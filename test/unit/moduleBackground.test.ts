@@ -14,7 +14,7 @@ const ENV = { CONTINUATION_LOOP_MODULE_LIVE: "2.1.332", CONTINUATION_LOOP_STOP_I
 
 function context(background: boolean, fresh = false): string {
   const answer = renderContinuationAnswer(PROMPT, ENV, fresh, undefined, background);
-  return JSON.parse(answer.stdout).hookSpecificOutput.additionalContext as string;
+  return (answer.json as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
 }
 
 describe("the background line", () => {
