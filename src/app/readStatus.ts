@@ -8,8 +8,25 @@ import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readStateFile } from "../io/readStateFile.js";
-import { readPermissionWaitNow } from "../io/readTranscript.js";
+import { readHoldNow, readPermissionWaitNow } from "../io/readTranscript.js";
 import { readSidecar } from "../io/sidecarFile.js";
+import type { Runtime } from "../core/sidecar.js";
+
+/**
+ * The sidecar as it stands now for the hold it records, if any: a held task's notification started a turn (the
+ * loop waits for nothing; that turn's Stop decides again), or the turn after the hold was interrupted (Esc). The
+ * session transcript's end since the hold's Stop is read only while a hold is recorded (docs/REFERENCE.md
+ * "Background work").
+ */
+export function readHeldRuntime(runtime: Runtime): { runtime: Runtime; interrupted: boolean } {
+  const hold = runtime.background_hold;
+  if (!hold) return { runtime, interrupted: false };
+  const ids = hold.tasks.map((task) => task.id);
+  const now = readHoldNow(runtime.transcript, runtime.transcript_offset, ids);
+  return now === "open"
+    ? { runtime, interrupted: false }
+    : { runtime: { ...runtime, background_hold: null }, interrupted: now === "interrupted" };
+}
 
 /** Decisions shown under "last decisions". */
 const RECENT = 5;
@@ -35,13 +52,15 @@ function renderOne(
   const recent = history
     .slice(lastEnd + 1)
     .filter((r) => !state.session_id || !r.session || r.session === state.session_id);
-  const read = readSidecar(file.sidecarPath, state);
+  const held = readHeldRuntime(readSidecar(file.sidecarPath, state));
+  const read = held.runtime;
   // Esc or "No" at the prompt ends the turn with no Stop to clear the wait, and after "Yes" the turn goes on until
   // one: the transcripts say which.
   const wait = read.permission_wait && readPermissionWaitNow(read.permission_wait);
   const runtime = wait === "answered" ? { ...read, permission_wait: null } : read;
   return renderStatus(state, runtime, file.shown, recent.slice(-RECENT), now, sessionId, {
     ...(wait === "closed" && { permissionClosed: true }),
+    ...(held.interrupted && { holdInterrupted: true }),
     records: recent,
     ...(state.checklist && { checklist: readChecklistProgress(file, state.checklist) }),
     ...(others && { others }),

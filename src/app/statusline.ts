@@ -9,6 +9,7 @@ import { readSidecar } from "../io/sidecarFile.js";
 import type { CommandCall } from "./commandTable.js";
 import { EXIT } from "./context.js";
 import { recordCost } from "./recordCost.js";
+import { readHeldRuntime } from "./readStatus.js";
 
 /** One line for Claude Code's statusLine: this session's loop. Prints nothing without one; never fails. */
 export function runStatusline({ ctx }: CommandCall): number {
@@ -28,8 +29,9 @@ export function runStatusline({ ctx }: CommandCall): number {
     const read = readStateFile(loop.file.statePath, loop.file.shown);
     if (read.kind === "missing") return EXIT.ok;
     const state = parseState(read.text, loop.file.shown);
-    const runtime = readSidecar(loop.file.sidecarPath, state);
-    // A wait for background work, said here too: on the command path there is no band to say it.
+    // A wait for background work, said here too (on the command path there is no band to say it), until a held
+    // task's notification starts a turn or the turn after the hold is interrupted: the transcript's end says which.
+    const { runtime } = readHeldRuntime(readSidecar(loop.file.sidecarPath, state));
     const hold = runtime.background_hold ? ` · ${renderWaitingFor(runtime.background_hold.tasks, 48)}` : "";
     ctx.out(`${renderStatusline(state, runtime, ctx.now(), sessionId)}${hold}\n`);
   } catch {

@@ -100,3 +100,13 @@ export function isBackgroundWake(prompt: string | undefined): boolean {
 export function isTaskNotification(prompt: string | undefined): boolean {
   return prompt?.trimStart().startsWith("<task-notification>") === true;
 }
+
+/**
+ * Does this notification prompt say one of these tasks finished? Claude Code names the task in a `<task-id>` line
+ * of the block, on both pinned versions (docs/REFERENCE.md "Background work").
+ */
+export function namesFinishedTask(prompt: string, ids: readonly string[]): boolean {
+  if (!isTaskNotification(prompt)) return false;
+  const id = /<task-id>([^<]*)<\/task-id>/.exec(prompt)?.[1]?.trim();
+  return id !== undefined && ids.includes(id);
+}

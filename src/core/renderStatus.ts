@@ -82,6 +82,8 @@ export interface StatusExtras {
   others?: string;
   /** The permission prompt the loop waited at was closed by Esc or "No": the turn ended without a Stop. */
   permissionClosed?: boolean;
+  /** The turn after a hold for background work was interrupted (Esc): no Stop came to decide again. */
+  holdInterrupted?: boolean;
 }
 
 /** Rows a full status may take (README "Commands"). */
@@ -102,6 +104,7 @@ function renderHold(
   recent: HistoryRecord[],
   now: number,
   permissionClosed = false,
+  holdInterrupted = false,
 ): string | undefined {
   const pause = readPause(state.active, runtime);
   if (pause?.reason === "question") return `paused, Claude's question: ${pause.text} (your next prompt answers it)`;
@@ -112,6 +115,8 @@ function renderHold(
     return `the permission prompt (${runtime.permission_wait.tool}) was refused or cancelled (Esc), so the turn ended; your next prompt in the session pauses the loop (/loop-resume goes on)`;
   if (runtime.permission_wait)
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
+  if (holdInterrupted)
+    return "the turn after the wait was interrupted (Esc): your next prompt in the session pauses the loop (/loop-resume goes on)";
   const hold = runtime.background_hold;
   if (hold) {
     // The row has no room for the bound's value: the time it falls is enough.
@@ -170,7 +175,7 @@ export function renderStatus(
   const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
     .filter(Boolean)
     .join(" · ");
-  let hold = renderHold(state, runtime, recent, now, extras.permissionClosed);
+  let hold = renderHold(state, runtime, recent, now, extras.permissionClosed, extras.holdInterrupted);
   // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
   const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;
   const folded = hold !== undefined && notes !== "" && 6 + optional > MAX_ROWS;

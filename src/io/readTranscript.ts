@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { openToRead } from "./readBounded.js";
 import { linesFromEnd, readLinesFromEnd, readLinesInWindow } from "./readLines.js";
 import type { PendingCall } from "../core/permissionWait.js";
+import { namesFinishedTask } from "../core/protocol.js";
 import {
   findAnsweredCall,
   findCallAnswer,
@@ -210,4 +211,31 @@ export function readPermissionWaitNow(wait: {
 }): "open" | "closed" | "answered" {
   if (wait.transcript && readInterrupted(wait.transcript)) return "closed";
   return wait.call && readCallAnswered(wait.call) ? "answered" : "open";
+}
+
+/** How far back a hold's notification is looked for: the turns since the hold's Stop, never the whole session. */
+const HOLD_SCAN_BACK = 1024 * 1024;
+
+/**
+ * Where a recorded hold for background work stands, by the session transcript's end since the hold's Stop (from
+ * `offset`, the end of what that Stop read, at most HOLD_SCAN_BACK back): still open; a held task's notification
+ * started a turn, whose Stop decides again (`notified`); or the turn after the hold was interrupted (Esc), so no
+ * Stop comes and the person's next prompt pauses the loop (`interrupted`). A transcript that cannot be read is open.
+ */
+export function readHoldNow(
+  transcript: string,
+  offset: number,
+  taskIds: readonly string[],
+): "open" | "notified" | "interrupted" {
+  if (!transcript) return "open";
+  let newest = true;
+  for (const { entry, start } of readLinesFromEnd(transcript, HOLD_SCAN_BACK, parseTranscriptLine)) {
+    if (start < offset) break;
+    if (!entry || entry.isSidechain || (entry.type !== "user" && entry.type !== "assistant")) continue;
+    // Only the newest message tells an Esc: an interruption further back ended a turn the hold's Stop came after.
+    if (newest && isInterruption(entry)) return "interrupted";
+    newest = false;
+    if (entry.type === "user" && entry.texts.some((text) => namesFinishedTask(text, taskIds))) return "notified";
+  }
+  return "open";
 }

@@ -3,7 +3,7 @@
 // for the person; the next Stop decides as usual. With the companion module (a Stop id in the environment)
 // any running task holds; on the command path only a reply with `<loop-wait/>`. The module's wake prompt
 // is recorded as the loop's resume; Claude Code's own notification turn is nobody's prompt.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { digestOf, readSidecarView } from "../../src/core/sidecar.js";
@@ -264,5 +264,90 @@ describe("the hold in /loop-status and the report", () => {
     expect(rows.find((l) => l.includes("waiting for 1 background task (build)"))).toMatch(
       /^\| – \| .*\*\*waiting for 1 background task \(build\)\*\* \| – \| Build started\. \|$/,
     );
+  });
+
+  it("once a held task's notification starts a turn, or Esc ends that turn, neither /loop-status nor the status line says the loop waits", () => {
+    const { root } = makeProject(STATE);
+    // The session's transcript as Claude Code writes it (docs/REFERENCE.md "Background work"): the held turn's reply,
+    // then the notification's prompt (its own `<task-id>` line), then Esc's line.
+    const transcript = join(root, "session.jsonl");
+    const line = (entry: unknown) => `${JSON.stringify(entry)}\n`;
+    const reply = (text: string) => ({
+      type: "assistant",
+      isSidechain: false,
+      message: {
+        id: `m-${text.length}`,
+        role: "assistant",
+        content: [{ type: "text", text }],
+        usage: { output_tokens: 7 },
+      },
+    });
+    const user = (content: unknown, extra: Record<string, unknown> = {}) => ({
+      type: "user",
+      isSidechain: false,
+      ...extra,
+      message: { role: "user", content },
+    });
+    writeFileSync(transcript, line(user("Ship the release.")) + line(reply("Build started.")));
+    const held = runHook(
+      "stop",
+      {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        transcript_path: transcript,
+        last_assistant_message: "Build started.",
+        background_tasks: [BUILD],
+        session_crons: [],
+      },
+      { env: MODULE },
+    );
+    expect(held.code).toBe(0);
+    const status = () => String(prompt(root, "/loop-status").json?.reason);
+    const statusline = () =>
+      runHook("cli", JSON.stringify({ session_id: "s1", cwd: root }), { cwd: root, args: ["statusline"] }).stdout;
+    // Another task's notification, and a person's prompt, leave the wait as it is.
+    appendFileSync(
+      transcript,
+      line(user(NOTIFICATION.replace("bx1", "bx9"), { origin: { kind: "task-notification" } })),
+    );
+    expect(status()).toMatch(
+      /^continuation-loop: loop waiting, iteration 1\/10 .*\n {2}waiting for 1 background task \(build\) since/,
+    );
+    expect(statusline()).toContain("waiting for 1 background task (build)");
+
+    appendFileSync(transcript, line(user(NOTIFICATION, { origin: { kind: "task-notification" } })));
+    const running = status();
+    expect(running).toMatch(/^continuation-loop: loop running, iteration 1\/10/);
+    expect(running).not.toMatch(/waiting for 1 background task \(build\) since/);
+    expect(statusline()).toMatch(/^⟳ loop 1\/10 · [^\n]*\n$/);
+    expect(statusline()).not.toContain("waiting");
+
+    appendFileSync(transcript, line(user([{ type: "text", text: "[Request interrupted by user]" }])));
+    expect(status()).toMatch(
+      /\n {2}the turn after the wait was interrupted \(Esc\): your next prompt in the session pauses the loop \(\/loop-resume goes on\)\n/,
+    );
+    expect(statusline()).not.toContain("waiting");
+    // The notification's turn ends in a Stop after all: that Stop decides, as ever.
+    expect(sidecar(root).background_hold).not.toBeNull();
+  });
+
+  it("a hold whose transcript cannot be read is shown as a wait", () => {
+    const { root } = makeProject(STATE);
+    const held = runHook(
+      "stop",
+      {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        transcript_path: join(root, "gone.jsonl"),
+        last_assistant_message: "Build started.",
+        background_tasks: [BUILD],
+        session_crons: [],
+      },
+      { env: MODULE },
+    );
+    expect(held.code).toBe(0);
+    expect(String(prompt(root, "/loop-status").json?.reason)).toMatch(/^continuation-loop: loop waiting/);
   });
 });
