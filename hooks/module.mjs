@@ -153,7 +153,7 @@ function renderPause(view) {
   if (!view.state.active) return "/loop-resume (or active: true) resumes it";
   return "";
 }
-function renderBand(view, now, sessionId, wait2, turnRuns = false) {
+function renderBand(view, now, sessionId, wait2, turnRuns = false, interruptedHold) {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`${renderBandHead(view.name)}${line}`];
   if (view.checklist) parts.push(`checklist ${view.checklist}`);
@@ -161,7 +161,7 @@ function renderBand(view, now, sessionId, wait2, turnRuns = false) {
   const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
   else if (wait2) parts.push(wait2);
-  else if (hold && !turnRuns) parts.push(renderWaitingFor(hold.tasks));
+  else if (hold && !turnRuns && hold.since !== interruptedHold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" \xB7 ");
 }
 function renderInvalidBand(name) {
@@ -241,6 +241,12 @@ var mod = {
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: void 0,
+  /**
+   * The hold for background work (its `since`) whose next turn was interrupted (Esc): no Stop comes to decide
+   * again, so the loop waits for the person, whose next prompt pauses it; the band no longer says it waits for
+   * the tasks, and the session is not woken for it.
+   */
+  interruptedHold: void 0,
   /** The main loop's running turn, which /loop-stop and /loop-pause end. */
   turnId: void 0,
   /**
@@ -823,6 +829,7 @@ function readHold() {
   const bound = view?.state.background_wait ?? 0;
   if (!view || !hold || hold.route !== "module" || bound <= 0 || !view.state.active) return void 0;
   if (view.runtime.pause?.reason === "question") return void 0;
+  if (hold.since === mod.interruptedHold) return void 0;
   const at = Math.min(readWakeAt(hold, bound), readTimeUpAt(view.state) + 1e3);
   return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : void 0;
 }
@@ -977,7 +984,14 @@ function drawBand($, e, below) {
   let band;
   try {
     if (mod.view)
-      band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()), mod.turnId !== void 0);
+      band = renderBand(
+        mod.view,
+        Date.now(),
+        mod.sessionId,
+        renderWaitPart(Date.now()),
+        mod.turnId !== void 0,
+        mod.interruptedHold
+      );
     else if (mod.invalid !== void 0) band = renderInvalidBand(mod.invalid);
   } catch {
     return below;
@@ -1019,16 +1033,21 @@ function register(on) {
       return next(e);
     }
   );
-  on("turn.complete", async ($, e, next) => {
-    if (e.agentId !== void 0) return next(e);
-    mod.turnId = void 0;
-    const sent2 = sendPending($);
-    if (!mod.ready) return next(e);
-    injectFault("turn");
-    if (sent2) return next(e);
-    refreshView($).then(() => followHold($)).catch(() => void 0);
-    return next(e);
-  });
+  on(
+    "turn.complete",
+    async ($, e, next) => {
+      if (e.agentId !== void 0) return next(e);
+      mod.turnId = void 0;
+      const hold = mod.view?.runtime.background_hold;
+      if (e.isAborted === true && hold) mod.interruptedHold = hold.since;
+      const sent2 = sendPending($);
+      if (!mod.ready) return next(e);
+      injectFault("turn");
+      if (sent2) return next(e);
+      refreshView($).then(() => followHold($)).catch(() => void 0);
+      return next(e);
+    }
+  );
   on("command.run", { command: "loop-stop" }, onControl).catch(passOn);
   on("command.run", { command: "loop-pause" }, onControl).catch(passOn);
   on("command.run", { command: "loop-status" }, onControl).catch(passOn);

@@ -23,7 +23,8 @@ function renderPause(view: ShownLoop): string {
 /**
  * The band's one line: name, n/max, elapsed, tokens, spend against max_cost, checklist, then a pause, a
  * wait after an API error, or the background tasks the loop waits for. While a turn runs (the task's
- * notification, a person's prompt) the loop waits for nothing: the Stop at its end decides again. A wait for a
+ * notification, a person's prompt) the loop waits for nothing: the Stop at its end decides again; after Esc in such
+ * a turn (`interruptedHold`, the hold's `since`) no Stop comes, and the loop waits for the person. A wait for a
  * permission answer is not repeated here: Claude Code draws no band while its prompt is open, and once the prompt is
  * answered or closed the record is stale until the next Stop clears it; `/loop-status` says it.
  */
@@ -33,6 +34,7 @@ export function renderBand(
   sessionId: string | undefined,
   wait?: string,
   turnRuns = false,
+  interruptedHold?: string,
 ): string {
   const line = renderStatusline(view.state, view.runtime, now, sessionId).replace(/^⟳ /, "");
   const parts = [`${renderBandHead(view.name)}${line}`];
@@ -41,7 +43,7 @@ export function renderBand(
   const hold = view.runtime.background_hold;
   if (pause) parts.push(pause);
   else if (wait) parts.push(wait);
-  else if (hold && !turnRuns) parts.push(renderWaitingFor(hold.tasks));
+  else if (hold && !turnRuns && hold.since !== interruptedHold) parts.push(renderWaitingFor(hold.tasks));
   return parts.join(" · ");
 }
 

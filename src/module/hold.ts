@@ -27,6 +27,8 @@ function readHold(): { key: string; at: number } | undefined {
   const bound = view?.state.background_wait ?? 0;
   if (!view || !hold || hold.route !== "module" || bound <= 0 || !view.state.active) return undefined;
   if (view.runtime.pause?.reason === "question") return undefined;
+  // Esc in the turn after the hold: the person stopped the loop, whose next prompt pauses it; nothing wakes it.
+  if (hold.since === mod.interruptedHold) return undefined;
   // Time holds while the loop waits: once `max_duration` has passed (a second on, so that the hook's clock
   // finds it passed) the prompt ends the loop with no turn, as the hook refuses it.
   const at = Math.min(readWakeAt(hold, bound), readTimeUpAt(view.state) + 1000);

@@ -137,7 +137,14 @@ function drawBand($: Engine, e: unknown, below: unknown): unknown {
   let band: string | undefined;
   try {
     if (mod.view)
-      band = renderBand(mod.view, Date.now(), mod.sessionId, renderWaitPart(Date.now()), mod.turnId !== undefined);
+      band = renderBand(
+        mod.view,
+        Date.now(),
+        mod.sessionId,
+        renderWaitPart(Date.now()),
+        mod.turnId !== undefined,
+        mod.interruptedHold,
+      );
     else if (mod.invalid !== undefined) band = renderInvalidBand(mod.invalid);
   } catch {
     // A view file edited into something the band cannot draw: nothing rather than something wrong.
@@ -187,21 +194,27 @@ export function register(on: On): void {
       return next(e);
     },
   );
-  on("turn.complete", async ($: Engine, e: { agentId?: string }, next: (e: unknown) => Promise<unknown>) => {
-    if (e.agentId !== undefined) return next(e);
-    mod.turnId = undefined;
-    // First, before anything that can fail: the continuation this turn's Stop handed over is sent.
-    const sent = sendPending($);
-    if (!mod.ready) return next(e);
-    injectFault("turn");
-    // A continuation went: its turn reads the loop as it starts.
-    if (sent) return next(e);
-    // Between turns: a hold for background work gets its timer (src/module/hold.ts).
-    refreshView($)
-      .then(() => followHold($))
-      .catch(() => undefined);
-    return next(e);
-  });
+  on(
+    "turn.complete",
+    async ($: Engine, e: { agentId?: string; isAborted?: boolean }, next: (e: unknown) => Promise<unknown>) => {
+      if (e.agentId !== undefined) return next(e);
+      mod.turnId = undefined;
+      // Esc in a turn after a hold for background work (the notification's, a person's): no Stop decides again.
+      const hold = mod.view?.runtime.background_hold;
+      if (e.isAborted === true && hold) mod.interruptedHold = hold.since;
+      // First, before anything that can fail: the continuation this turn's Stop handed over is sent.
+      const sent = sendPending($);
+      if (!mod.ready) return next(e);
+      injectFault("turn");
+      // A continuation went: its turn reads the loop as it starts.
+      if (sent) return next(e);
+      // Between turns: a hold for background work gets its timer (src/module/hold.ts).
+      refreshView($)
+        .then(() => followHold($))
+        .catch(() => undefined);
+      return next(e);
+    },
+  );
   // Each spelled out, so that Claude Code sees which commands the module answers; a failure runs the command
   // as Claude Code would without the module.
   on("command.run", { command: "loop-stop" }, onControl).catch(passOn);

@@ -25,6 +25,12 @@ export const mod = {
   deferred: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: undefined as string | undefined,
+  /**
+   * The hold for background work (its `since`) whose next turn was interrupted (Esc): no Stop comes to decide
+   * again, so the loop waits for the person, whose next prompt pauses it; the band no longer says it waits for
+   * the tasks, and the session is not woken for it.
+   */
+  interruptedHold: undefined as string | undefined,
   /** The main loop's running turn, which /loop-stop and /loop-pause end. */
   turnId: undefined as string | undefined,
   /**

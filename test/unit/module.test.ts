@@ -182,6 +182,9 @@ describe("the band", () => {
     expect(renderBand(one!, now, "s1")).toMatch(/ · waiting for 1 background task \(build\)$/);
     // A turn runs (the task's notification, a person's prompt): its Stop decides again, nothing is waited for.
     expect(renderBand(one!, now, "s1", undefined, true)).not.toContain("waiting");
+    // Esc ended that turn (no Stop came): the loop waits for the person, not for the task; another hold still shows.
+    expect(renderBand(one!, now, "s1", undefined, false, "2026-01-01T00:02:00Z")).not.toContain("waiting");
+    expect(renderBand(one!, now, "s1", undefined, false, "2026-01-01T00:01:00Z")).toContain("waiting for 1");
     const two = readLoopView("default", state(), held([task("b1", "build"), task("b2", "dev server")]));
     expect(renderBand(two!, now, "s1")).toMatch(/ · waiting for 2 background tasks \(build, dev server\)$/);
   });

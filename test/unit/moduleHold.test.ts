@@ -112,6 +112,7 @@ beforeEach(() => {
     lastRead: 0,
     deferred: false,
     turnId: undefined,
+    interruptedHold: undefined,
   });
 });
 
@@ -251,5 +252,21 @@ describe("the module while the loop waits for background work", () => {
     expect(armed()).toEqual([]);
     await advance(3_600_000);
     expect(sent).toEqual([]);
+  });
+
+  it("after Esc in the turn after the hold (no Stop came), nothing wakes the session; a later hold is woken as ever", async () => {
+    await afterStop(state(), sidecar(HOLD));
+    expect(armed()).toHaveLength(1);
+    // index.ts notes it at the interrupted turn's end, before the timer is followed again.
+    mod.interruptedHold = SINCE;
+    followHold($);
+    expect(armed()).toEqual([]);
+    await advance(3_600_000);
+    expect(sent).toEqual([]);
+    expect(logs).toEqual([]);
+    const later = { ...HOLD, since: at("03:00:00"), tasks: [task("b2", "tests", at("03:00:00"))] };
+    await afterStop(state(), sidecar(later));
+    await advance(600_000);
+    expect(sent).toHaveLength(1);
   });
 });
