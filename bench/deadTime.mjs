@@ -10,7 +10,10 @@
 // runs one loop of each arm, interleaved, so that the machine's load falls on all alike. Exits 1 when
 // the command path is over the one-line hook + 50 ms, or the module over the command path + 20 ms.
 //
-//   node bench/deadTime.mjs [--rounds N] [--iterations N] [--version 2.1.332]
+//   node bench/deadTime.mjs [--rounds N] [--iterations N] [--version 2.1.332] [--hooks DIR]
+//
+// `--hooks DIR` adds an arm: the companion module and hooks of another build (`node scripts/build.mjs DIR`
+// from another commit), in the same rounds, for an A/B of a change to them.
 //
 // The gap measured is from the arrival of one main request to the arrival of the next: the scripted
 // reply streams in about a millisecond, so the gap is the reply's handling, the Stop hooks, the hand-over
@@ -30,6 +33,7 @@ const option = (name, fallback) => {
 const ROUNDS = Number(option("rounds", 6));
 const ITERATIONS = Number(option("iterations", 12));
 const VERSION = option("version", "2.1.332");
+const OTHER_HOOKS = option("hooks", undefined);
 if (!(ROUNDS >= 1 && ITERATIONS >= 3)) {
   console.error("bench: --rounds must be at least 1 and --iterations at least 3");
   process.exit(1);
@@ -164,7 +168,15 @@ function writeLeastModulePlugin() {
   return dir;
 }
 
-const ARMS = ["nodeLine", "moduleLine", "commandPath", "module", "leastModule"];
+/** This plugin with the hooks folder of another build in place of its own. */
+function writeOtherBuildPlugin(hooksDir) {
+  const dir = join(work, "other-build-plugin");
+  cpSync(resolve(hooksDir), join(dir, "hooks"), { recursive: true });
+  cpSync(join(ROOT, ".claude-plugin"), join(dir, ".claude-plugin"), { recursive: true });
+  return dir;
+}
+
+const ARMS = ["nodeLine", "moduleLine", "commandPath", "module", "leastModule", ...(OTHER_HOOKS ? ["otherBuild"] : [])];
 
 /** One loop of ITERATIONS iterations; the gaps between its main requests (the first request's start-up left out). */
 async function runLoop(arm, plugins) {
@@ -215,6 +227,7 @@ try {
     nodeLine: writeLinePlugin(false),
     moduleLine: writeLinePlugin(true),
     leastModule: writeLeastModulePlugin(),
+    ...(OTHER_HOOKS && { otherBuild: writeOtherBuildPlugin(OTHER_HOOKS) }),
   };
   for (let round = 0; round < ROUNDS; round += 1) {
     // Rotate which arm goes first, so that none always follows another.
@@ -247,6 +260,7 @@ figures.moduleLineMinusNodeLine = round1(figures.moduleLine.median - figures.nod
 // For the record: the companion module's own part, over the least module driving the same hooks.
 figures.moduleMinusLeastModule = round1(figures.module.median - figures.leastModule.median);
 figures.leastModuleMinusCommandPath = round1(figures.leastModule.median - figures.commandPath.median);
+if (OTHER_HOOKS) figures.moduleMinusOtherBuild = round1(figures.module.median - figures.otherBuild.median);
 console.log(`Claude Code ${VERSION}, ${ROUNDS} rounds of ${ITERATIONS} iterations per arm, ${figures.cores} cores`);
 console.log(`load average before ${loadBefore.join(" ")}, after ${loadAfter.join(" ")}`);
 const LABELS = {
@@ -255,6 +269,7 @@ const LABELS = {
   commandPath: "command path",
   module: "module",
   leastModule: "least module",
+  otherBuild: "other build",
 };
 for (const arm of ARMS) {
   const f = figures[arm];
@@ -276,6 +291,8 @@ console.log(
 console.log(
   `least module with these hooks − command path: ${figures.leastModuleMinusCommandPath} ms (what any module sending a prompt adds; no target)`,
 );
+if (OTHER_HOOKS)
+  console.log(`module − the other build's module (${OTHER_HOOKS}): ${figures.moduleMinusOtherBuild} ms (no target)`);
 console.log(JSON.stringify(figures));
 const missed =
   figures.commandPathMinusNodeLine > COMMAND_PATH_OVER_NODE_LINE ||
