@@ -168,11 +168,12 @@ function writeLeastModulePlugin() {
   return dir;
 }
 
-/** This plugin with the hooks folder of another build in place of its own. */
+/** This plugin with the hooks folder of another build in place of its own (its commands too, as it loads). */
 function writeOtherBuildPlugin(hooksDir) {
   const dir = join(work, "other-build-plugin");
   cpSync(resolve(hooksDir), join(dir, "hooks"), { recursive: true });
   cpSync(join(ROOT, ".claude-plugin"), join(dir, ".claude-plugin"), { recursive: true });
+  cpSync(join(ROOT, ".claude/commands"), join(dir, ".claude/commands"), { recursive: true });
   return dir;
 }
 
