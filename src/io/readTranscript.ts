@@ -165,8 +165,11 @@ export function readSubagentPendingCall(sessionTranscript: string): PendingCall 
   return undefined;
 }
 
-/** How far back a call's answer is looked for: the call was the transcript's last line when the prompt opened. */
-const ANSWER_SCAN_BACK = 1024 * 1024;
+/**
+ * How far back status looks for what happened since a wait was recorded (a permission answer, a held task's
+ * notification): the turn that followed, never the whole session.
+ */
+const SINCE_WAIT_SCAN_BACK = 1024 * 1024;
 
 /**
  * Has the call asked about been answered: its result written (the tool ran, or was refused)? Read from the end; a
@@ -177,7 +180,7 @@ function readCallAnswered(call: { id: string; transcript: string; offset: number
   let lines = 0;
   let reachedOffset = false;
   const entries = function* () {
-    for (const { entry, start } of readLinesFromEnd(call.transcript, ANSWER_SCAN_BACK, parseTranscriptLine)) {
+    for (const { entry, start } of readLinesFromEnd(call.transcript, SINCE_WAIT_SCAN_BACK, parseTranscriptLine)) {
       lines++;
       if (!call.id && start < call.offset) {
         reachedOffset = true;
@@ -213,12 +216,9 @@ export function readPermissionWaitNow(wait: {
   return wait.call && readCallAnswered(wait.call) ? "answered" : "open";
 }
 
-/** How far back a hold's notification is looked for: the turns since the hold's Stop, never the whole session. */
-const HOLD_SCAN_BACK = 1024 * 1024;
-
 /**
  * Where a recorded hold for background work stands, by the session transcript's end since the hold's Stop (from
- * `offset`, the end of what that Stop read, at most HOLD_SCAN_BACK back): still open; a held task's notification
+ * `offset`, the end of what that Stop read, at most SINCE_WAIT_SCAN_BACK back): still open; a held task's notification
  * started a turn, whose Stop decides again (`notified`); or the turn after the hold was interrupted (Esc), so no
  * Stop comes and the person's next prompt pauses the loop (`interrupted`). A transcript that cannot be read is open.
  */
@@ -229,7 +229,7 @@ export function readHoldNow(
 ): "open" | "notified" | "interrupted" {
   if (!transcript) return "open";
   let newest = true;
-  for (const { entry, start } of readLinesFromEnd(transcript, HOLD_SCAN_BACK, parseTranscriptLine)) {
+  for (const { entry, start } of readLinesFromEnd(transcript, SINCE_WAIT_SCAN_BACK, parseTranscriptLine)) {
     if (start < offset) break;
     if (!entry || entry.isSidechain || (entry.type !== "user" && entry.type !== "assistant")) continue;
     // Only the newest message tells an Esc: an interruption further back ended a turn the hold's Stop came after.
