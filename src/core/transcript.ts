@@ -193,14 +193,23 @@ export function findCallAnswer(newestFirst: Iterable<TranscriptEntry>, id: strin
 }
 
 /**
- * Does one of these entries (newest first) hold a call whose result a newer one holds: a call answered among them?
- * For a prompt whose call the transcript did not show yet when it opened: the entries written since.
+ * Does one of these entries hold a call and another its result: a call answered among them? For a prompt whose call
+ * the transcript did not show yet when it opened: the entries written since, in whatever order Claude Code wrote
+ * the call and its result.
  */
-export function findAnsweredCall(newestFirst: Iterable<TranscriptEntry>): boolean {
+export function findAnsweredCall(entries: Iterable<TranscriptEntry>): boolean {
+  const calls = new Set<string>();
   const results = new Set<string>();
-  for (const entry of newestFirst) {
-    if (entry.toolUses.some((use) => use.id !== undefined && results.has(use.id))) return true;
-    for (const id of entry.resultIds) results.add(id);
+  for (const entry of entries) {
+    for (const { id } of entry.toolUses) {
+      if (id === undefined) continue;
+      if (results.has(id)) return true;
+      calls.add(id);
+    }
+    for (const id of entry.resultIds) {
+      if (calls.has(id)) return true;
+      results.add(id);
+    }
   }
   return false;
 }
