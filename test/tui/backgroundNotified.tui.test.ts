@@ -3,13 +3,12 @@
 // that turn ends it with no Stop, and the loop then waits for the person, whose next prompt pauses it. The turn's
 // model request is held in the scripted API while the test reads the status line, `status` and (2.1.332) the band.
 // Real terminal, both pinned versions.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { type ScriptedReply, text, toolUse } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS, REPO_ROOT } from "../e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
 import { startTuiIn, type Tui } from "./support/tui.js";
 
@@ -30,16 +29,6 @@ afterEach(async () => {
   world = undefined;
   release = undefined;
 });
-
-/** What `continuation-loop statusline` prints for this session, as Claude Code's statusLine runs it. */
-function readStatusline(w: BackgroundWorld, session: string): string {
-  return execFileSync(process.execPath, [path.join(REPO_ROOT, "hooks", "cli.js"), "statusline"], {
-    cwd: w.proj,
-    env: w.env(),
-    input: JSON.stringify({ session_id: session, cwd: w.proj, workspace: { project_dir: w.proj } }),
-    encoding: "utf8",
-  });
-}
 
 /** The band's elapsed seconds now, or -1 without a band. */
 const bandSeconds = (t: Tui): number => Number(BAND.exec(t.screen())?.[1] ?? -1);
@@ -70,14 +59,14 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       "the hold's record",
     );
     const session = String(recorded.find((r) => r.decision === "waiting_background")?.session);
-    expect(readStatusline(w, session)).toMatch(WAITING);
+    expect(w.statusline(session)).toMatch(WAITING);
     expect((await w.cli(["status"])).stdout).toMatch(/loop waiting, iteration \d\/5/);
 
     // The build ends: its notification starts a turn, whose model request is held.
     fs.writeFileSync(go, "");
     await held.arrived(replies.length - 1);
     const line = await waitUntil(
-      () => readStatusline(w, session),
+      () => w.statusline(session),
       (out) => !WAITING.test(out),
       "the status line to stop saying the loop waits",
       15_000,
@@ -91,7 +80,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // Esc: the turn ends with no Stop. The loop waits for the person now, not for the build.
     t.press("escape");
     await interruptRecorded(w.home);
-    expect(readStatusline(w, session)).not.toMatch(WAITING);
+    expect(w.statusline(session)).not.toMatch(WAITING);
     const status = (await w.cli(["status"])).stdout;
     expect(status).toMatch(/interrupted \(Esc\): your next prompt in the session pauses the loop/);
     expect(status).not.toMatch(STATUS_WAITING);

@@ -1,13 +1,12 @@
 // A permission prompt answered while a loop runs (docs/REFERENCE.md "Leave it running"): once the call has its
 // result the loop waits on no one, though no Stop has cleared the record yet. The next reply is held in the scripted
 // API while the test reads every surface, so the turn is seen still running. Real terminal, both pinned versions.
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { type RecordedRequest, text, toolUse } from "../e2e/support/messagesServer.js";
-import { CLAUDE_VERSIONS, type ClaudeVersion, REPO_ROOT } from "../e2e/support/runClaude.js";
+import { CLAUDE_VERSIONS, type ClaudeVersion } from "../e2e/support/runClaude.js";
 import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
 
 // status's row for an open wait; status --all, the status line and the band name a wait with no time.
@@ -43,16 +42,6 @@ async function startHeld(w: BackgroundWorld): Promise<void> {
   });
 }
 
-/** What `continuation-loop statusline` prints for this session, as Claude Code's statusLine runs it. */
-function readStatusline(w: BackgroundWorld, session: string): string {
-  return execFileSync(process.execPath, [path.join(REPO_ROOT, "hooks", "cli.js"), "statusline"], {
-    cwd: w.proj,
-    env: w.env(),
-    input: JSON.stringify({ session_id: session, cwd: w.proj, workspace: { project_dir: w.proj } }),
-    encoding: "utf8",
-  });
-}
-
 /** Moves the permission dialog's choice down to its "No" row and picks it. */
 async function answerNo(t: Tui): Promise<void> {
   const chosen = () => t.lines().find((line) => /^\s*❯\s*\d\./.test(line)) ?? "";
@@ -72,17 +61,20 @@ async function startWaiting(version: ClaudeVersion) {
   const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
   await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
   const recorded = await waitForPermissionRecord(w, t);
-  const session = recorded.find((r) => r.decision === "waiting_permission")?.session;
-  if (typeof session !== "string") throw new Error("the wait names no session");
-  return { w, t, session };
+  const wait = recorded.find((r) => r.decision === "waiting_permission");
+  if (typeof wait?.session !== "string") throw new Error("the wait names no session");
+  return { w, t, session: wait.session, tool: wait.tool };
 }
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   const newest = version !== CLAUDE_VERSIONS[0];
 
   it("after Yes the tool runs and the turn goes on: status, status --all, the status line and the band say no wait", async () => {
-    const { w, t, session } = await startWaiting(version);
+    const { w, t, session, tool } = await startWaiting(version);
     expect((await w.cli(["status"])).stdout).toMatch(STILL_WAITING);
+    // 2.1.197 may notify before it writes the call: then the wait names no tool, and status cannot always find the
+    // call's answer before the next Stop clears the wait (docs/REFERENCE.md "Leave it running").
+    const known = tool === "Bash";
 
     // Yes, the first choice: the tool runs, and the request after its result is held (the turn still runs).
     t.press("enter");
@@ -93,11 +85,18 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     );
     expect(fs.readFileSync(path.join(w.proj, "made.txt"), "utf8")).toBe("made");
     expect(w.history().some((r) => r.decision === "continue")).toBe(false);
-    const status = (await w.cli(["status"])).stdout;
-    expect(status).not.toMatch(STILL_WAITING);
-    expect(status).not.toMatch(/refused or cancelled/);
-    expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
-    const line = readStatusline(w, session);
+    // Claude Code may send that request a moment before its transcript holds the tool's result, which status reads.
+    if (known) {
+      const status = await waitUntil(
+        async () => (await w.cli(["status"])).stdout,
+        (out) => !STILL_WAITING.test(out),
+        "status to stop saying the loop waits",
+      );
+      expect(status).not.toMatch(/refused or cancelled/);
+      expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
+    }
+    expect(w.history().some((r) => r.decision === "continue")).toBe(false);
+    const line = w.statusline(session);
     expect(line).toMatch(/loop 1\/2/);
     expect(line).not.toMatch(WAITING);
     if (newest) await t.waitFor((screen) => BAND.test(screen) && !/⟳ continuation-loop .*permission/.test(screen));
@@ -124,7 +123,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     );
     expect(closed).toMatch(/refused or cancelled/);
     expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
-    expect(readStatusline(w, session)).not.toMatch(WAITING);
+    expect(w.statusline(session)).not.toMatch(WAITING);
     expect(fs.existsSync(path.join(w.proj, "made.txt"))).toBe(false);
     // The refusal ended the turn: the model was not asked again.
     expect(w.server?.scriptedRequests.length).toBe(1);

@@ -148,6 +148,16 @@ export class BackgroundWorld {
     });
   }
 
+  /** What `continuation-loop statusline` prints for `session`, as Claude Code's statusLine runs it. */
+  statusline(session: string): string {
+    return execFileSync(process.execPath, [CLI, "statusline"], {
+      cwd: this.proj,
+      env: this.env(),
+      input: JSON.stringify({ session_id: session, cwd: this.proj, workspace: { project_dir: this.proj } }),
+      encoding: "utf8",
+    });
+  }
+
   /** `claude agents --json --all`: every background session of this HOME, running or not. */
   async agents(): Promise<Agent[]> {
     const ran = await this.claude(["agents", "--json", "--all"]);
