@@ -1,13 +1,21 @@
 /**
  * Names and messages of checkpoint commits (docs/REFERENCE.md's `checkpoints` field): one ref per
- * iteration, `refs/continuation-loop/<loop>/<iteration>`, whose commit message carries what
+ * iteration, `refs/continuation-loop/<loop>/<iteration>` (in a linked git worktree,
+ * `refs/continuation-loop-worktree/<worktree>/<loop>/<iteration>`), whose commit message carries what
  * `continuation-loop checkpoints` lists and which loop of that name wrote it (its `started_at`), so
  * listing needs one git call and no other file.
  */
 import { LoopError } from "./errors.js";
+import { hashText } from "./hash.js";
 import { LOOP_NAME } from "./loopFileNames.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
+/**
+ * A linked worktree's checkpoints: refs shared by every worktree (all worktrees share most refs), under the
+ * worktree's own id. Not git's per-worktree `refs/worktree/`: `git gc` run in another worktree does not see
+ * those and prunes the commits they point to.
+ */
+const WORKTREE_REF_ROOT = "refs/continuation-loop-worktree";
 const FILES_CHANGED = /^Files-Changed: (\d+)$/m;
 const LOOP_STARTED = /^Loop-Started-At: (.+)$/m;
 
@@ -66,8 +74,18 @@ export function checkIteration(iteration: number): number {
   return iteration;
 }
 
-export function renderCheckpointRef(loop: string, iteration: number): string {
-  return `${CHECKPOINT_REF_ROOT}/${checkLoopName(loop)}/${checkIteration(iteration)}`;
+/**
+ * Where a worktree's checkpoint refs live: `worktree` is git's id of a linked worktree (the name of its folder
+ * under `.git/worktrees/`), undefined for the main one. An id that is no valid ref name part is spelled by its hash.
+ */
+export function renderRefRoot(worktree: string | undefined): string {
+  if (worktree === undefined) return CHECKPOINT_REF_ROOT;
+  const valid = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$/.test(worktree) && !/\.\.|\.lock$|\.$/.test(worktree);
+  return `${WORKTREE_REF_ROOT}/${valid ? worktree : `id-${hashText(worktree)}`}`;
+}
+
+export function renderCheckpointRef(loop: string, iteration: number, worktree?: string): string {
+  return `${renderRefRoot(worktree)}/${checkLoopName(loop)}/${checkIteration(iteration)}`;
 }
 
 export function renderCheckpointMessage(
@@ -83,9 +101,12 @@ export function renderCheckpointMessage(
 export const CHECKPOINT_LIST_FORMAT =
   "%(refname)%00%(objectname)%00%(tree)%00%(committerdate:unix)%00%(contents:body)%00";
 
-/** The records of one loop, by iteration; refs that are not ours (another shape, other objects) are skipped. */
-export function parseCheckpointList(output: string, loop: string): CheckpointRecord[] {
-  const prefix = `${CHECKPOINT_REF_ROOT}/${loop}/`;
+/**
+ * The records of one loop under `root` (renderRefRoot's), by iteration; refs that are not ours (another shape,
+ * another root, other objects) are skipped.
+ */
+export function parseCheckpointList(output: string, loop: string, root = CHECKPOINT_REF_ROOT): CheckpointRecord[] {
+  const prefix = `${root}/${loop}/`;
   const records: CheckpointRecord[] = [];
   const fields = output.split("\0");
   for (let i = 0; i + 5 <= fields.length; i += 5) {
@@ -125,6 +146,23 @@ export function selectLoopCheckpoints(records: CheckpointRecord[], owner: Checkp
   if (startedAt === undefined) return [];
   const since = Math.floor(Date.parse(startedAt) / 1000) * 1000;
   return records.filter((r) => r.startedAt === startedAt || (r.startedAt === undefined && Date.parse(r.time) >= since));
+}
+
+/**
+ * A linked worktree's checkpoints of one loop: its own, and those a version before worktrees had their own refs
+ * wrote under the shared name while this very loop ran (its `started_at`, exactly: the same refs hold the main
+ * worktree's and the other worktrees' checkpoints). Its own win where both have an iteration.
+ */
+export function selectWorktreeCheckpoints(
+  own: CheckpointRecord[],
+  shared: CheckpointRecord[],
+  owner: CheckpointOwner,
+): CheckpointRecord[] {
+  const mine = selectLoopCheckpoints(own, owner);
+  if (owner === "last" || owner.startedAt === undefined) return mine;
+  const taken = new Set(mine.map((r) => r.iteration));
+  const earlier = shared.filter((r) => r.startedAt === owner.startedAt && !taken.has(r.iteration));
+  return [...mine, ...earlier].sort((a, b) => a.iteration - b.iteration);
 }
 
 /** Runs of iterations a refusal names before it leaves out the middle ones. */

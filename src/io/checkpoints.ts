@@ -1,7 +1,7 @@
 /**
  * Checkpoints (docs/REFERENCE.md's `checkpoints` field): at each Stop the project's working tree is kept
- * as a commit object under `refs/continuation-loop/<loop>/<iteration>`. Nothing the user works
- * with moves: not HEAD, not the index, not the stash, not a file.
+ * as a commit object under `refs/continuation-loop/<loop>/<iteration>` (a linked worktree's under refs of its
+ * own). Nothing the user works with moves: not HEAD, not the index, not the stash, not a file.
  */
 import {
   type CheckpointOwner,
@@ -10,7 +10,7 @@ import {
   selectLoopCheckpoints,
 } from "../core/checkpointRefs.js";
 import { captureTree, renderExcludes } from "./captureTree.js";
-import { readCheckpointRecord, readCheckpointRecords, readHead } from "./checkpointRecords.js";
+import { readCheckpointRecord, readHead, readLoopCheckpoints } from "./checkpointRecords.js";
 import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
 
 export interface WrittenCheckpoint {
@@ -39,8 +39,8 @@ export function writeCheckpoint(
   options: CheckpointScope & { iteration: number; now: Date; startedAt: string; tree?: string | undefined },
 ): WrittenCheckpoint {
   const { loop, iteration, now, startedAt } = options;
-  const ref = renderCheckpointRef(loop, iteration);
   const repo = readGitRepo(options.root, options.env);
+  const ref = renderCheckpointRef(loop, iteration, repo.worktree);
   const excludes = renderExcludes(options.root, options.exclude);
   const tree = options.tree ?? captureTree(repo, excludes);
 
@@ -79,7 +79,7 @@ function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, 
   const just = readCheckpointRecord(repo, loop, iteration - 1);
   const [before] = just ? selectLoopCheckpoints([just], { startedAt }) : [];
   if (before) return before;
-  return selectLoopCheckpoints(readCheckpointRecords(repo, loop), { startedAt })
+  return readLoopCheckpoints(repo, loop, { startedAt })
     .filter((record) => record.iteration < iteration)
     .at(-1);
 }
@@ -87,14 +87,12 @@ function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, 
 /** The checkpoints of one loop of the name (`owner`), by iteration. */
 export function listCheckpoints(options: CheckpointScope & { owner: CheckpointOwner }): CheckpointSummary[] {
   const repo = readGitRepo(options.root, options.env);
-  return selectLoopCheckpoints(readCheckpointRecords(repo, options.loop), options.owner).map(
-    ({ iteration, commit, time, filesChanged }) => ({
-      iteration,
-      commit,
-      time,
-      filesChanged,
-    }),
-  );
+  return readLoopCheckpoints(repo, options.loop, options.owner).map(({ iteration, commit, time, filesChanged }) => ({
+    iteration,
+    commit,
+    time,
+    filesChanged,
+  }));
 }
 
 /** Paths under the project root that differ between two trees (`from` undefined: the empty tree). */

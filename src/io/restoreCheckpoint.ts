@@ -1,15 +1,9 @@
 import { rmdirSync, unlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import {
-  type CheckpointOwner,
-  checkIteration,
-  checkLoopName,
-  renderIterations,
-  selectLoopCheckpoints,
-} from "../core/checkpointRefs.js";
+import { type CheckpointOwner, checkIteration, checkLoopName, renderIterations } from "../core/checkpointRefs.js";
 import { LoopError } from "../core/errors.js";
 import { captureTree, renderExcludes, withTempIndex } from "./captureTree.js";
-import { readCheckpointRecords } from "./checkpointRecords.js";
+import { readLoopCheckpoints } from "./checkpointRecords.js";
 import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
 
 export interface RestoredCheckpoint {
@@ -37,7 +31,7 @@ export function restoreCheckpoint(
   checkLoopName(loop);
   checkIteration(iteration);
   const repo = readGitRepo(options.root, options.env);
-  const records = selectLoopCheckpoints(readCheckpointRecords(repo, loop), options.owner);
+  const records = readLoopCheckpoints(repo, loop, options.owner);
   const target = records.find((record) => record.iteration === iteration);
   if (!target) {
     throw new LoopError("CHECKPOINT_UNKNOWN", `loop ${loop} has no checkpoint for iteration ${iteration}`, {

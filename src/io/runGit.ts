@@ -1,6 +1,6 @@
 import { loadChildProcess } from "./loadChildProcess.js";
 import { statSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
 
 /** The project's git work tree, as checkpoints see it. */
@@ -12,6 +12,8 @@ export interface GitRepo {
   indexPath: string;
   /** The project root inside the work tree, "" at its top, else "sub/dir/". */
   prefix: string;
+  /** git's id of the linked worktree the project is in; undefined in the main one. */
+  worktree: string | undefined;
 }
 
 export interface GitOptions {
@@ -70,8 +72,16 @@ export function readGitRepo(root: string, env: NodeJS.ProcessEnv): GitRepo {
       received: root,
     });
   }
-  const probe = spawnGit({ root, env }, ["rev-parse", "--is-inside-work-tree", "--show-prefix", "--git-path", "index"]);
-  const [inside, prefix, indexPath] = probe.stdout.split("\n");
+  const probe = spawnGit({ root, env }, [
+    "rev-parse",
+    "--is-inside-work-tree",
+    "--show-prefix",
+    "--git-path",
+    "index",
+    "--git-dir",
+    "--git-common-dir",
+  ]);
+  const [inside, prefix, indexPath, gitDir, commonDir] = probe.stdout.split("\n");
   if (probe.status !== 0 || inside !== "true" || !indexPath) {
     throw new LoopError("CHECKPOINT_NOT_GIT", "not a git repository; set checkpoints: false or run git init", {
       field: "checkpoints",
@@ -79,7 +89,20 @@ export function readGitRepo(root: string, env: NodeJS.ProcessEnv): GitRepo {
       received: root,
     });
   }
-  return { root, env, indexPath: resolve(root, indexPath), prefix: prefix ?? "" };
+  return {
+    root,
+    env,
+    indexPath: resolve(root, indexPath),
+    prefix: prefix ?? "",
+    worktree: readWorktreeId(root, gitDir, commonDir),
+  };
+}
+
+/** A linked worktree's git folder is `<common>/worktrees/<id>`; the main one's is the common folder itself. */
+function readWorktreeId(root: string, gitDir: string | undefined, commonDir: string | undefined): string | undefined {
+  if (!gitDir || !commonDir) return undefined;
+  const own = resolve(root, gitDir);
+  return own === resolve(root, commonDir) ? undefined : basename(own);
 }
 
 function isDirectory(path: string): boolean {

@@ -2,7 +2,7 @@
 // listed and restored, with HEAD, the index and the stash list as they were.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
 
@@ -119,5 +119,106 @@ describe("checkpoints", () => {
     expect(start.json?.decision).toBe("block");
     expect(String(start.json?.reason)).toMatch(/not a git repository/);
     expect(existsSync(other.statePath)).toBe(false);
+  });
+});
+
+describe("checkpoints in git worktrees of one repository", () => {
+  const refs = (root: string) => git(root, "for-each-ref", "--format=%(refname)").trim().split("\n");
+  const stopIn = (root: string, session: string, reply: string) =>
+    runHook("stop", { session_id: session, cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+  const iterations = (out: string) => [...out.matchAll(/^\s+(\d+)\s+\d{4}-/gm)].map((m) => Number(m[1]));
+  /** A repository with one commit and a linked worktree `wt` beside it: the two project roots. */
+  const makeWorktrees = () => {
+    const { root: main } = makeProject();
+    writeFileSync(join(main, ".gitignore"), ".claude/\n");
+    writeFileSync(join(main, "app.txt"), "v0\n");
+    git(main, "init", "-q", "-b", "main");
+    git(main, "add", "-A");
+    git(main, "commit", "-qm", "base");
+    const linked = `${main}-wt`;
+    git(main, "worktree", "add", "-q", "-b", "feature", linked);
+    return { main, linked };
+  };
+
+  it("each worktree's loop keeps, lists and restores its own checkpoints, and git gc anywhere keeps them", () => {
+    const { main, linked } = makeWorktrees();
+    const indexes = () => [main, linked].map((root) => git(root, "rev-parse", "--git-path", "index").trim());
+    const indexBytes = () => indexes().map((path) => readFileSync(resolve(main, path)).toString("base64"));
+    const before = indexBytes();
+    expect(cli(main, "start", "--checkpoints", "Main", "loop").code).toBe(0);
+    expect(cli(linked, "start", "--checkpoints", "Worktree", "loop").code).toBe(0);
+    for (const n of [1, 2, 3]) {
+      writeFileSync(join(main, "app.txt"), `main ${n}\n`);
+      expect(stopIn(main, "s-main", `main ${n}`).code).toBe(2);
+      writeFileSync(join(linked, "app.txt"), `worktree ${n}\n`);
+      expect(stopIn(linked, "s-wt", `worktree ${n}`).code).toBe(2);
+    }
+    // One set of refs per worktree; git shares them, so each worktree sees both.
+    const id = git(linked, "rev-parse", "--git-dir").trim().split("/").at(-1);
+    const expected = [1, 2, 3].flatMap((n) => [
+      `refs/continuation-loop-worktree/${id}/default/${n}`,
+      `refs/continuation-loop/default/${n}`,
+    ]);
+    expect(
+      refs(main)
+        .filter((ref) => ref.includes("continuation-loop"))
+        .sort(),
+    ).toEqual(expected.sort());
+    expect(indexBytes()).toEqual(before);
+
+    // A gc in either worktree sees every checkpoint as reachable.
+    git(main, "gc", "-q", "--prune=now");
+    git(linked, "gc", "-q", "--prune=now");
+    for (const ref of expected) expect(git(main, "cat-file", "-t", ref).trim()).toBe("commit");
+
+    expect(iterations(cli(main, "checkpoints").stdout)).toEqual([1, 2, 3]);
+    expect(iterations(cli(linked, "checkpoints").stdout)).toEqual([1, 2, 3]);
+    expect(cli(main, "restore", "2").code).toBe(0);
+    expect(readFileSync(join(main, "app.txt"), "utf8")).toBe("main 2\n");
+    expect(cli(linked, "restore", "1").code).toBe(0);
+    expect(readFileSync(join(linked, "app.txt"), "utf8")).toBe("worktree 1\n");
+    expect(readFileSync(join(main, "app.txt"), "utf8")).toBe("main 2\n");
+    expect(indexBytes()).toEqual(before);
+
+    // Ended, each worktree's last loop is still its own: a clean main tree never gets the worktree's files.
+    expect(cli(linked, "stop").code).toBe(0);
+    expect(cli(main, "stop").code).toBe(0);
+    git(main, "checkout", "--", "app.txt");
+    const restored = cli(main, "restore", "3");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(readFileSync(join(main, "app.txt"), "utf8")).toBe("main 3\n");
+    expect(iterations(cli(linked, "checkpoints").stdout)).toEqual([1, 2, 3]);
+  });
+
+  it("a worktree's loop keeps the checkpoints an earlier version wrote under the shared refs, and only its own", () => {
+    const { main, linked } = makeWorktrees();
+    expect(cli(linked, "start", "--checkpoints", "Worktree", "loop").code).toBe(0);
+    writeFileSync(join(linked, "app.txt"), "worktree 1\n");
+    expect(stopIn(linked, "s-wt", "worktree 1").code).toBe(2);
+    // Where a version before worktrees had refs of their own kept iteration 1: under the shared name.
+    const [own] = refs(linked).filter((ref) => ref.startsWith("refs/continuation-loop-worktree/"));
+    const first = git(linked, "rev-parse", String(own)).trim();
+    git(linked, "update-ref", "refs/continuation-loop/default/1", first);
+    git(linked, "update-ref", "-d", String(own));
+    // The main worktree's loop of an earlier version, at its iteration 5.
+    writeFileSync(join(main, "app.txt"), "main 5\n");
+    expect(cli(main, "start", "--checkpoints", "Main", "loop").code).toBe(0);
+    writeFileSync(
+      join(main, ".claude", "continuation-loop.local.md"),
+      "---\niteration_count: 5\ncheckpoints: true\n---\nMain\n",
+    );
+    expect(stopIn(main, "s-main", "main 5").code).toBe(2);
+    expect(refs(main)).toContain("refs/continuation-loop/default/5");
+
+    writeFileSync(join(linked, "app.txt"), "worktree 2\n");
+    expect(stopIn(linked, "s-wt", "worktree 2").code).toBe(2);
+    const list = cli(linked, "checkpoints").stdout;
+    expect(iterations(list)).toEqual([1, 2]);
+    // Its new checkpoint follows on from the one the earlier version wrote.
+    expect(list).toMatch(/^\s+2\s+\d{4}-\S+\s+1$/m);
+    expect(cli(linked, "restore", "5").stderr).toContain("Expected one of: 1–2; received 5");
+    expect(cli(linked, "restore", "1").code).toBe(0);
+    expect(readFileSync(join(linked, "app.txt"), "utf8")).toBe("worktree 1\n");
+    expect(readFileSync(join(main, "app.txt"), "utf8")).toBe("main 5\n");
   });
 });

@@ -6,6 +6,7 @@ import {
   renderCheckpointRef,
   renderIterations,
   selectLoopCheckpoints,
+  selectWorktreeCheckpoints,
 } from "../../src/core/checkpointRefs.js";
 import { LoopError } from "../../src/core/errors.js";
 
@@ -21,6 +22,22 @@ describe("renderCheckpointRef", () => {
   ])("%s %d", (loop, iteration, expected) => {
     expect(renderCheckpointRef(loop, iteration)).toBe(expected);
   });
+
+  it.each([
+    ["wt-1", "refs/continuation-loop-worktree/wt-1/default/1"],
+    ["auth.fix_2", "refs/continuation-loop-worktree/auth.fix_2/default/1"],
+  ])("in the linked worktree %s", (worktree, expected) => {
+    expect(renderCheckpointRef("default", 1, worktree)).toBe(expected);
+  });
+
+  it.each(["my tree", "a..b", "x.lock", ".hidden", "wt:1", "ä"])(
+    "spells the worktree id %j, no valid ref name part, by its hash",
+    (worktree) => {
+      expect(renderCheckpointRef("default", 1, worktree)).toMatch(
+        /^refs\/continuation-loop-worktree\/id-[0-9a-f]{8}\/default\/1$/,
+      );
+    },
+  );
 
   it.each([
     ["a/b", 1],
@@ -131,6 +148,35 @@ describe("selectLoopCheckpoints", () => {
       iterations(selectLoopCheckpoints([...old, at(4, "2026-01-02T03:06:00.000Z", FIRST)], { startedAt: FIRST })),
     ).toEqual([2, 3, 4]);
     expect(iterations(selectLoopCheckpoints(old, "last"))).toEqual([1, 2, 3]);
+  });
+});
+
+describe("selectWorktreeCheckpoints", () => {
+  const at = (iteration: number, startedAt: string): CheckpointRecord => ({
+    iteration,
+    commit: C,
+    tree: T,
+    time: "2026-01-02T05:00:00.000Z",
+    filesChanged: 0,
+    startedAt,
+  });
+  const OURS = "2026-01-02T03:00:00.500Z";
+  const MAIN = "2026-01-02T04:00:00.500Z";
+  const iterations = (records: CheckpointRecord[]) => records.map((r) => r.iteration);
+  // Under the shared refs: our loop's iterations 1-2 from before the upgrade, the main worktree's 3.
+  const shared = [at(1, OURS), at(2, OURS), at(3, MAIN)];
+
+  it("adds the running loop's own checkpoints from the shared refs, its own refs winning", () => {
+    const own = [at(2, OURS), at(4, OURS)];
+    const picked = selectWorktreeCheckpoints(own, shared, { startedAt: OURS });
+    expect(iterations(picked)).toEqual([1, 2, 4]);
+    expect(picked[1]).toBe(own[0]);
+  });
+
+  it("takes nothing from the shared refs with no loop running, or before the loop's first Stop", () => {
+    expect(iterations(selectWorktreeCheckpoints([at(4, OURS)], shared, "last"))).toEqual([4]);
+    expect(selectWorktreeCheckpoints([], shared, "last")).toEqual([]);
+    expect(selectWorktreeCheckpoints([], shared, { startedAt: undefined })).toEqual([]);
   });
 });
 
