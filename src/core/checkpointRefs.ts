@@ -25,6 +25,12 @@ const LOOP_STARTED = /^Loop-Started-At: (.+)$/m;
  */
 export const OWN_FILES_PATHSPEC = ":(exclude,glob).claude/continuation-loop.*";
 
+/**
+ * Claude Code's worktrees (`claude -w NAME`, `start --bg --worktree NAME`) sit in `.claude/worktrees/`: each is
+ * another loop's project, whose commits and files are never this loop's change.
+ */
+export const WORKTREES_PATHSPEC = ":(exclude,glob).claude/worktrees/**";
+
 export interface CheckpointRecord {
   iteration: number;
   commit: string;

@@ -1,6 +1,6 @@
 import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { OWN_FILES_PATHSPEC } from "../core/checkpointRefs.js";
+import { OWN_FILES_PATHSPEC, WORKTREES_PATHSPEC } from "../core/checkpointRefs.js";
 import { type GitRepo, runGit } from "./runGit.js";
 
 /**
@@ -32,9 +32,12 @@ function seedIndex(from: string, to: string): boolean {
   }
 }
 
-/** Pathspecs that leave out the loop's own files and `exclude` (absolute, or relative to the root). */
+/**
+ * Pathspecs that leave out the loop's own files, Claude Code's worktrees in the project, and `exclude` (absolute,
+ * or relative to the root).
+ */
 export function renderExcludes(root: string, exclude: string[] = []): string[] {
-  const specs = [OWN_FILES_PATHSPEC];
+  const specs = [OWN_FILES_PATHSPEC, WORKTREES_PATHSPEC];
   for (const path of exclude) {
     const rel = relative(root, resolve(root, path)).split("\\").join("/");
     // Siblings too: the state file's lock and temporary files share its name.
@@ -53,10 +56,12 @@ export function renderExcludes(root: string, exclude: string[] = []): string[] {
 export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" = "."): string {
   const add = ["add", "--all", "--", from];
   // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
-  // ignored folder (a `.claude/` in .gitignore), and the loop's files must stay out either way.
+  // ignored folder (a `.claude/` in .gitignore), and the loop's files must stay out either way. Forced: git
+  // refuses to drop an entry the temporary index holds as neither HEAD nor the file has it (a worktree's commit).
   const drop = [
     "rm",
     "--cached",
+    "-f",
     "-r",
     "-q",
     "--ignore-unmatch",

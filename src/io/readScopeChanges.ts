@@ -35,6 +35,7 @@ export function checkScopePaths(root: string, entries: readonly string[], shown:
 const EVERY_LOOP_FILES = [
   ":(exclude,top,glob)**/.claude/continuation-loop.*",
   ":(exclude,top,glob)**/.claude/.continuation-loop*",
+  ":(exclude,top,glob)**/.claude/worktrees/**",
 ];
 
 export interface ScopeTree {

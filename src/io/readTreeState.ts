@@ -1,6 +1,7 @@
 import { loadChildProcess } from "./loadChildProcess.js";
 import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
+import { WORKTREES_PATHSPEC } from "../core/checkpointRefs.js";
 import { hashText } from "../core/hash.js";
 
 /** Untracked files are fingerprinted by size and mtime, up to this many. */
@@ -31,9 +32,12 @@ function untrackedStamps(root: string, status: string): string {
     .join("\0");
 }
 
-/** Pathspecs that leave out the loop's own files (state, lock, temp, history): they change every turn. */
+/**
+ * Pathspecs that leave out the loop's own files (state, lock, temp, history): they change every turn; and Claude
+ * Code's worktrees in the project, where other loops work.
+ */
 function pathspecs(root: string, ownFiles: string[]): string[] {
-  const specs = ["--", "."];
+  const specs = ["--", ".", WORKTREES_PATHSPEC];
   for (const file of ownFiles) {
     const rel = relative(root, file);
     if (rel && !rel.startsWith("..") && !isAbsolute(rel)) specs.push(`:(exclude,glob)${rel.split("\\").join("/")}*`);

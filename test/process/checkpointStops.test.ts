@@ -1,7 +1,7 @@
 // checkpoints: true through the bundled hooks and CLI (docs/REFERENCE.md "Checkpoints"): a snapshot per Stop,
 // listed and restored, with HEAD, the index and the stash list as they were.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
@@ -220,5 +220,44 @@ describe("checkpoints in git worktrees of one repository", () => {
     expect(cli(linked, "restore", "1").code).toBe(0);
     expect(readFileSync(join(linked, "app.txt"), "utf8")).toBe("worktree 1\n");
     expect(readFileSync(join(main, "app.txt"), "utf8")).toBe("main 5\n");
+  });
+
+  it("Claude Code's worktrees in .claude/worktrees/ are no change of the project's loop: scope, stall and restore", () => {
+    const { root: main } = makeProject();
+    writeFileSync(join(main, ".gitignore"), "node_modules/\n");
+    mkdirSync(join(main, "src"));
+    writeFileSync(join(main, "src", "a.txt"), "v0\n");
+    git(main, "init", "-q", "-b", "main");
+    git(main, "add", "-A");
+    git(main, "commit", "-qm", "base");
+    // Where `claude -w w1` and `start --bg --worktree w1` make it.
+    const linked = join(main, ".claude", "worktrees", "w1");
+    git(main, "worktree", "add", "-q", "-b", "worktree-w1", linked);
+    const index = () => readFileSync(join(main, ".git", "index")).toString("base64");
+    expect(
+      cli(main, "start", "--checkpoints", "--scope", "src", "--max-files-changed", "2", "--stall-limit", "2", "Goal")
+        .code,
+    ).toBe(0);
+    writeFileSync(join(main, "src", "a.txt"), "v1\n");
+    expect(stopIn(main, "s-main", "work").code).toBe(2);
+    const before = index();
+    // The other loop commits in its worktree while this one changes nothing: a stall, never a scope pause.
+    let ended: ReturnType<typeof stopIn> | undefined;
+    for (let n = 1; n <= 5 && !ended; n++) {
+      writeFileSync(join(linked, `f${n}.txt`), `${n}\n`);
+      git(linked, "add", "-A");
+      git(linked, "commit", "-qm", `worktree ${n}`);
+      const run = stopIn(main, "s-main", "same");
+      expect(String(run.json?.systemMessage ?? "")).not.toMatch(/scope/);
+      if (run.code === 0) ended = run;
+    }
+    expect(String(ended?.json?.systemMessage)).toMatch(/stalled/);
+    expect(index()).toBe(before);
+    writeFileSync(join(linked, "f9.txt"), "9\n");
+    git(linked, "add", "-A");
+    git(linked, "commit", "-qm", "worktree 9");
+    const restored = cli(main, "restore", "1");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(readFileSync(join(linked, "f9.txt"), "utf8")).toBe("9\n");
   });
 });
