@@ -1,6 +1,7 @@
 // `continuation-loop status --all` from a terminal (docs/REFERENCE.md "Leave it running"): every loop of the project
 // and of its git worktrees, each with the background session that runs it and Claude Code's word on that session.
-import { relative } from "node:path";
+import { realpathSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { LoopState } from "../core/parseState.js";
 import { parseState } from "../core/parseState.js";
 import { type LoopEverywhere, renderLoopsEverywhere } from "../core/renderBackground.js";
@@ -14,16 +15,33 @@ import { spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import type { Context } from "./context.js";
 
-/** The project, then the other work trees of its git repository (none outside git). */
+/** A folder's real path (symlinks resolved), so that one folder reached two ways is one. */
+function readRealPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The project, then the same project in the other work trees of its git repository (none outside git): the folder
+ * at the project's place in each, so that a project in a folder of a larger repository finds its own loops there.
+ */
 function readWorkTrees(root: string, ctx: Context): string[] {
   try {
-    const listed = spawnGit({ root, env: ctx.env as NodeJS.ProcessEnv }, ["worktree", "list", "--porcelain"]);
-    if (listed.status !== 0) return [root];
-    const paths = listed.stdout
+    const repo = { root, env: ctx.env as NodeJS.ProcessEnv };
+    const here = spawnGit(repo, ["rev-parse", "--show-toplevel", "--show-prefix"]);
+    const listed = spawnGit(repo, ["worktree", "list", "--porcelain"]);
+    if (here.status !== 0 || listed.status !== 0) return [root];
+    const [top = root, prefix = ""] = here.stdout.split("\n");
+    const own = readRealPath(top);
+    const others = listed.stdout
       .split("\n")
       .filter((line) => line.startsWith("worktree "))
-      .map((line) => line.slice("worktree ".length));
-    return [root, ...paths.filter((path) => path !== root)];
+      .map((line) => line.slice("worktree ".length))
+      .filter((path) => readRealPath(path) !== own);
+    return [root, ...others.map((path) => join(path, prefix.replace(/\/$/, "")))];
   } catch {
     return [root]; // no git: the project alone
   }

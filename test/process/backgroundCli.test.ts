@@ -1,7 +1,17 @@
 // The helper's background commands (docs/REFERENCE.md "Leave it running") against a stand-in `claude` that answers
 // as Claude Code does in the cases a test cannot reach with the real one on demand: it refuses, it is missing, it
 // lists sessions. The real CLI runs them in test/e2e/backgroundSession.e2e.test.ts.
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
@@ -117,6 +127,42 @@ describe("continuation-loop status --all", () => {
     const run = runCli(["status", "--all"], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: claude.path } });
     expect(run.stdout).toContain("did not say which sessions run in the background");
     expect(run.stdout).toContain(".: running, iteration 1/5, no session yet — Ship it");
+  });
+  it("lists the project in each git worktree once: reached through a symlink, or as a folder of the repository", () => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+    const repo = join(project, "repo");
+    mkdirSync(join(repo, "pkg"), { recursive: true });
+    writeFileSync(join(repo, "pkg", "a.txt"), "a\n");
+    git(repo, "init", "-q", "-b", "main");
+    git(repo, "add", "-A");
+    git(repo, "commit", "-qm", "base");
+    const linked = join(project, "linked");
+    git(repo, "worktree", "add", "-q", "-b", "feature", linked);
+    const loop = (root: string, goal: string) => {
+      mkdirSync(join(root, ".claude"), { recursive: true });
+      writeFileSync(join(root, ".claude", "continuation-loop.local.md"), `---\nmax_iterations: 5\n---\n${goal}\n`);
+    };
+    loop(repo, "Top of main");
+    loop(linked, "Top of linked");
+    loop(join(repo, "pkg"), "Package in main");
+    loop(join(linked, "pkg"), "Package in linked");
+    const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
+    const rows = (cwd: string) =>
+      runCli(["status", "--all"], { cwd, env })
+        .stdout.split("\n")
+        .filter((line) => line.includes(" — "))
+        .map((line) => line.trim());
+
+    symlinkSync(repo, join(project, "via-link"));
+    expect(rows(join(project, "via-link"))).toEqual([
+      ".: running, iteration 1/5, no session yet — Top of main",
+      `${realpathSync(linked)}: running, iteration 1/5, no session yet — Top of linked`,
+    ]);
+    expect(rows(join(repo, "pkg"))).toEqual([
+      ".: running, iteration 1/5, no session yet — Package in main",
+      `${join(realpathSync(linked), "pkg")}: running, iteration 1/5, no session yet — Package in linked`,
+    ]);
   });
 });
 
