@@ -280,6 +280,71 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       },
     );
 
+    itNewest(
+      "checkpoints in two git worktrees of one repository: each loop lists and restores its own iterations",
+      async () => {
+        const git = (cwd: string, ...args: string[]) =>
+          execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+        // Each iteration writes a new file of its worktree (`prefix-step-N.txt`), then replies.
+        const writes = (dir: () => string, prefix: string) => (_req: unknown, i: number) => {
+          if (i % 2 === 0 && i < 6)
+            return toolUse("Write", {
+              file_path: path.join(dir(), `${prefix}-step-${i / 2 + 1}.txt`),
+              content: `${prefix} ${i / 2 + 1}\n`,
+            });
+          return i < 6 ? text(`Wrote step ${(i + 1) / 2}.`) : undefined;
+        };
+        const state = "---\ncheckpoints: true\nmax_iterations: 3\n---\nImprove the steps\n";
+        const { p } = await loop(
+          state,
+          writes(() => project!.proj, "main"),
+          {
+            allowedTools: ["Write"],
+            setup: (lp) => {
+              fs.writeFileSync(path.join(lp.proj, ".gitignore"), ".claude/\n");
+              git(lp.proj, "init", "-q");
+              git(lp.proj, "add", ".");
+              git(lp.proj, "commit", "-qm", "base");
+            },
+          },
+        );
+        // Where `claude -w w1` makes its worktree; a loop of its own there, run the same way.
+        const linked = path.join(p.proj, ".claude", "worktrees", "w1");
+        git(p.proj, "worktree", "add", "-q", "-b", "worktree-w1", linked);
+        fs.mkdirSync(path.join(linked, ".claude"), { recursive: true });
+        fs.writeFileSync(path.join(linked, ".claude", "continuation-loop.local.md"), state);
+        const second = await t.server(writes(() => linked, "wt"));
+        const r = await runClaude({
+          version,
+          prompt: "go",
+          baseUrl: second.url,
+          cwd: linked,
+          home: p.home,
+          pluginDirs: [PLUGIN_DIR],
+          sessionId: randomUUID(),
+          allowedTools: ["Write"],
+        });
+        expect(r.code, describeRun(r)).toBe(0);
+        const cli = (root: string, ...args: string[]) =>
+          execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
+            cwd: root,
+            encoding: "utf8",
+            env: { PATH: process.env.PATH ?? "", HOME: p.home, CLAUDE_PROJECT_DIR: root },
+          });
+        const steps = (root: string, prefix: string) =>
+          [1, 2, 3].filter((n) => fs.existsSync(path.join(root, `${prefix}-step-${n}.txt`)));
+        for (const root of [p.proj, linked]) expect(cli(root, "checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n\s+3\s/m);
+        expect([steps(p.proj, "main"), steps(linked, "wt")]).toEqual([
+          [1, 2, 3],
+          [1, 2, 3],
+        ]);
+        cli(p.proj, "restore", "1");
+        cli(linked, "restore", "2");
+        expect([steps(p.proj, "main"), steps(linked, "wt")]).toEqual([[1], [1, 2]]);
+        expect([steps(p.proj, "wt"), steps(linked, "main")]).toEqual([[], []]);
+      },
+    );
+
     itNewest("notes_file: its text goes into every continuation prompt", async () => {
       const { sent } = await loop(
         "---\nmax_iterations: 2\nnotes_file: SHARED_TASK_NOTES.md\n---\nGoal\n",
