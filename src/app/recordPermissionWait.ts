@@ -30,7 +30,7 @@ export function recordPermissionWait(input: JsonObject | undefined, ctx: Context
   const message = stringField(input, "message");
   const tool = parsePermissionTool(message, { main: main?.name, subagent: subagent?.name });
   // The call asked about: its result in its transcript says the prompt was answered (status reads it). When the
-  // transcripts do not show it yet (2.1.197 may notify first), a call the session's transcript gets since says so.
+  // transcripts show no pending call, a call the session's transcript gets since, with its result, says so.
   const chosen = choosePendingCall(message, main, subagent);
   const call = chosen?.id
     ? { id: chosen.id, transcript: chosen.transcript, offset: 0 }

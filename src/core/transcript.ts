@@ -20,6 +20,8 @@ export interface TranscriptEntry {
   resultIds: string[];
   /** An assistant line Claude Code wrote in place of a reply (`isApiErrorMessage`): the API error it records. */
   apiError: ApiFailure | undefined;
+  /** When Claude Code made it (`timestamp`, ms since the epoch), where the line says. */
+  time: number | undefined;
 }
 
 type Json = Record<string, unknown>;
@@ -61,7 +63,13 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
       b.type === "tool_result" && typeof b.tool_use_id === "string" ? [b.tool_use_id] : [],
     ),
     apiError: obj.isApiErrorMessage === true ? readApiError(obj) : undefined,
+    time: readTime(obj.timestamp),
   };
+}
+
+function readTime(value: unknown): number | undefined {
+  const time = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(time) ? undefined : time;
 }
 
 /** The error's kind (`error`), HTTP status and, on 2.1.332, the API's error type; each where Claude Code gave it. */
@@ -178,6 +186,24 @@ export function tallyUsage(entries: Iterable<TranscriptEntry>, start: UsageTally
     tally.lastTokens = Math.max(already, entry.outputTokens);
   }
   return tally;
+}
+
+/**
+ * The newest prompt, reply or tool result of the main thread (`sidechain`: of a subagent's own transcript) among
+ * entries read newest first: by the time each says, the later line when either says none. Claude Code 2.1.197 may
+ * write a session's first reply above the prompt and attachments it answers, so the last line is not always the
+ * newest message (docs/REFERENCE.md "Leave it running").
+ */
+export function findNewestMessage(
+  newestFirst: Iterable<TranscriptEntry>,
+  sidechain = false,
+): TranscriptEntry | undefined {
+  let newest: TranscriptEntry | undefined;
+  for (const entry of newestFirst) {
+    if (entry.isSidechain !== sidechain || (entry.type !== "user" && entry.type !== "assistant")) continue;
+    if (!newest || (entry.time !== undefined && newest.time !== undefined && entry.time > newest.time)) newest = entry;
+  }
+  return newest;
 }
 
 /**

@@ -7,6 +7,7 @@ import { namesFinishedTask } from "../core/protocol.js";
 import {
   findAnsweredCall,
   findCallAnswer,
+  findNewestMessage,
   isInterruption,
   isTurnStart,
   parseTranscriptLine,
@@ -111,12 +112,15 @@ export function tallyLoopUsage(
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };
 }
 
+/** How far back the newest message is looked for: a turn's lines, never the whole session. */
+const LAST_MESSAGE_SCAN_BACK = 1024 * 1024;
+
 /**
- * The newest prompt, reply or tool result of the main thread (bookkeeping lines skipped), or undefined;
+ * The last prompt, reply or tool result of the main thread in the file (bookkeeping lines skipped), or undefined;
  * `sidechain`: of a subagent's own transcript instead, whose lines are all a side chain.
  */
 function readLastMessage(path: string, sidechain = false): TranscriptEntry | undefined {
-  for (const { entry } of readLinesFromEnd(path, 1024 * 1024, parseTranscriptLine)) {
+  for (const { entry } of readLinesFromEnd(path, LAST_MESSAGE_SCAN_BACK, parseTranscriptLine)) {
     if (entry && entry.isSidechain === sidechain && (entry.type === "user" || entry.type === "assistant")) return entry;
   }
   return undefined;
@@ -125,9 +129,16 @@ function readLastMessage(path: string, sidechain = false): TranscriptEntry | und
 /** Did the user interrupt (Esc) the turn the transcript ends with (docs/REFERENCE.md "Pausing")? */
 export const readInterrupted = (path: string): boolean => isInterruption(readLastMessage(path));
 
-/** The call the transcript's last reply ends on (a permission prompt's call), else undefined. */
+/**
+ * The call the transcript's newest message ends on (a permission prompt's call), else undefined. The whole window is
+ * read: the newest message may lie above lines written after it.
+ */
 export function readPendingCall(path: string, sidechain = false): PendingCall | undefined {
-  const entry = readLastMessage(path, sidechain);
+  const lines = [...readLinesFromEnd(path, LAST_MESSAGE_SCAN_BACK, parseTranscriptLine)];
+  const entry = findNewestMessage(
+    lines.flatMap(({ entry }) => (entry ? [entry] : [])),
+    sidechain,
+  );
   const use = entry?.type === "assistant" ? entry.toolUses.at(-1) : undefined;
   return use ? { name: use.name, id: use.id ?? "", transcript: path } : undefined;
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
 import { runCli } from "./support/cli.js";
 
+const FIXTURES = join(import.meta.dirname, "..", "fixtures", "transcripts");
 const SESSION = "0b7e5a1c-0000-4000-8000-000000000001";
 const WAITING = /waiting for your permission \((Bash|Bash, from a subagent)\) since/;
 
@@ -97,7 +98,25 @@ describe("a permission prompt answered while the turn goes on", () => {
     expect(p.status()).not.toMatch(WAITING);
   });
 
-  it("a call the transcript did not show yet (2.1.197 may notify first): a call written since, with its result", () => {
+  it("2.1.197's first turn, its call written above the prompt it answers: the call is found and its result answers it", () => {
+    // Captured from test/tui/permissionAnswer.tui.test.ts on 2.1.197: the reply's Bash call
+    // stands above the prompt and attachments it answers, though its time is theirs plus a moment.
+    const captured = readFileSync(join(FIXTURES, "first-turn-call-above-prompt.2.1.197.jsonl"), "utf8");
+    const lines = captured.split(/(?<=\n)/);
+    const p = project();
+    writeFileSync(p.transcript, lines.slice(0, -1).join(""));
+    p.notify("Claude needs your permission");
+    expect(p.sidecar().permission_wait).toMatchObject({
+      tool: "Bash",
+      call: { id: "toolu_e2e_0001", transcript: p.transcript },
+    });
+    expect(p.status()).toMatch(WAITING);
+    appendFileSync(p.transcript, lines.at(-1) ?? "");
+    expect(p.status()).not.toMatch(WAITING);
+    expect(p.statusAll().stdout).not.toMatch(/waiting for your permission/);
+  });
+
+  it("a call the transcript did not show yet: a call written since, with its result", () => {
     const p = project();
     writeFileSync(p.transcript, line({ type: "user", message: { role: "user", content: "Make the file" } }));
     p.notify("Claude needs your permission");

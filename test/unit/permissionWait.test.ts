@@ -5,6 +5,7 @@ import { choosePendingCall, parsePermissionTool, renderPermissionWait } from "..
 import {
   findAnsweredCall,
   findCallAnswer,
+  findNewestMessage,
   parseTranscriptLine,
   type TranscriptEntry,
 } from "../../src/core/transcript.js";
@@ -106,5 +107,38 @@ describe("findAnsweredCall (the call was not in the transcript when the prompt o
   it("false for a call alone, or a result whose call came before the entries", () => {
     expect(findAnsweredCall([callLine])).toBe(false);
     expect(findAnsweredCall([resultLine("toolu_1")])).toBe(false);
+  });
+});
+
+describe("findNewestMessage", () => {
+  const at = (line: object, timestamp: string) => entry({ ...line, timestamp });
+  const prompt = { type: "user", message: { role: "user", content: "Make the file" } };
+  const call = {
+    type: "assistant",
+    message: { role: "assistant", content: [{ type: "tool_use", id: "toolu_1", name: "Bash", input: {} }] },
+  };
+  const expansion = { type: "user", message: { role: "user", content: [{ type: "text", text: "The skill's text" }] } };
+
+  it("takes the message with the latest time, though lines written after it stand below it (2.1.197's first turn)", () => {
+    const newestFirst = [
+      at(expansion, "2026-01-01T00:00:00.378Z"),
+      at(prompt, "2026-01-01T00:00:00.378Z"),
+      at(call, "2026-01-01T00:00:00.572Z"),
+    ];
+    expect(findNewestMessage(newestFirst)?.toolUses[0]?.id).toBe("toolu_1");
+  });
+
+  it("takes the later line when the times are equal or either line has none", () => {
+    const same = "2026-01-01T00:00:00.000Z";
+    expect(findNewestMessage([at(prompt, same), at(call, same)])?.type).toBe("user");
+    expect(findNewestMessage([entry(prompt), at(call, "2026-01-01T00:00:01.000Z")])?.type).toBe("user");
+    expect(findNewestMessage([entry(prompt), entry(call)])?.type).toBe("user");
+  });
+
+  it("keeps to the main thread, or to a subagent's lines when asked", () => {
+    const side = entry({ ...call, isSidechain: true });
+    expect(findNewestMessage([side, entry(prompt)])?.type).toBe("user");
+    expect(findNewestMessage([side, entry(prompt)], true)).toBe(side);
+    expect(findNewestMessage([side])).toBeUndefined();
   });
 });
