@@ -5,12 +5,13 @@
 // Real terminal, both pinned versions.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { describe, expect, it } from "vitest";
+import { waitUntil } from "../e2e/support/background.js";
 import { type ScriptedReply, text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
-import { startTuiIn, type Tui } from "./support/tui.js";
+import type { Tui } from "./support/tui.js";
+import { perWorldTest } from "./support/worldTest.js";
 
 const WAITING = /waiting for 1 background task/;
 /** status's head and row for a hold (its "last:" row keeps the hold's record, as history). */
@@ -18,17 +19,7 @@ const STATUS_WAITING = /loop waiting|waiting for 1 background task \(build\) sin
 /** The band's row, with the loop's elapsed seconds. */
 const BAND = /⟳ continuation-loop .*loop \d\/5 · (\d+)s/;
 
-let world: BackgroundWorld | undefined;
-let tui: Tui | undefined;
-let release: (() => void) | undefined;
-afterEach(async () => {
-  release?.();
-  await tui?.close();
-  await world?.dispose();
-  tui = undefined;
-  world = undefined;
-  release = undefined;
-});
+const each = perWorldTest();
 
 /** The band's elapsed seconds now, or -1 without a band. */
 const bandSeconds = (t: Tui): number => Number(BAND.exec(t.screen())?.[1] ?? -1);
@@ -37,7 +28,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   const newest = version !== CLAUDE_VERSIONS[0];
 
   it("the notification's turn is not shown as a wait, nor the loop after Esc in it; the next prompt pauses the loop", async () => {
-    const w = (world = new BackgroundWorld(version));
+    const w = each.world(version);
     const go = path.join(w.tmp, "go");
     const build = toolUse("Bash", {
       command: `while [ ! -f '${go}' ] && [ -d '${w.tmp}' ]; do sleep 0.1; done; echo built`,
@@ -49,9 +40,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       ? [build, text("Build started."), HOLD]
       : [build, text("Build started."), text("Waiting for the build. <loop-wait/>"), HOLD];
     const held = heldScript(replies);
-    release = () => held.release();
+    each.releaseAfter(() => held.release());
     await w.start(held.script);
-    const t = (tui = await startTuiIn(w, { allowedTools: ["Bash"], cols: 140, rows: 60 }));
+    const t = await each.tui(w, { allowedTools: ["Bash"], cols: 140, rows: 60 });
     await t.submit("/continuation-loop:loop-start --max-iterations 5 Build the project");
     const recorded = await waitUntil(
       () => w.history(),

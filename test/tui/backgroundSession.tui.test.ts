@@ -3,21 +3,14 @@
 // the same iteration, each iteration recorded once, and the terminal's session no longer drives it.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { describe, expect, it } from "vitest";
+import { type BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { text } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS, NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript } from "./support/heldScript.js";
-import { startTuiIn, type Tui } from "./support/tui.js";
+import { perWorldTest } from "./support/worldTest.js";
 
-let world: BackgroundWorld | undefined;
-let tui: Tui | undefined;
-afterEach(async () => {
-  await tui?.close();
-  await world?.dispose();
-  tui = undefined;
-  world = undefined;
-});
+const each = perWorldTest();
 
 const ended = (history: Record<string, unknown>[]) => history.some((h) => h.decision === "end");
 /** No record of the background session's: only the terminal's session ran a Stop of the loop. */
@@ -26,13 +19,13 @@ const terminalOnly = (history: Record<string, unknown>[]) => new Set(history.map
 // On 2.1.197 a person types /background after /loop-start --bg too: the case below proves it there.
 describe.each([NEWEST])("Claude Code %s", (version) => {
   it("/background typed mid-iteration: the background session carries the loop on from that iteration, once each", async () => {
-    const w = (world = new BackgroundWorld(version));
+    const w = each.world(version);
     // The second request (iteration 2) is held until the person has typed /background.
     const held = heldScript([text("reply 1"), HOLD, text("reply 2"), text("reply 3"), text("reply 4")]);
     await w.start(held.script);
     const stateFile = path.join(w.proj, ".claude", "continuation-loop.local.md");
     fs.writeFileSync(stateFile, "---\nmax_iterations: 4\n---\n\nSay hello.\n");
-    const t = (tui = await startTuiIn(w));
+    const t = await each.tui(w);
 
     await t.submit("go");
     await held.arrived(1);
@@ -69,15 +62,19 @@ const TRIES = 4;
 describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => {
   const module = version.name !== "2.1.197";
   /** One try, in a new world: the history once the loop has ended, or the fork Claude Code's service failed. */
-  const tryOnce = async (): Promise<{ history: Record<string, unknown>[]; failed?: string }> => {
-    const w = (world = new BackgroundWorld(version));
+  const tryOnce = async (): Promise<{
+    world: BackgroundWorld;
+    history: Record<string, unknown>[];
+    failed?: string;
+  }> => {
+    const w = each.world(version);
     const held = heldScript(
       module
         ? [text("reply 1"), text("reply 2"), text("reply 3")]
         : [text("reply 1"), HOLD, text("reply 2"), text("reply 3")],
     );
     await w.start(held.script);
-    const t = (tui = await startTuiIn(w));
+    const t = await each.tui(w);
 
     await t.submit("/continuation-loop:loop-start --bg --max-iterations 3 Say hello");
     if (!module) {
@@ -90,7 +87,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
     held.release(text("(the terminal's request, never read)"));
     const look = () => {
       const history = w.history();
-      return { history, failed: ended(history) ? undefined : w.failedSession() };
+      return { world: w, history, failed: ended(history) ? undefined : w.failedSession() };
     };
     return waitUntil(
       look,
@@ -101,7 +98,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
       // "Background sessions"): the service's failure, not the loop's.
       const spare = w.claimedSpare();
       const history = w.history();
-      if (spare && terminalOnly(history)) return { history, failed: `${spare}: the claimed spare never ran` };
+      if (spare && terminalOnly(history)) return { world: w, history, failed: `${spare}: the claimed spare never ran` };
       throw new Error(`${error.message}\n${w.describeService()}`);
     });
   };
@@ -115,15 +112,13 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
       for (let tried = 1; tried < TRIES && outcome.failed && terminalOnly(outcome.history); tried++) {
         // Claude Code's service failed the fork before any hook ran in it (above): nothing of the product ran there. Again.
         console.log(
-          `Claude Code's service failed the background session (${outcome.failed}); try ${tried + 1} of ${TRIES}\n${world?.describeService()}`,
+          `Claude Code's service failed the background session (${outcome.failed}); try ${tried + 1} of ${TRIES}\n${outcome.world.describeService()}`,
         );
-        await tui?.close();
-        await world?.dispose();
-        [tui, world] = [undefined, undefined];
+        await each.end();
         outcome = await tryOnce();
       }
       expect(outcome.failed).toBeUndefined();
-      const w = world as BackgroundWorld;
+      const w = outcome.world;
       const stops = outcome.history.filter((h) => h.decision === "continue" || h.decision === "end");
       expect(stops.map((h) => h.iteration)).toEqual([1, 2, 3]);
       const [terminal, background] = [stops[0]?.session, stops[1]?.session];

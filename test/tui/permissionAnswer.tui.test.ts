@@ -3,34 +3,27 @@
 // API while the test reads every surface, so the turn is seen still running. Real terminal, both pinned versions.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { describe, expect, it } from "vitest";
+import { type BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { type RecordedRequest, text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS, type ClaudeVersion } from "../e2e/support/runClaude.js";
-import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
+import { type Tui, waitForPermissionRecord } from "./support/tui.js";
+import { perWorldTest } from "./support/worldTest.js";
 
 // status's row for an open wait; status --all, the status line and the band name a wait with no time.
 const STILL_WAITING = /waiting for your permission \(.*\) since|answer it in the session/;
 const WAITING = /waiting for your permission/;
 const BAND = /⟳ continuation-loop .*loop 1\/2/;
 
-let world: BackgroundWorld | undefined;
-let tui: Tui | undefined;
-let release: (() => void) | undefined;
-afterEach(async () => {
-  release?.();
-  await tui?.close();
-  await world?.dispose();
-  tui = undefined;
-  world = undefined;
-  release = undefined;
-});
+const each = perWorldTest();
 
-/** A Bash call no rule allows; the reply after its result is held until the test releases it. */
-async function startHeld(w: BackgroundWorld): Promise<void> {
+/** A Bash call no rule allows; the reply after its result is held until the test calls the release returned. */
+async function startHeld(w: BackgroundWorld): Promise<() => void> {
+  let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  each.releaseAfter(release);
   await w.start(async (_req: RecordedRequest, index: number) => {
     if (index === 0)
       return toolUse("Bash", {
@@ -40,6 +33,7 @@ async function startHeld(w: BackgroundWorld): Promise<void> {
     if (index === 1) await held;
     return text(index === 1 ? "made it" : "checked");
   });
+  return release;
 }
 
 /** Moves the permission dialog's choice down to its "No" row and picks it. */
@@ -56,21 +50,21 @@ async function answerNo(t: Tui): Promise<void> {
 
 /** A loop whose first turn waits at Bash's permission prompt, the request after the tool's result held. */
 async function startWaiting(version: ClaudeVersion) {
-  const w = (world = new BackgroundWorld(version));
-  await startHeld(w);
-  const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+  const w = each.world(version);
+  const release = await startHeld(w);
+  const t = await each.tui(w, { extraArgs: ["--permission-mode", "default"] });
   await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
   const recorded = await waitForPermissionRecord(w, t);
   const wait = recorded.find((r) => r.decision === "waiting_permission");
   if (typeof wait?.session !== "string") throw new Error("the wait names no session");
-  return { w, t, session: wait.session, tool: wait.tool };
+  return { w, t, release, session: wait.session, tool: wait.tool };
 }
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   const newest = version !== CLAUDE_VERSIONS[0];
 
   it("after Yes the tool runs and the turn goes on: status, status --all, the status line and the band say no wait", async () => {
-    const { w, t, session, tool } = await startWaiting(version);
+    const { w, t, release, session, tool } = await startWaiting(version);
     expect((await w.cli(["status"])).stdout).toMatch(STILL_WAITING);
     // The call asked about is named, on 2.1.197 too, which may write a first turn's call above its prompt.
     expect(tool).toBe("Bash");
@@ -98,7 +92,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(line).not.toMatch(WAITING);
     if (newest) await t.waitFor((screen) => BAND.test(screen) && !/⟳ continuation-loop .*permission/.test(screen));
 
-    release?.();
+    release();
     const ended = await waitUntil(
       () => w.history(),
       (h) => h.some((r) => r.decision === "end"),

@@ -6,23 +6,14 @@
 // test/process/backgroundSession.test.ts.
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { BackgroundWorld, waitUntil } from "../e2e/support/background.js";
+import { describe, expect, it } from "vitest";
+import { type BackgroundWorld, waitUntil } from "../e2e/support/background.js";
 import { type RecordedRequest, type ScriptedReply, text, toolUse } from "../e2e/support/messagesServer.js";
 import { CLAUDE_VERSIONS } from "../e2e/support/runClaude.js";
-import { startTuiIn, type Tui, waitForPermissionRecord } from "./support/tui.js";
+import { type Tui, waitForPermissionRecord } from "./support/tui.js";
+import { perWorldTest } from "./support/worldTest.js";
 
-let world: BackgroundWorld | undefined;
-let tui: Tui | undefined;
-let release: (() => void) | undefined;
-afterEach(async () => {
-  release?.();
-  release = undefined;
-  await tui?.close();
-  await world?.dispose();
-  tui = undefined;
-  world = undefined;
-});
+const each = perWorldTest();
 
 /** Main-thread replies in order, the subagent's in theirs; the subagent's second one waits for `hold`. */
 function scriptByKind(main: ScriptedReply[], subagent: ScriptedReply[], hold?: Promise<void>) {
@@ -56,9 +47,9 @@ const WAITING = /waiting for your permission \(Bash, from a subagent\)/;
 
 describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   async function startWaiting(hold?: Promise<void>): Promise<{ w: BackgroundWorld; t: Tui }> {
-    const w = (world = new BackgroundWorld(version));
+    const w = each.world(version);
     await w.start(scriptByKind(MAIN, SUBAGENT, hold));
-    const t = (tui = await startTuiIn(w, { extraArgs: ["--permission-mode", "default"] }));
+    const t = await each.tui(w, { extraArgs: ["--permission-mode", "default"] });
     await t.submit("/continuation-loop:loop-start --max-iterations 2 Make the file");
     const history = await waitForPermissionRecord(w, t);
     expect(history.find((r) => r.decision === "waiting_permission")).toMatchObject({
@@ -88,9 +79,11 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   }
 
   it("Yes: the subagent's command runs, status stops saying it waits while the subagent works on, and the loop goes on to its end", async () => {
+    let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
+    each.releaseAfter(release);
     const { w, t } = await startWaiting(held);
     t.press("enter");
     // The subagent's request after its command's result is held: its turn, and the loop's, still run.
@@ -107,7 +100,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     );
     expect(w.history().some((r) => r.decision === "continue")).toBe(false);
     expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
-    release?.();
+    release();
     await expectGoneOn(w);
     expect(fs.readFileSync(path.join(w.proj, "made.txt"), "utf8")).toBe("made");
   });
