@@ -2,12 +2,14 @@ import { realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { Context } from "../app/context.js";
 import { armCrashPoint } from "../io/crashPoint.js";
+import { armDiskFull } from "../io/diskFull.js";
 import { readStdin } from "../io/readStdin.js";
 import { writeOutput } from "../io/writeOutput.js";
 
 /** The one Context of a process: the environment is read here and passed in everywhere else. */
 export function processContext(): Context {
   armCrashPoint(process.env);
+  armDiskFull(process.env);
   return {
     env: process.env,
     cwd: process.cwd(),

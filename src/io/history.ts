@@ -1,6 +1,7 @@
-import { appendFileSync, statSync } from "node:fs";
+import { closeSync, openSync, statSync } from "node:fs";
 import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
+import { writeSyncInto } from "./diskFull.js";
 import { readBounded } from "./readBounded.js";
 import { readLinesFromEnd, readLinesInWindow } from "./readLines.js";
 
@@ -20,7 +21,14 @@ function endsMidLine(path: string): boolean {
  */
 export function tryAppendHistory(path: string, record: HistoryRecord): void {
   try {
-    appendFileSync(path, `${endsMidLine(path) ? "\n" : ""}${JSON.stringify(record)}\n`);
+    const line = Buffer.from(`${endsMidLine(path) ? "\n" : ""}${JSON.stringify(record)}\n`);
+    const fd = openSync(path, "a");
+    try {
+      // A full disk takes part of the line: the fragment is left, and the next record starts a line of its own.
+      for (let at = 0; at < line.length; ) at += writeSyncInto(path, fd, line, at, line.length - at);
+    } finally {
+      closeSync(fd);
+    }
     reachCrashPoint("history-appended");
   } catch {
     // a full disk or a read-only folder must not stop the loop

@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
+import { writeSyncInto } from "./diskFull.js";
 import { readBounded } from "./readBounded.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
@@ -69,7 +70,8 @@ export function acquireLock(
       const fd = openSync(lock, "wx");
       let ino: number;
       try {
-        writeSync(fd, `${process.pid} ${new Date(Date.now()).toISOString()}\n`);
+        const stamp = Buffer.from(`${process.pid} ${new Date(Date.now()).toISOString()}\n`);
+        for (let at = 0; at < stamp.length; ) at += writeSyncInto(lock, fd, stamp, at, stamp.length - at);
         ino = fstatSync(fd).ino;
       } finally {
         closeSync(fd);

@@ -1,7 +1,8 @@
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readProcessGone } from "./readClaudePid.js";
 import { reachCrashPoint } from "./crashPoint.js";
+import { writeSyncInto } from "./diskFull.js";
 
 /** Temp files older than this are a killed writer's, whatever their pid says (a live writer needs milliseconds). */
 const STALE_TEMP_MS = 60_000;
@@ -60,7 +61,7 @@ export function writeFileAtomic(
   try {
     const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
     let written = 0;
-    while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+    while (written < bytes.length) written += writeSyncInto(path, fd, bytes, written, bytes.length - written);
     reachCrashPoint("temp-written");
     if (durable) {
       fsyncSync(fd);

@@ -1,4 +1,5 @@
-import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, statSync, writeSync } from "node:fs";
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readSync, statSync } from "node:fs";
+import { writeSyncInto } from "./diskFull.js";
 
 /** Not through a symlink (a link a repository commits must never aim a write elsewhere); never hang on a FIFO. */
 const IN_PLACE = (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
@@ -38,7 +39,7 @@ export function overwriteFile(path: string, bytes: Buffer): boolean {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.nlink !== 1) return false;
-    if (writeSync(fd, bytes, 0, bytes.length, 0) !== bytes.length) return false;
+    if (writeSyncInto(path, fd, bytes, 0, bytes.length, 0) !== bytes.length) return false;
     if (stat.size > bytes.length) ftruncateSync(fd, bytes.length);
     return true;
   } finally {

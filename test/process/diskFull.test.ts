@@ -1,0 +1,73 @@
+// A full disk under a loop left running (docs/REFERENCE.md "Messages you may see"): the built hooks, fed JSON on
+// stdin, with the test-only switch that makes a named write meet ENOSPC as a full disk does, to the byte
+// (CONTRIBUTING.md "Test-only switches"). Nothing crashes, nothing is torn, the Stop that could not be saved is
+// not counted, and the next Stop once there is space goes on from where the loop was.
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CRASH_SIGNS } from "../support/processes.js";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const STATE = "---\nmax_iterations: 20\nmax_tokens: 5000000\nstall_limit: 0\n---\nGoal\n";
+
+/** A turn of Claude's in the transcript, with its output tokens. */
+function addTurn(transcript: string, tokens: number): void {
+  const id = `m${Math.random().toString(36).slice(2)}`;
+  const content = [{ type: "text", text: "working" }];
+  const line = { type: "assistant", message: { id, role: "assistant", content, usage: { output_tokens: tokens } } };
+  appendFileSync(transcript, `${JSON.stringify(line)}\n`);
+}
+
+/** A loop one Stop in: its files, and a Stop that reads the transcript (the token tally lives in the sidecar). */
+function runningLoop() {
+  const { root, statePath, historyPath } = makeProject(STATE);
+  const transcript = join(root, "transcript.jsonl");
+  writeFileSync(transcript, "");
+  const claude = join(root, ".claude");
+  const sidecarPath = join(claude, "continuation-loop.runtime.json");
+  const stop = (full?: string) =>
+    runHook(
+      "stop",
+      {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        transcript_path: transcript,
+        last_assistant_message: "x",
+      },
+      { env: full ? { CONTINUATION_LOOP_TEST_DISK_FULL: full } : {} },
+    );
+  addTurn(transcript, 5);
+  expect(stop().code).toBe(2);
+  /** The loop's files, byte for byte, and every other entry of `.claude/` (a temp file or lock left behind). */
+  const files = () =>
+    Object.fromEntries(readdirSync(claude).map((name) => [name, readFileSync(join(claude, name), "utf8")]));
+  const tokens = () => (JSON.parse(readFileSync(sidecarPath, "utf8")) as { output_tokens: number }).output_tokens;
+  return { root, statePath, historyPath, transcript, sidecarPath, stop, files, tokens };
+}
+
+describe("a full disk at a Stop", () => {
+  it("the history append cut short: the loop goes on, and the next record starts a line of its own", () => {
+    const loop = runningLoop();
+    addTurn(loop.transcript, 7);
+    const run = loop.stop("history:40");
+    expect(run.code).toBe(2);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH_SIGNS);
+    expect(readFileSync(loop.historyPath, "utf8").endsWith("\n")).toBe(false);
+
+    const next = loop.stop();
+    expect(next.code).toBe(2);
+    const lines = readFileSync(loop.historyPath, "utf8").split("\n");
+    expect(lines.at(-1)).toBe("");
+    const whole = lines.slice(0, -1).flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { iteration: number }];
+      } catch {
+        return [];
+      }
+    });
+    // The cut record is the only one missing; the rest parse.
+    expect(whole.map((record) => record.iteration)).toEqual([1, 3]);
+    expect(lines.length - 1).toBe(3);
+  });
+});
