@@ -86,3 +86,11 @@ export function renderReceived(value: unknown, max = 80): string {
   }
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;
 }
+
+/** Why the system would not write a file and what to do, by its error code (ENOSPC, EACCES…), in the person's words. */
+export function renderWriteFix(code: string | undefined, otherwise = "check the folder's permissions"): string {
+  if (code === "ENOSPC") return "no space left on the disk: free some space";
+  if (code === "EDQUOT") return "the disk quota is used up: free some space";
+  if (code === "EROFS") return "the file system is read-only";
+  return otherwise;
+}

@@ -73,9 +73,17 @@ export function acquireLock(
         const stamp = Buffer.from(`${process.pid} ${new Date(Date.now()).toISOString()}\n`);
         for (let at = 0; at < stamp.length; ) at += writeSyncInto(lock, fd, stamp, at, stamp.length - at);
         ino = fstatSync(fd).ino;
-      } finally {
+      } catch (error) {
+        // A full disk: the empty lock would hold the next hook up until it is old enough to break.
         closeSync(fd);
+        try {
+          unlinkSync(lock);
+        } catch {
+          // gone already
+        }
+        throw error;
       }
+      closeSync(fd);
       const release = () => {
         try {
           // Only our own lock: after a takeover the name may belong to another hook.

@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { openToRead } from "./readBounded.js";
 import { dirname } from "node:path";
-import { LoopError } from "../core/errors.js";
+import { LoopError, renderWriteFix } from "../core/errors.js";
 import { type ParsedFrontmatter, parseFrontmatter } from "../core/frontmatter.js";
 import { type LoopFile, renderKeptSidecarPath, renderShownBeside } from "../core/loopFiles.js";
 import { type LoopState, parseState } from "../core/parseState.js";
@@ -213,7 +213,7 @@ export function updateStateFile<T>(
     lock = takeLock(path, options);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
-    return { kind: "failed", message: `cannot create ${shown}.lock (${code}): check the folder's permissions` };
+    return { kind: "failed", message: `cannot create ${shown}.lock (${code}): ${renderWriteFix(code)}` };
   }
   if (lock === NO_FOLDER) {
     // No folder, so no loop and nothing to lock: decided as a missing file, and nothing is made.
@@ -260,7 +260,7 @@ export function updateStateFile<T>(
           saved = commit(path, plan.change, bytes);
         } catch (error) {
           const code = (error as NodeJS.ErrnoException).code ?? "error";
-          return { kind: "failed", message: `${shown} could not be saved (${code}): check the folder's permissions` };
+          return { kind: "failed", message: `${shown} could not be saved (${code}): ${renderWriteFix(code)}` };
         }
         if (saved === "gone") return { kind: "gone" };
         if (saved === "changed") continue;

@@ -9,6 +9,7 @@ import { CRASH_SIGNS } from "../support/processes.js";
 import { makeProject, runHook } from "../support/runHook.js";
 
 const STATE = "---\nmax_iterations: 20\nmax_tokens: 5000000\nstall_limit: 0\n---\nGoal\n";
+const SHOWN = ".claude/continuation-loop.local.md";
 
 /** A turn of Claude's in the transcript, with its output tokens. */
 function addTurn(transcript: string, tokens: number): void {
@@ -46,7 +47,36 @@ function runningLoop() {
   return { root, statePath, historyPath, transcript, sidecarPath, stop, files, tokens };
 }
 
+const told = (run: { stdout: string }) =>
+  String((JSON.parse(run.stdout || "{}") as { systemMessage?: string }).systemMessage ?? "");
+
 describe("a full disk at a Stop", () => {
+  it.each([
+    ["the lock", "lock:0", `cannot create ${SHOWN}.lock (ENOSPC)`],
+    ["the lock, part written", "lock:3", `cannot create ${SHOWN}.lock (ENOSPC)`],
+    ["the state file", "state:0", `${SHOWN} could not be saved (ENOSPC)`],
+    ["the state file, part written", "state:20", `${SHOWN} could not be saved (ENOSPC)`],
+  ])("%s: exit 0, said in one line, nothing changed or left behind; the next Stop counts once", (_what, full, says) => {
+    const loop = runningLoop();
+    addTurn(loop.transcript, 7);
+    const before = loop.files();
+
+    const run = loop.stop(full);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe("");
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH_SIGNS);
+    expect(told(run)).toContain(says);
+    expect(told(run)).toContain("no space left on the disk");
+    expect(told(run)).toContain("this Stop was not counted");
+    expect(loop.files()).toEqual(before);
+
+    // Space again: this Stop is the second, its turn's tokens counted once.
+    const next = loop.stop();
+    expect(next.code).toBe(2);
+    expect(readFileSync(loop.statePath, "utf8")).toContain("\niteration_count: 3\n");
+    expect(loop.tokens()).toBe(12);
+  });
+
   it("the history append cut short: the loop goes on, and the next record starts a line of its own", () => {
     const loop = runningLoop();
     addTurn(loop.transcript, 7);
@@ -69,5 +99,26 @@ describe("a full disk at a Stop", () => {
     // The cut record is the only one missing; the rest parse.
     expect(whole.map((record) => record.iteration)).toEqual([1, 3]);
     expect(lines.length - 1).toBe(3);
+  });
+});
+
+describe("a full disk under the helper and the prompt hook", () => {
+  it.each([
+    ["lock:0", `cannot create ${SHOWN}.lock (ENOSPC)`],
+    ["state:10", `${SHOWN} could not be saved (ENOSPC)`],
+  ])("start with %s: exit 1, one line naming the file, nothing left in .claude/", (full, says) => {
+    const { root } = makeProject();
+    const run = runHook("cli", "", {
+      cwd: root,
+      args: ["start", "--max-iterations", "5", "Goal"],
+      env: { CLAUDE_PROJECT_DIR: root, CONTINUATION_LOOP_TEST_DISK_FULL: full },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^continuation-loop: .*\n$/);
+    expect(run.stderr).toContain(says);
+    expect(run.stderr).toContain("no space left on the disk");
+    expect(run.stderr).not.toMatch(CRASH_SIGNS);
+    expect(readdirSync(join(root, ".claude"))).toEqual([]);
   });
 });
