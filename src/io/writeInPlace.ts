@@ -23,11 +23,24 @@ export function holdsSnapshot(fd: number, path: string, snapshot: Buffer): "same
 }
 
 /**
+ * Writes `bytes` from `from` on at that place in the file; false when the disk took less (it is full).
+ */
+function writeAt(path: string, fd: number, bytes: Buffer, from: number): boolean {
+  for (let at = from; at < bytes.length; ) {
+    const wrote = writeSyncInto(path, fd, bytes, at, bytes.length - at, at);
+    if (wrote === 0) return false;
+    at += wrote;
+  }
+  return true;
+}
+
+/**
  * Replaces the contents of an existing file by writing over it and cutting what is left, without a
  * temp file or a rename: on ext4 a rename over a file (or a cut to nothing) first sends the new data
  * to the disk, which an active Stop would wait for. For the sidecar only, whose readers
  * discard a torn file (docs/ARCHITECTURE.md); false when the file is missing, a link or not a plain
- * file: then write it whole.
+ * file: then write it whole. A file that grows gets its new end first, and the old text is written over
+ * only once that is on the disk: on a full disk the file is cut back to what it was, whole, and false.
  */
 export function overwriteFile(path: string, bytes: Buffer): boolean {
   let fd: number;
@@ -39,7 +52,16 @@ export function overwriteFile(path: string, bytes: Buffer): boolean {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.nlink !== 1) return false;
-    if (writeSyncInto(path, fd, bytes, 0, bytes.length, 0) !== bytes.length) return false;
+    if (bytes.length > stat.size) {
+      let grown = false;
+      try {
+        grown = writeAt(path, fd, bytes, stat.size);
+      } finally {
+        if (!grown) ftruncateSync(fd, stat.size);
+      }
+      if (!grown) return false;
+    }
+    if (!writeAt(path, fd, bytes.subarray(0, Math.min(bytes.length, stat.size)), 0)) return false;
     if (stat.size > bytes.length) ftruncateSync(fd, bytes.length);
     return true;
   } finally {

@@ -2,7 +2,7 @@
 // stdin, with the test-only switch that makes a named write meet ENOSPC as a full disk does, to the byte
 // (CONTRIBUTING.md "Test-only switches"). Nothing crashes, nothing is torn, the Stop that could not be saved is
 // not counted, and the next Stop once there is space goes on from where the loop was.
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CRASH_SIGNS } from "../support/processes.js";
@@ -75,6 +75,32 @@ describe("a full disk at a Stop", () => {
     expect(next.code).toBe(2);
     expect(readFileSync(loop.statePath, "utf8")).toContain("\niteration_count: 3\n");
     expect(loop.tokens()).toBe(12);
+  });
+
+  it.each([
+    ["no byte", "sidecar:0"],
+    ["a few bytes", "sidecar:4"],
+  ])("a sidecar that grows and meets %s of space: kept whole as it was, the tallies carried", (_what, full) => {
+    const loop = runningLoop();
+    // Enough output tokens that the sidecar's tally takes more digits: it grows.
+    addTurn(loop.transcript, 99_995);
+    const sidecar = readFileSync(loop.sidecarPath, "utf8");
+
+    const run = loop.stop(full);
+    // The state file was saved: the loop goes on, one iteration on.
+    expect(run.code).toBe(2);
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(CRASH_SIGNS);
+    expect(readFileSync(loop.statePath, "utf8")).toContain("\niteration_count: 3\n");
+    expect(readFileSync(loop.sidecarPath, "utf8")).toBe(sidecar);
+    expect(readdirSync(join(loop.root, ".claude")).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+
+    // Space again: nothing was torn, so nothing is said, and no token is lost or counted twice.
+    addTurn(loop.transcript, 5);
+    const next = loop.stop();
+    expect(next.code).toBe(2);
+    expect(next.stdout).toBe("");
+    expect(existsSync(`${loop.sidecarPath}.torn`)).toBe(false);
+    expect(loop.tokens()).toBe(100_005);
   });
 
   it("the history append cut short: the loop goes on, and the next record starts a line of its own", () => {
