@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { LoopError } from "../core/errors.js";
+import { LoopError, renderWriteFix } from "../core/errors.js";
 import {
   COMMANDS_DIR,
   INSTALLED_HOOKS,
@@ -23,7 +23,8 @@ export function refuseUnwritable<T>(work: () => T): T {
   } catch (error) {
     const { code, path } = error as NodeJS.ErrnoException;
     if (error instanceof LoopError || typeof code !== "string" || typeof path !== "string") throw error;
-    throw new LoopError("INSTALL_FAILED", `could not be written (${code})`, {
+    const why = renderWriteFix(code, "");
+    throw new LoopError("INSTALL_FAILED", `could not be written (${code})${why && `: ${why}`}`, {
       file: path,
       expected: "files and folders you may write to; then run the same command again",
     });

@@ -31,6 +31,13 @@ export function removeStaleTemps(path: string): void {
   }
 }
 
+/** A failed write names no file, a failed open the temp file: the file it was for is named, so that a refusal can say which. */
+function namePath(error: unknown, path: string, temp: string): unknown {
+  const failure = error as NodeJS.ErrnoException;
+  if (typeof failure?.code === "string" && (failure.path === undefined || failure.path === temp)) failure.path = path;
+  return error;
+}
+
 /**
  * Atomic replace: write a temp file in the same directory, fsync, rename over the target.
  * A reader (or a crash) sees either the old file or the new one, never a torn mix.
@@ -57,7 +64,12 @@ export function writeFileAtomic(
   } catch {
     // new file: default mode
   }
-  const fd = openSync(temp, "wx", mode);
+  let fd: number;
+  try {
+    fd = openSync(temp, "wx", mode);
+  } catch (error) {
+    throw namePath(error, path, temp);
+  }
   try {
     const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
     let written = 0;
@@ -70,7 +82,7 @@ export function writeFileAtomic(
   } catch (error) {
     closeSync(fd);
     unlinkSync(temp);
-    throw error;
+    throw namePath(error, path, temp);
   }
   closeSync(fd);
   try {

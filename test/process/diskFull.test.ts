@@ -147,4 +147,16 @@ describe("a full disk under the helper and the prompt hook", () => {
     expect(run.stderr).not.toMatch(CRASH_SIGNS);
     expect(readdirSync(join(root, ".claude"))).toEqual([]);
   });
+
+  it("install: exit 1 naming the file it could not write and why", () => {
+    const { root } = makeProject();
+    const run = runHook("cli", "", {
+      cwd: root,
+      args: ["install"],
+      env: { HOME: root, CLAUDE_PROJECT_DIR: root, CONTINUATION_LOOP_TEST_DISK_FULL: "other:0" },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(CRASH_SIGNS);
+    expect(run.stderr).toMatch(/^continuation-loop: \/\S+: could not be written \(ENOSPC\): no space left on the disk/);
+  });
 });
