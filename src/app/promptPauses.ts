@@ -7,8 +7,13 @@ import type { CommandAnswer } from "./slashCommands.js";
 // A torn sidecar is said in the prompt's answer (docs/REFERENCE.md "Messages you may see").
 const TELLS_TORN = { tellsTorn: true };
 
-/** The transaction's answer, with the line about a torn sidecar it kept aside first. */
-function withTornSidecar(outcome: StateOutcome<CommandAnswer | undefined>): CommandAnswer | undefined {
+/**
+ * The transaction's answer, with the line about a torn sidecar it kept aside first; when the loop's files could
+ * not be written (a full disk), the line saying so and what did not happen (`not`).
+ */
+function renderOutcome(outcome: StateOutcome<CommandAnswer | undefined>, not: string): CommandAnswer | undefined {
+  if (outcome.kind === "failed" && !outcome.locked)
+    return { systemMessage: `continuation-loop: ${outcome.message}; ${not}.` };
   if (outcome.kind !== "done") return undefined;
   const line = outcome.tornSidecar;
   if (line === undefined) return outcome.result;
@@ -54,7 +59,7 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string, now: number)
     },
     TELLS_TORN,
   );
-  return withTornSidecar(outcome);
+  return renderOutcome(outcome, "the loop was not paused: /loop-pause pauses it");
 }
 
 /**
@@ -98,5 +103,5 @@ export function resumeOnAnswer(file: LoopFile, sessionId: string, now: number): 
     },
     TELLS_TORN,
   );
-  return withTornSidecar(outcome);
+  return renderOutcome(outcome, "the loop stays paused: /loop-resume resumes it");
 }

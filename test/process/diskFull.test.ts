@@ -159,4 +159,31 @@ describe("a full disk under the helper and the prompt hook", () => {
     expect(run.stderr).not.toMatch(CRASH_SIGNS);
     expect(run.stderr).toMatch(/^continuation-loop: \/\S+: could not be written \(ENOSPC\): no space left on the disk/);
   });
+
+  it("the answer to Claude's question: the user is told the loop stays paused, and the next answer resumes it", () => {
+    const { root } = makeProject(STATE);
+    const stop = runHook("stop", {
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "Stop",
+      last_assistant_message: "<loop-pause>Which database?</loop-pause>",
+    });
+    expect(stop.code).toBe(0);
+    const prompt = (full?: string) =>
+      runHook(
+        "prompt",
+        { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: "Postgres" },
+        { env: full ? { CONTINUATION_LOOP_TEST_DISK_FULL: full } : {} },
+      );
+    const full = prompt("lock:0");
+    expect(full.code).toBe(0);
+    expect(full.stdout).not.toMatch(CRASH_SIGNS);
+    expect(told(full)).toContain(`cannot create ${SHOWN}.lock (ENOSPC): no space left on the disk`);
+    expect(told(full)).toContain("the loop stays paused");
+
+    const again = prompt();
+    expect(again.code).toBe(0);
+    expect(told(again)).not.toContain("ENOSPC");
+    expect(again.stdout).toContain("Which database?");
+  });
 });
