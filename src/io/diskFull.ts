@@ -55,6 +55,12 @@ export function writeSyncInto(
   length: number,
   position?: number,
 ): number {
+  if (slot[ARMED] === undefined) return writeSync(fd, bytes, offset, length, position);
+  return writeAsFull(path, fd, bytes, offset, length, position);
+}
+
+/** writeSyncInto once a test armed the switch. */
+function writeAsFull(path: string, fd: number, bytes: Buffer, offset: number, length: number, position?: number) {
   const armed = readArmed();
   const name = armed && namedWrite(path);
   const left = name && armed[name];
