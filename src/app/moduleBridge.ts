@@ -5,6 +5,9 @@ import { carryCostOverClear, recordCostFigure, type Runtime } from "../core/side
 import { BACKGROUND_LINE, FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";
 import type { HookAnswer } from "./context.js";
 
+/** Far below any spend Claude Code reports: one figure read twice, not two figures. */
+const COST_NOISE = 1e-6;
+
 const readFigure = (raw: string | undefined): number | undefined => {
   const figure = raw ? Number(raw) : Number.NaN;
   return Number.isFinite(figure) && figure >= 0 ? figure : undefined;
@@ -28,13 +31,19 @@ export function applyModuleCost(runtime: Runtime, env: Env, readPid: () => strin
   );
 }
 
-/** What this Stop's figure counts from: the first turn's figure, the spend carried over a new process, or as it was. */
+/**
+ * What this Stop's figure counts from: the first turn's figure, the spend carried over a new process, or as it was.
+ * A new process whose turn began at or above the last figure goes on with the session's own count (`--continue`
+ * and `--resume` give it back): nothing to carry, or the spend before it would be counted twice.
+ */
 function readCostStart(runtime: Runtime, before: number | undefined, figure: number, readPid: () => string): Runtime {
   if (runtime.spend === null)
     return before !== undefined && before <= figure ? recordCostFigure(runtime, before, "module") : runtime;
   if (runtime.owner_pid === "") return runtime;
   const pid = readPid();
-  return pid === runtime.owner_pid ? runtime : { ...carryCostOverClear(runtime), owner_pid: pid };
+  if (pid === runtime.owner_pid) return runtime;
+  if (before !== undefined && before >= runtime.spend.figure - COST_NOISE) return { ...runtime, owner_pid: pid };
+  return { ...carryCostOverClear(runtime), owner_pid: pid };
 }
 
 /**

@@ -134,6 +134,53 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     expect(end?.cost_usd as number).toBeGreaterThanOrEqual(1);
   });
 
+  it("keeps the spend across a restart: a loop paused in one process goes on in `claude -p --continue`, counted once", async () => {
+    const p = t.project();
+    trustProject(p);
+    p.writeState(`---\nmax_iterations: 5\nmax_cost: 50\n---\n\n${GOAL}\n`);
+    const usage = { input_tokens: 10_000, output_tokens: 500 };
+    const replies = [
+      "working 1",
+      "<loop-pause>Which format?</loop-pause>",
+      "working 2",
+      "working 3",
+      "working 4",
+      "working 5",
+    ];
+    const server = await t.server([...replies.map((reply) => text(reply, usage)), text("never sent")]);
+    const run = (prompt: string, extraArgs: string[] = []) =>
+      runClaude({
+        version: NEWEST,
+        prompt,
+        baseUrl: server.url,
+        cwd: p.proj,
+        home: p.home,
+        pluginDirs: [PLUGIN_DIR],
+        extraArgs,
+      });
+    const first = await run("start");
+    expect(first.code, describeRun(first)).toBe(0);
+    expect(p.history().at(-1)).toMatchObject({ decision: "pause", reason: "question", iteration: 2 });
+    // Claude Code started again (after an update, README "Updating"), the session continued with the answer.
+    const second = await run("Markdown", ["--continue"]);
+    expect(second.code, describeRun(second)).toBe(0);
+    const history = p.history();
+    expect(history.map((h) => `${h.decision}:${h.iteration}`)).toEqual([
+      "continue:1",
+      "pause:2",
+      "resume:2",
+      "continue:2",
+      "continue:3",
+      "continue:4",
+      "end:5",
+    ]);
+    expect(history.at(-1)?.reason).toBe("max_iterations");
+    // The session's own total, which the continued process gives back and goes on from.
+    const total = second.result?.total_cost_usd as number;
+    expect(total).toBeGreaterThan(first.result?.total_cost_usd as number);
+    expect(history.at(-1)?.cost_usd as number).toBeCloseTo(total, 9);
+  });
+
   it("a Stop's word to the person stays beside the continuation it hands the module: a misspelled key, told once", async () => {
     const { r, main, continuations } = await runLoop(NEWEST, `---\nmax_iterations: 3\nmaxCost: 5\n---\n\n${GOAL}\n`);
     expect(main).toHaveLength(3);

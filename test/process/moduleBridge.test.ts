@@ -48,6 +48,26 @@ describe("the Stop hook with the module live", () => {
     expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$1\.20 spent/);
   });
 
+  it("goes on from the session's own figure when a new process gives it back (--continue, --resume): nothing counted twice", () => {
+    const { root, historyPath } = makeProject("---\nmax_iterations: 50\nmax_cost: 0.3\nsession_id: s1\n---\nGoal\n");
+    const process1 = { ...LIVE, CLAUDE_PID: "1001" };
+    expect(
+      stop(root, { ...process1, CONTINUATION_LOOP_TURN_COST_USD: "0", CONTINUATION_LOOP_COST_USD: "0.1" }).code,
+    ).toBe(2);
+    // Claude Code restarted (an update, say) and the session continued: its figure starts where it was.
+    const process2 = { ...LIVE, CLAUDE_PID: "2002" };
+    expect(
+      stop(root, { ...process2, CONTINUATION_LOOP_TURN_COST_USD: "0.1", CONTINUATION_LOOP_COST_USD: "0.15" }).code,
+    ).toBe(2);
+    const spend = sidecar(root).spend as { figure: number; baseline: number };
+    expect(spend.figure - spend.baseline).toBeCloseTo(0.15, 9);
+    const end = stop(root, { ...process2, CONTINUATION_LOOP_TURN_COST_USD: "0.15", CONTINUATION_LOOP_COST_USD: "0.3" });
+    expect(end.code).toBe(0);
+    expect(String(end.json?.systemMessage)).toMatch(/reached max_cost.*\$0\.30 spent/);
+    const last = JSON.parse(readFileSync(historyPath, "utf8").trim().split("\n").at(-1) ?? "{}");
+    expect(last).toMatchObject({ decision: "end", reason: "max_cost", cost_usd: 0.3 });
+  });
+
   it("carries the spend of a restart once, though the Stops after it wait for background work", () => {
     const { root } = makeProject("---\nmax_iterations: 50\nmax_cost: 5\nsession_id: s1\n---\nGoal\n");
     const build = { id: "b1", type: "shell", status: "running", description: "build", command: "make" };
