@@ -17,9 +17,10 @@ const readFigure = (raw: string | undefined): number | undefined => {
  * The session's cost figure the module handed this Stop, recorded as the status line's would be. The
  * loop's first figure starts from the one its first turn began at, so that turn is counted too. A Claude
  * Code process other than the one of the loop's last Stop (started again by `run` after a crash, a
- * background session respawned) counts its session's figure from zero: the spend so far is carried, even
- * when the new figure is already above the last one, and that process becomes the loop's, so that it is
- * carried once whatever this Stop decides.
+ * background session respawned, a restart and `--continue`) either counts its session's figure from zero,
+ * and the spend so far is carried, even when the new figure is already above the last one; or goes on from
+ * the figure it was given back. That process becomes the loop's, so that the spend is carried once whatever
+ * this Stop decides.
  */
 export function applyModuleCost(runtime: Runtime, env: Env, readPid: () => string): Runtime {
   const figure = readFigure(env[MODULE_ENV.cost]);
@@ -33,8 +34,8 @@ export function applyModuleCost(runtime: Runtime, env: Env, readPid: () => strin
 
 /**
  * What this Stop's figure counts from: the first turn's figure, the spend carried over a new process, or as it was.
- * A new process whose turn began at or above the last figure goes on with the session's own count (`--continue`
- * and `--resume` give it back): nothing to carry, or the spend before it would be counted twice.
+ * A new process whose turn began at or above the last figure goes on with the figure it was given back: carrying
+ * the spend too would count it twice.
  */
 function readCostStart(runtime: Runtime, before: number | undefined, figure: number, readPid: () => string): Runtime {
   if (runtime.spend === null)
