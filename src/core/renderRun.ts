@@ -2,6 +2,7 @@
 // the loop's history on stderr, or one live line in a terminal; why Claude Code is started again; the end.
 import { renderApiFailure, renderApiFailureCheck } from "./apiFailure.js";
 import type { ClaudeExit, RunStep } from "./decideRun.js";
+import { clipToCells } from "./cellWidth.js";
 import { renderDuration } from "./duration.js";
 import { type HistoryRecord, readRefusedToolsOf } from "./history.js";
 import { NODE_MIN } from "./nodeSupport.js";
@@ -108,8 +109,8 @@ export function renderRecordLine(view: RunView, r: HistoryRecord): string {
 /** The live line in a terminal: the iteration running now, the time so far, the last news; cut to the width. */
 export function renderLiveLine(view: RunView, now: number, columns: number): string {
   const line = `[${view.iteration}/${view.max}]${renderSince(view.startedAt, now)}${renderSpend(view.spend)} ${view.detail}`;
-  const width = Math.max(10, columns - 1);
-  return line.length > width ? `${line.slice(0, width - 1)}…` : line;
+  // Cells, not characters: a wide reply cut by its length would still wrap, and the redraw would leave a row behind.
+  return clipToCells(line, Math.max(10, columns - 1));
 }
 
 function describeExit(exit: ClaudeExit): string {

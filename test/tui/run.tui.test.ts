@@ -23,6 +23,9 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PROGRESS_ROW = /^\[\d+\/6\]/;
+const WIDE_REPLY = "報告書の数字を台帳と照合しました".repeat(4);
+/** A terminal as narrow as the default one: the live line must fit it to be redrawn in place. */
+const COLS = 80;
 
 // The live line is the helper's own drawing; both pins run `run` itself in test/e2e/run.e2e.test.ts.
 describe.each([NEWEST])("Claude Code %s", (version) => {
@@ -42,7 +45,8 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
         reached();
         await released;
       }
-      return text(n >= 6 ? "<promise>DONE</promise>" : `reply ${n}`);
+      // The reply the live line quotes at iteration 3: in a wide script, two cells a character.
+      return text(n >= 6 ? "<promise>DONE</promise>" : n === 2 ? `reply 2 ${WIDE_REPLY}` : `reply ${n}`);
     });
     const { env } = runCommandEnv(version, {
       dir: p.root,
@@ -50,10 +54,10 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
       home: p.home,
       env: { TERM: "xterm-256color" },
     });
-    const term = new xterm.Terminal({ cols: 100, rows: 30, allowProposedApi: true });
+    const term = new xterm.Terminal({ cols: COLS, rows: 30, allowProposedApi: true });
     const child = pty.spawn(process.execPath, [CLI, "run", "--max-iterations", "6", "Count to six"], {
       name: "xterm-256color",
-      cols: 100,
+      cols: COLS,
       rows: 30,
       cwd: p.proj,
       env,
@@ -91,10 +95,15 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     // Iteration 3's request is held: iterations 1 and 2 are done, and the one line says so.
     await third;
     const during = await waitForRows(
-      (r) => r.some((row) => row.startsWith("[3/6]") && row.includes('"reply 2"')),
+      (r) => r.some((row) => row.startsWith("[3/6]") && row.includes('"reply 2 報告書')),
       "live line at iteration 3",
     );
+    // One row, cut to the width (with "…"): a line wider than the terminal would wrap, and each redraw would
+    // leave its first row behind.
     expect(during.filter((row) => PROGRESS_ROW.test(row))).toHaveLength(1);
+    const live = during.findIndex((row) => PROGRESS_ROW.test(row));
+    expect(during[live]?.endsWith("…")).toBe(true);
+    expect(during.slice(live + 1).filter((row) => row.includes("照合"))).toEqual([]);
     // It got there by rewriting its row: erase the line, write it again.
     expect(raw.split("\r\x1b[2K[").length - 1).toBeGreaterThanOrEqual(2);
 

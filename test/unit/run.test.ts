@@ -16,6 +16,7 @@ import {
   renderRunEnd,
   type RunView,
 } from "../../src/core/renderRun.js";
+import { cellWidth, clipToCells } from "../../src/core/cellWidth.js";
 
 const refusal = (argv: string[]): LoopError => {
   try {
@@ -234,6 +235,11 @@ describe("the progress lines", () => {
     const long = renderLiveLine({ ...next, detail: "x".repeat(200) }, T0, 40);
     expect(long).toHaveLength(39);
     expect(long.endsWith("…")).toBe(true);
+    // A reply in a wide script is cut by the cells it takes, so the line still fits its row.
+    const wide = renderLiveLine({ ...next, detail: `"${"報告書を確認しました".repeat(6)}"` }, T0, 80);
+    expect(cellWidth(wide)).toBeLessThanOrEqual(79);
+    expect(wide.startsWith('[4/20] 0s $1.50 "報告書')).toBe(true);
+    expect(wide.endsWith("…")).toBe(true);
   });
 
   it("the end line says how the loop ended and the exit code", () => {
@@ -297,5 +303,16 @@ describe("the progress lines", () => {
     expect(prompt).toContain("iteration 3/6");
     expect(prompt).toContain("Goal:\nGoal");
     expect(prompt).toContain("output tokens 1,500 of 2,000 (500 left)");
+  });
+});
+
+describe("cellWidth", () => {
+  it("counts wide characters as two cells and combining marks as none", () => {
+    expect(cellWidth("plain")).toBe(5);
+    expect(cellWidth("報告")).toBe(4);
+    expect(cellWidth("ok 🎉")).toBe(5);
+    expect(cellWidth("e\u0301")).toBe(1);
+    expect(clipToCells("報告書を確認", 7)).toBe("報告書…");
+    expect(clipToCells("short", 10)).toBe("short");
   });
 });

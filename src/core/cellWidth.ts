@@ -1,0 +1,58 @@
+// How many terminal cells text takes: a CJK character or an emoji takes two, a combining mark none. A line cut
+// by its length in characters can still be wider than the terminal, wrap, and leave a row behind when redrawn.
+
+/** Code points drawn two cells wide (East Asian Wide and Fullwidth, emoji). */
+const WIDE: readonly (readonly [number, number])[] = [
+  [0x1100, 0x115f],
+  [0x2e80, 0x303e],
+  [0x3041, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xa000, 0xa4cf],
+  [0xac00, 0xd7a3],
+  [0xf900, 0xfaff],
+  [0xfe30, 0xfe4f],
+  [0xff00, 0xff60],
+  [0xffe0, 0xffe6],
+  [0x1f300, 0x1f64f],
+  [0x1f900, 0x1f9ff],
+  [0x20000, 0x3fffd],
+];
+
+/** Code points drawn in no cell of their own: combining marks, zero-width spaces and joiners, variation selectors. */
+const ZERO: readonly (readonly [number, number])[] = [
+  [0x0300, 0x036f],
+  [0x200b, 0x200f],
+  [0xfe00, 0xfe0f],
+];
+
+const within = (ranges: readonly (readonly [number, number])[], code: number): boolean =>
+  ranges.some(([from, to]) => code >= from && code <= to);
+
+/** Cells one code point takes. */
+function readCells(char: string): number {
+  const code = char.codePointAt(0) ?? 0;
+  if (within(ZERO, code)) return 0;
+  return within(WIDE, code) ? 2 : 1;
+}
+
+/** Cells `text` (one line) takes in a terminal. */
+export function cellWidth(text: string): number {
+  let cells = 0;
+  for (const char of text) cells += readCells(char);
+  return cells;
+}
+
+/** `text` cut to at most `width` cells, with "…" where it was cut. */
+export function clipToCells(text: string, width: number): string {
+  if (cellWidth(text) <= width) return text;
+  let cells = 0;
+  let kept = "";
+  for (const char of text) {
+    const next = readCells(char);
+    if (cells + next > width - 1) break;
+    cells += next;
+    kept += char;
+  }
+  return `${kept}…`;
+}
