@@ -165,7 +165,7 @@ function renderBand(view, now, sessionId, wait2, turnRuns = false, interruptedHo
   return parts.join(" \xB7 ");
 }
 function renderInvalidBand(name) {
-  return `${renderBandHead(name)}state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+  return `${renderBandHead(name)}state file invalid, paused: /loop-status says why`;
 }
 function renderBandHead(name) {
   return `\u27F3 continuation-loop ${name === "default" ? "" : `${name} `}\xB7 `;
@@ -998,7 +998,7 @@ function drawBand($, e, below) {
   }
   if (band === void 0) return below;
   const { Box, Text } = $.ui.resolve(e);
-  const line = h(Text, { dimColor: true }, band);
+  const line = h(Text, { dimColor: true, wrap: "truncate-end" }, band);
   return h(Box, { flexDirection: "column" }, line, below);
 }
 function register(on) {

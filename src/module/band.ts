@@ -49,7 +49,7 @@ export function renderBand(
 
 /** The band while this session's state file is invalid: the loop is paused until the file is fixed. */
 export function renderInvalidBand(name: string): string {
-  return `${renderBandHead(name)}state file invalid: the loop is paused until it is fixed (run /loop-status)`;
+  return `${renderBandHead(name)}state file invalid, paused: /loop-status says why`;
 }
 
 /** The band's start: the plugin's sign and name, and the loop's name unless it is the default one. */

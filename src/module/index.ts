@@ -152,7 +152,8 @@ function drawBand($: Engine, e: unknown, below: unknown): unknown {
   }
   if (band === undefined) return below;
   const { Box, Text } = $.ui.resolve(e);
-  const line = h(Text, { dimColor: true }, band);
+  // One row at any width: a band that wrapped would push the prompt down a row and back as its figures change.
+  const line = h(Text, { dimColor: true, wrap: "truncate-end" }, band);
   return h(Box, { flexDirection: "column" }, line, below);
 }
 

@@ -52,7 +52,15 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     const stateFile = s.claude("continuation-loop.local.md");
     const held = (s.held = heldScript([HOLD, HOLD, text("never sent")]));
     const server = (s.server = await startMessagesServer(held.script));
-    const tui = (s.tui = await startTui({ version: NEWEST, baseUrl: server.url, cwd: s.proj, home: s.home, rows: 60 }));
+    // The default terminal's width: the band stays on one row, cut at the edge rather than wrapped under itself.
+    const tui = (s.tui = await startTui({
+      version: NEWEST,
+      baseUrl: server.url,
+      cwd: s.proj,
+      home: s.home,
+      cols: 80,
+      rows: 60,
+    }));
 
     await tui.submit("/continuation-loop:loop-start --max-iterations 5 Tidy the docs");
     await held.arrived(0);
@@ -68,13 +76,18 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     // shows again.
     const valid = fs.readFileSync(stateFile, "utf8");
     fs.writeFileSync(stateFile, valid.replace("max_iterations: 9", "max_iterations: nine"));
-    await tui.waitFor(/⟳ continuation-loop · state file invalid: .*\/loop-status/, 30_000);
+    await tui.waitFor(/⟳ continuation-loop · state file invalid, paused: \/loop-status says why/, 30_000);
     fs.writeFileSync(stateFile, valid);
     await tui.waitFor((screen) => BAND.exec(screen)?.[3] === "9", 30_000);
     expect(tui.raw()).not.toContain("loop ended");
     // Paused by hand (active: false): the band says so within a few seconds, with no event needed.
     fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace("active: true", "active: false"));
-    await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);
+    const pausedBand = await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);
+    // Wider than 80 columns with how to go on: one row, cut with "…", nothing of it on the row below.
+    const rows = pausedBand.split("\n");
+    const at = rows.findIndex((row) => BAND.test(row));
+    expect(rows[at], pausedBand).toMatch(/…\s*(\[-\])?$/);
+    expect(rows[at + 1], pausedBand).not.toMatch(/resumes it|active: true/);
     // Stopped: the band goes.
     tui.press("escape");
     await tui.submit("/continuation-loop:loop-stop");
