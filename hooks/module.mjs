@@ -3,6 +3,7 @@ var LOOP_MARKER = "[SYSTEM REMINDER - CONTINUATION LOOP ACTIVE]";
 var FRESH_LINE = "[continuation-loop fresh context]\n";
 var BACKGROUND_LINE = "[continuation-loop background]\n";
 var renderStopLine = (id) => `[continuation-loop stop ${id}]`;
+var ANSWER_COLUMNS_ENV = "CONTINUATION_LOOP_COLUMNS";
 var API_RESUME_OPENING = `${LOOP_MARKER} The wait after an API error is over`;
 var BACKGROUND_WAKE_OPENING = `${LOOP_MARKER} The wait for background work is over`;
 
@@ -227,6 +228,8 @@ var mod = {
   root: "",
   /** The Claude Code version the module runs in. */
   version: "",
+  /** A person at a terminal (not `-p` or the SDK): only there does an answer fit a width. */
+  interactive: false,
   sessionId: void 0,
   view: void 0,
   /**
@@ -455,6 +458,7 @@ function runsLoop() {
   const view = mod.view;
   return view?.state.active === true && readPause(true, view.runtime) === void 0;
 }
+var ANSWER_INDENT = 6;
 async function runPromptHook($, input, env) {
   try {
     const run = await $.process.run(["node", `${$.plugin.root}/hooks/prompt.js`], {
@@ -474,7 +478,7 @@ async function registerControls($) {
   for (const command of CONTROLS)
     await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
 }
-async function answerControl($, name, args) {
+async function answerControl($, name, args, columns) {
   const sessionId = await $.session.id();
   const { transcriptPath } = await $.session.info();
   const prompt = `/${name}${args ? ` ${args}` : ""}`;
@@ -490,7 +494,10 @@ async function answerControl($, name, args) {
     CLAUDE_PROJECT_DIR: mod.root,
     CLAUDE_PLUGIN_ROOT: $.plugin.root,
     CLAUDE_CODE_SESSION_ID: sessionId,
-    CONTINUATION_LOOP_MODULE_LIVE: mod.version
+    CONTINUATION_LOOP_MODULE_LIVE: mod.version,
+    // Between turns the answer shows as text under Claude Code's indent; mid-turn as one notice, which draws no
+    // line breaks, so its rows are left whole.
+    ...columns && mod.turnId === void 0 && { [ANSWER_COLUMNS_ENV]: String(columns - ANSWER_INDENT) }
   };
   const ranLoop = runsLoop();
   const block = mod.nodeProblem ?? await runPromptHook($, input, env);
@@ -973,7 +980,8 @@ function onPromptSubmit(_, e, next) {
 async function onControl($, e, next) {
   const name = readControl(e.command);
   if (!mod.ready || name === void 0) return next(e);
-  const answer = await answerControl($, name, e.args).catch(() => void 0);
+  const columns = mod.interactive ? e.presentation?.columns : void 0;
+  const answer = await answerControl($, name, e.args, columns).catch(() => void 0);
   return answer ?? next(e);
 }
 function passOn(_, e, next) {
@@ -1003,6 +1011,7 @@ function drawBand($, e, below) {
 }
 function register(on) {
   on("session.start", async ($, e, next) => {
+    mod.interactive = e?.isInteractive === true;
     try {
       await startModule($, e?.cwd);
     } catch (error) {

@@ -169,7 +169,7 @@ function runStatus(call: CommandCall): number {
   const { ctx, session, options } = call;
   // From a terminal, --all reaches the project's worktrees and Claude Code's background sessions too.
   if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
-  return say(call, readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true));
+  return say(call, readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true, ctx.columns));
 }
 
 const REPLACE: OptionSpec = { help: "replace the loop this session already runs" };

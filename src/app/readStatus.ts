@@ -43,6 +43,7 @@ function renderOne(
   now: number,
   sessionId: string | undefined,
   others?: string,
+  columns?: number,
 ): string {
   const history = readHistory(file.historyPath).filter(
     (r) => r.state_file === undefined || r.state_file === file.shown,
@@ -64,6 +65,7 @@ function renderOne(
     records: recent,
     ...(state.checklist && { checklist: readChecklistProgress(file, state.checklist) }),
     ...(others && { others }),
+    ...(columns && { columns }),
   });
 }
 
@@ -100,7 +102,14 @@ function otherLines(others: FoundLoop[], sessionId: string | undefined): string[
  * project's other loops; with `all`, a row for each after them. Throws LoopError (naming file, field, line) when
  * the shown loop is invalid.
  */
-export function readStatus(file: LoopFile, env: Env, now: number, sessionId: string | undefined, all: boolean): string {
+export function readStatus(
+  file: LoopFile,
+  env: Env,
+  now: number,
+  sessionId: string | undefined,
+  all: boolean,
+  columns?: number,
+): string {
   const others = scanLoops(file.root, env).loops.filter((loop) => loop.file.statePath !== file.statePath);
   // A row per other loop with --all; otherwise a few words within the loop's rows: the one other loop's row, or
   // their names (README "Commands").
@@ -111,5 +120,5 @@ export function readStatus(file: LoopFile, env: Env, now: number, sessionId: str
     const last = [...readHistory(file.historyPath)].reverse().find((r) => r.decision === "end");
     return [renderNoLoop(file.shown, last), ...(note ? [clipRow(`  ${note}`)] : rows)].join("\n");
   }
-  return [renderOne(file, state, now, sessionId, note), ...(all ? rows : [])].join("\n");
+  return [renderOne(file, state, now, sessionId, note, columns), ...(all ? rows : [])].join("\n");
 }

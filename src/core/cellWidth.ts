@@ -56,3 +56,26 @@ export function clipToCells(text: string, width: number): string {
   }
   return `${kept}…`;
 }
+
+/**
+ * `row` wrapped at its spaces into rows of at most `width` cells, each after the first indented past the row's own
+ * indent (four at least), so that it reads as the same row; at most `most` rows, the last cut with "…" when more was
+ * left.
+ */
+export function wrapToCells(row: string, width: number, most = 2): string[] {
+  const lead = /^ */.exec(row)?.[0] ?? "";
+  const hang = " ".repeat(Math.max(4, lead.length + 2));
+  const rows: string[] = [];
+  let line = "";
+  for (const word of row.slice(lead.length).split(" ")) {
+    const next = line === "" ? `${lead}${word}` : `${line} ${word}`;
+    if (line !== "" && cellWidth(next) > width) {
+      rows.push(line);
+      line = `${hang}${word}`;
+    } else line = next;
+  }
+  rows.push(line);
+  const kept = rows.slice(0, most);
+  if (rows.length > most) kept[most - 1] = `${kept[most - 1]} ${rows[most]?.trimStart() ?? ""}`;
+  return kept.map((kept) => clipToCells(kept, width));
+}

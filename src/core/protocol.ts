@@ -48,6 +48,12 @@ export const MODULE_ENV = {
 } as const;
 
 /**
+ * Set by the module for a command hook whose answer it shows between turns: the cells a row of that answer has
+ * (the terminal's width less Claude Code's indent), so rows wrap at words instead of back to the left edge.
+ */
+export const ANSWER_COLUMNS_ENV = "CONTINUATION_LOOP_COLUMNS";
+
+/**
  * A prompt the companion module submitted for the loop: the Stop hook's own continuation text, so it
  * begins with the marker. It is not a person's prompt: it never resumes a paused loop, never answers
  * Claude's question and gets no todo reminder.

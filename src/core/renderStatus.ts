@@ -10,6 +10,7 @@ import { renderHoldEnd, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";
+import { wrapToCells } from "./cellWidth.js";
 
 const fmt = formatCount;
 export const firstLine = (text: string, max = 100): string => {
@@ -84,6 +85,8 @@ export interface StatusExtras {
   permissionClosed?: boolean;
   /** The turn after a hold for background work was interrupted (Esc): no Stop came to decide again. */
   holdInterrupted?: boolean;
+  /** The cells a row has where the answer shows, when something measured them: rows wrap at words to fit. */
+  columns?: number;
 }
 
 /** Rows a full status may take (README "Commands"). */
@@ -194,7 +197,8 @@ export function renderStatus(
     ...(state.metric === undefined ? [] : [clipRow(`  ${renderMetricStatus(state, runtime, extras.records ?? [])}`)]),
     clipRow(`  last: ${last.length ? last.join(" · ") : "no decision yet"}`),
   ];
-  return rows.join("\n");
+  // A narrow terminal would wrap a row back to its left edge, under the rows it is not part of.
+  return (extras.columns ? rows.flatMap((row) => wrapToCells(row, extras.columns ?? 0)) : rows).join("\n");
 }
 
 /** When there is no loop: say so, and what the last one did. */

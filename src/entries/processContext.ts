@@ -5,6 +5,7 @@ import { armCrashPoint } from "../io/crashPoint.js";
 import { armDiskFull } from "../io/diskFull.js";
 import { readStdin } from "../io/readStdin.js";
 import { writeOutput } from "../io/writeOutput.js";
+import { ANSWER_COLUMNS_ENV } from "../core/protocol.js";
 
 /** The one Context of a process: the environment is read here and passed in everywhere else. */
 export function processContext(): Context {
@@ -32,6 +33,9 @@ export function processContext(): Context {
     err: (text) => writeOutput(2, text),
     // A getter: only `--help` asks, and making process.stdout costs every hook run.
     get columns() {
+      // A hook's stdout is a pipe: the width, when known, is the module's measure of where the answer shows.
+      const given = Number(process.env[ANSWER_COLUMNS_ENV]);
+      if (Number.isInteger(given) && given >= 20) return given;
       return process.stdout.isTTY ? process.stdout.columns : undefined;
     },
   };

@@ -3,6 +3,7 @@
 // own: the module runs hooks/prompt.js, as Claude Code would for the typed command, so the slash command,
 // the CLI and the module share one implementation (stopLoop, pauseLoop, readStatus). Every `$` call is
 // spelled `$.noun.verb(…)` (see index.ts).
+import { ANSWER_COLUMNS_ENV } from "../core/protocol.js";
 import { readPause } from "../core/sidecar.js";
 import type { CommandRunResult, Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
@@ -42,6 +43,9 @@ function runsLoop(): boolean {
   return view?.state.active === true && readPause(true, view.runtime) === undefined;
 }
 
+/** Cells Claude Code takes before and after a command's answer (`  ⎿  ` and the last column). */
+const ANSWER_INDENT = 6;
+
 /** hooks/prompt.js's block for the command, or the line when node cannot start (nodeProblem.ts). */
 async function runPromptHook($: Engine, input: object, env: Record<string, string>): Promise<string | undefined> {
   try {
@@ -69,7 +73,12 @@ export async function registerControls($: Engine): Promise<void> {
  * once they have ended or paused this session's running loop, so no Stop of that turn can continue it. Undefined when the hook
  * gave no answer of its own (the caller lets Claude Code run the command as without the module).
  */
-export async function answerControl($: Engine, name: string, args: string): Promise<CommandRunResult | undefined> {
+export async function answerControl(
+  $: Engine,
+  name: string,
+  args: string,
+  columns?: number,
+): Promise<CommandRunResult | undefined> {
   const sessionId = await $.session.id();
   const { transcriptPath } = await $.session.info();
   const prompt = `/${name}${args ? ` ${args}` : ""}`;
@@ -86,6 +95,9 @@ export async function answerControl($: Engine, name: string, args: string): Prom
     CLAUDE_PLUGIN_ROOT: $.plugin.root,
     CLAUDE_CODE_SESSION_ID: sessionId,
     CONTINUATION_LOOP_MODULE_LIVE: mod.version,
+    // Between turns the answer shows as text under Claude Code's indent; mid-turn as one notice, which draws no
+    // line breaks, so its rows are left whole.
+    ...(columns && mod.turnId === undefined && { [ANSWER_COLUMNS_ENV]: String(columns - ANSWER_INDENT) }),
   };
   // As the module knows it (read each second while a loop is shown), then read again after the command (a failed
   // read keeps what it knew): did the command end this session's running loop?

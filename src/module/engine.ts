@@ -51,9 +51,16 @@ export interface ClassicStopResult {
   additionalContext?: string[];
   [key: string]: unknown;
 }
+/** `session.start`: where the session runs, and whether a person is at its prompt (false for `-p` and the SDK). */
+export interface SessionStartInput {
+  cwd?: string;
+  isInteractive?: boolean;
+}
 export interface CommandRunInput {
   command: string;
   args: string;
+  /** Where the answer shows: the terminal's width as the command runs (80 where none measured). */
+  presentation?: { columns?: number };
   [key: string]: unknown;
 }
 export interface CommandRunResult {

@@ -7,7 +7,15 @@ import { readBackgroundPrompt, sendToBackground } from "./background.js";
 import { renderBand, renderInvalidBand } from "./band.js";
 import { makeStopId, noteSent, takeContinuation, takeSent } from "./continuation.js";
 import { answerControl, readControl, registerControls } from "./controls.js";
-import type { ClassicStopInput, ClassicStopResult, CommandRunInput, CommandRunResult, Engine, On } from "./engine.js";
+import type {
+  ClassicStopInput,
+  ClassicStopResult,
+  CommandRunInput,
+  CommandRunResult,
+  Engine,
+  On,
+  SessionStartInput,
+} from "./engine.js";
 import { clearThenSubmit, readFreshPrompt } from "./fresh.js";
 import { cancelWait, checkWait, onPromptEnter, onStopFailure, renderWaitPart } from "./resume.js";
 import { followHold, pauseHold } from "./hold.js";
@@ -124,7 +132,9 @@ function onPromptSubmit(_: Engine, e: { prompt?: unknown }, next: (e: unknown) =
 async function onControl($: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Promise<CommandRunResult>) {
   const name = readControl(e.command);
   if (!mod.ready || name === undefined) return next(e);
-  const answer = await answerControl($, name, e.args).catch(() => undefined);
+  // Headless, Claude Code gives 80 columns that no terminal measured: the answer is left whole there.
+  const columns = mod.interactive ? e.presentation?.columns : undefined;
+  const answer = await answerControl($, name, e.args, columns).catch(() => undefined);
   return answer ?? next(e);
 }
 
@@ -158,7 +168,8 @@ function drawBand($: Engine, e: unknown, below: unknown): unknown {
 }
 
 export function register(on: On): void {
-  on("session.start", async ($: Engine, e: { cwd?: string }, next: (e: unknown) => Promise<unknown>) => {
+  on("session.start", async ($: Engine, e: SessionStartInput, next: (e: unknown) => Promise<unknown>) => {
+    mod.interactive = e?.isInteractive === true;
     try {
       await startModule($, e?.cwd);
     } catch (error) {

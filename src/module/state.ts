@@ -11,6 +11,8 @@ export const mod = {
   root: "",
   /** The Claude Code version the module runs in. */
   version: "",
+  /** A person at a terminal (not `-p` or the SDK): only there does an answer fit a width. */
+  interactive: false,
   sessionId: undefined as string | undefined,
   view: undefined as ShownLoop | undefined,
   /**

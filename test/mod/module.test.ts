@@ -222,6 +222,20 @@ describe("controls", () => {
     expect(seen.aborted).toEqual([]);
   });
 
+  test("/loop-status between turns at a terminal: the prompt hook gets the width its answer has", async ($, on) => {
+    const { seen } = await start($, on);
+    await $.command.run(typed("loop-status"));
+    expect(seen.runs.at(-1)?.init?.env?.CONTINUATION_LOOP_COLUMNS).toBe("114");
+  });
+
+  test("/loop-status headless (-p): no width, since Claude Code's 80 columns were measured by no terminal", async ($, on) => {
+    const { seen } = world(on, {});
+    await $.session.start({ cwd: ROOT, surface: null, isInteractive: false });
+    await $.command.run(typed("loop-status"));
+    expect(seen.runs).toHaveLength(1);
+    expect(seen.runs[0]?.init?.env?.CONTINUATION_LOOP_COLUMNS).toBeUndefined();
+  });
+
   test("a node too old on PATH: the prompt hook's line, and no turn is ended", async ($, on) => {
     const { seen } = await start($, on);
     const line =

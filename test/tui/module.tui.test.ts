@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { NEWEST } from "../e2e/support/runClaude.js";
-import { HOLD, heldScript } from "./support/heldScript.js";
+import { HOLD, heldScript, interruptRecorded } from "./support/heldScript.js";
 import { iterationRows } from "./support/screen.js";
 import { TuiScratch, until } from "./support/scratch.js";
 import { startTui } from "./support/tui.js";
@@ -84,12 +84,28 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
     fs.writeFileSync(stateFile, fs.readFileSync(stateFile, "utf8").replace("active: true", "active: false"));
     const pausedBand = await tui.waitFor((screen) => BAND.exec(screen)?.[1] === "paused ", 30_000);
     // Wider than 80 columns with how to go on: one row, cut with "…", nothing of it on the row below.
-    const rows = pausedBand.split("\n");
-    const at = rows.findIndex((row) => BAND.test(row));
-    expect(rows[at], pausedBand).toMatch(/…\s*(\[-\])?$/);
-    expect(rows[at + 1], pausedBand).not.toMatch(/resumes it|active: true/);
-    // Stopped: the band goes.
+    const bandRows = pausedBand.split("\n");
+    const band = bandRows.findIndex((row) => BAND.test(row));
+    expect(bandRows[band], pausedBand).toMatch(/…\s*(\[-\])?$/);
+    expect(bandRows[band + 1], pausedBand).not.toMatch(/resumes it|active: true/);
+    // Between turns, /loop-status fits the 80 columns Claude Code says it has: a row too long goes on under its own
+    // text, never back at the answer's left edge.
     tui.press("escape");
+    await interruptRecorded(s.home);
+    await tui.submit("/continuation-loop:loop-status");
+    const status = await tui.waitFor(/loop paused, iteration 2\/9[\s\S]*\n +last: /, 30_000);
+    const all = status.split("\n");
+    const from = all.findIndex((row) => /loop paused, iteration 2\/9/.test(row));
+    const to = all.findIndex((row, i) => i > from && /^ +last: /.test(row));
+    const rows = all.slice(from, to + 1);
+    const at = rows[0]!.search(/(continuation-loop: )?loop paused/);
+    for (const row of rows.slice(1)) expect(row, status).toMatch(new RegExp(`^ {${at + 2}}\\S|^ {${at + 4}}\\S`));
+    expect(
+      rows.some((row) => row.startsWith(" ".repeat(at + 4))),
+      status,
+    ).toBe(true);
+    expect(rows.length, status).toBeLessThanOrEqual(14);
+    // Stopped: the band goes.
     await tui.submit("/continuation-loop:loop-stop");
     await until(() => !fs.existsSync(stateFile), "the loop's end", 30_000);
     await tui.waitFor((screen) => !BAND.test(screen), 30_000);

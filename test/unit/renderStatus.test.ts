@@ -5,6 +5,7 @@ import type { HistoryRecord } from "../../src/core/history.js";
 import { renderNoLoop, renderStatus, renderTokenSparkline } from "../../src/core/renderStatus.js";
 import { renderStatusline } from "../../src/core/renderStatusline.js";
 import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
+import { cellWidth } from "../../src/core/cellWidth.js";
 
 const NOW = Date.parse("2026-01-01T01:00:00Z");
 const state = (front: string, body = "Fix the tests\nsecond line\n") => parseState(`---\n${front}\n---\n${body}`);
@@ -127,6 +128,35 @@ describe("renderStatus", () => {
     );
     expect(text).toContain("paused, Claude's question: Should I keep");
     expect(text).toMatch(/ends when: Claude says .*…$/m);
+  });
+
+  it("wraps at words under its own rows when the width is known: two rows a field at most, none wider", () => {
+    const wide = renderStatus(RUNNING, RT, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111", {
+      records: DECISIONS,
+    });
+    for (const columns of [74, 54]) {
+      const rows = renderStatus(RUNNING, RT, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111", {
+        records: DECISIONS,
+        columns,
+      }).split("\n");
+      for (const row of rows) expect(cellWidth(row), row).toBeLessThanOrEqual(columns);
+      // Each field's row starts where it did; what did not fit goes on under the field's text, not its label.
+      const fields = rows.filter((row) => /^(continuation-loop:| {2}\S)/.test(row));
+      expect(fields).toHaveLength(wide.split("\n").length);
+      const continued = rows.filter((row) => !fields.includes(row));
+      for (const row of continued) expect(row).toMatch(/^ {4}\S/);
+      expect(rows.length).toBeLessThanOrEqual(2 * fields.length);
+      // No word is cut in two by the fitting: the words read as they did on one row (up to a final "…").
+      const words = (text: string) => text.split(/\s+/).filter((word) => word && !word.endsWith("…"));
+      const all = new Set(words(wide));
+      for (const word of words(rows.join(" "))) expect(all.has(word), word).toBe(true);
+    }
+    expect(
+      renderStatus(RUNNING, RT, ".claude/continuation-loop.local.md", DECISIONS, NOW, "sess-aaaa-1111", {
+        records: DECISIONS,
+        columns: 140,
+      }),
+    ).toBe(wide);
   });
 
   it("stays within 8 rows for a loop held, with a metric, keys that read like fields and other loops", () => {
