@@ -67,7 +67,7 @@ export function wrapToCells(row: string, width: number, most = 2): string[] {
   const hang = " ".repeat(Math.max(4, lead.length + 2));
   const rows: string[] = [];
   let line = "";
-  for (const word of row.slice(lead.length).split(" ")) {
+  for (const word of splitWords(row.slice(lead.length), width - hang.length)) {
     const next = line === "" ? `${lead}${word}` : `${line} ${word}`;
     if (line !== "" && cellWidth(next) > width) {
       rows.push(line);
@@ -78,4 +78,25 @@ export function wrapToCells(row: string, width: number, most = 2): string[] {
   const kept = rows.slice(0, most);
   if (rows.length > most) kept[most - 1] = `${kept[most - 1]} ${rows[most]?.trimStart() ?? ""}`;
   return kept.map((kept) => clipToCells(kept, width));
+}
+
+/**
+ * The words of `text`, a code span (`` `npm test` ``) one word: Claude Code shows an answer as Markdown, where a
+ * line break inside a span is a space, so a row broken there runs on at the left edge. A span wider than `room` is
+ * broken at its spaces all the same.
+ */
+function splitWords(text: string, room: number): string[] {
+  const words: string[] = [];
+  for (const part of text.split(/(`[^`]*`)/)) {
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 1 && cellWidth(part) <= room) {
+      // A span glued to what is around it ("(`npm test`") stays glued.
+      const last = words.length ? words.pop() : undefined;
+      words.push(`${last ?? ""}${part}`);
+      continue;
+    }
+    const pieces = part.split(" ");
+    if (words.length && pieces.length) words[words.length - 1] = `${words.at(-1)}${pieces.shift()}`;
+    words.push(...pieces);
+  }
+  return words;
 }

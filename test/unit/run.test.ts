@@ -16,7 +16,7 @@ import {
   renderRunEnd,
   type RunView,
 } from "../../src/core/renderRun.js";
-import { cellWidth, clipToCells } from "../../src/core/cellWidth.js";
+import { cellWidth, clipToCells, wrapToCells } from "../../src/core/cellWidth.js";
 
 const refusal = (argv: string[]): LoopError => {
   try {
@@ -314,5 +314,19 @@ describe("cellWidth", () => {
     expect(cellWidth("e\u0301")).toBe(1);
     expect(clipToCells("報告書を確認", 7)).toBe("報告書…");
     expect(clipToCells("short", 10)).toBe("short");
+  });
+
+  it("wraps a row at words under its own text, a code span kept whole (Markdown joins a span broken in two)", () => {
+    const row = "  ends when: `echo the report is not written yet; exit 1` exits 0 (`test -f report.md` must pass)";
+    expect(wrapToCells(row, 74)).toEqual([
+      "  ends when: `echo the report is not written yet; exit 1` exits 0",
+      "    (`test -f report.md` must pass)",
+    ]);
+    // Two rows at most, the second cut where the room ends.
+    const rows = wrapToCells(row, 54);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(/^ {4}`echo the report.*…$/);
+    for (const fitted of rows) expect(cellWidth(fitted)).toBeLessThanOrEqual(54);
+    expect(wrapToCells("a row that fits", 40)).toEqual(["a row that fits"]);
   });
 });
