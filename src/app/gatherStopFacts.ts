@@ -27,16 +27,21 @@ import type { Context } from "./context.js";
  * (test/e2e/support/README.md). Wait for it (at most 500 ms), so the reply read from the transcript
  * is this turn's, and this turn's output tokens count now.
  */
-function scanWithLag(path: string, given: string | undefined, turns: number): TranscriptScan | undefined {
+function scanWithLag(
+  path: string,
+  given: string | undefined,
+  turns: number,
+  firstRead = false,
+): TranscriptScan | undefined {
   const landed = (scan: TranscriptScan) =>
     given === undefined
       ? !(scan.reply.complete && !scan.reply.reply)
       : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
   // A new session's transcript may not exist yet either: that is waited for too.
-  let scan = scanTranscriptEnd(path, turns);
+  let scan = scanTranscriptEnd(path, turns, { firstRead });
   for (let retry = 0; (!scan || !landed(scan)) && retry < 10; retry++) {
     sleep(50);
-    scan = scanTranscriptEnd(path, turns);
+    scan = scanTranscriptEnd(path, turns, { firstRead });
   }
   return scan;
 }
@@ -72,8 +77,9 @@ export function gatherStopFacts(
   const path = input.transcript_path;
   const previous = { transcript: runtime.transcript, offset: runtime.transcript_offset };
   // First read of this transcript in the loop: its turns so far, not only the current one.
-  const turns = path && countedBefore(path, previous) ? 1 : state.iteration_count;
-  const scan = path ? scanWithLag(path, given, turns) : undefined;
+  const firstRead = !(path && countedBefore(path, previous));
+  const turns = firstRead ? state.iteration_count : 1;
+  const scan = path ? scanWithLag(path, given, turns, firstRead) : undefined;
   const checklist = readChecklist(state, file);
   // A state file that came with the repository never runs a command (docs/REFERENCE.md "How a loop ends").
   if (state.until !== undefined || state.metric !== undefined) refuseTrackedCommands(state, file);

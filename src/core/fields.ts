@@ -153,7 +153,7 @@ export const FIELDS = {
     summary: "most output tokens the loop may use",
     type: "int ≥ 1",
     meaning:
-      "the main thread's output tokens, summed from the transcript over the loop's turns; a subagent's are not counted, though its spend counts toward `max_cost` (\"Subagents\")",
+      "the main thread's output tokens, summed from the transcript over the loop's turns (a turn's lines by the time each records, \"Leave it running\"); a subagent's are not counted, though its spend counts toward `max_cost` (\"Subagents\")",
     example: "max_tokens: 200000",
     expected: "a whole number of output tokens of at least 1",
     schema: () => int(1),

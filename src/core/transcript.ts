@@ -131,6 +131,30 @@ export function isTurnStart(entry: TranscriptEntry): boolean {
 }
 
 /**
+ * A line read above a turn's start, against that start: "before" it by time (a line with no time too: the scan
+ * stops there), a main-thread reply written after it ("turn": Claude Code 2.1.197 may write a session's first reply
+ * above its prompt), or "skip" (the prompt's own lines, bookkeeping).
+ */
+export function placeAbove(entry: TranscriptEntry, turnStart: TranscriptEntry): "before" | "turn" | "skip" {
+  if (entry.time === undefined || turnStart.time === undefined || entry.time < turnStart.time) return "before";
+  return entry.type === "assistant" && !entry.isSidechain && entry.time > turnStart.time ? "turn" : "skip";
+}
+
+/**
+ * `lines` (oldest first, a turn start first) with `later` (file order) put in by time: each before the first line
+ * after the turn start that is later than it, else at the end.
+ */
+export function insertByTime<T extends { entry: TranscriptEntry }>(lines: T[], later: T[]): T[] {
+  const out = lines.slice();
+  for (const line of later) {
+    const time = line.entry.time ?? 0;
+    const at = out.findIndex((other, i) => i > 0 && (other.entry.time ?? 0) > time);
+    out.splice(at === -1 ? out.length : at, 0, line);
+  }
+  return out;
+}
+
+/**
  * Fingerprint of the tool calls the last turn of these entries made on the main thread (oldest first; sidechains
  * left out): each call's tool name and input, in order. "" when the turn called no tool. Outside git it is a
  * turn's evidence of change (docs/REFERENCE.md "How a loop ends").

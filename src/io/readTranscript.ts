@@ -9,8 +9,10 @@ import {
   findCallAnswer,
   findNewestMessage,
   isInterruption,
+  insertByTime,
   isTurnStart,
   parseTranscriptLine,
+  placeAbove,
   scanReply,
   tallyUsage,
   type ReplyScan,
@@ -34,8 +36,15 @@ export interface TranscriptScan {
   size: number;
 }
 
-/** Reads the end of a transcript back to the start of the last `turns` turns (bounded). */
-export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | undefined {
+/**
+ * Reads the end of a transcript back to the start of the last `turns` turns (bounded). `firstRead` (the loop's first
+ * read of this transcript): replies above the oldest turn start that are later than it are the turn's too.
+ */
+export function scanTranscriptEnd(
+  path: string,
+  turns = 1,
+  { firstRead = false }: { firstRead?: boolean } = {},
+): TranscriptScan | undefined {
   let fd: number;
   try {
     fd = openToRead(path);
@@ -57,6 +66,7 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
       offsets.push(start);
       if (isTurnStart(entry) && ++turnStarts >= turns) break;
     }
+    if (firstRead && turnStarts >= turns) takeInLaterReplies(fd, newestFirst, offsets);
     const tail = Buffer.alloc(Math.min(size, 1));
     if (size > 0) readSync(fd, tail, { position: size - 1 });
     const complete = size === 0 || tail[0] === 0x0a ? size : (end ?? 0);
@@ -70,6 +80,30 @@ export function scanTranscriptEnd(path: string, turns = 1): TranscriptScan | und
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Claude Code 2.1.197 may write a session's first reply above the prompt and attachments it answers, though its
+ * time is later (docs/REFERENCE.md "Leave it running"): the lines above the turn start the scan ended on are read back to the
+ * first message older than it, and the later replies among them put into the turn by time (in place).
+ */
+function takeInLaterReplies(fd: number, newestFirst: TranscriptEntry[], offsets: number[]): void {
+  const turnStart = newestFirst.at(-1);
+  const from = offsets.at(-1);
+  if (!turnStart || from === undefined) return;
+  const later: { entry: TranscriptEntry; start: number }[] = [];
+  for (const { entry, start } of linesFromEnd(fd, from, MAX_SCAN_BACK, parseTranscriptLine)) {
+    const place = entry && placeAbove(entry, turnStart);
+    if (place === "before") break;
+    if (place === "turn") later.push({ entry: entry as TranscriptEntry, start });
+  }
+  if (later.length === 0) return;
+  const lines = insertByTime(
+    newestFirst.map((entry, i) => ({ entry, start: offsets[i] ?? 0 })).reverse(),
+    later.reverse(),
+  ).reverse();
+  newestFirst.splice(0, newestFirst.length, ...lines.map((line) => line.entry));
+  offsets.splice(0, offsets.length, ...lines.map((line) => line.start));
 }
 
 /** Entries in [from, to) of a file, oldest first; only whole lines. */
