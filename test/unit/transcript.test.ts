@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   fingerprintToolCalls,
+  insertByTime,
   parseTranscriptLine,
+  placeAbove,
   readRefusedTools,
   scanReply,
   tallyUsage,
@@ -187,5 +189,39 @@ describe("fingerprintToolCalls: outside git, what the last turn did", () => {
     const sub = call("Write", { file_path: "s.ts", content: "" }, "s1", { isSidechain: true });
     expect(fingerprintToolCalls(turn(edit("a.ts", "t1"), sub))).toBe(last);
     expect(fingerprintToolCalls(turn(edit("a.ts", "t1"), edit("a.ts", "t1")))).toBe(last);
+  });
+});
+
+describe("placeAbove and insertByTime: a reply written above the turn start it answers (2.1.197)", () => {
+  const at = (o: object, time: string) =>
+    entries({ ...o, timestamp: `2026-11-30T19:31:${time}Z` })[0] as TranscriptEntry;
+  const start = at(user("go"), "08.378");
+
+  it("a main-thread reply later than the turn start is the turn's; the prompt's own lines are passed over", () => {
+    expect(placeAbove(at(assistant("first"), "08.572"), start)).toBe("turn");
+    expect(placeAbove(at(user("the prompt's expansion"), "08.378"), start)).toBe("skip");
+    expect(placeAbove(at({ ...assistant("a subagent's"), isSidechain: true }, "08.572"), start)).toBe("skip");
+  });
+
+  it("an older line, or one with no time, ends the walk", () => {
+    expect(placeAbove(at(assistant("the turn before"), "01.000"), start)).toBe("before");
+    expect(placeAbove(entries(assistant("no time"))[0] as TranscriptEntry, start)).toBe("before");
+    expect(placeAbove(at(assistant("first"), "08.572"), entries(user("go"))[0] as TranscriptEntry)).toBe("before");
+  });
+
+  it("each reply goes before the first line after the turn start that is later than it, in file order", () => {
+    const lines = [
+      start,
+      at(user([{ type: "tool_result", tool_use_id: "t1" }]), "15.000"),
+      at(assistant("end"), "16.000"),
+    ];
+    const later = [at(assistant("a"), "08.572"), at(assistant("b"), "08.572")];
+    const placed = insertByTime(
+      lines.map((entry) => ({ entry })),
+      later.map((entry) => ({ entry })),
+    );
+    expect(placed.map(({ entry }) => entry.texts[0] ?? entry.type)).toEqual(["go", "a", "b", "user", "end"]);
+    const last = insertByTime([{ entry: start }], [{ entry: at(assistant("only"), "09.000") }]);
+    expect(last.map(({ entry }) => entry.texts[0])).toEqual(["go", "only"]);
   });
 });
