@@ -49,7 +49,7 @@ function runStart(call: CommandCall): number {
   if (request.background && !call.slash && !request.help && !request.card) return startInBackground(request, [], call);
   if (request.help) return say(call, renderStartUsage(call.command, call.ctx.columns));
   if (request.card) {
-    call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command)}\n`);
+    call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command, call.ctx.columns)}\n`);
     return EXIT.usage;
   }
   if (request.worktree !== undefined)

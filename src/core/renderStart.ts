@@ -5,6 +5,7 @@ import { renderTarget } from "./metric.js";
 import { FIELDS, flagOf, isBooleanField, isRepeatedField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import { makeRuntime } from "./sidecar.js";
+import { cellWidth, wrapToCells } from "./cellWidth.js";
 import { renderOptionRows, renderParagraph } from "./renderHelp.js";
 import { summaryOf } from "./renderFields.js";
 import { renderFinish, renderLimits, renderScopeRule } from "./renderStop.js";
@@ -92,19 +93,39 @@ function sibling(command: string, name: string): string {
   return `/${name}`;
 }
 
-/** The usage card (README "Quick start"): `/loop-start` with no goal, and the head of `--help`. */
-export function renderStartCard(command = "/loop-start"): string {
+/** Where the card is fitted when the width is not known: any terminal's width (renderHelp.ts). */
+const CARD_WIDTH = 80;
+
+/**
+ * The usage card (README "Quick start"): `/loop-start` with no goal, and the head of `--help`. `columns`: the
+ * width when known. An example row that does not fit puts its explanation on a row of its own under the command,
+ * so that a command is never broken by its explanation; a command is never cut, since a person copies it. When
+ * the width is not known (a session's answer, which Claude Code wraps back to its left edge; a pipe) the card is
+ * fitted to 80 columns, like `--help`.
+ */
+export function renderStartCard(command = "/loop-start", columns?: number): string {
   const examples: [string, string][] = [
     ['--until "npm test" Fix the failing tests', "ends when `npm test` exits 0"],
-    ["--checklist PLAN.md --max-iterations 30 Work through the plan", "ends when every box is checked"],
+    ["--checklist PLAN.md --max-iterations 30 Do the plan", "ends when every box is checked"],
     ['--verify "npm run build" --max-cost 5 Add a dark mode', "ends on DONE once the build passes"],
   ];
+  const width = (columns ?? CARD_WIDTH) - 1;
   // Each explanation follows its command, never padded into a column: a terminal narrower than the
   // longest example would wrap the padding into a gap across the row.
+  const rows = examples.flatMap(([args, why]) => {
+    const row = `  ${command} ${args}  — ${why}`;
+    return cellWidth(row) <= width ? [row] : [`  ${command} ${args}`, `      — ${why}`];
+  });
+  // The head and the last row wrap at word breaks under themselves when the width is known.
+  const fit = (row: string) => (columns === undefined ? [row] : wrapToCells(row, width, 9));
   return [
-    `Usage: ${command} [options] GOAL…  — Claude works on GOAL until it writes <promise>DONE</promise> or a limit (10 iterations).`,
-    ...examples.map(([args, why]) => `  ${command} ${args}  — ${why}`),
-    `${command} --help lists every option; ${sibling(command, "loop-status")} shows the loop, ${sibling(command, "loop-stop")} ends it.`,
+    ...fit(
+      `Usage: ${command} [options] GOAL…  — Claude works on GOAL until it writes <promise>DONE</promise> or a limit (10 iterations).`,
+    ),
+    ...rows,
+    ...fit(
+      `${command} --help lists every option; ${sibling(command, "loop-status")} shows the loop, ${sibling(command, "loop-stop")} ends it.`,
+    ),
   ].join("\n");
 }
 
@@ -139,7 +160,7 @@ export function renderStartUsage(command = "/loop-start", columns?: number): str
     rows.push([flag, `${summaryOf(field)}${isRepeatedField(field) ? "; repeat it for several" : ""}`]);
   }
   return [
-    renderStartCard(command),
+    renderStartCard(command, columns),
     "",
     ...renderParagraph(
       'Options come first; values may be quoted. From the first word that is not an option, the rest is the goal, verbatim. Put "--" before a goal that starts with "--".',

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { CLI } from "../e2e/support/runCommand.js";
 
 /** The screen's rows once `continuation-loop ARGS` has run in a terminal `cols` wide; wrapped: a row the terminal wrapped. */
-async function runInTerminal(args: string[], cols: number): Promise<{ text: string; wrapped: boolean }[]> {
+async function runInTerminal(args: string[], cols: number, exit = 0): Promise<{ text: string; wrapped: boolean }[]> {
   const term = new xterm.Terminal({ cols, rows: 200, scrollback: 0, allowProposedApi: true });
   const child = pty.spawn(process.execPath, [CLI, ...args], {
     name: "xterm-256color",
@@ -16,7 +16,7 @@ async function runInTerminal(args: string[], cols: number): Promise<{ text: stri
   });
   child.onData((data) => term.write(data));
   const code = await new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
-  expect(code).toBe(0);
+  expect(code).toBe(exit);
   await new Promise<void>((resolve) => term.write("", resolve));
   const buf = term.buffer.active;
   const rows: { text: string; wrapped: boolean }[] = [];
@@ -52,6 +52,28 @@ describe("--help in a terminal", () => {
       /--max-iterations N +most turns in the loop, the first one counted \(default 10\)/,
     );
   });
+
+  it.each([
+    ["start --help", ["start", "--help"], 0],
+    ["start with no goal", ["start"], 2],
+  ] as const)(
+    "%s at 80 columns: every example command on one row, its explanation on the next",
+    async (_name, args, exit) => {
+      const rows = (await runInTerminal([...args], 80, exit)).filter((row) => row.text.trim() !== "");
+      const head = rows.findIndex((row) => row.text.startsWith("Usage: continuation-loop start"));
+      const card = rows.slice(head, rows.findIndex((row) => /ends it\.$/.test(row.text)) + 1);
+      expect(card.length).toBeGreaterThan(6);
+      // The terminal wraps no row of the card: the helper broke the long ones at words, under themselves.
+      expect(card.filter((row) => row.wrapped)).toEqual([]);
+      const examples = card.filter((row) => row.text.startsWith("  continuation-loop start --"));
+      expect(examples.map((row) => row.text.trim())).toEqual([
+        expect.stringMatching(/--until "npm test" \S.*\S$/),
+        expect.stringMatching(/--checklist \S.*\S$/),
+        expect.stringMatching(/--verify "npm run build" \S.*\S$/),
+      ]);
+      for (const example of examples) expect(card[card.indexOf(example) + 1]?.text).toMatch(/^ {6}— ends (when|on) /);
+    },
+  );
 
   it("lists the commands within a terminal 70 columns wide", async () => {
     const rows = await runInTerminal(["--help"], 70);

@@ -138,22 +138,58 @@ describe("parseStartArgs: options first, values may be quoted", () => {
       const card = renderStartCard(command);
       const examples = card.split("\n").filter((line) => line.startsWith(`  ${command} --`));
       expect(examples).toHaveLength(3);
-      expect(examples[0]).toContain(`${command} --until "npm test" Fix the failing tests`);
+      expect(examples[0]).toBe(`  ${command} --until "npm test" Fix the failing tests`);
       expect(card).toContain("<promise>DONE</promise>");
-      expect(card.split("\n").length).toBeLessThanOrEqual(6);
       // The card heads --help, which lists every user field after it.
       expect(renderStartUsage(command).startsWith(card)).toBe(true);
+      expect(renderStartUsage(command, 64).startsWith(renderStartCard(command, 64))).toBe(true);
     }
     expect(renderStartCard("/continuation-loop:loop-start")).toContain("/continuation-loop:loop-status");
     // From a terminal the card names the helper's own commands, which work there.
-    expect(renderStartCard("continuation-loop start")).toContain(
+    expect(renderStartCard("continuation-loop start", 160)).toContain(
       "continuation-loop status shows the loop, continuation-loop stop ends it.",
     );
   });
 
+  const EXPLAINED = /^ {6}— ends (when|on) /;
+
+  it("at 140 cells each example is one row, its explanation after the command: 5 lines", () => {
+    for (const command of ["/loop-start", "continuation-loop start"]) {
+      const lines = renderStartCard(command, 140).split("\n");
+      expect(lines).toHaveLength(5);
+      for (const line of lines) expect(line.length, line).toBeLessThan(140);
+      expect(lines[1]).toMatch(/Fix the failing tests {2}— ends when `npm test` exits 0$/);
+      expect(lines.filter((line) => EXPLAINED.test(line))).toEqual([]);
+    }
+  });
+
+  it.each([80, 64])("at %i cells each explanation goes on a row of its own under its command, kept whole", (cols) => {
+    const command = "continuation-loop start";
+    const lines = renderStartCard(command, cols).split("\n");
+    const examples = lines.filter((line) => line.startsWith(`  ${command} --`));
+    expect(examples).toHaveLength(3);
+    for (const example of examples) {
+      expect(example).not.toContain("—");
+      expect(lines[lines.indexOf(example) + 1]).toMatch(EXPLAINED);
+    }
+    // At 80 every row fits; at 64 the head and last rows wrap under themselves, the commands are not cut.
+    const wide = lines.filter((line) => line.length > cols - 1);
+    expect(wide).toEqual(cols === 80 ? [] : examples.filter((line) => line.length > cols - 1));
+    expect(lines.filter((line) => line.includes("…") && !line.includes("GOAL…"))).toEqual([]);
+    expect(lines.at(-1)).toMatch(/^ {4}\S.*ends it\.$/);
+  });
+
+  it("with no width known (a session's answer, a pipe) the card is fitted to 80 columns", () => {
+    for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
+      const lines = renderStartCard(command).split("\n");
+      expect(lines.filter((line) => EXPLAINED.test(line))).toHaveLength(3);
+      expect(lines).toHaveLength(8);
+    }
+  });
+
   it("the card's examples carry no padding, which a terminal narrower than them wraps into a gap", () => {
     for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
-      const examples = renderStartCard(command)
+      const examples = renderStartCard(command, 160)
         .split("\n")
         .filter((line) => line.startsWith(`  ${command} --`));
       // Each explanation follows its command at once: no run of spaces inside a row but the quoted words'.
