@@ -75,9 +75,29 @@ export function wrapToCells(row: string, width: number, most = 2): string[] {
     } else line = next;
   }
   rows.push(line);
+  if (rows.length <= most) balanceLastRow(rows, hang, width);
   const kept = rows.slice(0, most);
   if (rows.length > most) kept[most - 1] = `${kept[most - 1]} ${rows[most]?.trimStart() ?? ""}`;
   return kept.map((kept) => clipToCells(kept, width));
+}
+
+/**
+ * A last row of one word takes the word before it down too (and a " · " before that), when the row above keeps
+ * two words: "… · this" over "session's" reads as "… ·" over "this session's".
+ */
+function balanceLastRow(rows: string[], hang: string, width: number): void {
+  const last = rows.length - 1;
+  const alone = rows[last]?.slice(hang.length) ?? "";
+  if (last < 1 || alone.includes(" ")) return;
+  const above = (rows[last - 1] ?? "").split(" ");
+  let take = 1;
+  if (above.at(-take - 1) === "·") take++;
+  const lead = (rows[last - 1] ?? "").length - (rows[last - 1] ?? "").trimStart().length;
+  if (above.length - lead - take < 2) return;
+  const moved = `${hang}${[...above.slice(-take), alone].join(" ")}`;
+  if (cellWidth(moved) > width) return;
+  rows[last - 1] = above.slice(0, -take).join(" ");
+  rows[last] = moved;
 }
 
 /**

@@ -105,6 +105,11 @@ describe(`Claude Code ${NEWEST.name}: the module in the terminal`, () => {
       status,
     ).toBe(true);
     expect(rows.length, status).toBeLessThanOrEqual(14);
+    // No word alone on a wrapped row when the row above could give it one ("this" over "session's").
+    expect(
+      rows.filter((row) => row.startsWith(" ".repeat(at + 4)) && /^ +\S+$/.test(row)),
+      status,
+    ).toEqual([]);
     // Stopped: the band goes.
     await tui.submit("/continuation-loop:loop-stop");
     await until(() => !fs.existsSync(stateFile), "the loop's end", 30_000);

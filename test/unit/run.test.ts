@@ -329,4 +329,17 @@ describe("cellWidth", () => {
     for (const fitted of rows) expect(cellWidth(fitted)).toBeLessThanOrEqual(54);
     expect(wrapToCells("a row that fits", 40)).toEqual(["a row that fits"]);
   });
+
+  it("leaves no word alone on a wrapped row's last line when the line above can give one, with its ' · '", () => {
+    const head = "continuation-loop: loop paused, iteration 4/5 · 6s elapsed · this session's";
+    for (const width of [74, 66])
+      expect(wrapToCells(head, width)).toEqual([
+        "continuation-loop: loop paused, iteration 4/5 · 6s elapsed",
+        "    · this session's",
+      ]);
+    // A last line of two words or more is left as it is.
+    expect(wrapToCells("  one two three four five six", 22)).toEqual(["  one two three four", "    five six"]);
+    // So is a line above that would keep one word.
+    expect(wrapToCells("  longwordhere alone", 16)).toEqual(["  longwordhere", "    alone"]);
+  });
 });
