@@ -117,13 +117,13 @@ export function renderStartCard(command = "/loop-start", columns?: number): stri
     return cellWidth(row) <= width ? [row] : [`  ${command} ${args}`, `      — ${why}`];
   });
   // The head and the last row wrap at word breaks under themselves when the width is known.
-  const fit = (row: string) => (columns === undefined ? [row] : wrapToCells(row, width, 9));
+  const wrapRow = (row: string) => (columns === undefined ? [row] : wrapToCells(row, width, 9));
   return [
-    ...fit(
+    ...wrapRow(
       `Usage: ${command} [options] GOAL…  — Claude works on GOAL until it writes <promise>DONE</promise> or a limit (10 iterations).`,
     ),
     ...rows,
-    ...fit(
+    ...wrapRow(
       `${command} --help lists every option; ${sibling(command, "loop-status")} shows the loop, ${sibling(command, "loop-stop")} ends it.`,
     ),
   ].join("\n");
