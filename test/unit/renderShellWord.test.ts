@@ -13,6 +13,17 @@ const readWords = (words: string): string[] =>
     .split("\0")
     .slice(0, -1);
 
+/** The words an interactive bash, history expansion on as a person's terminal has it, makes of `words` pasted in. */
+const readWordsPasted = (words: string): string[] =>
+  execFileSync("bash", ["--norc", "--noprofile", "-i"], {
+    input: `printf '%s\\0' ${words}\n`,
+    encoding: "utf8",
+    stdio: ["pipe", "pipe", "ignore"],
+    env: { PATH: process.env.PATH ?? "", HISTFILE: "/dev/null" },
+  })
+    .split("\0")
+    .slice(0, -1);
+
 describe("renderShellWord", () => {
   it("leaves a plain path bare", () => {
     expect(renderShellWord("/opt/continuation-loop/hooks/cli.js")).toBe("/opt/continuation-loop/hooks/cli.js");
@@ -31,6 +42,14 @@ describe("renderShellWord", () => {
   ])("quotes %j so that a shell reads it back as one word", (text) => {
     expect(readWords(renderShellWord(text))).toEqual([text]);
   });
+
+  it.each(["/home/jane/Wow!project/continuation-loop", "/home/o'brien/R&D!/x", '/tmp/a "quoted" $HOME `id`; & name'])(
+    "quotes %j so that an interactive bash reads it back pasted in, history expansion and all",
+    (text) => {
+      expect(readWordsPasted(renderShellWord(text))).toEqual([text]);
+      expect(readWords(renderShellWord(text))).toEqual([text]);
+    },
+  );
 });
 
 describe("renderCliCommand", () => {
