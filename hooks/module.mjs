@@ -555,6 +555,10 @@ function pickResetsAt(windows, now) {
   return latest;
 }
 
+// src/core/lineBreaks.ts
+var unifyLineBreaks = (text) => text.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+var renderGoal = (body) => unifyLineBreaks(body).trim();
+
 // src/core/matchPromise.ts
 var WRAPPED = /^\s*<promise>((?:.|[\n\r\u2028\u2029])*)<\/promise>\s*$/i;
 var unwrapPromise = (phrase) => WRAPPED.exec(phrase)?.[1] ?? phrase;
@@ -648,7 +652,7 @@ function renderResumePrompt(state, runtime, kind, now) {
     `${API_RESUME_OPENING} (${kind}). Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, cut short by the error and not counted. Take up the goal where the last turn stopped; check what it finished before redoing anything.`,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     `Goal:
-${state.body.trim()}`,
+${renderGoal(state.body)}`,
     `How to finish:
 ${renderFinish(state)}`
   ].join("\n\n");
@@ -821,7 +825,7 @@ function renderBackgroundWakePrompt(state, runtime, now) {
     `Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, not counted while it waited.`,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     `Goal:
-${state.body.trim()}`,
+${renderGoal(state.body)}`,
     `How to finish:
 ${renderFinish(state)}`
   ].join("\n\n");

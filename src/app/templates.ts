@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LoopError } from "../core/errors.js";
+import { unifyLineBreaks } from "../core/lineBreaks.js";
 
 /** Project templates (an install copies ours there; users may add their own) win over the package's. */
 function templateDirs(root: string, packageRoot: string): string[] {
@@ -21,7 +22,8 @@ function listTemplates(root: string, packageRoot: string): string[] {
 export function readTemplate(name: string, root: string, packageRoot: string): { text: string; file: string } {
   for (const dir of templateDirs(root, packageRoot)) {
     const file = join(dir, `${name}.md`);
-    if (existsSync(file)) return { text: readFileSync(file, "utf8"), file };
+    // The new state file is written with LF whatever the template's line breaks.
+    if (existsSync(file)) return { text: unifyLineBreaks(readFileSync(file, "utf8")), file };
   }
   const names = listTemplates(root, packageRoot);
   throw new LoopError("TEMPLATE_NOT_FOUND", `there is no template named ${JSON.stringify(name)}`, {

@@ -1,4 +1,5 @@
 // What the user and Claude are told about a wait after an API error (docs/REFERENCE.md "Going on after an API error"). Pure.
+import { renderGoal } from "./lineBreaks.js";
 import { renderDuration } from "./duration.js";
 import { API_RESUME_OPENING } from "./protocol.js";
 import type { LoopState } from "./parseState.js";
@@ -66,7 +67,7 @@ export function renderResumePrompt(state: LoopState, runtime: Runtime, kind: str
   return [
     `${API_RESUME_OPENING} (${kind}). Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, cut short by the error and not counted. Take up the goal where the last turn stopped; check what it finished before redoing anything.`,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
-    `Goal:\n${state.body.trim()}`,
+    `Goal:\n${renderGoal(state.body)}`,
     `How to finish:\n${renderFinish(state)}`,
   ].join("\n\n");
 }

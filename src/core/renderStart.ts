@@ -1,3 +1,4 @@
+import { renderGoal } from "./lineBreaks.js";
 import { renderPromisePhrase } from "./matchPromise.js";
 import { DEFAULT_PROMISE } from "./composeState.js";
 import { renderDuration } from "./duration.js";
@@ -67,7 +68,7 @@ export function renderStartContext(state: LoopState, shown: string, now: number,
           `fresh_context: each iteration after this one starts from a cleared context, with this goal sent again. Keep what the next iteration needs in ${state.notes_file ?? "the project's files"}.`,
         ]
       : []),
-    `Goal:\n${state.body.trim()}`,
+    `Goal:\n${renderGoal(state.body)}`,
     `How to finish:\n${renderFinish(state)}`,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     ...(scope === undefined ? [] : [scope]),

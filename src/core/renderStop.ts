@@ -1,3 +1,4 @@
+import { renderGoal } from "./lineBreaks.js";
 import { renderPromisePhrase } from "./matchPromise.js";
 import { type Checklist, renderChecklistProgress } from "./checklist.js";
 import type { EndReason, StopDecision } from "./decideStop.js";
@@ -128,7 +129,7 @@ export function renderPromptDigest(state: LoopState, notes: string | undefined, 
     ...said
   } = state;
   const tasks = checklist?.items.map((item) => item.text) ?? null;
-  return hashText(JSON.stringify([said, body.trim(), notes?.trim() ?? null, tasks]));
+  return hashText(JSON.stringify([said, renderGoal(body), notes?.trim() ?? null, tasks]));
 }
 
 /** What is left of each limit, briefly: "7 left · 1h 2m left · 4,000 tokens left". */
@@ -233,7 +234,7 @@ export function renderContinuation(
       ? renderFreshIntro(state, decision.next)
       : `Continuation loop: iteration ${decision.next}/${state.max_iterations}. You tried to stop, but the goal below is not done yet: keep working on it.`,
     `Limits: ${renderLimits(state, decision.runtime, decision.next, now)}`,
-    `Goal:\n${state.body.trim()}`,
+    `Goal:\n${renderGoal(state.body)}`,
   ];
   if (extras.notes) {
     const keep = extras.fresh

@@ -1,5 +1,6 @@
 // The prompt the companion module sends when `background_wait` has passed while the loop waited for
 // background tasks (docs/REFERENCE.md "Background work"). Pure.
+import { renderGoal } from "./lineBreaks.js";
 import { type BackgroundTask, renderTaskNames } from "./background.js";
 import { renderDuration } from "./duration.js";
 import type { LoopState } from "./parseState.js";
@@ -21,7 +22,7 @@ export function renderBackgroundWakePrompt(state: LoopState, runtime: Runtime, n
     `${BACKGROUND_WAKE_OPENING}: background_wait (${renderDuration(state.background_wait)}) passed with ${tasks.length} task${one ? "" : "s"} still running: ${tasks.map(renderTask).join("; ")}. The loop no longer waits for ${one ? "it" : "them"}: check ${one ? "its" : "their"} output if it matters (a server or a watcher may run for good), then go on with the goal.`,
     `Continuation loop: iteration ${state.iteration_count}/${state.max_iterations}, not counted while it waited.`,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
-    `Goal:\n${state.body.trim()}`,
+    `Goal:\n${renderGoal(state.body)}`,
     `How to finish:\n${renderFinish(state)}`,
   ].join("\n\n");
 }

@@ -2,6 +2,7 @@ import { realpathSync } from "node:fs";
 import { readBounded } from "./readBounded.js";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
+import { unifyLineBreaks } from "../core/lineBreaks.js";
 
 /** Is `path` the folder `root` or inside it? */
 export const inside = (root: string, path: string) => {
@@ -82,9 +83,10 @@ const CHECKLIST: ProjectFile = {
 export function readNotes(root: string, notesFile: string, shownAs: string): { path: string; text: string } {
   const read = readProjectText(root, notesFile, shownAs, NOTES);
   if (!read) return { path: notesFile, text: "" };
+  const text = unifyLineBreaks(read.text);
   return {
     path: notesFile,
-    text: read.size > NOTES.max ? `${read.text}\n… (cut at ${NOTES.max / 1024} KiB)` : read.text,
+    text: read.size > NOTES.max ? `${text}\n… (cut at ${NOTES.max / 1024} KiB)` : text,
   };
 }
 
