@@ -75,7 +75,7 @@ export function runDoctor({ root, ctx }: CommandCall): number {
   );
   // From a terminal on the plugin route the module cannot be seen, but may run in the loop's session.
   const moduleMayRun = !installRoute && ctx.env.CLAUDECODE !== "1";
-  checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env), moduleMayRun));
+  checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env), moduleMayRun, cli));
   const cap = blockCap(ctx.env, sources);
   for (const { file } of scanLoops(root, ctx.env).loops)
     checks.push(...checkState(file, cap, ctx.env, cli, installRoute));

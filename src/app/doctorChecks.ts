@@ -311,29 +311,43 @@ export const renderNoCostSource = (moduleMayRun: boolean): string =>
     : NO_COST_SOURCE;
 
 /**
+ * The `statusLine` entry to paste into a settings file, its command the helper's (`cli`, quoted for the shell
+ * Claude Code runs it in) as a JSON string: a folder named with quotes or `$` needs both escapes.
+ */
+const renderStatusLineEntry = (cli: string): string =>
+  `"statusLine": ${JSON.stringify({ type: "command", command: `${cli} statusline`, refreshInterval: 1 })}`;
+
+/**
  * A warning only when a loop of the project sets max_cost; otherwise the fact, plainly. `moduleMayRun`: the
- * plugin route, seen from outside Claude Code, where the module may hand the loop the figures.
+ * plugin route, seen from outside Claude Code, where the module may hand the loop the figures. With no status
+ * line, the entry that adds it.
  */
 export function checkCostSource(
   sources: SettingsSource[],
   loopsWithMaxCost: number,
   moduleLive = false,
   moduleMayRun = false,
+  cli?: string,
 ): Check {
   if (moduleLive) return { level: "ok", text: "the companion module records Claude Code's cost figures for max_cost" };
   const where = readCostSource(sources);
   if (where) return { level: "ok", text: `the status line records Claude Code's cost figures for max_cost (${where})` };
+  const add = cli === undefined ? "" : `; to add it, put in .claude/settings.json: ${renderStatusLineEntry(cli)}`;
   if (loopsWithMaxCost > 0)
     return {
       level: "warn",
-      text: moduleMayRun
-        ? `${MODULE_COST_SOURCE}: where the module does not run, the max_cost of ${loopsWithMaxCost} loop(s) is never reached`
-        : `${NO_COST_SOURCE}; without it the max_cost of ${loopsWithMaxCost} loop(s) is never reached`,
+      text: `${
+        moduleMayRun
+          ? `${MODULE_COST_SOURCE}: where the module does not run, the max_cost of ${loopsWithMaxCost} loop(s) is never reached`
+          : `${NO_COST_SOURCE}; without it the max_cost of ${loopsWithMaxCost} loop(s) is never reached`
+      }${add}`,
     };
   return {
     level: "ok",
-    text: moduleMayRun
-      ? "no status line of the plugin: a loop's max_cost sees Claude Code's cost figures only through the companion module"
-      : "no status line of the plugin: a loop's max_cost could not see Claude Code's cost figures",
+    text: `${
+      moduleMayRun
+        ? "no status line of the plugin: a loop's max_cost sees Claude Code's cost figures only through the companion module"
+        : "no status line of the plugin: a loop's max_cost could not see Claude Code's cost figures"
+    }${add}`,
   };
 }
