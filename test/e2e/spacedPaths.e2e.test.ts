@@ -18,11 +18,14 @@ const PLUGIN_PARTS = [".claude-plugin", "hooks", ".claude/commands", "templates"
 
 const t = perTest();
 
-/** A project, a HOME and a shell log under `<tmp>/Jane's Mac/`, every folder name with a space. */
-function makeSpacedWorld() {
+/** Folder names a shell would read: an apostrophe, `&`, `$`, a backtick, a double quote and `;`. */
+const SHELL_NAMES = { base: "O'Brien & Co", proj: 'R&D $HOME `id` "x"; y', home: "home $PATH; `x`" };
+
+/** A project, a HOME and a shell log under `<tmp>/Jane's Mac/`, every folder name with a space (or those above). */
+function makeSpacedWorld(names = { base: "Jane's Mac", proj: "my project", home: "home dir" }) {
   const root = t.tempDir("cl-e2e-spaces-");
-  const base = path.join(root, "Jane's Mac");
-  const world = { proj: path.join(base, "my project"), home: path.join(base, "home dir"), base };
+  const base = path.join(root, names.base);
+  const world = { proj: path.join(base, names.proj), home: path.join(base, names.home), base };
   fs.mkdirSync(world.proj, { recursive: true });
   trustProject(world);
   return world;
@@ -84,5 +87,66 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths with spaces", (version) =>
     // No plugin is loaded: the continuation can only come from the hooks install wrote.
     expect(lastUserText(server.mainRequests[1]!)).toContain(LOOP_MARKER);
     expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
+  });
+});
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths a shell would read", (version) => {
+  it("runs a loop to its end from a plugin, project and HOME whose paths hold ' & $ ` \" ;", async () => {
+    const world = makeSpacedWorld(SHELL_NAMES);
+    const plugin = copyPlugin(world.base);
+    fs.writeFileSync(path.join(world.proj, "shared notes.md"), "NOTES-SEEN: the intro is done.\n");
+    const server = await t.server([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
+    const r = await runClaude({
+      version,
+      prompt: '/continuation-loop:loop-start --max-iterations 3 --notes-file "shared notes.md" Write the summary',
+      baseUrl: server.url,
+      cwd: world.proj,
+      home: world.home,
+      pluginDirs: [plugin],
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    const main = server.mainRequests;
+    expect(main).toHaveLength(3);
+    const continuations = main.slice(1).map((req) => lastUserText(req));
+    expect(continuations[0]).toContain(LOOP_MARKER);
+    expect(continuations[0]).toContain("NOTES-SEEN: the intro is done.");
+    const history = readJsonl(path.join(world.proj, HISTORY));
+    expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
+  });
+
+  it("runs a loop in a project installed with continuation-loop install, its path holding ' & $ ` \" ;", async () => {
+    const world = makeSpacedWorld(SHELL_NAMES);
+    const cli = path.join(REPO_ROOT, "hooks", "cli.js");
+    const installed = spawnSync(process.execPath, [cli, "install", "--project", world.proj], {
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "", HOME: world.home },
+    });
+    expect(installed.status, installed.stdout + installed.stderr).toBe(0);
+    const server = await t.server([text("First draft."), text("Final version. DONE"), text("never sent")]);
+    const r = await runClaude({
+      version,
+      prompt: "/loop-start --max-iterations 4 --completion-promise DONE Write the summary",
+      baseUrl: server.url,
+      cwd: world.proj,
+      home: world.home,
+    });
+    expect(r.code, describeRun(r)).toBe(0);
+    expect(server.mainRequests).toHaveLength(2);
+    expect(lastUserText(server.mainRequests[1]!)).toContain(LOOP_MARKER);
+    expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
+    // doctor finds the hooks install wrote, and uninstall takes them out again.
+    const helper = (command: string) =>
+      spawnSync(process.execPath, [cli, command, "--project", world.proj], {
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: world.home },
+      });
+    const doctor = helper("doctor");
+    expect(doctor.status, doctor.stdout + doctor.stderr).toBe(0);
+    expect(doctor.stdout).toContain(`${world.proj}/.claude/continuation-loop/hooks/stop.js`);
+    const removed = helper("uninstall");
+    expect(removed.status, removed.stdout + removed.stderr).toBe(0);
+    expect(fs.existsSync(path.join(world.proj, ".claude", "continuation-loop"))).toBe(false);
+    const settings = path.join(world.proj, ".claude", "settings.json");
+    if (fs.existsSync(settings)) expect(fs.readFileSync(settings, "utf8")).not.toContain("continuation-loop");
   });
 });
