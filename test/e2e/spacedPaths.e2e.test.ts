@@ -1,8 +1,10 @@
 // Paths with spaces and an apostrophe, as on a machine whose user or folders are named so ("Jane's Mac"):
 // through the real Claude Code CLI on both pins, the plugin loaded from such a folder with the project, HOME
 // and the notes file in such paths; and a project set up with `continuation-loop install`, whose hook
-// commands name its folder through Claude Code's own ${CLAUDE_PROJECT_DIR}.
-import { spawnSync } from "node:child_process";
+// commands name its folder through Claude Code's own ${CLAUDE_PROJECT_DIR}. Then folders named with ' & $ ` " ;:
+// on both pins Claude Code hands a hook ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PROJECT_DIR} in its environment, never
+// in the command's text, so the shell never reads those characters; `run`, doctor and uninstall work there too.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,6 +14,7 @@ import { HISTORY, LOOP_MARKER } from "./loopSupport.js";
 import { trustProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, OLDEST, readJsonl, REPO_ROOT, runClaude } from "./support/runClaude.js";
 import { perTest } from "./support/perTest.js";
+import { runCommandEnv } from "./support/runCommand.js";
 
 /** What the plugin folder holds: its manifest, the hooks and their module, the commands and the templates. */
 const PLUGIN_PARTS = [".claude-plugin", "hooks", ".claude/commands", "templates"];
@@ -112,6 +115,31 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths a shell would read", (vers
     expect(continuations[0]).toContain("NOTES-SEEN: the intro is done.");
     const history = readJsonl(path.join(world.proj, HISTORY));
     expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
+  });
+
+  it("continuation-loop run, from a plugin copy whose path holds ' & $ ` \" ;, drives a loop to its end there", async () => {
+    const world = makeSpacedWorld(SHELL_NAMES);
+    const plugin = copyPlugin(world.base);
+    const server = await t.server([text("Drafted."), text("Polished. <promise>DONE</promise>"), text("never sent")]);
+    const { env } = runCommandEnv(version, { dir: t.tempDir("cl-e2e-run-"), baseUrl: server.url, home: world.home });
+    // Spawned, not spawnSync: the scripted API answers from this process.
+    const child = spawn(
+      process.execPath,
+      [path.join(plugin, "hooks", "cli.js"), "run", "--max-iterations", "4", "Write it"],
+      {
+        cwd: world.proj,
+        env,
+        stdio: ["ignore", "ignore", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      stderr += d;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code, stderr).toBe(0);
+    expect(server.mainRequests).toHaveLength(2);
+    expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
   });
 
   it("runs a loop in a project installed with continuation-loop install, its path holding ' & $ ` \" ;", async () => {
