@@ -1,8 +1,7 @@
-// Paths with spaces and an apostrophe, as on a machine whose user or folders are named so ("Jane's Mac"):
-// through the real Claude Code CLI on both pins, the plugin loaded from such a folder with the project, HOME
-// and the notes file in such paths; and a project set up with `continuation-loop install`, whose hook
-// commands name its folder through Claude Code's own ${CLAUDE_PROJECT_DIR}. Then folders named with ' & $ ` " ;:
-// on both pins Claude Code hands a hook ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PROJECT_DIR} in its environment, never
+// Folders named with spaces and ' & $ ` " ; (a user "O'Brien", a project "R&D"): through the real Claude Code CLI on
+// both pins, the plugin loaded from such a folder with the project, HOME and the notes file in such paths; a project
+// set up with `continuation-loop install`, whose hook commands name its folder through Claude Code's own
+// ${CLAUDE_PROJECT_DIR}; and `run`. On both pins Claude Code hands a hook ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PROJECT_DIR} in its environment, never
 // in the command's text, so the shell never reads those characters; `run`, doctor and uninstall work there too.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,11 +20,11 @@ const PLUGIN_PARTS = [".claude-plugin", "hooks", ".claude/commands", "templates"
 
 const t = perTest();
 
-/** Folder names a shell would read: an apostrophe, `&`, `$`, a backtick, a double quote and `;`. */
-const SHELL_NAMES = { base: "O'Brien & Co", proj: 'R&D $HOME `id` "x"; y', home: "home $PATH; `x`" };
+/** Folder names with spaces that a shell would read: an apostrophe, `&`, `$`, a backtick, a double quote and `;`. */
+const NAMES = { base: "O'Brien & Co", proj: 'R&D $HOME `id` "x"; y', home: "home $PATH; `x`" };
 
-/** A project, a HOME and a shell log under `<tmp>/Jane's Mac/`, every folder name with a space (or those above). */
-function makeSpacedWorld(names = { base: "Jane's Mac", proj: "my project", home: "home dir" }) {
+/** A project and a HOME under `<tmp>/O'Brien & Co/`, each folder named as above. */
+function makeSpacedWorld(names = NAMES) {
   const root = t.tempDir("cl-e2e-spaces-");
   const base = path.join(root, names.base);
   const world = { proj: path.join(base, names.proj), home: path.join(base, names.home), base };
@@ -41,140 +40,96 @@ function copyPlugin(base: string): string {
   return dir;
 }
 
-describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths with spaces", (version) => {
-  it("runs a loop to its end from a plugin, project, HOME and notes file whose paths have spaces", async () => {
-    const world = makeSpacedWorld();
-    const plugin = copyPlugin(world.base);
-    fs.writeFileSync(path.join(world.proj, "shared notes.md"), "NOTES-SEEN: the intro is done.\n");
-    const server = await t.server([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
-    const r = await runClaude({
-      version,
-      prompt: '/continuation-loop:loop-start --max-iterations 3 --notes-file "shared notes.md" Write the summary',
-      baseUrl: server.url,
-      cwd: world.proj,
-      home: world.home,
-      pluginDirs: [plugin],
-    });
-    expect(r.code, describeRun(r)).toBe(0);
-    const main = server.mainRequests;
-    expect(main).toHaveLength(3);
-    const continuations = main.slice(1).map((req) => lastUserText(req));
-    expect(continuations[0]).toContain(LOOP_MARKER);
-    expect(continuations[0]).toContain("Write the summary");
-    expect(continuations[0]).toContain("NOTES-SEEN: the intro is done.");
-    // On the newest pin the module, loaded from the same folder, sends them as prompts: no hook command.
-    for (const c of continuations) expect(c.includes("stop.js")).toBe(version === OLDEST);
-    const history = readJsonl(path.join(world.proj, HISTORY));
-    expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
-    expect(history.at(-1)).toMatchObject({ reason: "max_iterations", iteration: 3 });
-  });
-
-  it("runs a loop in a project installed with continuation-loop install, the project's path with spaces", async () => {
-    const world = makeSpacedWorld();
-    const cli = path.join(REPO_ROOT, "hooks", "cli.js");
-    const installed = spawnSync(process.execPath, [cli, "install", "--project", world.proj], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: world.home },
-    });
-    expect(installed.status, installed.stdout + installed.stderr).toBe(0);
-    const server = await t.server([text("First draft."), text("Final version. DONE"), text("never sent")]);
-    const r = await runClaude({
-      version,
-      prompt: "/loop-start --max-iterations 4 --completion-promise DONE Write the summary",
-      baseUrl: server.url,
-      cwd: world.proj,
-      home: world.home,
-    });
-    expect(r.code, describeRun(r)).toBe(0);
-    expect(server.mainRequests).toHaveLength(2);
-    // No plugin is loaded: the continuation can only come from the hooks install wrote.
-    expect(lastUserText(server.mainRequests[1]!)).toContain(LOOP_MARKER);
-    expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
-  });
-});
-
-describe.each(CLAUDE_VERSIONS)("Claude Code %s, paths a shell would read", (version) => {
-  it("runs a loop to its end from a plugin, project and HOME whose paths hold ' & $ ` \" ;", async () => {
-    const world = makeSpacedWorld(SHELL_NAMES);
-    const plugin = copyPlugin(world.base);
-    fs.writeFileSync(path.join(world.proj, "shared notes.md"), "NOTES-SEEN: the intro is done.\n");
-    const server = await t.server([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
-    const r = await runClaude({
-      version,
-      prompt: '/continuation-loop:loop-start --max-iterations 3 --notes-file "shared notes.md" Write the summary',
-      baseUrl: server.url,
-      cwd: world.proj,
-      home: world.home,
-      pluginDirs: [plugin],
-    });
-    expect(r.code, describeRun(r)).toBe(0);
-    const main = server.mainRequests;
-    expect(main).toHaveLength(3);
-    const continuations = main.slice(1).map((req) => lastUserText(req));
-    expect(continuations[0]).toContain(LOOP_MARKER);
-    expect(continuations[0]).toContain("NOTES-SEEN: the intro is done.");
-    const history = readJsonl(path.join(world.proj, HISTORY));
-    expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
-  });
-
-  it("continuation-loop run, from a plugin copy whose path holds ' & $ ` \" ;, drives a loop to its end there", async () => {
-    const world = makeSpacedWorld(SHELL_NAMES);
-    const plugin = copyPlugin(world.base);
-    const server = await t.server([text("Drafted."), text("Polished. <promise>DONE</promise>"), text("never sent")]);
-    const { env } = runCommandEnv(version, { dir: t.tempDir("cl-e2e-run-"), baseUrl: server.url, home: world.home });
-    // Spawned, not spawnSync: the scripted API answers from this process.
-    const child = spawn(
-      process.execPath,
-      [path.join(plugin, "hooks", "cli.js"), "run", "--max-iterations", "4", "Write it"],
-      {
+describe.each(CLAUDE_VERSIONS)(
+  "Claude Code %s, folders named with spaces and characters a shell would read",
+  (version) => {
+    it("runs a loop to its end from a plugin, project and HOME whose paths hold ' & $ ` \" ;", async () => {
+      const world = makeSpacedWorld();
+      const plugin = copyPlugin(world.base);
+      fs.writeFileSync(path.join(world.proj, "shared notes.md"), "NOTES-SEEN: the intro is done.\n");
+      const server = await t.server([text("Drafted."), text("Revised."), text("Polished."), text("never sent")]);
+      const r = await runClaude({
+        version,
+        prompt: '/continuation-loop:loop-start --max-iterations 3 --notes-file "shared notes.md" Write the summary',
+        baseUrl: server.url,
         cwd: world.proj,
-        env,
-        stdio: ["ignore", "ignore", "pipe"],
-      },
-    );
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (d: string) => {
-      stderr += d;
+        home: world.home,
+        pluginDirs: [plugin],
+      });
+      expect(r.code, describeRun(r)).toBe(0);
+      const main = server.mainRequests;
+      expect(main).toHaveLength(3);
+      const continuations = main.slice(1).map((req) => lastUserText(req));
+      expect(continuations[0]).toContain(LOOP_MARKER);
+      expect(continuations[0]).toContain("Write the summary");
+      expect(continuations[0]).toContain("NOTES-SEEN: the intro is done.");
+      // On the newest pin the module, loaded from the same folder, sends them as prompts: no hook command.
+      for (const c of continuations) expect(c.includes("stop.js")).toBe(version === OLDEST);
+      const history = readJsonl(path.join(world.proj, HISTORY));
+      expect(history.map((h) => h.decision)).toEqual(["continue", "continue", "end"]);
+      expect(history.at(-1)).toMatchObject({ reason: "max_iterations", iteration: 3 });
     });
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-    expect(code, stderr).toBe(0);
-    expect(server.mainRequests).toHaveLength(2);
-    expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
-  });
 
-  it("runs a loop in a project installed with continuation-loop install, its path holding ' & $ ` \" ;", async () => {
-    const world = makeSpacedWorld(SHELL_NAMES);
-    const cli = path.join(REPO_ROOT, "hooks", "cli.js");
-    const installed = spawnSync(process.execPath, [cli, "install", "--project", world.proj], {
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: world.home },
+    it("continuation-loop run, from a plugin copy whose path holds ' & $ ` \" ;, drives a loop to its end there", async () => {
+      const world = makeSpacedWorld();
+      const plugin = copyPlugin(world.base);
+      const server = await t.server([text("Drafted."), text("Polished. <promise>DONE</promise>"), text("never sent")]);
+      const { env } = runCommandEnv(version, { dir: t.tempDir("cl-e2e-run-"), baseUrl: server.url, home: world.home });
+      // Spawned, not spawnSync: the scripted API answers from this process.
+      const child = spawn(
+        process.execPath,
+        [path.join(plugin, "hooks", "cli.js"), "run", "--max-iterations", "4", "Write it"],
+        {
+          cwd: world.proj,
+          env,
+          stdio: ["ignore", "ignore", "pipe"],
+        },
+      );
+      let stderr = "";
+      child.stderr.setEncoding("utf8").on("data", (d: string) => {
+        stderr += d;
+      });
+      const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+      expect(code, stderr).toBe(0);
+      expect(server.mainRequests).toHaveLength(2);
+      expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
     });
-    expect(installed.status, installed.stdout + installed.stderr).toBe(0);
-    const server = await t.server([text("First draft."), text("Final version. DONE"), text("never sent")]);
-    const r = await runClaude({
-      version,
-      prompt: "/loop-start --max-iterations 4 --completion-promise DONE Write the summary",
-      baseUrl: server.url,
-      cwd: world.proj,
-      home: world.home,
-    });
-    expect(r.code, describeRun(r)).toBe(0);
-    expect(server.mainRequests).toHaveLength(2);
-    expect(lastUserText(server.mainRequests[1]!)).toContain(LOOP_MARKER);
-    expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
-    // doctor finds the hooks install wrote, and uninstall takes them out again.
-    const helper = (command: string) =>
-      spawnSync(process.execPath, [cli, command, "--project", world.proj], {
+
+    it("runs a loop in a project installed with continuation-loop install, its path holding ' & $ ` \" ;", async () => {
+      const world = makeSpacedWorld();
+      const cli = path.join(REPO_ROOT, "hooks", "cli.js");
+      const installed = spawnSync(process.execPath, [cli, "install", "--project", world.proj], {
         encoding: "utf8",
         env: { PATH: process.env.PATH ?? "", HOME: world.home },
       });
-    const doctor = helper("doctor");
-    expect(doctor.status, doctor.stdout + doctor.stderr).toBe(0);
-    expect(doctor.stdout).toContain(`${world.proj}/.claude/continuation-loop/hooks/stop.js`);
-    const removed = helper("uninstall");
-    expect(removed.status, removed.stdout + removed.stderr).toBe(0);
-    expect(fs.existsSync(path.join(world.proj, ".claude", "continuation-loop"))).toBe(false);
-    const settings = path.join(world.proj, ".claude", "settings.json");
-    if (fs.existsSync(settings)) expect(fs.readFileSync(settings, "utf8")).not.toContain("continuation-loop");
-  });
-});
+      expect(installed.status, installed.stdout + installed.stderr).toBe(0);
+      const server = await t.server([text("First draft."), text("Final version. DONE"), text("never sent")]);
+      const r = await runClaude({
+        version,
+        prompt: "/loop-start --max-iterations 4 --completion-promise DONE Write the summary",
+        baseUrl: server.url,
+        cwd: world.proj,
+        home: world.home,
+      });
+      expect(r.code, describeRun(r)).toBe(0);
+      expect(server.mainRequests).toHaveLength(2);
+      // No plugin is loaded: the continuation can only come from the hooks install wrote.
+      expect(lastUserText(server.mainRequests[1]!)).toContain(LOOP_MARKER);
+      expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({ reason: "completed", iteration: 2 });
+      // doctor finds the hooks install wrote, and uninstall takes them out again.
+      const helper = (command: string) =>
+        spawnSync(process.execPath, [cli, command, "--project", world.proj], {
+          encoding: "utf8",
+          env: { PATH: process.env.PATH ?? "", HOME: world.home },
+        });
+      const doctor = helper("doctor");
+      expect(doctor.status, doctor.stdout + doctor.stderr).toBe(0);
+      expect(doctor.stdout).toContain(`${world.proj}/.claude/continuation-loop/hooks/stop.js`);
+      const removed = helper("uninstall");
+      expect(removed.status, removed.stdout + removed.stderr).toBe(0);
+      expect(fs.existsSync(path.join(world.proj, ".claude", "continuation-loop"))).toBe(false);
+      const settings = path.join(world.proj, ".claude", "settings.json");
+      if (fs.existsSync(settings)) expect(fs.readFileSync(settings, "utf8")).not.toContain("continuation-loop");
+    });
+  },
+);
