@@ -41,6 +41,11 @@ function namedWrite(path: string): NamedWrite {
   return (Object.keys(WRITES) as (keyof typeof WRITES)[]).find((name) => path.endsWith(WRITES[name])) ?? "other";
 }
 
+/** All of `bytes` appended into `fd` at its offset (a short write goes on from where it stopped); `path` as below. */
+export function writeWholeInto(path: string, fd: number, bytes: Buffer): void {
+  for (let at = 0; at < bytes.length; ) at += writeSyncInto(path, fd, bytes, at, bytes.length - at);
+}
+
 /**
  * writeSync for a write into `path` (the file written, or the target of its temp file), at `position` or at the
  * end. Unless a test armed that write, exactly writeSync; armed, it behaves as a full disk does, to the byte:

@@ -1,7 +1,7 @@
 import { closeSync, openSync, statSync } from "node:fs";
 import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
-import { writeSyncInto } from "./diskFull.js";
+import { writeWholeInto } from "./diskFull.js";
 import { readBounded } from "./readBounded.js";
 import { readLinesFromEnd, readLinesInWindow } from "./readLines.js";
 
@@ -25,7 +25,7 @@ export function tryAppendHistory(path: string, record: HistoryRecord): void {
     const fd = openSync(path, "a");
     try {
       // A full disk takes part of the line: the fragment is left, and the next record starts a line of its own.
-      for (let at = 0; at < line.length; ) at += writeSyncInto(path, fd, line, at, line.length - at);
+      writeWholeInto(path, fd, line);
     } finally {
       closeSync(fd);
     }

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
-import { writeSyncInto } from "./diskFull.js";
+import { writeWholeInto } from "./diskFull.js";
 import { readBounded } from "./readBounded.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
@@ -71,7 +71,7 @@ export function acquireLock(
       let ino: number;
       try {
         const stamp = Buffer.from(`${process.pid} ${new Date(Date.now()).toISOString()}\n`);
-        for (let at = 0; at < stamp.length; ) at += writeSyncInto(lock, fd, stamp, at, stamp.length - at);
+        writeWholeInto(lock, fd, stamp);
         ino = fstatSync(fd).ino;
       } catch (error) {
         // A full disk: the empty lock would hold the next hook up until it is old enough to break.

@@ -2,7 +2,7 @@ import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unli
 import { basename, dirname, join } from "node:path";
 import { readProcessGone } from "./readClaudePid.js";
 import { reachCrashPoint } from "./crashPoint.js";
-import { writeSyncInto } from "./diskFull.js";
+import { writeWholeInto } from "./diskFull.js";
 
 /** Temp files older than this are a killed writer's, whatever their pid says (a live writer needs milliseconds). */
 const STALE_TEMP_MS = 60_000;
@@ -72,8 +72,7 @@ export function writeFileAtomic(
   }
   try {
     const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
-    let written = 0;
-    while (written < bytes.length) written += writeSyncInto(path, fd, bytes, written, bytes.length - written);
+    writeWholeInto(path, fd, bytes);
     reachCrashPoint("temp-written");
     if (durable) {
       fsyncSync(fd);
