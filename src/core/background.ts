@@ -72,7 +72,7 @@ export interface HoldOutcome {
 
 /**
  * Which running tasks hold the loop at this Stop. A task holds while `background_wait` has not passed
- * since the loop first waited for it and it was never waited out; with the module any such task holds,
+ * since the loop first waited for it (by the wall clock) and it was never waited out; with the module any such task holds,
  * on the command path only when the reply carries `<loop-wait/>`. `background_wait: 0` holds nothing.
  */
 export function decideHold(
@@ -89,7 +89,9 @@ export function decideHold(
   const notHeld: HoldOutcome["notHeld"] = [];
   for (const task of running) {
     const since = held.get(task.id) ?? iso;
-    const passed = boundS > 0 && now - Date.parse(since) >= boundS * 1000;
+    // A `since` in the future: the clock was set back since the hold began, so the wait is taken as over
+    // rather than held until the clock catches up (docs/REFERENCE.md "When the clock jumps").
+    const passed = boundS > 0 && (now - Date.parse(since) >= boundS * 1000 || Date.parse(since) > now);
     if (passed && held.has(task.id)) waited.add(task.id);
     if (boundS > 0 && !waited.has(task.id)) eligible.push({ ...task, since });
     else notHeld.push({ ...task, waitedOut: waited.has(task.id) });

@@ -155,6 +155,24 @@ describe("a Stop while background tasks run", () => {
     expect(d).not.toHaveProperty("notHeld");
   });
 
+  it("a clock set back past the hold's start ends the wait at the next Stop, never holds until it catches up", () => {
+    const first = decide("background_wait: 2m", "Server started.", { background: running([SERVER]) });
+    if (first.kind !== "hold") throw new Error("no hold");
+    // The module's timer counts in the machine's own time and wakes the session after 2m; the wall clock
+    // went back 1h meanwhile, so the task's `since` lies in the future at that Stop.
+    for (const back of [3600_000, 86400_000]) {
+      const woken = decide(
+        "background_wait: 2m",
+        "Still up.",
+        { background: running([SERVER]) },
+        first.runtime,
+        NOW + 120_000 - back,
+      );
+      expect(woken).toMatchObject({ kind: "continue", notHeld: [{ ...SERVER, waitedOut: true }] });
+      expect(woken.runtime).toMatchObject({ background_hold: null, background_waited: ["b2"] });
+    }
+  });
+
   it("keeps at most 50 waited-out ids", () => {
     const previous = { background_hold: null, background_waited: Array.from({ length: 60 }, (_, i) => `t${i}`) };
     expect(decideHold(600, previous, running(), NOW).waited).toHaveLength(50);
