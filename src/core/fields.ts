@@ -37,6 +37,8 @@ export const STOP_HOOK_TIMEOUT_S = 900;
 export const MAX_VERIFY_TIMEOUT_S = STOP_HOOK_TIMEOUT_S - 60;
 const TIMEOUT_EXPECTED = `a duration like 90s, 5m or a number of seconds, at most ${MAX_VERIFY_TIMEOUT_S / 60}m (the Stop hook's own timeout is 15m)`;
 
+/** An ISO-8601 date, or date and time with its zone (`Z`, `+01:00`). */
+const ZONED_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i;
 const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.int().check(z.minimum(min), z.maximum(max));
 const text = () => z.string().check(z.trim(), z.minLength(1));
 /** A duration (src/core/duration.ts) of at most `max` seconds. */
@@ -341,9 +343,10 @@ export const FIELDS = {
     type: "ISO-8601",
     meaning: "start time, for `max_duration`",
     example: "started_at: 2026-01-31T09:00:00Z",
-    expected: "an ISO-8601 time",
+    expected: "an ISO-8601 time with its zone, like 2026-01-31T09:00:00Z",
     setByLoop: true,
-    schema: () => z.string().check(z.refine((v) => !Number.isNaN(Date.parse(v)))),
+    // A time without its zone would be read in the machine's time zone, and move with TZ or DST.
+    schema: () => z.string().check(z.refine((v) => ZONED_TIME.test(v.trim()) && !Number.isNaN(Date.parse(v)))),
   },
 } satisfies Record<string, FieldSpec>;
 

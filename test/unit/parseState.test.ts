@@ -109,6 +109,10 @@ describe("parseState refusals name the file, field, line and expected value", ()
     ["require_todos_done", "require_todos_done: sometimes\n", "true or false"],
     ["session_id", "session_id: [a]\n", "session"],
     ["started_at", "started_at: yesterday\n", "ISO-8601"],
+    // A time without its zone is read in the machine's time zone: the loop's start would move with TZ or DST.
+    ["started_at", "started_at: 2026-10-25T02:30:00\n", "with its zone"],
+    ["started_at", "started_at: 2026-10-25 02:30\n", "with its zone"],
+    ["started_at", 'started_at: "Sun Oct 25 2026 02:30"\n', "with its zone"],
   ])("%s: refuses %j", (field, front, expected) => {
     const error = refusal(file(`# comment\n${front}`));
     expect(error.code).toBe("STATE_BAD_FIELD");
