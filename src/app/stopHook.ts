@@ -41,8 +41,8 @@ import { renderHandPause, renderHandResume } from "./stopHandEdits.js";
 import { continueLoop } from "./stopContinue.js";
 
 /** The loop's last record in the history (none before its first Stop). */
-const readLastRecord = (state: LoopState, file: LoopFile) =>
-  state.started_at ? readPreviousRecord(file.historyPath, file.shown, state.started_at) : undefined;
+const readLastRecord = (state: LoopState, file: LoopFile, now: number) =>
+  state.started_at ? readPreviousRecord(file.historyPath, file.shown, state.started_at, now) : undefined;
 
 /**
  * What the report needs of this iteration (README "The morning after"): its duration, reply and files.
@@ -150,7 +150,7 @@ function runLoopStop(
     if (ownership === "paused") {
       const passed = passPausedTurns(state, snapshot.runtime, input);
       const own = state.session_id !== undefined && state.session_id === input.session_id;
-      const pause = own ? renderHandPause(state, file, readLastRecord(state, file), ctx.now()) : undefined;
+      const pause = own ? renderHandPause(state, file, readLastRecord(state, file, ctx.now()), ctx.now()) : undefined;
       return pause ? { ...passed, onCommit: () => tryAppendHistory(file.historyPath, pause) } : passed;
     }
     // This session resumed in a second terminal while the first still runs: one process drives the loop.
@@ -179,7 +179,7 @@ function runLoopStop(
     }
     const now = ctx.now();
     const decision = decideStop(state, runtime, facts.assessment, facts, now);
-    const last = readLastRecord(state, file);
+    const last = readLastRecord(state, file, now);
     resumed = renderHandResume(state, file, last, now);
     const record = historyRecord(decision, state, file, input.session_id, now, facts, resumed ?? last);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").

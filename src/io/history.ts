@@ -63,11 +63,18 @@ const PREVIOUS_RECORD_BACK = 8 * 1024 * 1024;
  * The last record of the loop in `stateFile` that started at `startedAt` (ISO), looked for past at most 64 KiB
  * of other loops' records; undefined when the loop has none there (its first Stop). A wait for a permission
  * answer is written mid-turn, so it starts no iteration and is passed over; the file's latest end is an earlier
- * loop's.
+ * loop's. `now`: a start later than it means the clock was set back since, and the loop's own records may be
+ * older than its start (docs/REFERENCE.md "When the clock jumps").
  */
-export function readPreviousRecord(path: string, stateFile: string, startedAt: string): HistoryRecord | undefined {
+export function readPreviousRecord(
+  path: string,
+  stateFile: string,
+  startedAt: string,
+  now: number,
+): HistoryRecord | undefined {
   const since = Date.parse(startedAt);
   if (!Number.isFinite(since)) return undefined;
+  const setBack = since > now;
   // The path as JSON writes it: only lines that may be this file's are parsed.
   const needle = JSON.stringify(stateFile);
   let passed = 0;
@@ -86,7 +93,7 @@ export function readPreviousRecord(path: string, stateFile: string, startedAt: s
       // The newest record of this file: this loop's, or an earlier loop's (then this loop has none). An end is
       // always an earlier loop's, even one in the same millisecond as this start (`/loop-start --force`).
       if (record.state_file !== stateFile || !Number.isFinite(at)) continue;
-      return at >= since && record.decision !== "end" ? record : undefined;
+      return (at >= since || setBack) && record.decision !== "end" ? record : undefined;
     }
   } catch {
     // a history that cannot be read back: this loop's first record, as with none

@@ -415,12 +415,12 @@ describe("reading the history for a report", () => {
     const other = recordLoop({ n: 2, stateFile: named, start: Date.parse("2026-11-27T04:00:00Z") });
     const path = history(`${toJsonl([...earlier, ...current])}${toJsonl(other).slice(0, 40)}`);
     const started = "2026-11-27T03:00:00.000Z";
-    expect(readPreviousRecordTime(path, ".claude/continuation-loop.local.md", started)).toBe(
+    expect(readPreviousRecordTime(path, ".claude/continuation-loop.local.md", started, NOW)).toBe(
       Date.parse(current.at(-1)?.time ?? ""),
     );
     // The named file's last record belongs to a loop that ended before this one started: none of its own.
-    expect(readPreviousRecordTime(path, named, "2026-11-27T05:00:00.000Z")).toBeUndefined();
-    expect(readPreviousRecordTime(join(tmpdir(), "none.jsonl"), named, started)).toBeUndefined();
+    expect(readPreviousRecordTime(path, named, "2026-11-27T05:00:00.000Z", NOW)).toBeUndefined();
+    expect(readPreviousRecordTime(join(tmpdir(), "none.jsonl"), named, started, NOW)).toBeUndefined();
   });
 
   it("passes over a wait for a permission answer, written mid-turn: the iteration began at the Stop before it", () => {
@@ -429,7 +429,7 @@ describe("reading the history for a report", () => {
     const stop = { time: "2026-11-27T03:00:10.000Z", state_file: file, iteration: 1, decision: "continue" };
     const wait = { time: "2026-11-27T03:00:12.000Z", state_file: file, iteration: 2, decision: "waiting_permission" };
     const path = history(toJsonl([stop, wait] as HistoryRecord[]));
-    expect(readPreviousRecordTime(path, file, started)).toBe(Date.parse(stop.time));
+    expect(readPreviousRecordTime(path, file, started, NOW)).toBe(Date.parse(stop.time));
   });
 
   it("skips a torn last line", () => {
