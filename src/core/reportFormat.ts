@@ -47,10 +47,8 @@ export function renderIterations(model: ReportModel): string {
   return model.maxIterations ? `${model.iterations} of ${model.maxIterations}` : String(model.iterations);
 }
 
-export function renderElapsed(model: ReportModel): string {
-  if (model.start === undefined || model.end === undefined) return DASH;
-  return renderDuration((model.end - model.start) / 1000);
-}
+export const renderElapsed = (model: ReportModel): string =>
+  model.elapsedS === undefined ? DASH : renderDuration(model.elapsedS);
 
 /** "0.82 at iteration 7, target >= 0.9", or undefined for a loop without a metric. */
 export function renderMetricSummary(model: ReportModel): string | undefined {

@@ -41,6 +41,8 @@ export interface ReportModel {
   maxIterations: number | undefined;
   start: number | undefined;
   end: number | undefined;
+  /** The time the loop ran, its steps in file order: a clock set back adds no time, nor takes any. */
+  elapsedS: number | undefined;
   outputTokens: number | undefined;
   spendUsd: number | undefined;
   metric: { best: number | undefined; bestIteration: number | undefined; target: string | undefined } | undefined;
@@ -238,6 +240,14 @@ function describeOutcome(last: HistoryRecord): { outcome: string; because: strin
   return { outcome: "running", because: undefined };
 }
 
+/** The sum of the forward steps from the first time on (file order): the backward step of a clock set back is left out. */
+function sumForward(times: readonly number[]): number | undefined {
+  if (times.length === 0) return undefined;
+  let total = 0;
+  for (let i = 1; i < times.length; i++) total += Math.max(0, (times[i] as number) - (times[i - 1] as number));
+  return total / 1000;
+}
+
 /** A loop's records (see `selectLoopRecords`) → the report's facts. */
 export function buildReport(records: readonly HistoryRecord[]): ReportModel {
   const last = records.at(-1);
@@ -263,6 +273,7 @@ export function buildReport(records: readonly HistoryRecord[]): ReportModel {
     maxIterations: num(fields.max_iterations) ?? (withGoal?.fields ? FIELDS.max_iterations.default : undefined),
     start: lowest(times),
     end: highest(ends),
+    elapsedS: sumForward([...times.slice(0, 1), ...ends]),
     outputTokens: highest(tokens),
     spendUsd: highest(spends),
     metric: summariseMetric(records, bests, target),
