@@ -6,6 +6,7 @@ import type { LoopState } from "../core/parseState.js";
 import { decideScope } from "../core/scope.js";
 import type { Runtime } from "../core/sidecar.js";
 import { captureScopeTree, checkScopePaths, readChangedFiles } from "../io/readScopeChanges.js";
+import { readMonotonicMs } from "../io/monotonic.js";
 import { runMetric } from "../io/runMetric.js";
 import type { Context } from "./context.js";
 import { type CommandRuns, runOnce } from "./runOnce.js";
@@ -48,12 +49,12 @@ export function gatherImprovementFacts(
     }
   }
   if (state.metric === undefined) return { facts, reached: false, seconds: 0 };
-  const started = ctx.now();
+  const started = readMonotonicMs();
   const command = state.metric;
   facts.metric = runOnce(runs, `metric ${command}`, () =>
     runMetric(command, file.root, state.metric_timeout, ctx.env, ctx.packageRoot),
   );
-  return { facts, reached: metricReached(state, facts.metric), seconds: (ctx.now() - started) / 1000 };
+  return { facts, reached: metricReached(state, facts.metric), seconds: (readMonotonicMs() - started) / 1000 };
 }
 
 /** The error with the line of its field in the state file, when it names a field and has no line yet. */

@@ -19,6 +19,7 @@ import { type CommandRuns, runOnce } from "./runOnce.js";
 import { readUntrusted } from "./trustStateFile.js";
 import { readModuleStop } from "./moduleBridge.js";
 import { parseWaitTag, readRunningTasks } from "../core/background.js";
+import { readMonotonicMs } from "../io/monotonic.js";
 import { sleep } from "../io/sleep.js";
 import type { Context } from "./context.js";
 
@@ -90,12 +91,12 @@ export function gatherStopFacts(
   let spent = improvement.seconds;
   let until: VerifyResult | undefined;
   if (state.until !== undefined && !paused) {
-    const started = ctx.now();
+    const started = readMonotonicMs();
     const command = state.until;
     until = runOnce(runs, `until ${command}`, () =>
       runVerify(command, file.root, commandTimeout(state, spent), ctx.env, ctx.packageRoot),
     );
-    spent += (ctx.now() - started) / 1000;
+    spent += (readMonotonicMs() - started) / 1000;
   }
   const reply = given ?? scan?.reply.reply ?? "";
   const passed = state.until === undefined || paused ? undefined : until?.exitCode === 0;

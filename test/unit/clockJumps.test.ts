@@ -1,5 +1,13 @@
-// A clock that jumps mid-loop (docs/REFERENCE.md "When the clock jumps"): what the person is shown stays true.
+// A clock that jumps mid-loop (docs/REFERENCE.md "When the clock jumps"): what the person is shown stays true,
+// and what a Stop decides does not follow the jump where no time passed for the loop.
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { concernsLoop } from "../../src/app/concernsLoop.js";
+import type { Context } from "../../src/app/context.js";
+import { runStopHook } from "../../src/app/stopHook.js";
+import { readHookStdin } from "../../src/core/hookStdin.js";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { renderReportMarkdown } from "../../src/core/renderReport.js";
 import { buildReport, selectLoopRecords } from "../../src/core/reportModel.js";
@@ -37,5 +45,35 @@ describe("the report of a loop whose clock jumped", () => {
   it("moved on 8 hours (a laptop asleep): the hours asleep are wall-clock time, counted as such", () => {
     const records = [turn(1, T + 10 * MIN), turn(2, T + 20 * MIN + 8 * 60 * MIN)];
     expect(renderElapsed(buildReport(selectLoopRecords(records)))).toBe("8h 20m");
+  });
+});
+
+describe("a Stop whose machine slept while its metric ran", () => {
+  it("gives verify its own time: the hours asleep are not taken off it", () => {
+    const root = mkdtempSync(join(tmpdir(), "cl-clock-"));
+    mkdirSync(join(root, ".claude"));
+    writeFileSync(
+      join(root, ".claude", "continuation-loop.local.md"),
+      `---\nsession_id: S\ncompletion_promise: DONE\nmetric: "touch slept && echo 1"\nverify: "sleep 1.5"\n---\nGoal\n`,
+    );
+    // The wall clock moves on 8 hours while the metric runs, as across a laptop's sleep.
+    const ctx: Context = {
+      env: {},
+      cwd: root,
+      home: root,
+      now: () => T + (existsSync(join(root, "slept")) ? 8 * 60 * MIN : 0),
+      packageRoot: resolve(import.meta.dirname, "../.."),
+      readStdin: () => "",
+      out: () => {},
+      err: () => {},
+    };
+    const stdin = readHookStdin(
+      JSON.stringify({ session_id: "S", cwd: root, hook_event_name: "Stop", last_assistant_message: "DONE" }),
+    );
+    const found = concernsLoop(stdin, ctx, true);
+    if (!found) throw new Error("no loop found");
+    const answer = runStopHook(stdin, ctx, found);
+    expect(answer.stderr).not.toContain("verify");
+    expect(answer).toMatchObject({ exitCode: 0, json: { systemMessage: expect.stringContaining("completed") } });
   });
 });
