@@ -18,6 +18,7 @@ import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readGitRepo, spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
+import { readMonotonicMs } from "../io/monotonic.js";
 import { sleep } from "../io/sleep.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { CommandCall } from "./commandTable.js";
@@ -119,7 +120,7 @@ export function startInBackground(request: StartRequest, claudeArgs: string[], c
   }
   // The session takes the loop at its first prompt, a second or two from now.
   let taken: ReturnType<typeof readTaken>;
-  for (const deadline = Date.now() + TAKE_WAIT_MS; !taken && Date.now() < deadline; sleep(100))
+  for (const deadline = readMonotonicMs() + TAKE_WAIT_MS; !taken && readMonotonicMs() < deadline; sleep(100))
     taken = readTaken(started.file, owner);
   const lines = renderBackgroundStarted({
     short,

@@ -18,6 +18,7 @@ import {
 } from "../core/renderRun.js";
 import { readSessionSaved, spawnClaude } from "../io/claudeProcess.js";
 import { readHistorySince } from "../io/history.js";
+import { readMonotonicMs } from "../io/monotonic.js";
 import { readApiFailure, readSessionSize } from "../io/readApiFailure.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { onStopSignal, type RunTerminal } from "../io/runTerminal.js";
@@ -220,8 +221,8 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
         readNews();
         printer.live(view);
         if (end === undefined) return;
-        endSeenAt ??= ctx.now();
-        const after = ctx.now() - endSeenAt;
+        endSeenAt ??= readMonotonicMs();
+        const after = readMonotonicMs() - endSeenAt;
         if (after >= 2 * END_GRACE_MS && !killed) {
           killed = true;
           running.kill("SIGKILL");

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { type MessagePort, workerData } from "node:worker_threads";
+import { readMonotonicMs } from "./monotonic.js";
 
 /** What runCommand hands the worker (its workerData). */
 export interface CommandJob {
@@ -76,10 +77,10 @@ export function superviseCommand(job: CommandJob = workerData as CommandJob): vo
     clearTimeout(timer);
     const pid = child?.pid;
     if (pid === undefined || !signalGroup(pid, "SIGTERM")) return answer();
-    const killAt = Date.now() + job.graceMs;
+    const killAt = readMonotonicMs() + job.graceMs;
     const check = () => {
       if (!signalGroup(pid, 0)) return answer();
-      if (Date.now() < killAt) return void setTimeout(check, 25);
+      if (readMonotonicMs() < killAt) return void setTimeout(check, 25);
       signalGroup(pid, "SIGKILL");
       answer();
     };

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
 import { writeWholeInto } from "./diskFull.js";
+import { readMonotonicMs } from "./monotonic.js";
 import { readBounded } from "./readBounded.js";
 import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
@@ -63,7 +64,7 @@ export function acquireLock(
   { staleMs = 10_000, waitMs = 5_000 }: LockOptions = {},
 ): HeldLock | undefined {
   const lock = `${path}.lock`;
-  const deadline = Date.now() + waitMs;
+  const deadline = readMonotonicMs() + waitMs;
   let tookOverStale = false;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -104,7 +105,7 @@ export function acquireLock(
       breakLock(lock, held.ino);
       tookOverStale = true;
     }
-    if (Date.now() > deadline) return undefined;
+    if (readMonotonicMs() > deadline) return undefined;
     if (!stale && attempt === 0) reachCrashPoint(WAIT_POINT);
     if (!stale) sleep(Math.min(50, 5 + attempt * 5));
   }

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { readMonotonicMs } from "./monotonic.js";
 import { sleep } from "./sleep.js";
 
 /** Linux: a process killed whose parent has not yet reaped it (a zombie) still answers signal 0, but is gone. */
@@ -34,9 +35,9 @@ export const readProcessRunning = (pid: string): boolean => probeProcess(Number(
  * our child); false when it still runs after `timeoutMs`.
  */
 export function waitForProcessEnd(pid: string, timeoutMs: number): boolean {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = readMonotonicMs() + timeoutMs;
   while (readProcessRunning(pid)) {
-    if (Date.now() >= deadline) return false;
+    if (readMonotonicMs() >= deadline) return false;
     sleep(50);
   }
   return true;

@@ -3,11 +3,12 @@
 import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { concernsLoop } from "../../src/app/concernsLoop.js";
 import type { Context } from "../../src/app/context.js";
 import { runStopHook } from "../../src/app/stopHook.js";
 import { readHookStdin } from "../../src/core/hookStdin.js";
+import { acquireLock } from "../../src/io/lock.js";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { renderReportMarkdown } from "../../src/core/renderReport.js";
 import { buildReport, selectLoopRecords } from "../../src/core/reportModel.js";
@@ -75,5 +76,30 @@ describe("a Stop whose machine slept while its metric ran", () => {
     const answer = runStopHook(stdin, ctx, found);
     expect(answer.stderr).not.toContain("verify");
     expect(answer).toMatchObject({ exitCode: 0, json: { systemMessage: expect.stringContaining("completed") } });
+  });
+});
+
+describe("a wait inside one process when the clock is set back", () => {
+  it("the wait for a busy lock ends after its own time, not once the clock has caught up", () => {
+    const root = mkdtempSync(join(tmpdir(), "cl-clock-"));
+    const path = join(root, "state.md");
+    // Held by a live hook: this process.
+    writeFileSync(`${path}.lock`, `${process.pid} ${new Date().toISOString()}\n`);
+    const real = Date.now.bind(Date);
+    const begun = real();
+    let caughtUp = false;
+    // A day back from the first look on; after a few seconds the clock "catches up", so that a wait that
+    // follows it ends too, and says so.
+    const now = vi.spyOn(Date, "now").mockImplementation(() => {
+      if (real() - begun < 3000) return begun - 86_400_000;
+      caughtUp = true;
+      return real();
+    });
+    try {
+      expect(acquireLock(path, { waitMs: 200 })).toBeUndefined();
+    } finally {
+      now.mockRestore();
+    }
+    expect(caughtUp).toBe(false);
   });
 });
