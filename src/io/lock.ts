@@ -98,9 +98,11 @@ export function acquireLock(
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const held = inspect(lock);
-    // Empty for over a second: its creator died between creating and writing it (microseconds apart).
+    // Empty for over a second: its creator died between creating and writing it (microseconds apart). Stamped
+    // over a second ahead: the clock was set back since it was made, and an empty one is as old.
     const stale =
-      held !== undefined && (held.ageMs > staleMs || readProcessGone(held.pid) || (held.empty && held.ageMs > 1_000));
+      held !== undefined &&
+      (held.ageMs > staleMs || readProcessGone(held.pid) || (held.empty && Math.abs(held.ageMs) > 1_000));
     if (stale) {
       breakLock(lock, held.ino);
       tookOverStale = true;

@@ -1,6 +1,6 @@
 // A clock that jumps mid-loop (docs/REFERENCE.md "When the clock jumps"): what the person is shown stays true,
 // and what a Stop decides does not follow the jump where no time passed for the loop.
-import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -101,5 +101,18 @@ describe("a wait inside one process when the clock is set back", () => {
       now.mockRestore();
     }
     expect(caughtUp).toBe(false);
+  });
+});
+
+describe("a lock left over when the clock is set back", () => {
+  it("an empty lock (its hook killed before it wrote its pid) stamped in the future is taken over at once", () => {
+    const root = mkdtempSync(join(tmpdir(), "cl-clock-"));
+    const path = join(root, "state.md");
+    writeFileSync(`${path}.lock`, "");
+    const ahead = (Date.now() + 86_400_000) / 1000;
+    utimesSync(`${path}.lock`, ahead, ahead);
+    const held = acquireLock(path, { waitMs: 200 });
+    expect(held?.tookOverStale).toBe(true);
+    held?.release();
   });
 });
