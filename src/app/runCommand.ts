@@ -176,8 +176,24 @@ function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Co
   return step.code;
 }
 
-/** `continuation-loop run [options] [loop flags] [GOAL…] [-- CLAUDE_ARGS…]` → exit code (docs/REFERENCE.md). */
+/**
+ * `continuation-loop run [options] [loop flags] [GOAL…] [-- CLAUDE_ARGS…]` → exit code (docs/REFERENCE.md).
+ * In GitHub Actions the runner takes a line of the step's output that starts with `::` for a workflow command,
+ * and Claude Code's output is Claude's text: the runner's commands are stopped for the run, with a token
+ * nobody else sees, and started again at its end.
+ */
 export async function runRun(argv: string[], ctx: Context): Promise<number> {
+  if (ctx.env.GITHUB_ACTIONS !== "true") return runDriven(argv, ctx);
+  const token = `continuation-loop-${globalThis.crypto.randomUUID()}`;
+  ctx.out(`::stop-commands::${token}\n`);
+  try {
+    return await runDriven(argv, ctx);
+  } finally {
+    ctx.out(`::${token}::\n`);
+  }
+}
+
+async function runDriven(argv: string[], ctx: Context): Promise<number> {
   const refuse = (error: unknown): number => {
     if (!(error instanceof LoopError)) throw error;
     ctx.err(`${describeError(error)}\n`);

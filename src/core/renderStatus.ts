@@ -13,8 +13,9 @@ import { renderWaitStatus } from "./renderApiWait.js";
 import { wrapToCells } from "./cellWidth.js";
 
 const fmt = formatCount;
+// A lone CR ends a line too: a CI log reader (GitHub's runner) starts a new line there.
 export const firstLine = (text: string, max = 100): string => {
-  const line = text.trim().split(/\r?\n/, 1)[0] ?? "";
+  const line = text.trim().split(/\r\n?|\n/, 1)[0] ?? "";
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");

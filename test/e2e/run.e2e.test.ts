@@ -321,6 +321,36 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     ).toEqual(new Set([resumed.sessionId]));
   });
 
+  it("in GitHub Actions no text Claude wrote reaches the runner as a workflow command: they are stopped for the run, its own lines never start with Claude's", async () => {
+    const p = makeProject();
+    // The reply's own line breaks, a lone CR among them (the runner starts a line there too), lead to commands.
+    await scriptedModel((n) =>
+      text(
+        n === 1
+          ? "Done.\r::add-mask::first\n::stop-commands::guess"
+          : "::error::the last reply\r::add-mask::last <promise>DONE</promise>",
+      ),
+    );
+    const r = run(p, ["--max-iterations", "3", "Anything"], { GITHUB_ACTIONS: "true" });
+    const done = await r.done;
+
+    expect(done.code, done.stderr).toBe(0);
+    expect(stops(p)).toEqual(["1:continue", "2:end"]);
+    const lines = (output: string) => output.split(/\r\n?|\n/).filter((line) => line !== "");
+    const commands = (output: string) => lines(output).filter((line) => /^\s*(::|##\[)/.test(line));
+    // stdout opens with the runner's stop and a token nobody else saw, and closes with it; Claude's last reply,
+    // which Claude Code prints there, lies between them.
+    const out = lines(done.stdout);
+    const token = /^::stop-commands::(continuation-loop-[0-9a-f-]{36})$/.exec(out[0] ?? "")?.[1];
+    expect(token, done.stdout).toBeDefined();
+    expect(out.at(-1)).toBe(`::${token}::`);
+    expect(commands(done.stdout).filter((line) => line.includes(token as string))).toHaveLength(2);
+    expect(done.stdout).toContain("::error::the last reply");
+    // stderr: the progress lines quote the replies, never at a line's start.
+    expect(progress(done.stderr)[0]).toMatch(/ "Done\."$/);
+    expect(commands(done.stderr)).toEqual([]);
+  });
+
   it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
     const p = makeProject();
     const { reached } = await scriptedModel((n) => text(`part ${n}`), 3);

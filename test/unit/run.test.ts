@@ -205,6 +205,20 @@ describe("the progress lines", () => {
     );
   });
 
+  it("text Claude wrote never starts a line: a lone CR ends the reply's first line (a CI log starts a line there)", () => {
+    const line = renderRecordLine(view, {
+      time: at(5),
+      decision: "continue",
+      iteration: 1,
+      reply_line: "Done.\r::add-mask::secret\r\n::stop-commands::x",
+    });
+    expect(line).toBe('[1/20] 5s "Done."');
+    for (const reply of ["Done.\r::add-mask::x", "::add-mask::x\r", "a\r\n::b::c", "\r::stop-commands::t"]) {
+      const lines = renderRecordLine(view, { time: at(5), decision: "continue", iteration: 1, reply_line: reply });
+      expect(lines.split(/\r\n?|\n/).filter((l) => /^\s*(::|##\[)/.test(l))).toEqual([]);
+    }
+  });
+
   it("a tool Claude Code refused shows on its iteration's line, and the end names each with how to allow it", () => {
     const refused = (iteration: number, tools: unknown): HistoryRecord =>
       ({
