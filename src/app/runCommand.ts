@@ -1,6 +1,6 @@
 // `continuation-loop run` (docs/REFERENCE.md "continuation-loop run"): a loop for CI and scripts, driven in
 // the foreground through `claude -p`, with the report at the end.
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { constants } from "node:os";
 import { RUN_EXIT, type LoopStatus } from "../core/decideRun.js";
@@ -13,6 +13,7 @@ import { parseState } from "../core/parseState.js";
 import { readPause } from "../core/sidecar.js";
 import { renderRefusedTools, renderRunEnd, renderRunUsage, type RunView } from "../core/renderRun.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
+import { fitReportToSummary, STEP_SUMMARY_LIMIT } from "../core/fitSummary.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { readHistorySize } from "../io/history.js";
@@ -133,8 +134,39 @@ function writeReports(request: RunRequest, file: LoopFile, ctx: Context): void {
     });
   if (request.report) writeTo(request.report, () => markdown);
   if (request.html) writeTo(request.html, html);
-  if (summary) attempt(`$GITHUB_STEP_SUMMARY (${summary})`, () => appendFileSync(summary, `${markdown}\n`));
+  if (summary) writeSummary(summary, `${markdown}\n`, request, ctx, written);
   if (written.length) ctx.err(`continuation-loop: the loop's report is in ${written.join(", ")}.\n`);
+}
+
+/**
+ * The report appended to the job summary, shortened when the file, with what it already holds, would pass
+ * GitHub's limit (which would lose the step's whole summary); nothing when not even a shortened one fits.
+ */
+function writeSummary(summary: string, markdown: string, request: RunRequest, ctx: Context, written: string[]): void {
+  const shown = `$GITHUB_STEP_SUMMARY (${summary})`;
+  const files = [
+    ...(request.report ? [`\`${request.report}\` (--report)`] : []),
+    ...(request.html ? [`\`${request.html}\` (--html)`] : []),
+  ];
+  const whole = files.length
+    ? files.join(", ")
+    : "`continuation-loop report` where the loop ran (`run --report FILE` keeps it as a file)";
+  try {
+    const held = existsSync(summary) ? statSync(summary).size : 0;
+    const text = fitReportToSummary(markdown, STEP_SUMMARY_LIMIT - held, whole);
+    if (text === undefined) {
+      ctx.err(
+        `continuation-loop: the report was not added to ${shown}: it holds ${Math.ceil(held / 1024)} KiB already, and GitHub drops a step's summary past ${STEP_SUMMARY_LIMIT / 1024} KiB.\n`,
+      );
+      return;
+    }
+    appendFileSync(summary, text);
+    written.push(text === markdown ? shown : `${shown}, shortened to fit GitHub's ${STEP_SUMMARY_LIMIT / 1024} KiB`);
+  } catch (error) {
+    ctx.err(
+      `continuation-loop: the report could not be written to ${shown} (${(error as NodeJS.ErrnoException).code ?? String(error)}).\n`,
+    );
+  }
 }
 
 /** The exit code of a run stopped by a signal: 128 + its number, as a shell reports it. */

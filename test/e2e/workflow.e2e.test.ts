@@ -51,6 +51,7 @@ function makeRunner() {
     ...cleanEnv({ baseUrl, home }),
     PATH: `${bin}${path.delimiter}${process.env.PATH ?? ""}`,
     CI: "true",
+    GITHUB_ACTIONS: "true",
     GITHUB_WORKSPACE: workspace,
     GITHUB_STEP_SUMMARY: summary,
   });
@@ -117,7 +118,12 @@ describe("docs/ci/continuation-loop.yml", () => {
 
     expect(fs.readFileSync(summary, "utf8")).toContain("## Continuation loop: completed");
     const upload = results.at(-1);
-    expect(upload?.output).toContain("continuation-loop-report.html, continuation-loop.patch");
+    expect(upload?.output).toContain(
+      "continuation-loop-report.md, continuation-loop-report.html, continuation-loop.patch",
+    );
+    expect(fs.readFileSync(path.join(workspace, "continuation-loop-report.md"), "utf8")).toContain(
+      "## Continuation loop: completed",
+    );
     expect(fs.readFileSync(path.join(workspace, "continuation-loop-report.html"), "utf8")).toContain("<svg");
     const patch = fs.readFileSync(path.join(workspace, "continuation-loop.patch"), "utf8");
     // The project's changes only: not the loop's files, the plugin's checkout or the report.

@@ -2,11 +2,13 @@
 // Claude Code not found or no usable node for its hooks (exit 4), the loops it will not take over; and the
 // reader of new history records.
 import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Runtime } from "../../src/core/sidecar.js";
 import { readHistorySince } from "../../src/io/history.js";
+import { STEP_SUMMARY_LIMIT } from "../../src/core/fitSummary.js";
+import { recordLoop, toJsonl } from "../unit/reportHistories.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
 import { makeBrokenNodePath, makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
@@ -159,6 +161,44 @@ describe("continuation-loop run, before Claude Code starts", () => {
       expect(readFileSync(join(project, "loop reports", "loop.html"), "utf8")).toContain("Which database?");
       expect(r.stderr).toContain(`could not be written to $GITHUB_STEP_SUMMARY (${summary}) (ENOENT)`);
       expect(existsSync(join(project, "no such folder"))).toBe(false);
+    });
+
+    it("the job summary: the whole report while the file stays within GitHub's 1024 KiB, to the byte; past it a shortened one, or none; --report stays whole", () => {
+      writeLoop("", { pause: { reason: "question", text: "Which database?", since: "2026-01-01T00:01:00.000Z" } });
+      const records = recordLoop({
+        n: 300,
+        stateFile: ".claude/continuation-loop.local.md",
+        reply: (i) => `Iteration ${i}: ${"fixed the flaky assertion in test/auth/session.test.ts ".repeat(4)}`,
+      });
+      writeFileSync(join(claudeDir(), "continuation-loop.history.jsonl"), toJsonl(records));
+      const report = join(project, "loop.md");
+      const runWith = (summary: string, held: number) => {
+        writeFileSync(summary, held > 0 ? `${"x".repeat(held - 1)}\n` : "");
+        const r = run(["--report", "loop.md"], { GITHUB_STEP_SUMMARY: summary });
+        expect(r.code, r.stderr).toBe(3);
+        return { r, added: readFileSync(summary, "utf8").slice(held) };
+      };
+      const whole = runWith(join(project, "s0.md"), 0).added;
+      expect(whole).toBe(`${readFileSync(report, "utf8")}\n`);
+      const size = Buffer.byteLength(whole);
+
+      const exact = runWith(join(project, "s1.md"), STEP_SUMMARY_LIMIT - size);
+      expect(exact.added).toBe(whole);
+      expect(statSync(join(project, "s1.md")).size).toBe(STEP_SUMMARY_LIMIT);
+
+      const over = runWith(join(project, "s2.md"), STEP_SUMMARY_LIMIT - size + 1);
+      expect(statSync(join(project, "s2.md")).size).toBeLessThanOrEqual(STEP_SUMMARY_LIMIT);
+      expect(over.added).toMatch(/^## Continuation loop: /);
+      expect(over.added).toContain("rows not shown here");
+      expect(over.added).toContain("The whole report: `loop.md` (--report).");
+      expect(over.added).toContain(whole.trimEnd().split("\n").at(-1));
+      expect(over.r.stderr).toContain("shortened to fit GitHub's 1024 KiB");
+      expect(`${readFileSync(report, "utf8")}\n`).toBe(whole);
+
+      const full = runWith(join(project, "s3.md"), STEP_SUMMARY_LIMIT - 100);
+      expect(full.added).toBe("");
+      expect(full.r.stderr).toContain("the report was not added to $GITHUB_STEP_SUMMARY");
+      expect(full.r.stderr).toContain("past 1024 KiB");
     });
 
     it("an invalid state file: exit 2 naming the file, the line and the field", () => {
