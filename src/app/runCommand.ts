@@ -3,7 +3,7 @@
 import { appendFileSync, existsSync, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { constants } from "node:os";
-import { RUN_EXIT, type LoopStatus } from "../core/decideRun.js";
+import { findRootRefusedArgs, RUN_EXIT, type LoopStatus } from "../core/decideRun.js";
 import { LoopError } from "../core/errors.js";
 import { acceptsNodeVersion, NODE_MIN, renderNodeNeeded } from "../core/nodeSupport.js";
 import { type LoopFile, loopFileAt, pinnedLoopFile, resolveProjectRoot } from "../core/loopFiles.js";
@@ -257,6 +257,13 @@ async function runDriven(argv: string[], ctx: Context): Promise<number> {
         ? `continuation-loop: ${node.path} on PATH does not run (node --version ${node.failure ?? "printed no version"}); the hooks need Node.js ${NODE_MIN} or later.`
         : renderNodeNeeded();
     ctx.err(`${line} No loop was started.\n`);
+    return RUN_EXIT.claude;
+  }
+  const refused = findRootRefusedArgs(request.claudeArgs, process.getuid?.(), ctx.env);
+  if (refused) {
+    ctx.err(
+      `continuation-loop: Claude Code refuses ${refused} when it runs as root, as here (uid 0), and would exit at each start. Drop it and allow what the loop needs (-- --permission-mode acceptEdits --allowedTools "Bash(npm test) Edit"), run as another user, or set IS_SANDBOX=1 if this container is the sandbox. No loop was started.\n`,
+    );
     return RUN_EXIT.claude;
   }
   const root = resolveProjectRoot(ctx.env, undefined, ctx.cwd);

@@ -1,6 +1,7 @@
 import { type ApiFailure, decideLastingApiFailure, type LastingApiFailure } from "./apiFailure.js";
 import { readTimeUpAt } from "./duration.js";
 import type { HistoryRecord } from "./history.js";
+import type { Env } from "./loopFiles.js";
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
 
@@ -78,4 +79,23 @@ export function decideAfterExit(
   const delayMs = Math.max(decideBackoff(attempt), wait);
   if (pastDeadline(now + delayMs)) return { kind: "exit", code: RUN_EXIT.limit, why: "time" };
   return { kind: "restart", delayMs, attempt };
+}
+
+/**
+ * The words of CLAUDE_ARGS Claude Code refuses at its start when it runs as root (uid 0), unless told it is in a
+ * sandbox (`IS_SANDBOX=1`, `CLAUDE_CODE_BUBBLEWRAP`): it exits 1 each time, so no restart could mend it
+ * (docs/HEADLESS.md "Running as root").
+ */
+export function findRootRefusedArgs(
+  claudeArgs: readonly string[],
+  uid: number | undefined,
+  env: Env,
+): string | undefined {
+  if (uid !== 0 || env.IS_SANDBOX === "1" || env.CLAUDE_CODE_BUBBLEWRAP) return undefined;
+  for (const [i, arg] of claudeArgs.entries()) {
+    if (arg === "--dangerously-skip-permissions" || arg === "--allow-dangerously-skip-permissions") return arg;
+    if (arg === "--permission-mode=bypassPermissions") return arg;
+    if (arg === "--permission-mode" && claudeArgs[i + 1] === "bypassPermissions") return `${arg} bypassPermissions`;
+  }
+  return undefined;
 }

@@ -1,5 +1,6 @@
 // `continuation-loop run` through the real Claude Code CLI: a loop driven in the foreground, Claude Code
 // killed mid-loop and started again, each exit code, the report on the job summary.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import {
 import { allMessagesText, lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { startRunCommand } from "./support/runCommand.js";
-import { CLAUDE_VERSIONS, NEWEST, runClaude } from "./support/runClaude.js";
+import { CLAUDE_VERSIONS, cleanEnv, NEWEST, runClaude } from "./support/runClaude.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
 import { perTest } from "./support/perTest.js";
 import { itOnNewest } from "./support/pins.js";
@@ -350,6 +351,37 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(progress(done.stderr)[0]).toMatch(/ "Done\."$/);
     expect(commands(done.stderr)).toEqual([]);
   });
+
+  // A container job runs as root; Claude Code refuses to bypass permissions there (docs/HEADLESS.md "Running as root").
+  it.runIf(process.getuid?.() === 0)(
+    "as root: Claude Code exits at its start with --dangerously-skip-permissions, so run refuses it before any start; with IS_SANDBOX=1 the loop runs",
+    async () => {
+      const p = makeProject();
+      await scriptedModel((n) => text(n >= 2 ? "<promise>DONE</promise>" : `step ${n}`));
+      const claudeArgs = ["--", "--dangerously-skip-permissions"];
+      // What run spares: Claude Code itself, started that way as root, exits before any request.
+      const direct = spawnSync(version.bin, ["-p", "hi", "--dangerously-skip-permissions"], {
+        cwd: p.proj,
+        env: cleanEnv({ baseUrl: (server as MessagesServer).url, home: p.home }),
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect(direct.status, direct.stderr).toBe(1);
+      expect((server as MessagesServer).mainRequests).toHaveLength(0);
+
+      const refused = await run(p, ["--max-iterations", "3", "Anything", ...claudeArgs]).done;
+      expect(refused.code, refused.stderr).toBe(4);
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(refused.stderr).toContain("IS_SANDBOX=1");
+      expect(p.readState()).toBeUndefined();
+
+      const r = run(p, ["--max-iterations", "3", "Anything", ...claudeArgs], { IS_SANDBOX: "1" });
+      const done = await r.done;
+      expect(done.code, done.stderr).toBe(0);
+      expect(r.claudePids()).toHaveLength(1);
+      expect(stops(p)).toEqual(["1:continue", "2:end"]);
+    },
+  );
 
   it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
     const p = makeProject();

@@ -75,6 +75,24 @@ describe("continuation-loop run, before Claude Code starts", () => {
     expect(existsSync(state())).toBe(false);
   });
 
+  // Claude Code exits 1 at each start with these as root (docs/HEADLESS.md "Running as root").
+  it
+    .runIf(process.getuid?.() === 0)
+    .each([["--dangerously-skip-permissions"], ["--permission-mode", "bypassPermissions"]])(
+    "as root, exits 4 at once for %s after --, naming it and what to do instead; no loop is started",
+    (...claudeArgs) => {
+      const r = run(["--until", "true", "Fix it", "--", "--model", "x", ...claudeArgs]);
+      expect(r.code, r.stderr).toBe(4);
+      const lines = r.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain(`refuses ${claudeArgs.join(" ")} when it runs as root`);
+      expect(lines[0]).toContain("IS_SANDBOX=1");
+      expect(lines[0]).toContain("--allowedTools");
+      expect(lines[0]).toContain("No loop was started");
+      expect(existsSync(state())).toBe(false);
+    },
+  );
+
   it.each([
     ["there is no node on Claude Code's PATH", undefined, renderNodeNeeded()],
     ...OLD_NODES.map(

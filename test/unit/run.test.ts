@@ -1,6 +1,6 @@
 // `continuation-loop run`'s pure parts: its arguments, the decision after Claude Code exits, what it prints.
 import { describe, expect, it } from "vitest";
-import { decideAfterExit, decideBackoff, type LoopStatus } from "../../src/core/decideRun.js";
+import { decideAfterExit, decideBackoff, findRootRefusedArgs, type LoopStatus } from "../../src/core/decideRun.js";
 import type { LoopError } from "../../src/core/errors.js";
 import type { HistoryRecord } from "../../src/core/history.js";
 import { parseRunArgs } from "../../src/core/parseRunArgs.js";
@@ -183,6 +183,26 @@ const view: RunView = {
   detail: "working",
 };
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+
+describe("what Claude Code refuses as root", () => {
+  it("names the word of CLAUDE_ARGS that bypasses permissions, as root and outside a sandbox Claude Code is told of", () => {
+    const refused = (args: string[], uid: number | undefined = 0, env: Record<string, string> = {}) =>
+      findRootRefusedArgs(args, uid, env);
+    expect(refused(["--model", "x", "--dangerously-skip-permissions"])).toBe("--dangerously-skip-permissions");
+    expect(refused(["--allow-dangerously-skip-permissions"])).toBe("--allow-dangerously-skip-permissions");
+    expect(refused(["--permission-mode", "bypassPermissions"])).toBe("--permission-mode bypassPermissions");
+    expect(refused(["--permission-mode=bypassPermissions"])).toBe("--permission-mode=bypassPermissions");
+    expect(refused(["--permission-mode", "acceptEdits", "--allowedTools", "Edit"])).toBeUndefined();
+    expect(refused(["--dangerously-skip-permissions"], 1000)).toBeUndefined();
+    // No uid at all (Windows).
+    expect(findRootRefusedArgs(["--dangerously-skip-permissions"], undefined, {})).toBeUndefined();
+    expect(refused(["--dangerously-skip-permissions"], 0, { IS_SANDBOX: "1" })).toBeUndefined();
+    expect(refused(["--dangerously-skip-permissions"], 0, { IS_SANDBOX: "true" })).toBe(
+      "--dangerously-skip-permissions",
+    );
+    expect(refused(["--dangerously-skip-permissions"], 0, { CLAUDE_CODE_BUBBLEWRAP: "1" })).toBeUndefined();
+  });
+});
 
 describe("the progress lines", () => {
   it("one line per record: iteration, elapsed, spend and the news", () => {
