@@ -234,8 +234,10 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
           running.kill("SIGTERM");
         }
       }, POLL_MS);
-      const exit = await child.exited;
+      const exited = await child.exited;
       clearInterval(timer);
+      const failed = exited.code !== null && exited.code !== 0;
+      const exit = failed && !readSessionSaved(configDir, session) ? { ...exited, refusedAtStart: true } : exited;
       child = undefined;
       readNews();
       const status = readLoopStatus(file, startedAt, end, takenBy);

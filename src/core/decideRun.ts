@@ -24,6 +24,11 @@ export interface ClaudeExit {
   signal: string | null;
   /** It could not be started at all (ENOENT, EACCES…). */
   error?: string;
+  /**
+   * It exited with an error before it saved the session it was started for: it refused its arguments or its
+   * set-up (an unknown option), which a restart would meet again. A network down still saves the session.
+   */
+  refusedAtStart?: boolean;
 }
 
 export type RunStep =
@@ -54,8 +59,8 @@ export function decideLoopEnd(status: Exclude<LoopStatus, { kind: "running" }>):
 /**
  * After Claude Code exited: the loop's end or pause is `run`'s end; a loop still running is restarted,
  * with backoff, at most `maxRestarts` times in a row without a new iteration (`restartsInARow` counts
- * those already made), and never once its `max_duration` has passed, for a process that never started, or
- * after an API error that a restart cannot mend (`failure`: what Claude Code recorded of the turn's end).
+ * those already made), and never once its `max_duration` has passed, for a process that never started or
+ * refused its start, or after an API error that a restart cannot mend (`failure`: what Claude Code recorded of the turn's end).
  */
 export function decideAfterExit(
   status: LoopStatus,
@@ -72,7 +77,7 @@ export function decideAfterExit(
   const pastDeadline = (at: number) => at >= readTimeUpAt(state);
   if (pastDeadline(now)) return { kind: "exit", code: RUN_EXIT.limit, why: "time" };
   const attempt = restartsInARow + 1;
-  if (exit.error !== undefined || attempt > maxRestarts)
+  if (exit.error !== undefined || exit.refusedAtStart || attempt > maxRestarts)
     return { kind: "exit", code: RUN_EXIT.claude, why: "restarts" };
   // After an API error the loop's own wait (the StopFailure hook's) holds, when it is the longer one.
   const wait = status.waitUntil !== undefined ? status.waitUntil - now : 0;

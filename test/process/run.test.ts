@@ -93,6 +93,18 @@ describe("continuation-loop run, before Claude Code starts", () => {
     },
   );
 
+  // Claude Code refuses an option it does not know before it saves any session: a restart would meet it again.
+  it("exits 4 after one start when Claude Code refuses a word after --, with what it said; the loop is left in place", () => {
+    const r = run(["--until", "true", "Fix it", "--", "--no-such-option-of-claude"]);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).not.toContain("starting it again");
+    const last = r.stderr.trim().split("\n").at(-1) ?? "";
+    expect(last).toContain("Claude Code could not run: it exited with");
+    expect(last).toContain("--no-such-option-of-claude");
+    expect(last).toContain("continuation-loop stop");
+    expect(existsSync(state())).toBe(true);
+  });
+
   it.each([
     ["there is no node on Claude Code's PATH", undefined, renderNodeNeeded()],
     ...OLD_NODES.map(

@@ -137,9 +137,12 @@ describe("decideAfterExit", () => {
     expect(decideBackoff(30)).toBe(5 * 60_000);
   });
 
-  it("never restarts a process that could not start", () => {
+  it("never restarts a process that could not start, or that refused its start before it saved its session", () => {
     const error = { code: null, signal: null, error: "ENOENT" };
     expect(decideAfterExit(running(), error, 0, 3, T0)).toMatchObject({ kind: "exit", code: 4 });
+    const refused = { code: 1, signal: null, refusedAtStart: true };
+    expect(decideAfterExit(running(), refused, 0, 3, T0)).toMatchObject({ kind: "exit", code: 4, why: "restarts" });
+    expect(decideAfterExit(running(), { code: 1, signal: null }, 0, 3, T0)).toMatchObject({ kind: "restart" });
   });
 
   it("waits for the loop's own wait after an API error, when it is longer", () => {
