@@ -15,12 +15,10 @@ function insideGitRepo(dir: string): boolean {
 }
 
 /** `git diff` does not see inside untracked files: their size and mtime stand for their content. */
-function untrackedStamps(root: string, status: string): string {
-  const paths = status
-    .split("\0")
+function untrackedStamps(root: string, entries: string[]): string {
+  return entries
     .filter((entry) => entry.startsWith("?? "))
-    .slice(0, MAX_UNTRACKED);
-  return paths
+    .slice(0, MAX_UNTRACKED)
     .map((entry) => {
       try {
         const st = statSync(join(root, entry.slice(3)));
@@ -30,6 +28,16 @@ function untrackedStamps(root: string, status: string): string {
       }
     })
     .join("\0");
+}
+
+/**
+ * The submodules whose files differ from their own commit: the superproject's status and diff name such a
+ * submodule (modified in the work tree), never what changed in it, so a turn's work there must be read inside it.
+ */
+function dirtySubmodules(root: string, entries: string[]): string[] {
+  return entries
+    .filter((entry) => entry[1] === "M" && existsSync(join(root, entry.slice(3), ".git")))
+    .map((entry) => entry.slice(3));
 }
 
 /**
@@ -45,11 +53,15 @@ function pathspecs(root: string, ownFiles: string[]): string[] {
   return specs;
 }
 
+/** Submodules in submodules are read down to this depth. */
+const MAX_DEPTH = 8;
+
 /**
  * Fingerprint of the working tree: `git status`, `git diff HEAD`, and untracked files' size and
- * mtime, leaving out `ownFiles`. "" outside git, undefined when git fails.
+ * mtime, leaving out `ownFiles`; a submodule with changes of its own adds its fingerprint. "" outside
+ * git, undefined when git fails.
  */
-export function readTreeState(root: string, ownFiles: string[] = []): string | undefined {
+export function readTreeState(root: string, ownFiles: string[] = [], depth = 0): string | undefined {
   if (!insideGitRepo(root)) return "";
   const only = pathspecs(root, ownFiles);
   // --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
@@ -62,11 +74,16 @@ export function readTreeState(root: string, ownFiles: string[] = []): string | u
     });
   const status = run(["status", "--porcelain=v1", "-z", "--untracked-files=all", ...only]);
   if (status.status !== 0) return undefined;
+  const entries = status.stdout.split("\0");
   const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff", ...only]);
-  // A repo without commits has no HEAD: the status alone is the state.
-  return hashText(
-    `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, status.stdout)}`,
-  );
+  const inner: string[] = [];
+  for (const path of depth < MAX_DEPTH ? dirtySubmodules(root, entries) : []) {
+    inner.push(`${path}:${readTreeState(join(root, path), [], depth + 1) ?? "unreadable"}`);
+  }
+  // A repo without commits has no HEAD: the status alone is the state. Without submodules' changes, the
+  // fingerprint is the one earlier versions kept, so a loop's unchanged turns go on counting across an upgrade.
+  const own = `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, entries)}`;
+  return hashText(inner.length === 0 ? own : `${own}\u0000${inner.join("\0")}`);
 }
 
 /** Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for. */

@@ -36,11 +36,18 @@ function insideGit(dir: string): boolean {
 function runTurns(
   turns: number,
   callsOf: (turn: number) => [string, object][],
-  opts: { subagentCallsOf?: (turn: number) => [string, object][]; git?: boolean } = {},
+  opts: {
+    subagentCallsOf?: (turn: number) => [string, object][];
+    git?: boolean;
+    /** Run in the project before the first turn, and as each turn's work. */
+    setup?: (root: string) => void;
+    work?: (root: string, turn: number) => void;
+  } = {},
 ) {
   const project = makeProject(`---\nmax_iterations: 50\nstall_limit: 2\n---\nKeep working.\n`);
   expect(insideGit(project.root)).toBe(false);
   if (opts.git) git(project.root, "init", "-q");
+  opts.setup?.(project.root);
   // Where Claude Code keeps it: outside the project, so that its growth is no change of the tree.
   const transcript = join(mkdtempSync(join(tmpdir(), "cl-transcript-")), "session.jsonl");
   writeFileSync(transcript, "");
@@ -56,6 +63,7 @@ function runTurns(
       const id = `s${turn}-${i}`;
       lines.push({ ...call(id, name, input), isSidechain: true }, { ...result(id), isSidechain: true });
     }
+    opts.work?.(project.root, turn);
     lines.push(reply(`r${turn}`));
     appendFileSync(transcript, jsonl(...lines));
     const run = runHook("stop", {
@@ -111,5 +119,33 @@ describe("stall_limit in a git repository: the tree decides, as before", () => {
     const { codes } = runTurns(8, (turn) => [["Read", { file_path: `src/file${turn}.ts` }]], { git: true });
     // Turn 2 reads the tree first, turns 3 and 4 find it the same.
     expect(codes).toEqual([2, 2, 2, 0]);
+  });
+
+  it("work inside a submodule, whose commit the superproject's tree records, is no stall", () => {
+    const setup = (root: string) => {
+      const inner = mkdtempSync(join(tmpdir(), "cl-submodule-"));
+      git(inner, "init", "-q");
+      writeFileSync(join(inner, "x.c"), "int x;\n");
+      git(inner, "add", "x.c");
+      git(inner, "commit", "-qm", "lib");
+      git(root, "-c", "protocol.file.allow=always", "submodule", "add", "-q", inner, "vendor/lib");
+      git(root, "commit", "-qm", "with the submodule");
+    };
+    // Edits to a tracked file of the submodule, then to a file it does not track: the superproject sees only "modified".
+    const tracked = runTurns(6, () => [], {
+      git: true,
+      setup,
+      work: (root, turn) => appendFileSync(join(root, "vendor/lib/x.c"), `int y${turn};\n`),
+    });
+    expect(tracked.codes).toEqual([2, 2, 2, 2, 2, 2]);
+    const untracked = runTurns(6, () => [], {
+      git: true,
+      setup,
+      work: (root, turn) => appendFileSync(join(root, "vendor/lib/notes.txt"), `turn ${turn}\n`),
+    });
+    expect(untracked.codes).toEqual([2, 2, 2, 2, 2, 2]);
+    // A turn that leaves the submodule as it was still stalls, as in any repository.
+    const idle = runTurns(6, () => [], { git: true, setup });
+    expect(idle.codes).toEqual([2, 2, 2, 0]);
   });
 });
