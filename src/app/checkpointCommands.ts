@@ -5,6 +5,7 @@ import { LoopError } from "../core/errors.js";
 import { formatCount } from "../core/formatCount.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { parseState } from "../core/parseState.js";
+import { renderFileList } from "../core/scope.js";
 import { listCheckpoints } from "../io/checkpoints.js";
 import { readHistory } from "../io/history.js";
 import { readStateFile } from "../io/readStateFile.js";
@@ -24,6 +25,15 @@ function readCheckpointOwner(file: LoopFile): CheckpointOwner {
 /** How many checkpoints `checkpoints` lists by default: a loop left running overnight keeps thousands. */
 export const CHECKPOINTS_SHOWN = 20;
 
+/** A row's note of the large untracked files its checkpoint left out (docs/REFERENCE.md "Checkpoints"). */
+const renderLeftOut = (files: readonly { path: string }[]): string =>
+  files.length === 0
+    ? ""
+    : `  (left out, too large: ${renderFileList(
+        files.map((file) => file.path),
+        3,
+      )})`;
+
 /** `checkpoints [--name NAME] [--limit N] [--all]`: the loop's last checkpoints, oldest first. */
 export function runCheckpoints(call: CommandCall): number {
   const { ctx, options } = call;
@@ -38,7 +48,8 @@ export function runCheckpoints(call: CommandCall): number {
   const shown = list.slice(-limit);
   const earlier = list.length - shown.length;
   const rows = shown.map(
-    (c) => `  ${String(c.iteration).padStart(9)}  ${c.time.replace(/\.\d+Z$/, "Z")}  ${c.filesChanged}`,
+    (c) =>
+      `  ${String(c.iteration).padStart(9)}  ${c.time.replace(/\.\d+Z$/, "Z")}  ${c.filesChanged}${renderLeftOut(c.leftOut)}`,
   );
   const head = `checkpoints of loop ${file.name}:\n  iteration  time                  files changed`;
   const more = earlier > 0 ? [`  … and ${formatCount(earlier)} earlier (--all lists every one)`] : [];

@@ -43,7 +43,11 @@ export function gatherImprovementFacts(
     const tree = captureScopeTree(state, file.root, ctx.env as NodeJS.ProcessEnv, own, file.shown);
     // No tree recorded past a loop's first stop (the field was added to a running loop): in force from here on.
     const fresh = runtime.scope_tree === "" && state.iteration_count > 1;
-    facts.scope = { tree: tree.tree, changed: fresh ? [] : readChangedFiles(tree, runtime.scope_tree) };
+    facts.scope = {
+      tree: tree.tree,
+      changed: fresh ? [] : readChangedFiles(tree, runtime.scope_tree),
+      ...(tree.standIns && { standIns: true }),
+    };
     if (decideScope(facts.scope.changed, state.scope, state.max_files_changed) !== undefined) {
       return { facts, reached: false, seconds: 0 };
     }

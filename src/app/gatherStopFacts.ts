@@ -60,7 +60,8 @@ function readChecklist(state: LoopState, file: LoopFile) {
 }
 
 /** What a Stop decides on: the facts, the reply and what it says. */
-export type GatheredFacts = StopFacts & { assessment: ReplyAssessment; reply: string };
+/** `notice`: a line for the person that the Stop's answer carries when the loop goes on. */
+export type GatheredFacts = StopFacts & { assessment: ReplyAssessment; reply: string; notice?: string };
 
 /**
  * The reply, its assessment and the evidence it calls for: costly evidence only when needed.

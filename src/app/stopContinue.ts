@@ -95,7 +95,7 @@ export function continueLoop(
         })
       : renderReminder(state, decision, now, { checklist: facts.checklist, until, background });
     const written = editFrontmatter(text, updates, file.shown, frontmatter);
-    const notice = [fresh.notice, mistyped.notice].filter(Boolean).join("\n");
+    const notice = [fresh.notice, mistyped.notice, facts.notice].filter(Boolean).join("\n");
     return {
       change: { write: written, state: { ...state, ...updates } as LoopState },
       runtime,

@@ -186,7 +186,8 @@ function runLoopStop(
     if (state.checkpoints && decision.kind !== "pause" && decision.kind !== "hold") {
       // A first Stop gives the loop its started_at (decideStateUpdates, same `now`): the checkpoint is marked with it.
       const startedAt = state.started_at ?? new Date(now).toISOString();
-      const written = writeStopCheckpoint(file, state.iteration_count, startedAt, ctx, facts.scope?.tree);
+      const captured = facts.scope?.standIns ? undefined : facts.scope?.tree;
+      const written = writeStopCheckpoint(file, state.iteration_count, startedAt, ctx, captured);
       if (written instanceof LoopError)
         return {
           result: refuse(
@@ -194,7 +195,8 @@ function runLoopStop(
             "The loop did not continue; the file was not changed.",
           ),
         };
-      record.files_changed = written;
+      record.files_changed = written.filesChanged;
+      if (written.notice) facts.notice = written.notice;
     }
     if (decision.kind === "end") {
       return {

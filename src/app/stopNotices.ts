@@ -1,3 +1,4 @@
+import { renderLeftOutNotice } from "../core/checkpointRefs.js";
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
@@ -123,14 +124,17 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
   );
 }
 
-/** Records this iteration's checkpoint: the files it changed, or the LoopError that says why it could not. */
+/**
+ * Records this iteration's checkpoint: the files it changed and, when it leaves out a large untracked file it did
+ * not leave out at the Stop before, the line that says so; or the LoopError that says why it could not.
+ */
 export function writeStopCheckpoint(
   file: LoopFile,
   iteration: number,
   startedAt: string,
   ctx: Context,
   tree?: string,
-): LoopError | number {
+): LoopError | { filesChanged: number; notice?: string } {
   try {
     const written = writeCheckpoint({
       tree,
@@ -142,7 +146,8 @@ export function writeStopCheckpoint(
       now: new Date(ctx.now()),
       exclude: ownFilesOf(file),
     });
-    return written.filesChanged;
+    const notice = renderLeftOutNotice(written.newlyLeftOut);
+    return { filesChanged: written.filesChanged, ...(notice && { notice }) };
   } catch (error) {
     // The refusal names the state file whose field asked for the checkpoint, as every field's refusal does.
     if (error instanceof LoopError)

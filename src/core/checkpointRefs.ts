@@ -8,6 +8,7 @@
 import { LoopError } from "./errors.js";
 import { hashText } from "./hash.js";
 import { LOOP_NAME } from "./loopFileNames.js";
+import { renderFileList } from "./scope.js";
 
 export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
 /**
@@ -18,6 +19,19 @@ export const CHECKPOINT_REF_ROOT = "refs/continuation-loop";
 const WORKTREE_REF_ROOT = "refs/continuation-loop-worktree";
 const FILES_CHANGED = /^Files-Changed: (\d+)$/m;
 const LOOP_STARTED = /^Loop-Started-At: (.+)$/m;
+const LEFT_OUT = /^Left-Out: (\d+) (.+)$/gm;
+
+/**
+ * Untracked files larger than this are left out of checkpoints (docs/REFERENCE.md "Checkpoints"): a build's output
+ * rewritten every iteration would otherwise add its whole size to .git at every Stop.
+ */
+export const MAX_CAPTURED_BYTES = 10_000_000;
+
+/** An untracked file a checkpoint left out for its size; `path` relative to the project root. */
+export interface LeftOutFile {
+  path: string;
+  bytes: number;
+}
 
 /**
  * The loop's own files (state, sidecar, lock, history) change at every Stop: a checkpoint leaves
@@ -38,6 +52,8 @@ export interface CheckpointRecord {
   /** ISO-8601, from the commit's committer date. */
   time: string;
   filesChanged: number;
+  /** Untracked files it left out for their size, when it left any out. */
+  leftOut?: LeftOutFile[];
   /** The `started_at` of the loop that wrote it; undefined for a checkpoint of a version before it was kept. */
   startedAt?: string;
 }
@@ -99,8 +115,33 @@ export function renderCheckpointMessage(
   iteration: number,
   filesChanged: number,
   startedAt: string,
+  leftOut: readonly LeftOutFile[] = [],
 ): string {
-  return `continuation-loop checkpoint ${loop} iteration ${iteration}\n\nFiles-Changed: ${filesChanged}\nLoop-Started-At: ${startedAt}\n`;
+  const left = leftOut.map((file) => `Left-Out: ${file.bytes} ${JSON.stringify(file.path)}\n`).join("");
+  return `continuation-loop checkpoint ${loop} iteration ${iteration}\n\nFiles-Changed: ${filesChanged}\nLoop-Started-At: ${startedAt}\n${left}`;
+}
+
+const renderMegabytes = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/** The line that tells the person which large untracked files checkpoints leave out; "" for none. */
+export function renderLeftOutNotice(files: readonly LeftOutFile[]): string {
+  if (files.length === 0) return "";
+  const list = renderFileList(files.map((file) => `${file.path} (${renderMegabytes(file.bytes)})`));
+  return `continuation-loop: checkpoints leave out ${list}: untracked files over ${renderMegabytes(MAX_CAPTURED_BYTES)} are not kept, and restore leaves them as they are.`;
+}
+
+/** The files a checkpoint's message says it left out; a line that does not read as one is skipped. */
+function parseLeftOut(body: string): LeftOutFile[] {
+  const files: LeftOutFile[] = [];
+  for (const [, bytes, path] of body.matchAll(LEFT_OUT)) {
+    try {
+      const parsed: unknown = JSON.parse(path ?? "");
+      if (typeof parsed === "string") files.push({ path: parsed, bytes: Number(bytes) });
+    } catch {
+      // Not ours.
+    }
+  }
+  return files;
 }
 
 /** `for-each-ref` fields, each ended by NUL (a commit message holds none). */
@@ -123,12 +164,14 @@ export function parseCheckpointList(output: string, loop: string, root = CHECKPO
     if (!/^[1-9]\d{0,14}$/.test(name)) continue;
     const seconds = Number(time);
     const startedAt = LOOP_STARTED.exec(body)?.[1];
+    const leftOut = parseLeftOut(body);
     records.push({
       iteration: Number(name),
       commit,
       tree,
       time: Number.isFinite(seconds) ? new Date(seconds * 1000).toISOString() : "",
       filesChanged: Number(FILES_CHANGED.exec(body)?.[1] ?? 0),
+      ...(leftOut.length > 0 && { leftOut }),
       ...(startedAt !== undefined && { startedAt }),
     });
   }

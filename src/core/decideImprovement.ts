@@ -16,7 +16,7 @@ export interface ImprovementFacts {
   /** This Stop's metric reading, when the loop has a `metric` (not run when the Stop pauses for scope). */
   metric?: MetricReading;
   /** With `scope` or `max_files_changed`: the working tree now and the files changed since the last Stop. */
-  scope?: { tree: string; changed: string[] };
+  scope?: { tree: string; changed: string[]; standIns?: boolean };
 }
 
 const pickMetric = (runtime: MetricRecord): MetricRecord => ({

@@ -1,6 +1,11 @@
-import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
+import { copyFileSync, lstatSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
-import { OWN_FILES_PATHSPEC, WORKTREES_PATHSPEC } from "../core/checkpointRefs.js";
+import {
+  type LeftOutFile,
+  MAX_CAPTURED_BYTES,
+  OWN_FILES_PATHSPEC,
+  WORKTREES_PATHSPEC,
+} from "../core/checkpointRefs.js";
 import { type GitRepo, runGit } from "./runGit.js";
 
 /**
@@ -47,14 +52,45 @@ export function renderExcludes(root: string, exclude: string[] = []): string[] {
   return specs;
 }
 
+/** The working tree as a git tree, and the untracked files left out of it for their size. */
+export interface CapturedTree {
+  tree: string;
+  leftOut: LeftOutFile[];
+}
+
+/**
+ * Untracked, not ignored files over MAX_CAPTURED_BYTES under `from`: a build's output that changes every
+ * iteration would add its whole size to the object store at every Stop. `top`: the path from the top of the work tree.
+ */
+function readLargeUntracked(repo: GitRepo, from: "." | ":/"): (LeftOutFile & { top: string; stamp: string })[] {
+  const listed = runGit(repo, ["ls-files", "-o", "--exclude-standard", "-z", "--full-name", "--", from]);
+  const top = resolve(repo.root, repo.prefix.replace(/[^/]+\//g, "../") || ".");
+  const large: (LeftOutFile & { top: string; stamp: string })[] = [];
+  for (const path of listed.split("\0")) {
+    if (!path) continue;
+    try {
+      const stat = lstatSync(join(top, path));
+      if (!stat.isFile() || stat.size <= MAX_CAPTURED_BYTES) continue;
+      const shown = relative(repo.root, join(top, path)).split("\\").join("/");
+      large.push({ path: shown, bytes: stat.size, top: path, stamp: `${stat.size} ${stat.mtimeMs}` });
+    } catch {
+      // Gone since git listed it: nothing to leave out.
+    }
+  }
+  return large;
+}
+
 /**
  * The tree of the project's working tree as it is: tracked and untracked files, `.gitignore`
  * honoured, through a temporary index so that the real index, HEAD and the files stay as they are.
  * `from`: the project's folder ("."), or the whole work tree (":/") when the project is a folder of a
  * larger repository whose other files count too; outside `from`, the tree holds the real index's entries.
+ * Untracked files over MAX_CAPTURED_BYTES are left out; with `standIns`, each is held by a small blob of
+ * its size and mtime instead, so that comparing two trees still sees it change (a checkpoint never keeps one).
  */
-export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" = "."): string {
-  const add = ["add", "--all", "--", from];
+export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", standIns = false): CapturedTree {
+  const large = readLargeUntracked(repo, from);
+  const add = ["add", "--all", "--", from, ...large.map((file) => `:(top,exclude,literal)${file.top}`)];
   // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
   // ignored folder (a `.claude/` in .gitignore), and the loop's files must stay out either way. Forced: git
   // refuses to drop an entry the temporary index holds as neither HEAD nor the file has it (a worktree's commit).
@@ -68,12 +104,21 @@ export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" 
     "--",
     ...excludes.map((e) => e.replace(":(exclude,", ":(")),
   ];
+  const stand = (indexFile: string) => {
+    const lines = large.map((file) => {
+      const blob = runGit(repo, ["hash-object", "-w", "--stdin"], { input: `stand-in ${file.stamp}\n` }).trim();
+      return `100644 ${blob}\t${file.top}\n`;
+    });
+    runGit(repo, ["update-index", "--add", "--index-info"], { indexFile, input: lines.join("") });
+  };
   const build = (indexFile: string) => {
     runGit(repo, add, { indexFile });
     runGit(repo, drop, { indexFile });
+    if (standIns && large.length > 0) stand(indexFile);
     return runGit(repo, ["write-tree"], { indexFile }).trim();
   };
-  return withTempIndex((indexFile) => {
+  const leftOut = large.map(({ path, bytes }) => ({ path, bytes }));
+  const tree = withTempIndex((indexFile) => {
     const seeded = seedIndex(repo.indexPath, indexFile);
     try {
       return build(indexFile);
@@ -84,4 +129,5 @@ export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" 
       return build(indexFile);
     }
   });
+  return { tree, leftOut };
 }

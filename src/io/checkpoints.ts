@@ -5,6 +5,7 @@
  */
 import {
   type CheckpointOwner,
+  type LeftOutFile,
   renderCheckpointMessage,
   renderCheckpointRef,
   selectLoopCheckpoints,
@@ -18,6 +19,10 @@ export interface WrittenCheckpoint {
   commit: string;
   tree: string;
   filesChanged: number;
+  /** Untracked files left out for their size (docs/REFERENCE.md "Checkpoints"). */
+  leftOut: LeftOutFile[];
+  /** Those of them the checkpoint before did not leave out: what the person has not been told yet. */
+  newlyLeftOut: LeftOutFile[];
 }
 
 export interface CheckpointSummary {
@@ -26,6 +31,7 @@ export interface CheckpointSummary {
   /** ISO-8601. */
   time: string;
   filesChanged: number;
+  leftOut: LeftOutFile[];
 }
 
 /** Checkpoint commits carry this identity, so that they work where no git identity is set. */
@@ -33,7 +39,7 @@ const IDENTITY = { name: "continuation-loop", email: "continuation-loop@localhos
 
 /**
  * `startedAt`: the loop's `started_at`, which marks the checkpoint as its own. `tree`: the working tree
- * already captured this Stop with the same excludes (the scope check's), if it was.
+ * already captured this Stop with the same excludes (the scope check's), if it was and holds no stand-in.
  */
 export function writeCheckpoint(
   options: CheckpointScope & { iteration: number; now: Date; startedAt: string; tree?: string | undefined },
@@ -42,7 +48,7 @@ export function writeCheckpoint(
   const repo = readGitRepo(options.root, options.env);
   const ref = renderCheckpointRef(loop, iteration, repo.worktree);
   const excludes = renderExcludes(options.root, options.exclude);
-  const tree = options.tree ?? captureTree(repo, excludes);
+  const { tree, leftOut } = options.tree ? { tree: options.tree, leftOut: [] } : captureTree(repo, excludes);
 
   const previous = readPreviousCheckpoint(repo, loop, iteration, startedAt);
   const parent = previous?.commit ?? readHead(repo);
@@ -55,7 +61,7 @@ export function writeCheckpoint(
 
   const date = `${Math.floor(now.getTime() / 1000)} +0000`;
   const commit = runGit(repo, ["commit-tree", "--no-gpg-sign", tree, ...(parent ? ["-p", parent] : []), "-F", "-"], {
-    input: renderCheckpointMessage(loop, iteration, filesChanged, startedAt),
+    input: renderCheckpointMessage(loop, iteration, filesChanged, startedAt, leftOut),
     extraEnv: {
       GIT_AUTHOR_NAME: IDENTITY.name,
       GIT_AUTHOR_EMAIL: IDENTITY.email,
@@ -66,7 +72,9 @@ export function writeCheckpoint(
     },
   }).trim();
   runGit(repo, ["update-ref", "-m", `continuation-loop: checkpoint ${loop} ${iteration}`, ref, commit]);
-  return { ref, commit, tree, filesChanged };
+  const before = new Set((previous?.leftOut ?? []).map((file) => file.path));
+  const newlyLeftOut = leftOut.filter((file) => !before.has(file.path));
+  return { ref, commit, tree, filesChanged, leftOut, newlyLeftOut };
 }
 
 /**
@@ -87,11 +95,12 @@ function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, 
 /** The checkpoints of one loop of the name (`owner`), by iteration. */
 export function listCheckpoints(options: CheckpointScope & { owner: CheckpointOwner }): CheckpointSummary[] {
   const repo = readGitRepo(options.root, options.env);
-  return readLoopCheckpoints(repo, options.loop, options.owner).map(({ iteration, commit, time, filesChanged }) => ({
-    iteration,
-    commit,
-    time,
-    filesChanged,
+  return readLoopCheckpoints(repo, options.loop, options.owner).map((record) => ({
+    iteration: record.iteration,
+    commit: record.commit,
+    time: record.time,
+    filesChanged: record.filesChanged,
+    leftOut: record.leftOut ?? [],
   }));
 }
 

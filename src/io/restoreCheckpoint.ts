@@ -42,7 +42,7 @@ export function restoreCheckpoint(
   }
 
   const excludes = renderExcludes(options.root, options.exclude);
-  const current = captureTree(repo, excludes);
+  const current = captureTree(repo, excludes).tree;
   const [now, ...saved] = readProjectTrees(repo, [current, ...records.map((record) => record.tree), "HEAD"]);
   if (now === undefined || !saved.includes(now)) {
     throw new LoopError(

@@ -1,6 +1,7 @@
 // checkpoints: true through the bundled hooks and CLI (docs/REFERENCE.md "Checkpoints"): a snapshot per Stop,
 // listed and restored, with HEAD, the index and the stash list as they were.
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -63,6 +64,42 @@ describe("checkpoints", () => {
     expect(refused.stderr).toMatch(/restore/);
     expect(readFileSync(join(root, "app.txt"), "utf8")).toBe("unsaved\n");
     expect(cli(root, "restore", "9").stderr).toMatch(/no checkpoint for iteration 9/);
+  });
+
+  it("leaves a large untracked file out, says so once, lists it, and restore leaves it as it is", () => {
+    const { root } = makeProject("---\nmax_iterations: 10\ncheckpoints: true\n---\nGoal\n");
+    writeFileSync(join(root, ".gitignore"), ".claude/\n");
+    writeFileSync(join(root, "app.txt"), "v0\n");
+    git(root, "init", "-q");
+    git(root, "add", "-A");
+    git(root, "commit", "-qm", "base");
+    // A build's output, rewritten every iteration and not ignored: kept, each Stop would add its size to .git.
+    const output = join(root, "build.out");
+    const storeKiB = () => Number(/^size: (\d+)$/m.exec(git(root, "count-objects", "-v"))?.[1]);
+    const before = storeKiB();
+    writeFileSync(output, randomBytes(10_500_000));
+    writeFileSync(join(root, "app.txt"), "v1\n");
+    const first = stop(root, "one");
+    expect(first.code, first.stdout).toBe(2);
+    expect(String(first.json?.systemMessage)).toMatch(/build\.out \(10\.5 MB\)/);
+    const second = randomBytes(10_500_000);
+    writeFileSync(output, second);
+    writeFileSync(join(root, "app.txt"), "v2\n");
+    const next = stop(root, "two");
+    expect(next.code).toBe(2);
+    // Told once: the same file left out again is no news.
+    expect(String(next.json?.systemMessage ?? "")).not.toMatch(/build\.out/);
+    for (const n of [1, 2]) {
+      const files = git(root, "ls-tree", "-r", "--name-only", `refs/continuation-loop/default/${n}`);
+      expect(files).toMatch(/app\.txt/);
+      expect(files).not.toMatch(/build\.out/);
+    }
+    expect(storeKiB() - before).toBeLessThan(1000);
+    expect(cli(root, "checkpoints").stdout).toMatch(/^\s+2\s+\d{4}-.*left out, too large: build\.out/m);
+    const restored = cli(root, "restore", "1");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(readFileSync(join(root, "app.txt"), "utf8")).toBe("v1\n");
+    expect(readFileSync(output).equals(second)).toBe(true);
   });
 
   it("lists and restores only the running loop's checkpoints, not an earlier loop's of the same name", () => {
