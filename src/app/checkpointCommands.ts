@@ -25,6 +25,12 @@ function readCheckpointOwner(file: LoopFile): CheckpointOwner {
 /** How many checkpoints `checkpoints` lists by default: a loop left running overnight keeps thousands. */
 export const CHECKPOINTS_SHOWN = 20;
 
+/** What a restore did not put back: a submodule's files are another repository's (docs/REFERENCE.md "Checkpoints"). */
+const renderSubmodulesKept = (paths: readonly string[]): string =>
+  paths.length === 0
+    ? ""
+    : ` Submodules are left as they are (a checkpoint keeps only their commit): ${renderFileList(paths, 3)}.`;
+
 /** A row's note of the large untracked files its checkpoint left out (docs/REFERENCE.md "Checkpoints"). */
 const renderLeftOut = (files: readonly { path: string }[]): string =>
   files.length === 0
@@ -103,6 +109,6 @@ export function runRestore(call: CommandCall): number {
   const what = best ? `the best metric's iteration (${done.iteration})` : `iteration ${done.iteration}`;
   return say(
     call,
-    `continuation-loop: restored ${what} of loop ${file.name}: ${done.written} file(s) written, ${done.removed} removed. HEAD, the index and the stash are as they were.`,
+    `continuation-loop: restored ${what} of loop ${file.name}: ${done.written} file(s) written, ${done.removed} removed. HEAD, the index and the stash are as they were.${renderSubmodulesKept(done.submodules)}`,
   );
 }

@@ -1,4 +1,4 @@
-import { copyFileSync, lstatSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
+import { copyFileSync, existsSync, lstatSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import {
   type LeftOutFile,
@@ -6,6 +6,7 @@ import {
   OWN_FILES_PATHSPEC,
   WORKTREES_PATHSPEC,
 } from "../core/checkpointRefs.js";
+import { readSubmoduleChanges } from "./readTreeState.js";
 import { type GitRepo, runGit } from "./runGit.js";
 
 /**
@@ -56,6 +57,31 @@ export function renderExcludes(root: string, exclude: string[] = []): string[] {
 export interface CapturedTree {
   tree: string;
   leftOut: LeftOutFile[];
+  /** Entries that stand for a file or a submodule's changes (captureTree's `standIns`): no checkpoint may keep them. */
+  standIns: number;
+}
+
+/** The top of the work tree the project root is in. */
+const readTop = (repo: GitRepo): string => resolve(repo.root, repo.prefix.replace(/[^/]+\//g, "../") || ".");
+
+/**
+ * Index lines for the submodules under `from` that have changes of their own: the tree records only a submodule's
+ * commit, so its entry gets an id made from those changes, and comparing two trees sees work inside it.
+ */
+function readSubmoduleStandIns(repo: GitRepo, from: "." | ":/", indexFile: string): string[] {
+  const top = readTop(repo);
+  if (!existsSync(join(top, ".gitmodules"))) return [];
+  const listed = runGit(repo, ["ls-files", "-s", "-z", "--full-name", "--", from], { indexFile });
+  const lines: string[] = [];
+  for (const entry of listed.split("\0")) {
+    if (!entry.startsWith("160000 ")) continue;
+    const path = entry.slice(entry.indexOf("\t") + 1);
+    const changes = readSubmoduleChanges(join(top, path));
+    if (!changes) continue;
+    const input = `submodule ${entry.split(" ")[1]} ${changes}\n`;
+    lines.push(`160000 ${runGit(repo, ["hash-object", "--stdin"], { input }).trim()}\t${path}\n`);
+  }
+  return lines;
 }
 
 /**
@@ -64,7 +90,7 @@ export interface CapturedTree {
  */
 function readLargeUntracked(repo: GitRepo, from: "." | ":/"): (LeftOutFile & { top: string; stamp: string })[] {
   const listed = runGit(repo, ["ls-files", "-o", "--exclude-standard", "-z", "--full-name", "--", from]);
-  const top = resolve(repo.root, repo.prefix.replace(/[^/]+\//g, "../") || ".");
+  const top = readTop(repo);
   const large: (LeftOutFile & { top: string; stamp: string })[] = [];
   for (const path of listed.split("\0")) {
     if (!path) continue;
@@ -85,10 +111,16 @@ function readLargeUntracked(repo: GitRepo, from: "." | ":/"): (LeftOutFile & { t
  * honoured, through a temporary index so that the real index, HEAD and the files stay as they are.
  * `from`: the project's folder ("."), or the whole work tree (":/") when the project is a folder of a
  * larger repository whose other files count too; outside `from`, the tree holds the real index's entries.
- * Untracked files over MAX_CAPTURED_BYTES are left out; with `standIns`, each is held by a small blob of
- * its size and mtime instead, so that comparing two trees still sees it change (a checkpoint never keeps one).
+ * Untracked files over MAX_CAPTURED_BYTES are left out; with `withStandIns`, each is held by a small blob of
+ * its size and mtime instead, and a submodule with changes of its own by an id made from them, so that
+ * comparing two trees still sees them change (a checkpoint never keeps a stand-in).
  */
-export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", standIns = false): CapturedTree {
+export function captureTree(
+  repo: GitRepo,
+  excludes: string[],
+  from: "." | ":/" = ".",
+  withStandIns = false,
+): CapturedTree {
   const large = readLargeUntracked(repo, from);
   const add = ["add", "--all", "--", from, ...large.map((file) => `:(top,exclude,literal)${file.top}`)];
   // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
@@ -104,17 +136,20 @@ export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" 
     "--",
     ...excludes.map((e) => e.replace(":(exclude,", ":(")),
   ];
+  let standIns = 0;
   const stand = (indexFile: string) => {
     const lines = large.map((file) => {
       const blob = runGit(repo, ["hash-object", "-w", "--stdin"], { input: `stand-in ${file.stamp}\n` }).trim();
       return `100644 ${blob}\t${file.top}\n`;
     });
-    runGit(repo, ["update-index", "--add", "--index-info"], { indexFile, input: lines.join("") });
+    lines.push(...readSubmoduleStandIns(repo, from, indexFile));
+    standIns = lines.length;
+    if (lines.length > 0) runGit(repo, ["update-index", "--add", "--index-info"], { indexFile, input: lines.join("") });
   };
   const build = (indexFile: string) => {
     runGit(repo, add, { indexFile });
     runGit(repo, drop, { indexFile });
-    if (standIns && large.length > 0) stand(indexFile);
+    if (withStandIns) stand(indexFile);
     return runGit(repo, ["write-tree"], { indexFile }).trim();
   };
   const leftOut = large.map(({ path, bytes }) => ({ path, bytes }));
@@ -129,5 +164,5 @@ export function captureTree(repo: GitRepo, excludes: string[], from: "." | ":/" 
       return build(indexFile);
     }
   });
-  return { tree, leftOut };
+  return { tree, leftOut, standIns };
 }

@@ -43,7 +43,7 @@ export interface ScopeTree {
   /** The working tree now, as a git tree (tracked and untracked files, .gitignore honoured, the loop's files left out). */
   tree: string;
   excludes: string[];
-  /** Whether the tree holds stand-ins (large untracked files) that a checkpoint must not keep. */
+  /** Whether the tree holds stand-ins (large untracked files, submodules' changes) that a checkpoint must not keep. */
   standIns: boolean;
 }
 
@@ -72,8 +72,8 @@ export function captureScopeTree(
   }
   const excludes = [...renderExcludes(root, ownFiles), ...EVERY_LOOP_FILES];
   try {
-    const { tree, leftOut } = captureTree(repo, excludes, ":/", true);
-    return { repo, tree, excludes, standIns: leftOut.length > 0 };
+    const { tree, standIns } = captureTree(repo, excludes, ":/", true);
+    return { repo, tree, excludes, standIns: standIns > 0 };
   } catch (error) {
     const reason = error instanceof LoopError ? error.message : String(error);
     throw new LoopError("SCOPE_NOT_GIT", `reading the working tree failed (${reason})`, {

@@ -53,6 +53,15 @@ function pathspecs(root: string, ownFiles: string[]): string[] {
   return specs;
 }
 
+// --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
+const runGitIn = (root: string, args: string[]) =>
+  loadChildProcess().spawnSync("git", ["--no-optional-locks", ...args], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 10_000,
+  });
+
 /** Submodules in submodules are read down to this depth. */
 const MAX_DEPTH = 8;
 
@@ -64,14 +73,7 @@ const MAX_DEPTH = 8;
 export function readTreeState(root: string, ownFiles: string[] = [], depth = 0): string | undefined {
   if (!insideGitRepo(root)) return "";
   const only = pathspecs(root, ownFiles);
-  // --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
-  const run = (args: string[]) =>
-    loadChildProcess().spawnSync("git", ["--no-optional-locks", ...args], {
-      cwd: root,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-      timeout: 10_000,
-    });
+  const run = (args: string[]) => runGitIn(root, args);
   const status = run(["status", "--porcelain=v1", "-z", "--untracked-files=all", ...only]);
   if (status.status !== 0) return undefined;
   const entries = status.stdout.split("\0");
@@ -84,6 +86,13 @@ export function readTreeState(root: string, ownFiles: string[] = [], depth = 0):
   // fingerprint is the one earlier versions kept, so a loop's unchanged turns go on counting across an upgrade.
   const own = `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, entries)}`;
   return hashText(inner.length === 0 ? own : `${own}\u0000${inner.join("\0")}`);
+}
+
+/** A submodule's changes of its own as a fingerprint; "" when it has none, is not checked out, or git cannot say. */
+export function readSubmoduleChanges(path: string): string {
+  const status = runGitIn(path, ["status", "--porcelain=v2", "-z", "--untracked-files=all"]);
+  if (status.error || status.status !== 0 || status.stdout === "") return "";
+  return readTreeState(path) ?? "";
 }
 
 /** Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for. */

@@ -13,6 +13,8 @@ export interface RestoredCheckpoint {
   written: number;
   /** Files removed because the checkpoint does not hold them. */
   removed: number;
+  /** Submodules under the project root: left as they are, a checkpoint holding only their commit. */
+  submodules: string[];
 }
 
 const GITLINK = "160000";
@@ -65,7 +67,13 @@ export function restoreCheckpoint(
       expected: `a writable working tree; what was there before is ${before}`,
     });
   }
-  return { iteration, commit: target.commit, written: changes.write.length, removed: changes.remove.length };
+  return {
+    iteration,
+    commit: target.commit,
+    written: changes.write.length,
+    removed: changes.remove.length,
+    submodules: readSubmodules(repo, target.tree),
+  };
 }
 
 /** Writes `paths` as `tree` holds them, through a temporary index. */
@@ -105,6 +113,15 @@ function readChanges(repo: GitRepo, from: string, to: string, excludes: string[]
     if (status !== "D" && newMode !== GITLINK) write.push(path);
   }
   return { write, remove };
+}
+
+/** The submodules a tree holds under the project root, relative to it. */
+function readSubmodules(repo: GitRepo, tree: string): string[] {
+  const listed = runGit(repo, ["ls-tree", "-r", "-z", "--full-tree", tree, "--", repo.prefix || "."]);
+  return listed
+    .split("\0")
+    .filter((entry) => entry.startsWith(`${GITLINK} `))
+    .map((entry) => entry.slice(entry.indexOf("\t") + 1).slice(repo.prefix.length));
 }
 
 /** Removes a file, then the folders it leaves empty, up to the project root. */

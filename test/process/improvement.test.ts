@@ -340,4 +340,30 @@ describe("scope", () => {
     expect(sidecar.scope_tree).toBe(checkpoint);
     expect(git(root, "ls-tree", "-r", "--name-only", checkpoint)).toContain("src/untracked.ts");
   });
+
+  it("work inside a submodule is a change of its folder; the checkpoint keeps the submodule's commit", () => {
+    const inner = mkdtempSync(join(tmpdir(), "cl-lib-"));
+    git(inner, "init", "-q");
+    writeFileSync(join(inner, "x.c"), "int x;\n");
+    git(inner, "add", ".");
+    git(inner, "commit", "-qm", "lib");
+    const { root, statePath } = gitProject("scope: vendor/lib\ncheckpoints: true");
+    git(root, "-c", "protocol.file.allow=always", "submodule", "add", "-q", inner, "vendor/lib");
+    git(root, "commit", "-qm", "with the submodule");
+    const commit = git(root, "rev-parse", "HEAD:vendor/lib").trim();
+    writeFileSync(join(root, "vendor/lib/x.c"), "int y;\n");
+    expect(stop(root).code).toBe(2);
+    expect(git(root, "rev-parse", "refs/continuation-loop/default/1:vendor/lib").trim()).toBe(commit);
+    // The superproject records only the submodule's commit: its uncommitted files are what the loop changed.
+    writeFileSync(statePath, readFileSync(statePath, "utf8").replace("scope: vendor/lib", "scope: src"));
+    writeFileSync(join(root, "vendor/lib/new.c"), "int n;\n");
+    const paused = stop(root);
+    expect(paused.code).toBe(0);
+    expect(String(paused.json?.systemMessage)).toContain("1 file(s) changed outside scope (src): vendor/lib");
+    // A restore puts back the superproject's files and says it leaves the submodule's as they are.
+    const restored = cli(root, "restore", "1");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(restored.stdout).toMatch(/Submodules are left as they are.*: vendor\/lib\./);
+    expect(readFileSync(join(root, "vendor/lib/new.c"), "utf8")).toBe("int n;\n");
+  });
 });
