@@ -7,7 +7,7 @@ import {
   WORKTREES_PATHSPEC,
 } from "../core/checkpointRefs.js";
 import { readSubmoduleChanges } from "./readTreeState.js";
-import { type GitRepo, runGit } from "./runGit.js";
+import { type GitRepo, runGit, spawnGit } from "./runGit.js";
 
 /**
  * Runs `work` with the path of a temporary index file, removed afterwards with its folder. node:os is
@@ -51,6 +51,17 @@ export function renderExcludes(root: string, exclude: string[] = []): string[] {
       specs.push(`:(exclude,glob)${rel.replace(/[*?[\\]/g, "\\$&")}*`);
   }
   return specs;
+}
+
+/**
+ * Runs `git add`; in a sparse checkout git refuses paths outside its cone (the loop's own files among them) unless
+ * told `--sparse`, an option older gits do not know: then the first answer is the one that counts. Whether it was.
+ */
+function runAdd(repo: GitRepo, args: string[], indexFile: string): boolean {
+  if (spawnGit(repo, args, { indexFile }).status === 0) return false;
+  if (spawnGit(repo, [args[0] ?? "", "--sparse", ...args.slice(1)], { indexFile }).status === 0) return true;
+  runGit(repo, args, { indexFile });
+  return false;
 }
 
 /** The working tree as a git tree, and the untracked files left out of it for their size. */
@@ -147,8 +158,9 @@ export function captureTree(
     if (lines.length > 0) runGit(repo, ["update-index", "--add", "--index-info"], { indexFile, input: lines.join("") });
   };
   const build = (indexFile: string) => {
-    runGit(repo, add, { indexFile });
-    runGit(repo, drop, { indexFile });
+    // Without --sparse, `git rm` leaves entries outside the cone in place and still exits 0.
+    const sparse = runAdd(repo, add, indexFile);
+    runGit(repo, sparse ? ["rm", "--sparse", ...drop.slice(1)] : drop, { indexFile });
     if (withStandIns) stand(indexFile);
     return runGit(repo, ["write-tree"], { indexFile }).trim();
   };

@@ -102,6 +102,27 @@ describe("checkpoints", () => {
     expect(readFileSync(output).equals(second)).toBe(true);
   });
 
+  it("works in a sparse checkout, where git refuses files outside the cone (the loop's own among them)", () => {
+    const { root } = makeProject("---\nmax_iterations: 10\ncheckpoints: true\n---\nGoal\n");
+    mkdirSync(join(root, "a"));
+    mkdirSync(join(root, "b"));
+    writeFileSync(join(root, "a/x.txt"), "x0\n");
+    writeFileSync(join(root, "b/y.txt"), "y\n");
+    git(root, "init", "-q");
+    git(root, "add", "a", "b");
+    git(root, "commit", "-qm", "base");
+    git(root, "sparse-checkout", "set", "a");
+    const index = readFileSync(join(root, ".git/index"));
+    writeFileSync(join(root, "a/x.txt"), "x1\n");
+    mkdirSync(join(root, "b"), { recursive: true });
+    writeFileSync(join(root, "b/new.txt"), "new\n");
+    const run = stop(root, "one");
+    expect(run.code, run.stdout).toBe(2);
+    const files = git(root, "ls-tree", "-r", "--name-only", "refs/continuation-loop/default/1");
+    expect(files.split("\n").filter(Boolean)).toEqual(["a/x.txt", "b/new.txt", "b/y.txt"]);
+    expect(readFileSync(join(root, ".git/index")).equals(index)).toBe(true);
+  });
+
   it("lists and restores only the running loop's checkpoints, not an earlier loop's of the same name", () => {
     const { root } = makeProject();
     writeFileSync(join(root, ".gitignore"), ".claude/\n");
