@@ -8,6 +8,7 @@ import { LOOP_NAME } from "../core/loopFileNames.js";
 import { chooseSessionLoop, type LoopFile, loopFileAt, resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type Context, EXIT } from "./context.js";
+import { SESSION_ANSWER_COLUMNS } from "../core/renderHelp.js";
 import { renderCliCommand } from "./renderCliCommand.js";
 import { type ArgsSpec, type OptionSpec, type ParsedArgs, parseCliArgs, renderCommandHelp } from "./parseCliArgs.js";
 
@@ -39,6 +40,13 @@ export interface CommandRow extends ArgsSpec {
   slash?: true;
   run: (call: CommandCall) => number | Promise<number>;
 }
+
+/**
+ * The width a command's usage card and `--help` are fitted to: the terminal's, or the module's measure; typed in a
+ * session with neither, an answer's in an 80-column terminal.
+ */
+export const readAnswerColumns = (call: Pick<CommandCall, "ctx" | "slash">): number | undefined =>
+  call.ctx.columns ?? (call.slash ? SESSION_ANSWER_COLUMNS : undefined);
 
 export const NAME: OptionSpec = {
   value: "NAME",
@@ -84,7 +92,8 @@ export async function runRow(row: CommandRow, call: Omit<CommandCall, keyof Pars
   const parsed: ParsedArgs = row.own
     ? { options: {}, words: [], passed: [] }
     : parseCliArgs(call.command, call.argv, spec);
-  if (parsed.options.help) return say(call, renderCommandHelp(call.command, row.summary, spec, call.ctx.columns));
+  if (parsed.options.help)
+    return say(call, renderCommandHelp(call.command, row.summary, spec, readAnswerColumns(call)));
   // `--project DIR` (relative to the cwd) when given, else `$CLAUDE_PROJECT_DIR`, else the cwd.
   const { env, cwd } = call.ctx;
   const project = parsed.options.project;

@@ -16,6 +16,7 @@ import {
   chooseTargetLoop,
   NAME,
   PROJECT,
+  readAnswerColumns,
   say,
   stringOption,
 } from "./commandTable.js";
@@ -47,9 +48,9 @@ function runStart(call: CommandCall): number {
   const request =
     call.line === undefined ? parseStartArgv(call.argv, call.command) : parseStartArgs(call.line, call.command);
   if (request.background && !call.slash && !request.help && !request.card) return startInBackground(request, [], call);
-  if (request.help) return say(call, renderStartUsage(call.command, call.ctx.columns));
+  if (request.help) return say(call, renderStartUsage(call.command, readAnswerColumns(call)));
   if (request.card) {
-    call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command, call.ctx.columns)}\n`);
+    call.ctx.err(`continuation-loop: a goal is required.\n${renderStartCard(call.command, readAnswerColumns(call))}\n`);
     return EXIT.usage;
   }
   if (request.worktree !== undefined)

@@ -98,24 +98,39 @@ function sibling(command: string, name: string): string {
 const CARD_WIDTH = 80;
 
 /**
+ * The card's examples: the arguments, shorter ones for a row too narrow for them (a namespaced command in a
+ * session's answer), and what ends the loop.
+ */
+const EXAMPLES: readonly (readonly [string, string, string])[] = [
+  ['--until "npm test" Fix the failing tests', '--until "npm test" Fix the tests', "ends when `npm test` exits 0"],
+  [
+    "--checklist PLAN.md --max-iterations 30 Do the plan",
+    "--checklist PLAN.md Do the plan",
+    "ends when every box is checked",
+  ],
+  [
+    '--verify "npm run build" --max-cost 5 Add a dark mode',
+    '--verify "npm run build" Add dark mode',
+    "ends on DONE once the build passes",
+  ],
+];
+
+/**
  * The usage card (README "Quick start"): `/loop-start` with no goal, and the head of `--help`. `columns`: the
  * width when known. An example row that does not fit puts its explanation on a row of its own under the command,
- * so that a command is never broken by its explanation; a command is never cut, since a person copies it. When
- * the width is not known (a session's answer, which Claude Code wraps back to its left edge; a pipe) the card is
- * fitted to 80 columns, like `--help`.
+ * and a command too long for the row takes the example's shorter arguments, so that a person copies a whole
+ * command from one row; a command is never cut. When the width is not known (a pipe) the card is fitted to 80
+ * columns, like `--help`.
  */
 export function renderStartCard(command = "/loop-start", columns?: number): string {
-  const examples: [string, string][] = [
-    ['--until "npm test" Fix the failing tests', "ends when `npm test` exits 0"],
-    ["--checklist PLAN.md --max-iterations 30 Do the plan", "ends when every box is checked"],
-    ['--verify "npm run build" --max-cost 5 Add a dark mode', "ends on DONE once the build passes"],
-  ];
   const width = (columns ?? CARD_WIDTH) - 1;
   // Each explanation follows its command, never padded into a column: a terminal narrower than the
   // longest example would wrap the padding into a gap across the row.
-  const rows = examples.flatMap(([args, why]) => {
+  const rows = EXAMPLES.flatMap(([args, shorter, why]) => {
     const row = `  ${command} ${args}  — ${why}`;
-    return cellWidth(row) <= width ? [row] : [`  ${command} ${args}`, `      — ${why}`];
+    if (cellWidth(row) <= width) return [row];
+    const whole = cellWidth(`  ${command} ${args}`) <= width ? args : shorter;
+    return [`  ${command} ${whole}`, `      — ${why}`];
   });
   // The head and the last row wrap at word breaks under themselves when the width is known.
   const wrapRow = (row: string) => (columns === undefined ? [row] : wrapToCells(row, width, 9));

@@ -82,7 +82,9 @@ describe("handleLoopPrompt: /loop-start", () => {
   it("shows the usage card for /loop-start with no goal, namespaced or not, without starting", async () => {
     for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
       const block = (await typed(command))?.block ?? "";
-      expect(block).toContain(`${command} --until "npm test" Fix the failing tests`);
+      // Fitted to an answer's width in an 80-column terminal: the namespaced command takes the shorter example.
+      expect(block).toContain(`${command} --until "npm test" Fix the ${command.includes(":") ? "" : "failing "}tests`);
+      for (const row of block.split("\n")) expect(row.length, row).toBeLessThanOrEqual(70);
       expect(block).not.toContain("--completion-promise");
     }
     expect(existsSync(statePath())).toBe(false);

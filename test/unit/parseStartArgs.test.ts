@@ -179,7 +179,23 @@ describe("parseStartArgs: options first, values may be quoted", () => {
     expect(lines.at(-1)).toMatch(/^ {4}\S.*ends it\.$/);
   });
 
-  it("with no width known (a session's answer, a pipe) the card is fitted to 80 columns", () => {
+  it("a namespaced command in a session's answer (70 cells) takes the shorter examples, each whole on its row", () => {
+    const lines = renderStartCard("/continuation-loop:loop-start", 71).split("\n");
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(70);
+    const examples = lines.filter((line) => line.startsWith("  /continuation-loop:loop-start --"));
+    expect(examples).toEqual([
+      '  /continuation-loop:loop-start --until "npm test" Fix the tests',
+      "  /continuation-loop:loop-start --checklist PLAN.md Do the plan",
+      '  /continuation-loop:loop-start --verify "npm run build" Add dark mode',
+    ]);
+    for (const example of examples) expect(lines[lines.indexOf(example) + 1]).toMatch(EXPLAINED);
+    // The short command keeps the longer examples, limits and all.
+    expect(renderStartCard("/loop-start", 71)).toContain(
+      "/loop-start --checklist PLAN.md --max-iterations 30 Do the plan",
+    );
+  });
+
+  it("with no width known (a pipe) the card is fitted to 80 columns", () => {
     for (const command of ["/loop-start", "/continuation-loop:loop-start"]) {
       const lines = renderStartCard(command).split("\n");
       expect(lines.filter((line) => EXPLAINED.test(line))).toHaveLength(3);

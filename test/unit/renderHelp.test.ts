@@ -45,6 +45,11 @@ describe("renderOptionRows", () => {
 describe("renderParagraph", () => {
   it("cuts a word wider than a line across lines, and keeps every line within the width", () => {
     const lines = renderParagraph("a named loop: .claude/continuation-loop.NAME.local.md (a-z)", 21);
-    expect(lines).toEqual(["a named loop:", ".claude/continuation", "-loop.NAME.local.md", "(a-z)"]);
+    expect(lines).toEqual(["a named loop:", ".claude/", "continuation-loop.NA", "ME.local.md (a-z)"]);
+  });
+
+  it("starts a path wider than a line on the line before, broken after a slash", () => {
+    const lines = renderParagraph("a named loop: .claude/continuation-loop.NAME.local.md (a-z)", 36);
+    expect(lines).toEqual(["a named loop: .claude/", "continuation-loop.NAME.local.md", "(a-z)"]);
   });
 });
