@@ -26,6 +26,153 @@ async function sendToBackground($, prompt) {
   }
 }
 
+// src/core/cellWidth.ts
+var WIDE = [
+  [4352, 4447],
+  [8986, 8987],
+  [9001, 9002],
+  [9193, 9196],
+  [9200, 9200],
+  [9203, 9203],
+  [9725, 9726],
+  [9748, 9749],
+  [9800, 9811],
+  [9855, 9855],
+  [9875, 9875],
+  [9889, 9889],
+  [9898, 9899],
+  [9917, 9918],
+  [9924, 9925],
+  [9934, 9934],
+  [9940, 9940],
+  [9962, 9962],
+  [9970, 9971],
+  [9973, 9973],
+  [9978, 9978],
+  [9981, 9981],
+  [9989, 9989],
+  [9994, 9995],
+  [10024, 10024],
+  [10060, 10060],
+  [10062, 10062],
+  [10067, 10069],
+  [10071, 10071],
+  [10133, 10135],
+  [10160, 10160],
+  [10175, 10175],
+  [11035, 11036],
+  [11088, 11088],
+  [11093, 11093],
+  [11904, 12350],
+  [12353, 13311],
+  [13312, 19903],
+  [19968, 40959],
+  [40960, 42191],
+  [43360, 43391],
+  [44032, 55203],
+  [63744, 64255],
+  [65040, 65049],
+  [65072, 65135],
+  [65280, 65376],
+  [65504, 65510],
+  [94176, 101119],
+  [110592, 111359],
+  [126980, 126980],
+  [127183, 127183],
+  [127374, 127374],
+  [127377, 127386],
+  // Regional indicators: two of them draw one flag.
+  [127462, 127487],
+  [127488, 127743],
+  [127744, 128591],
+  [128640, 128767],
+  [128992, 129023],
+  [129280, 129535],
+  [129648, 129791],
+  [131072, 262141]
+];
+var ZERO = [
+  [768, 879],
+  [1155, 1161],
+  [1425, 1469],
+  [1471, 1471],
+  [1473, 1474],
+  [1476, 1477],
+  [1479, 1479],
+  [1552, 1562],
+  [1564, 1564],
+  [1611, 1631],
+  [1648, 1648],
+  [1750, 1756],
+  [1759, 1764],
+  [1767, 1768],
+  [1770, 1773],
+  [6832, 6911],
+  [7616, 7679],
+  [8203, 8207],
+  [8234, 8238],
+  [8288, 8292],
+  [8294, 8297],
+  [8400, 8447],
+  [65024, 65039],
+  [65056, 65071],
+  [65279, 65279],
+  [917504, 917631],
+  [917760, 917999]
+];
+var ZWJ = 8205;
+var EMOJI_STYLE = 65039;
+var within = (ranges, code) => ranges.some(([from, to]) => code >= from && code <= to);
+function readCells(code) {
+  if (code < 768) return 1;
+  if (within(ZERO, code)) return 0;
+  return within(WIDE, code) ? 2 : 1;
+}
+var isModifier = (code) => code >= 127995 && code <= 127999;
+var isRegional = (code) => code >= 127462 && code <= 127487;
+function splitClusters(text) {
+  const clusters = [];
+  let joined = false;
+  let flagHalf = false;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const last = clusters.length - 1;
+    const attach = last >= 0 && (joined || readCells(code) === 0 || isModifier(code) || flagHalf && isRegional(code));
+    if (attach) clusters[last] += char;
+    else clusters.push(char);
+    flagHalf = isRegional(code) && !(attach && flagHalf);
+    joined = code === ZWJ;
+  }
+  return clusters;
+}
+function readClusterCells(cluster) {
+  let cells = 0;
+  let emoji = false;
+  for (const char of cluster) {
+    const code = char.codePointAt(0) ?? 0;
+    cells += readCells(code);
+    if (code === EMOJI_STYLE) emoji = true;
+  }
+  return emoji ? Math.max(cells, 2) : cells;
+}
+function cellWidth(text) {
+  let cells = 0;
+  for (const cluster of splitClusters(text)) cells += readClusterCells(cluster);
+  return cells;
+}
+function clipToCells(text, width) {
+  if (cellWidth(text) <= width) return text;
+  let cells = 0;
+  let kept2 = "";
+  for (const cluster of splitClusters(text)) {
+    const next = readClusterCells(cluster);
+    if (cells + next > width - 1) break;
+    cells += next;
+    kept2 += cluster;
+  }
+  return `${kept2.trimEnd()}\u2026`;
+}
+
 // src/core/duration.ts
 function renderDuration(seconds) {
   const s = Math.max(0, Math.round(seconds));
@@ -141,14 +288,13 @@ function renderWaitingFor(tasks, max = Number.POSITIVE_INFINITY) {
   const head = `waiting for ${n} background task${n === 1 ? "" : "s"} (`;
   const names = renderTaskNames(tasks);
   const room = max - head.length - 1;
-  return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}\u2026` : names})`;
+  return `${head}${clipToCells(names, Math.max(2, room))})`;
 }
 
 // src/module/band.ts
-var clip = (text, max) => text.length > max ? `${text.slice(0, max - 1).trimEnd()}\u2026` : text;
 function renderPause(view) {
   const pause = readPause(view.state.active, view.runtime);
-  if (pause?.reason === "question") return `Claude asks: ${clip(pause.text, 40)} \u2014 your next prompt answers it`;
+  if (pause?.reason === "question") return `Claude asks: ${clipToCells(pause.text, 40)} \u2014 your next prompt answers it`;
   if (pause?.reason === "api_errors")
     return `after ${view.runtime.api_errors_since_stop} API errors in a row \u2014 /loop-resume (or active: true) resumes it`;
   if (!view.state.active) return "/loop-resume (or active: true) resumes it";

@@ -2,6 +2,7 @@
 // tasks in the Stop input, and starts a turn by itself when one finishes. A Stop that would continue the
 // loop while a task runs lets the turn end instead (a hold), uncounted, so that no paid turn polls or
 // guesses. Pure; no schema (the companion module's band imports the render functions).
+import { clipToCells } from "./cellWidth.js";
 import { renderDuration } from "./duration.js";
 
 /** One background task as Claude Code lists it in the Stop input's `background_tasks`. */
@@ -130,7 +131,7 @@ export function renderWaitingFor(tasks: readonly BackgroundTask[], max = Number.
   const head = `waiting for ${n} background task${n === 1 ? "" : "s"} (`;
   const names = renderTaskNames(tasks);
   const room = max - head.length - 1;
-  return `${head}${names.length > room ? `${names.slice(0, Math.max(1, room - 1)).trimEnd()}…` : names})`;
+  return `${head}${clipToCells(names, Math.max(2, room))})`;
 }
 
 /**

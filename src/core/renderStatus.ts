@@ -10,21 +10,20 @@ import { renderHoldEnd, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";
-import { wrapToCells } from "./cellWidth.js";
+import { clipToCells, clipToChars, wrapToCells } from "./cellWidth.js";
 
 const fmt = formatCount;
 // A lone CR ends a line too: a CI log reader (GitHub's runner) starts a new line there.
 export const firstLine = (text: string, max = 100): string => {
   const line = text.trim().split(/\r\n?|\n/, 1)[0] ?? "";
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return clipToChars(line, max);
 };
 export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");
 
 /** Columns a status row may take: Claude Code indents the answer (5 columns at most), and a row wider than 140 wraps. */
 const ROW_WIDTH = 128;
-/** Cut a row to `width` columns, with "…" where it was cut. */
-export const clipRow = (row: string, width = ROW_WIDTH): string =>
-  row.length > width ? `${row.slice(0, width - 1)}…` : row;
+/** Cut a row to `width` cells, with "…" where it was cut. */
+export const clipRow = (row: string, width = ROW_WIDTH): string => clipToCells(row, width);
 
 /** "12:03:05 iteration 2 continue" / "… end (completed, promise "x")": one line of `history`. */
 function renderDecision(record: HistoryRecord): string {

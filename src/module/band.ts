@@ -1,18 +1,16 @@
 // The band above the prompt (docs/REFERENCE.md "The companion module"): one line about this session's loop. Pure:
 // the module keeps the loop's view (src/core/sidecar.ts, saved by the hooks) in memory; drawing only renders it.
+import { clipToCells } from "../core/cellWidth.js";
 import { renderStatusline } from "../core/renderStatusline.js";
 import { readPause } from "../core/sidecar.js";
 import { renderWaitingFor } from "../core/background.js";
 import type { ShownLoop } from "./state.js";
 
-/** `text` cut to `max` characters, with "…" where it was cut. */
-const clip = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
-
 /** Why the loop waits, and how to go on; "" while it runs. */
 function renderPause(view: ShownLoop): string {
   const pause = readPause(view.state.active, view.runtime);
   // Its start only: the whole question is in the transcript, above the band, and in /loop-status.
-  if (pause?.reason === "question") return `Claude asks: ${clip(pause.text, 40)} — your next prompt answers it`;
+  if (pause?.reason === "question") return `Claude asks: ${clipToCells(pause.text, 40)} — your next prompt answers it`;
   // The head already says "loop paused": what follows says why, then how to go on.
   if (pause?.reason === "api_errors")
     return `after ${view.runtime.api_errors_since_stop} API errors in a row — /loop-resume (or active: true) resumes it`;

@@ -139,6 +139,18 @@ describe("the band", () => {
     expect(line.length - shortLine.length).toBeLessThanOrEqual(40);
   });
 
+  it("cuts Claude's question between whole characters: no half emoji at the cut", () => {
+    // The 39th and 40th UTF-16 units are one emoji: a cut by units would leave half of it.
+    const question = `${"x".repeat(38)}🚀 and 👨‍👩‍👧 ship it?`;
+    const asked = JSON.stringify({
+      ...JSON.parse(sidecar),
+      pause: { reason: "question", text: question, since: "2026-01-01T00:02:00Z" },
+    });
+    const line = renderBand(readLoopView("api-cleanup", state(), asked)!, now, "s1");
+    expect(line).toContain(`Claude asks: ${"x".repeat(38)}… — your next prompt answers it`);
+    expect(line).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+  });
+
   it("says why it paused after API errors in a row, and what it waits for otherwise", () => {
     const paused = JSON.stringify({
       ...JSON.parse(sidecar),

@@ -93,6 +93,11 @@ export interface Tui {
   waitFor(test: ScreenTest, timeoutMs?: number): Promise<string>;
   /** Sends text as typed (no Enter). */
   type(text: string): void;
+  /**
+   * Resizes the terminal as an emulator does: its own grid first, then the pseudo-terminal's size, whose change
+   * sends SIGWINCH to Claude Code.
+   */
+  resize(cols: number, rows: number): void;
   press(key: Key): void;
   /**
    * Types a line and presses Enter once the text shows in the input box, then waits until the box
@@ -286,6 +291,10 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
     history: () => rowsOf(0, term.buffer.active.length),
     waitFor,
     type: (text) => child.write(text),
+    resize: (cols, rows) => {
+      term.resize(cols, rows);
+      child.resize(cols, rows);
+    },
     press: (key) => child.write(KEYS[key]),
     submit: async (text, timeoutMs = 15_000) => {
       const typed = await typeAndEnter(text, timeoutMs);
