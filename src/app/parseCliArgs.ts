@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { LoopError } from "../core/errors.js";
 import { readMeantName } from "../core/readMeantName.js";
-import { renderOptionRows } from "../core/renderHelp.js";
+import { renderOptionRows, renderParagraph } from "../core/renderHelp.js";
 
 /** One flag of a command: `value` names what it takes (`--name NAME`); without it the flag takes none. */
 export interface OptionSpec {
@@ -47,7 +47,7 @@ export function renderCommandHelp(command: string, summary: string, spec: ArgsSp
   );
   return [
     `Usage: ${command} ${renderArgsUsage(spec)}`.trimEnd(),
-    `${summary.charAt(0).toUpperCase()}${summary.slice(1)}.`,
+    ...renderParagraph(`${summary.charAt(0).toUpperCase()}${summary.slice(1)}.`, columns),
     "",
     ...renderOptionRows(rows, columns),
   ].join("\n");

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SLASH_NAMES } from "../../src/app/loopCommands.js";
 import { renderPromptOutput } from "../../src/app/promptHook.js";
 import { isSlashCommand, runSlashCommand } from "../../src/app/slashCommands.js";
 import { matchLoopCommand } from "../../src/core/loopCommand.js";
@@ -88,6 +89,14 @@ describe("handleLoopPrompt: /loop-start", () => {
       expect(block).not.toContain("--completion-promise");
     }
     expect(existsSync(statePath())).toBe(false);
+  });
+
+  it("answers every command's --help in rows that fit an answer in an 80-column terminal", async () => {
+    for (const name of SLASH_NAMES) {
+      const block = (await typed(`/continuation-loop:loop-${name} --help`))?.block ?? "";
+      expect(block, name).toContain(`Usage: /continuation-loop:loop-${name}`);
+      for (const row of block.split("\n")) expect(row.length, row).toBeLessThanOrEqual(70);
+    }
   });
 
   it("names the command as typed in a refusal, namespaced or not", async () => {
