@@ -107,6 +107,22 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     // It got there by rewriting its row: erase the line, write it again.
     expect(raw.split("\r\x1b[2K[").length - 1).toBeGreaterThanOrEqual(2);
 
+    // Narrower mid-loop, as an emulator resizes (its grid, then the pseudo-terminal's size and SIGWINCH): the next
+    // redraw fits the new width, on one row, and nothing of the wider line is left on another.
+    term.resize(50, 30);
+    child.resize(50, 30);
+    const drawn = raw.split("\r\x1b[2K[").length;
+    const narrow = await waitForRows(() => raw.split("\r\x1b[2K[").length >= drawn + 2, "a redraw after the resize");
+    expect(
+      narrow.filter((row) => PROGRESS_ROW.test(row)),
+      narrow.join("\n"),
+    ).toHaveLength(1);
+    const row = narrow.findIndex((line) => PROGRESS_ROW.test(line));
+    expect(narrow[row]?.endsWith("…"), narrow.join("\n")).toBe(true);
+    expect(narrow.slice(row + 1).join(""), narrow.join("\n")).toBe("");
+    term.resize(COLS, 30);
+    child.resize(COLS, 30);
+
     release?.();
     expect(await exited).toBe(0);
     const after = await rows();
