@@ -111,7 +111,7 @@ export function gatherStopFacts(
   };
   const running = readRunningTasks(input.background_tasks);
   if (running.length > 0) facts.background = { running, module: readModuleStop(ctx.env), waitTag: parseWaitTag(reply) };
-  if (scan && path) facts.usage = tallyLoopUsage(path, scan, readCounted(runtime));
+  if (scan && path) facts.usage = tallyLoopUsage(path, scan, readCounted(runtime), given);
   const refused = scan ? readRefusedTools(scan.turn) : [];
   if (refused.length > 0) facts.refused = refused;
   const ownFiles = ownFilesOf(file);

@@ -22,13 +22,23 @@ export interface TranscriptEntry {
   apiError: ApiFailure | undefined;
   /** When Claude Code made it (`timestamp`, ms since the epoch), where the line says. */
   time: number | undefined;
+  /** The line's id and the line it follows (`parentUuid`, or across a compaction `logicalParentUuid`). */
+  uuid: string | undefined;
+  parent: string | undefined;
+  /** The summary a compaction writes as a user line (`isCompactSummary`): no prompt, no turn of its own. */
+  compactSummary: boolean;
 }
 
 type Json = Record<string, unknown>;
 const asObject = (v: unknown): Json | undefined =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
 
-/** One line → entry; undefined for blank, torn or foreign lines. */
+const asString = (v: unknown): string | undefined => (typeof v === "string" && v ? v : undefined);
+
+/**
+ * One line → entry; undefined for blank, torn or foreign lines. A line with no message but an id (an attachment, a
+ * hook's summary) is an entry of its own type with nothing in it: it links the lines around it.
+ */
 export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
   if (!line.trim()) return undefined;
   let raw: unknown;
@@ -38,8 +48,10 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
     return undefined;
   }
   const obj = asObject(raw);
-  const message = asObject(obj?.message);
-  if (!obj || typeof obj.type !== "string" || !message) return undefined;
+  if (!obj || typeof obj.type !== "string") return undefined;
+  const message =
+    asObject(obj.message) ?? (asString(obj.uuid) && obj.type !== "user" && obj.type !== "assistant" ? {} : undefined);
+  if (!message) return undefined;
   const content = message.content;
   const blocks = Array.isArray(content) ? content.map(asObject).filter((b): b is Json => !!b) : [];
   const texts =
@@ -64,6 +76,9 @@ export function parseTranscriptLine(line: string): TranscriptEntry | undefined {
     ),
     apiError: obj.isApiErrorMessage === true ? readApiError(obj) : undefined,
     time: readTime(obj.timestamp),
+    uuid: asString(obj.uuid),
+    parent: asString(obj.parentUuid) ?? asString(obj.logicalParentUuid),
+    compactSummary: obj.isCompactSummary === true,
   };
 }
 
@@ -118,7 +133,8 @@ export interface ReplyScan {
 export function scanReply(newestFirst: Iterable<TranscriptEntry>): ReplyScan {
   const parts: string[] = [];
   for (const entry of newestFirst) {
-    if (entry.isSidechain) continue;
+    // Claude Code 2.1.197 may write a compaction's summary below the reply of the turn it compacted in.
+    if (entry.isSidechain || entry.compactSummary) continue;
     if (entry.type === "user") return { reply: parts.reverse().join("\n"), complete: true };
     if (entry.type === "assistant") parts.push(entry.texts.join("\n"));
   }
@@ -127,7 +143,7 @@ export function scanReply(newestFirst: Iterable<TranscriptEntry>): ReplyScan {
 
 /** True when the entry is a prompt typed by the user or injected by a hook: the start of a turn. */
 export function isTurnStart(entry: TranscriptEntry): boolean {
-  return entry.type === "user" && !entry.toolResultOnly && !entry.isSidechain;
+  return entry.type === "user" && !entry.toolResultOnly && !entry.isSidechain && !entry.compactSummary;
 }
 
 /**
@@ -136,6 +152,7 @@ export function isTurnStart(entry: TranscriptEntry): boolean {
  * above its prompt), or "skip" (the prompt's own lines, bookkeeping).
  */
 export function placeAbove(entry: TranscriptEntry, turnStart: TranscriptEntry): "before" | "turn" | "skip" {
+  if (entry.type !== "user" && entry.type !== "assistant") return "skip";
   if (entry.time === undefined || turnStart.time === undefined || entry.time < turnStart.time) return "before";
   return entry.type === "assistant" && !entry.isSidechain && entry.time > turnStart.time ? "turn" : "skip";
 }
@@ -262,4 +279,49 @@ export function findAnsweredCall(entries: Iterable<TranscriptEntry>): boolean {
     }
   }
   return false;
+}
+
+/**
+ * These entries (oldest first) without the turns another Claude Code process of the same session wrote among them
+ * (`--resume ID` in a second terminal appends to the same transcript; docs/REFERENCE.md "Several loops"): a line
+ * is the other's when its chain of parents reaches a turn start that this Stop's own reply does not descend from.
+ * A line whose chain leaves the entries first is kept, and so is everything when the reply is not among them.
+ */
+export function keepOwnTurns(entries: readonly TranscriptEntry[], reply: string | undefined): TranscriptEntry[] {
+  const byId = new Map<string, TranscriptEntry>();
+  for (const entry of entries) if (entry.uuid) byId.set(entry.uuid, entry);
+  const wanted = reply?.trim();
+  let own: TranscriptEntry | undefined;
+  for (let i = entries.length - 1; i >= 0 && !own; i--) {
+    const e = entries[i] as TranscriptEntry;
+    const mainReply = e.type === "assistant" && !e.isSidechain && e.uuid !== undefined;
+    if (mainReply && (!wanted || e.texts.join("\n").trimEnd().endsWith(wanted))) own = e;
+  }
+  if (!own) return [...entries];
+  const mine = new Set<string>();
+  for (let at: TranscriptEntry | undefined = own; at?.uuid && !mine.has(at.uuid); at = byId.get(at.parent ?? "")) {
+    mine.add(at.uuid);
+  }
+  const theirs = new Map<string, boolean>();
+  const isTheirs = (entry: TranscriptEntry): boolean => {
+    const seen: string[] = [];
+    let verdict = false;
+    for (let at: TranscriptEntry | undefined = entry; at?.uuid; at = byId.get(at.parent ?? "")) {
+      if (mine.has(at.uuid)) break;
+      const known = theirs.get(at.uuid);
+      if (known !== undefined) {
+        verdict = known;
+        break;
+      }
+      if (seen.includes(at.uuid)) break;
+      seen.push(at.uuid);
+      if (isTurnStart(at)) {
+        verdict = true;
+        break;
+      }
+    }
+    for (const id of seen) theirs.set(id, verdict);
+    return verdict;
+  };
+  return entries.filter((entry) => !entry.uuid || mine.has(entry.uuid) || !isTheirs(entry));
 }

@@ -11,6 +11,7 @@ import {
   isInterruption,
   insertByTime,
   isTurnStart,
+  keepOwnTurns,
   parseTranscriptLine,
   placeAbove,
   scanReply,
@@ -127,11 +128,13 @@ export function countedBefore(path: string, previous: { transcript: string; offs
  * Loop-wide output tokens after this turn: from the remembered offset when the transcript is the
  * same one, else over the turns the scan covered (the caller scans back over the loop's turns:
  * an earlier stop may have run before the transcript existed). Never re-reads what was counted.
+ * `reply` (this Stop's): a turn another process of the session wrote among the new lines is not the loop's.
  */
 export function tallyLoopUsage(
   path: string,
   scan: TranscriptScan,
   previous: { transcript: string; offset: number } & UsageTally,
+  reply?: string,
 ): LoopUsage {
   const sameFile = countedBefore(path, previous) && previous.offset <= scan.end;
   // Usually the scan already read back past the offset (it ends where the last stop ended):
@@ -141,7 +144,7 @@ export function tallyLoopUsage(
     seen
       ? scan.turn.filter((_, i) => (scan.starts[i] ?? -1) >= previous.offset && (scan.starts[i] ?? Infinity) < scan.end)
       : readEntriesBetween(path, previous.offset, scan.end);
-  const entries = sameFile ? between() : scan.turn;
+  const entries = sameFile ? keepOwnTurns(between(), reply) : scan.turn;
   const base = sameFile ? previous : { ...previous, lastId: "", lastTokens: 0 };
   return { ...tallyUsage(entries, base), transcript: path, offset: scan.end };
 }
