@@ -185,7 +185,8 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
     while (first.mainRequests.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(first.mainRequests).toHaveLength(3);
     // The second terminal goes back to the most recent session: the one running the loop.
-    const second = await scratch.server([text("It is going well."), text("never sent")]);
+    // Its turn goes into the same session's transcript; its output tokens are not the loop's.
+    const second = await scratch.server([text("It is going well.", { output_tokens: 5000 }), text("never sent")]);
     const r = await runClaude({
       ...common,
       baseUrl: second.url,
@@ -204,6 +205,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: resume and fork", (version) => {
       [3, "continue"],
       [4, "end"],
     ]);
+    expect(Number(history().at(-1)?.output_tokens)).toBeLessThan(5000);
   });
 
   it("two sessions in one project each run their own loop to completion, neither continuing the other's", async () => {
