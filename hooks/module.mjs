@@ -388,6 +388,8 @@ var mod = {
   savingSince: void 0,
   /** A read is already due at the end of this second. */
   deferred: false,
+  /** A `/rewind` ran since the last continuation entered: the next one gives Claude the loop again. */
+  rewound: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: void 0,
   /**
@@ -1123,9 +1125,22 @@ async function onStop($, e, next) {
   if (mod.pending === void 0) refreshView($, true).catch(() => void 0);
   return answer;
 }
-function onPromptSubmit(_, e, next) {
+async function onPromptSubmit($, e, next) {
   if (!mod.ready || !takeSent(e?.prompt)) return next(e);
-  return {};
+  if (!mod.rewound) return {};
+  mod.rewound = false;
+  try {
+    return await next(e);
+  } finally {
+    await $.env.set("CONTINUATION_LOOP_REWOUND", void 0);
+  }
+}
+async function onRewind($, e, next) {
+  if (mod.ready && mod.view) {
+    mod.rewound = true;
+    await $.env.set("CONTINUATION_LOOP_REWOUND", "1");
+  }
+  return next(e);
 }
 async function onControl($, e, next) {
   const name = readControl(e.command);
@@ -1213,6 +1228,7 @@ function register(on) {
   on("command.run", { command: "continuation-loop:loop-stop" }, onControl).catch(passOn);
   on("command.run", { command: "continuation-loop:loop-pause" }, onControl).catch(passOn);
   on("command.run", { command: "continuation-loop:loop-status" }, onControl).catch(passOn);
+  on("command.run", { command: "rewind" }, onRewind).catch(passOn);
   on(
     "ui.render",
     { component: "AbovePrompt" },

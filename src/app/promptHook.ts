@@ -6,6 +6,7 @@ import {
   isBackgroundWake,
   isLoopContinuation,
   isTaskNotification,
+  MODULE_ENV,
   parseTakeOver,
 } from "../core/protocol.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -35,7 +36,7 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
     takeOverFromPrompt(input, ctx);
     return "";
   }
-  if (isLoopContinuation(prompt)) return "";
+  if (isLoopContinuation(prompt)) return ctx.env[MODULE_ENV.rewound] === "1" ? await giveAgain(input, ctx) : "";
   // Claude Code's own turn after a background task finished: no person's prompt, so it answers no
   // question and gets no reminder; an interrupted last turn still pauses the loop before it goes on.
   if (isTaskNotification(prompt)) return renderPromptOutput(await pauseOrResume(input, ctx, false));
@@ -52,6 +53,15 @@ export async function runPromptHook(input: JsonObject | undefined, ctx: Context)
     if (paused?.systemMessage && answer.block) answer = { block: `${paused.systemMessage}\n${answer.block}` };
   }
   return renderPromptOutput(answer, answer?.block ? undefined : readTodoReminder(input, ctx));
+}
+
+/** The module's continuation after a `/rewind`: the conversation may have lost the loop, so it is given again. */
+async function giveAgain(input: JsonObject, ctx: Context): Promise<string> {
+  const { giveLoopAgain } = await import("./sessionHook.js");
+  const context = giveLoopAgain("rewound", input, ctx);
+  return context === undefined
+    ? ""
+    : `${JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: context } })}\n`;
 }
 
 /**

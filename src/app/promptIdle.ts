@@ -6,6 +6,7 @@ import {
   isBackgroundWake,
   isLoopContinuation,
   isTaskNotification,
+  MODULE_ENV,
   parseTakeOver,
 } from "../core/protocol.js";
 import { type FoundLoop, resolveProjectRoot } from "../core/loopFiles.js";
@@ -69,7 +70,8 @@ export function answerIdlePrompt(input: JsonObject, ctx: Context): string | unde
   if (isApiResume(prompt) || isBackgroundWake(prompt)) return undefined;
   // `start --bg`'s or `resume --bg`'s first prompt: the active path gives this session the loop.
   if (parseTakeOver(prompt) !== undefined) return undefined;
-  if (isLoopContinuation(prompt)) return "";
+  // The module's continuation after a `/rewind` gives the loop again: the active path renders it.
+  if (isLoopContinuation(prompt)) return ctx.env[MODULE_ENV.rewound] === "1" ? undefined : "";
   if (isTaskNotification(prompt)) return findPauseOrResume(input, ctx, false) ? undefined : "";
   if (prompt !== undefined && matchLoopCommand(prompt)) return undefined;
   if (findPauseOrResume(input, ctx, true)) return undefined;

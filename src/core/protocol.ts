@@ -43,6 +43,8 @@ export const MODULE_ENV = {
   resume: "CONTINUATION_LOOP_RESUME",
   /** For a StopFailure only: Claude Code's reset time of the limit hit (ISO time). */
   resetsAt: "CONTINUATION_LOOP_RESETS_AT",
+  /** `1` for the continuation after a `/rewind`: the prompt hook gives Claude the loop again. */
+  rewound: "CONTINUATION_LOOP_REWOUND",
   /** Tests only: the module throws at one step (load|stop|turn|draw|clear). */
   fault: "CONTINUATION_LOOP_MODULE_FAULT",
 } as const;

@@ -5,7 +5,8 @@ import { renderDuration } from "./duration.js";
 import { renderTarget } from "./metric.js";
 import { FIELDS, flagOf, isBooleanField, isRepeatedField, USER_FIELDS } from "./fields.js";
 import type { LoopState } from "./parseState.js";
-import { makeRuntime } from "./sidecar.js";
+import { makeRuntime, type Runtime } from "./sidecar.js";
+import { LOOP_MARKER } from "./protocol.js";
 import { cellWidth, wrapToCells } from "./cellWidth.js";
 import { renderOptionRows, renderParagraph } from "./renderHelp.js";
 import { summaryOf } from "./renderFields.js";
@@ -74,6 +75,21 @@ export function renderStartContext(state: LoopState, shown: string, now: number,
     ...(scope === undefined ? [] : [scope]),
     "The user steers the loop by editing the state file and ends it with /loop-stop.",
   ].join("\n\n");
+}
+
+/**
+ * The loop given again to a Claude whose conversation lost it (compacted, rewound): the marker, the iteration, and
+ * the start context from the goal on, with what is left of each limit.
+ */
+export function renderContextAgain(
+  what: "compacted" | "rewound",
+  state: LoopState,
+  shown: string,
+  now: number,
+  runtime: Runtime,
+): string {
+  const rest = renderStartContext(state, shown, now, runtime).split("\n\n").slice(2).join("\n\n");
+  return `${LOOP_MARKER} The conversation was ${what}; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${rest}`;
 }
 
 /** One line for the user (systemMessage or terminal): where the loop is, and what will end it. */

@@ -122,10 +122,26 @@ async function onStop($: Engine, e: ClassicStopInput, next: (e: ClassicStopInput
  * The UserPromptSubmit of a continuation this module sent is answered here, without the hooks beneath: the
  * same continuation sent by the Stop hook's exit 2 runs none (docs/HEADLESS.md "Dead time per iteration"), and
  * the prompt hook gives it nothing (a continuation is nobody's answer). Every other prompt passes untouched.
+ * After a `/rewind` the conversation may no longer hold the goal: the prompt hook then gives the loop again.
  */
-function onPromptSubmit(_: Engine, e: { prompt?: unknown }, next: (e: unknown) => Promise<unknown>) {
+async function onPromptSubmit($: Engine, e: { prompt?: unknown }, next: (e: unknown) => Promise<unknown>) {
   if (!mod.ready || !takeSent(e?.prompt)) return next(e);
-  return {};
+  if (!mod.rewound) return {};
+  mod.rewound = false;
+  try {
+    return await next(e);
+  } finally {
+    await $.env.set("CONTINUATION_LOOP_REWOUND", undefined);
+  }
+}
+
+/** `/rewind` (typed while a turn runs, it comes between two iterations): the next continuation gives the loop again. */
+async function onRewind($: Engine, e: CommandRunInput, next: (e: CommandRunInput) => Promise<CommandRunResult>) {
+  if (mod.ready && mod.view) {
+    mod.rewound = true;
+    await $.env.set("CONTINUATION_LOOP_REWOUND", "1");
+  }
+  return next(e);
 }
 
 /** A loop control, typed at any time: the command hooks' own answer; any failure leaves the command as it was. */
@@ -235,6 +251,7 @@ export function register(on: On): void {
   on("command.run", { command: "continuation-loop:loop-stop" }, onControl).catch(passOn);
   on("command.run", { command: "continuation-loop:loop-pause" }, onControl).catch(passOn);
   on("command.run", { command: "continuation-loop:loop-status" }, onControl).catch(passOn);
+  on("command.run", { command: "rewind" }, onRewind).catch(passOn);
   on(
     "ui.render",
     { component: "AbovePrompt" },

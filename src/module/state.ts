@@ -25,6 +25,8 @@ export const mod = {
   savingSince: undefined as number | undefined,
   /** A read is already due at the end of this second. */
   deferred: false,
+  /** A `/rewind` ran since the last continuation entered: the next one gives Claude the loop again. */
+  rewound: false,
   /** The continuation the Stop hook asked for, until it is sent (exactly once). */
   pending: undefined as string | undefined,
   /**
