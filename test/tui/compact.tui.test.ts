@@ -1,7 +1,9 @@
 // /compact typed in the terminal: the first request after compaction carries the loop's marker, goal
 // and iteration (docs/REFERENCE.md "Several loops"), so work does not drift until the
 // next Stop. Interactive on both versions: 2.1.197's `-p "/compact"` refuses to compact offline.
-// The user gets the prompt back while the loop waits for their answer to Claude's question.
+// The user gets the prompt back while the loop waits for their answer to Claude's question. Auto-compaction inside
+// a loop's turn (a reply whose usage reports a context near the window): each iteration counted once, and the
+// compaction's own request is no turn of the loop.
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -70,5 +72,50 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(given).toContain(GOAL);
     await tui.waitFor(/continuation-loop: .*\bcompleted\b/, 60_000);
     expect(fs.existsSync(s.claude("continuation-loop.local.md"))).toBe(false);
+  });
+});
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: auto-compaction inside a loop", (version) => {
+  it("the loop goes on, each iteration once; the compaction's own output tokens are not the loop's", async () => {
+    const s = (scratch = new TuiScratch("autocompact"));
+    const { proj, home } = s;
+    const SUMMARY_TOKENS = 7000;
+    const loopTokens: number[] = [];
+    let next = 0;
+    // The third loop reply reports a context near the window, so Claude Code compacts before the next request.
+    const server = (s.server = await startMessagesServer((req) => {
+      if (lastUserText(req).includes("<summary>"))
+        return text("<summary>We renamed tables.</summary>", { output_tokens: SUMMARY_TOKENS });
+      const i = next++;
+      if (i < 2) return text(`Reply ${i}.`, { output_tokens: 1 });
+      loopTokens.push(100 + i);
+      return text(`Reply ${i}.`, { output_tokens: 100 + i, ...(i === 4 && { input_tokens: 190_000 }) });
+    }));
+    const tui = (s.tui = await startTui({
+      version,
+      baseUrl: server.url,
+      cwd: proj,
+      home,
+      rows: 80,
+      env: { CLAUDE_CODE_AUTO_COMPACT_WINDOW: "200000" },
+    }));
+    for (const [i, prompt] of ["hello", "tell me about the billing tables"].entries()) {
+      await tui.submit(prompt);
+      await tui.waitFor(new RegExp(`Reply ${i}\\.`), 60_000);
+    }
+    await tui.submit(`/continuation-loop:loop-start --max-iterations 6 --stall-limit 0 ${GOAL}`);
+    await tui.waitFor(/continuation-loop: .*max_iterations/, 60_000);
+    expect(compacted(home)).toBe(true);
+    const history = s.history();
+    expect(history.map((r) => [r.iteration, r.decision])).toEqual([
+      [1, "continue"],
+      [2, "continue"],
+      [3, "continue"],
+      [4, "continue"],
+      [5, "continue"],
+      [6, "end"],
+    ]);
+    expect(loopTokens).toHaveLength(6);
+    expect(history.at(-1)?.output_tokens).toBe(loopTokens.reduce((a, b) => a + b, 0));
   });
 });
