@@ -6,7 +6,7 @@ import { startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { NEWEST } from "../e2e/support/runClaude.js";
 import { HOLD, heldScript } from "./support/heldScript.js";
 import { TuiScratch } from "./support/scratch.js";
-import { startTui, type Tui } from "./support/tui.js";
+import { pickMenuRow, startTui } from "./support/tui.js";
 
 let scratch: TuiScratch | undefined;
 afterEach(async () => {
@@ -15,22 +15,6 @@ afterEach(async () => {
 });
 
 const GOAL = "Rename the billing tables";
-
-/** The row a menu of Claude Code's has its cursor on (indented, unlike the prompt's own sign). */
-const chosen = (t: Tui) => t.lines().find((line) => /^\s+❯\s/.test(line)) ?? "";
-
-/** Moves the cursor of the open menu with `key` until `wanted` holds of its row, then picks it. */
-async function pick(t: Tui, wanted: (row: string) => boolean, key: "up" | "down" = "up"): Promise<void> {
-  await t.waitFor(() => chosen(t) !== "", 30_000);
-  while (!wanted(chosen(t))) {
-    const before = chosen(t);
-    t.press(key);
-    await t.waitFor(() => chosen(t) !== before);
-  }
-  const at = chosen(t);
-  t.press("enter");
-  await t.waitFor(() => chosen(t) !== at);
-}
 
 describe(`Claude Code ${NEWEST.name}: /rewind while a loop runs, with the module`, () => {
   it("the loop goes on once per iteration, and the first request after the rewind carries the goal", async () => {
@@ -49,8 +33,8 @@ describe(`Claude Code ${NEWEST.name}: /rewind while a loop runs, with the module
     await tui.submit("/rewind");
     held.release(text("Reply 3."));
     // The first message listed is `/loop-start`'s: restoring the conversation to before it (the first choice).
-    await pick(tui, (row) => row.includes("loop-start"));
-    await pick(tui, (row) => /❯\s*1\./.test(row), "down");
+    await pickMenuRow(tui, (row) => row.includes("loop-start"));
+    await pickMenuRow(tui, (row) => /❯\s*1\./.test(row), "down");
     await tui.waitFor(/continuation-loop: .*max_iterations/, 60_000);
     expect(server.mainRequests).toHaveLength(5);
     expect(JSON.stringify(server.mainRequests[3]?.body).includes(GOAL), tui.screen()).toBe(true);

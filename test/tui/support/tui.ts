@@ -329,3 +329,22 @@ export async function startTui(opts: TuiOptions): Promise<Tui> {
   }
   return tui;
 }
+
+/** The row a menu of Claude Code's has its cursor on (indented, unlike the input box's own sign), or "". */
+const menuChoice = (t: Tui) => t.lines().find((line) => /^\s+❯\s/.test(line)) ?? "";
+
+/**
+ * Moves the cursor of the menu that opens (a dialog, a picker) with `key` until `wanted` holds of its row, then
+ * picks that row and waits until the menu took it.
+ */
+export async function pickMenuRow(t: Tui, wanted: (row: string) => boolean, key: "up" | "down" = "up"): Promise<void> {
+  await t.waitFor(() => menuChoice(t) !== "", 30_000);
+  while (!wanted(menuChoice(t))) {
+    const before = menuChoice(t);
+    t.press(key);
+    await t.waitFor(() => menuChoice(t) !== before);
+  }
+  const at = menuChoice(t);
+  t.press("enter");
+  await t.waitFor(() => menuChoice(t) !== at);
+}
