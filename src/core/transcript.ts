@@ -222,7 +222,8 @@ export function tallyUsage(entries: Iterable<TranscriptEntry>, start: UsageTally
     const added = Math.max(0, entry.outputTokens - already);
     tally.total += added;
     const model = entry.model ?? "unknown";
-    tally.byModel[model] = (tally.byModel[model] ?? 0) + added;
+    // A line with nothing to add names no model (Claude Code's placeholder reply of a resumed session).
+    if (added > 0 || model in tally.byModel) tally.byModel[model] = (tally.byModel[model] ?? 0) + added;
     tally.lastId = id;
     tally.lastTokens = Math.max(already, entry.outputTokens);
   }

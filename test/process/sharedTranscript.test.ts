@@ -48,9 +48,12 @@ describe("a second Claude Code process writing into the loop's session (claude -
     writeFileSync(transcript, RESUMED.join(""));
     const run = stop(root, transcript, { last_assistant_message: "Reply 2." });
     expect(run.code).toBe(2);
-    const counted = readHistory(historyPath).map((h) => Number(h.output_tokens));
+    const history = readHistory(historyPath);
+    const counted = history.map((h) => Number(h.output_tokens));
     expect(counted).toHaveLength(2);
     expect((counted[1] ?? 0) - (counted[0] ?? 0)).toBe(102);
+    // One model answered the loop's turns: the second terminal's placeholder reply adds no other to the tally.
+    expect(Object.values(history[1]?.tokens_by_model ?? {})).toEqual([counted[1]]);
   });
 });
 
