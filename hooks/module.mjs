@@ -187,6 +187,9 @@ function elapsedSeconds(state, now) {
   const start = state.started_at ? Date.parse(state.started_at) : Number.NaN;
   return Number.isNaN(start) ? void 0 : Math.max(0, (now - start) / 1e3);
 }
+function readWaitEnd(since, until, now) {
+  return Number.isFinite(since) && since <= until ? Math.min(until, now + (until - since)) : until;
+}
 function readTimeUpAt(state) {
   const started2 = state.started_at ? Date.parse(state.started_at) : Number.NaN;
   if (state.max_duration === void 0 || !Number.isFinite(started2)) return Number.POSITIVE_INFINITY;
@@ -275,9 +278,11 @@ function renderStatusline(state, runtime, now, sessionId) {
 }
 
 // src/core/background.ts
+function readHoldSince(hold) {
+  return Math.min(...hold.tasks.map((task) => Date.parse(task.since)));
+}
 function readWakeAt(hold, boundS) {
-  const first = Math.min(...hold.tasks.map((task) => Date.parse(task.since)));
-  return first + boundS * 1e3;
+  return readHoldSince(hold) + boundS * 1e3;
 }
 function renderTaskNames(tasks) {
   const names = tasks.map((task) => task.description.replace(/\s+/g, " ").slice(0, 60));
@@ -783,6 +788,10 @@ function renderWaitCause(kind) {
   return `the API error (${kind})`;
 }
 var renderClock = (ms) => `${new Date(ms).toISOString().slice(11, 19)} UTC`;
+function readApiErrorAt(lastError) {
+  const time = / at (\S+)$/.exec(lastError)?.[1];
+  return time === void 0 ? Number.NaN : Date.parse(time);
+}
 function renderWaitBand(kind, until, now) {
   return `waits for ${renderWaitCause(kind)} until ${renderClock(until)} (${renderDuration(Math.max(0, until - now) / 1e3)})`;
 }
@@ -826,7 +835,7 @@ var wait;
 var PROMPT_HELD_MS = 5e3;
 var deciding = false;
 function renderWaitPart(now) {
-  return wait ? renderWaitBand(wait.kind, Date.parse(wait.until), now) : void 0;
+  return wait ? renderWaitBand(wait.kind, readWaitEnd(wait.since, wait.at, now), now) : void 0;
 }
 function cancelWait($, why) {
   const dropped = wait;
@@ -836,12 +845,13 @@ function cancelWait($, why) {
   if (why) $.ui.log(`the wait after the API error (${dropped.kind}) is cancelled: ${why}.`);
   $.ui.invalidate("ui.render");
 }
-function armWait($, kind, until, at) {
+function armWait($, kind, until, at, since) {
   cancelWait($);
-  const kept2 = { kind, until, at, timer: void 0 };
+  const kept2 = { kind, until, at, since, timer: void 0 };
   wait = kept2;
   mod.waitsArmed.add(until);
-  armGoOn($, kept2, Math.max(0, at - Date.now()));
+  const now = Date.now();
+  armGoOn($, kept2, Math.max(0, readWaitEnd(since, at, now) - now));
   $.ui.invalidate("ui.render");
 }
 function armGoOn($, kept2, ms) {
@@ -854,8 +864,10 @@ function keepWaitFromFiles($) {
   const at = Date.parse(until);
   if (!until || !Number.isFinite(at) || mod.waitsArmed.has(until)) return;
   const kind = view.runtime.last_api_error.split(" ")[0] || "unknown";
-  armWait($, kind, until, at);
-  $.ui.log(renderWaitKeptLine(kind, at, Date.now()));
+  const since = readApiErrorAt(view.runtime.last_api_error);
+  armWait($, kind, until, at, since);
+  const now = Date.now();
+  $.ui.log(renderWaitKeptLine(kind, readWaitEnd(since, at, now), now));
 }
 function checkWait($) {
   if (!wait) {
@@ -936,7 +948,7 @@ async function followDecision($, kind, before) {
   const until = view.runtime.api_wait_until;
   const at = Date.parse(until);
   if (!view.state.active || !until || !Number.isFinite(at)) return;
-  armWait($, kind, until, at);
+  armWait($, kind, until, at, readApiErrorAt(view.runtime.last_api_error));
   $.ui.log(renderWaitLine(kind, at, Date.now(), view.runtime.api_errors_since_stop, view.state.max_api_failures));
 }
 async function onStopFailure($, e, next) {
@@ -990,7 +1002,7 @@ function readHold() {
   if (view.runtime.pause?.reason === "question") return void 0;
   if (hold.since === mod.interruptedHold) return void 0;
   const at = Math.min(readWakeAt(hold, bound), readTimeUpAt(view.state) + 1e3);
-  return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : void 0;
+  return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at, since: readHoldSince(hold) } : void 0;
 }
 function dropHold($, why) {
   const dropped = kept;
@@ -1016,7 +1028,8 @@ function followHold($) {
   dropHold($);
   const armed = { key: hold.key, timer: void 0 };
   kept = armed;
-  armWake($, armed, Math.max(0, hold.at - Date.now()));
+  const now = Date.now();
+  armWake($, armed, Math.max(0, readWaitEnd(hold.since, hold.at, now) - now));
 }
 function armWake($, armed, ms, tries = 0) {
   armTimer($, armed, ms, () => wake($, armed, tries).catch(() => void 0));

@@ -3,7 +3,7 @@
 // loop while a task runs lets the turn end instead (a hold), uncounted, so that no paid turn polls or
 // guesses. Pure; no schema (the companion module's band imports the render functions).
 import { clipToCells } from "./cellWidth.js";
-import { renderDuration } from "./duration.js";
+import { readWaitEnd, renderDuration } from "./duration.js";
 
 /** One background task as Claude Code lists it in the Stop input's `background_tasks`. */
 export interface BackgroundTask {
@@ -110,10 +110,14 @@ export function decideHold(
   return { hold, waited: [...waited].slice(-WAITED_KEPT), notHeld };
 }
 
+/** When the hold's bound began: the first held task's `since` (ms). */
+export function readHoldSince(hold: BackgroundHold): number {
+  return Math.min(...hold.tasks.map((task) => Date.parse(task.since)));
+}
+
 /** When the module wakes the session: the first held task's `since` plus `background_wait`. */
 export function readWakeAt(hold: BackgroundHold, boundS: number): number {
-  const first = Math.min(...hold.tasks.map((task) => Date.parse(task.since)));
-  return first + boundS * 1000;
+  return readHoldSince(hold) + boundS * 1000;
 }
 
 /** "build", "build, dev server", "build, tests and 2 more": the tasks by their descriptions. */
@@ -143,9 +147,12 @@ export function renderHoldEnd(
   boundS: number,
   timeUp = Number.POSITIVE_INFINITY,
   nameBound = true,
+  now?: number,
 ): string {
   if (hold.route === "command") return ", or when you type";
-  const wake = readWakeAt(hold, boundS);
+  // `now`: a clock set back since the hold began puts the bound no further than background_wait away.
+  const wake =
+    now === undefined ? readWakeAt(hold, boundS) : readWaitEnd(readHoldSince(hold), readWakeAt(hold, boundS), now);
   if (timeUp < wake) return `, or it ends at ${renderClock(timeUp)} (max_duration)`;
   return `, or by itself at ${renderClock(wake)}${nameBound ? ` (background_wait ${renderDuration(boundS)})` : ""}`;
 }

@@ -37,6 +37,14 @@ export function elapsedSeconds(state: { started_at: string | undefined }, now: n
   return Number.isNaN(start) ? undefined : Math.max(0, (now - start) / 1000);
 }
 
+/**
+ * When a wait that began at `since` for `until` ends as the clock now reads: `until`, or no later than the wait's own
+ * length from now once the clock was set back since it began (docs/REFERENCE.md "When the clock jumps").
+ */
+export function readWaitEnd(since: number, until: number, now: number): number {
+  return Number.isFinite(since) && since <= until ? Math.min(until, now + (until - since)) : until;
+}
+
 /** When the loop's `max_duration` passes (ms since the epoch); Infinity without one, or before its first Stop. */
 export function readTimeUpAt(state: { started_at?: string | undefined; max_duration?: number | undefined }): number {
   const started = state.started_at ? Date.parse(state.started_at) : Number.NaN;

@@ -1,6 +1,6 @@
 // What the user and Claude are told about a wait after an API error (docs/REFERENCE.md "Going on after an API error"). Pure.
 import { renderGoal } from "./lineBreaks.js";
-import { renderDuration } from "./duration.js";
+import { readWaitEnd, renderDuration } from "./duration.js";
 import { API_RESUME_OPENING } from "./protocol.js";
 import type { LoopState } from "./parseState.js";
 import { renderFinish, renderLimits } from "./renderStop.js";
@@ -24,6 +24,12 @@ function renderWhen(ms: number, now: number): string {
     : `${iso.slice(0, 10)} ${renderClock(ms)}`;
 }
 
+/** When the wait began: the time `last_api_error` names ("rate_limit at <ISO time>"), in ms; NaN when none. */
+export function readApiErrorAt(lastError: string): number {
+  const time = / at (\S+)$/.exec(lastError)?.[1];
+  return time === undefined ? Number.NaN : Date.parse(time);
+}
+
 /** The wait's row in /loop-status, as the band says it: "…; the loop goes on by itself at 01:23:45 UTC (in 4m 10s)". */
 export function renderWaitStatus(lastError: string, until: string, now: number): string {
   // The sidecar keeps "rate_limit at <ISO time>": the time as the band and the line give it.
@@ -31,7 +37,7 @@ export function renderWaitStatus(lastError: string, until: string, now: number):
     const at = Date.parse(time);
     return Number.isNaN(at) ? whole : ` at ${renderWhen(at, now)}`;
   });
-  const wait = Date.parse(until);
+  const wait = readWaitEnd(readApiErrorAt(lastError), Date.parse(until), now);
   const next = Number.isNaN(wait)
     ? "goes on with the session"
     : `goes on by itself at ${renderWhen(wait, now)} (in ${renderDuration(Math.max(0, wait - now) / 1000)})`;

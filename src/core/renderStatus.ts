@@ -123,7 +123,7 @@ function renderHold(
   const hold = runtime.background_hold;
   if (hold) {
     // The row has no room for the bound's value: the time it falls is enough.
-    const end = renderHoldEnd(hold, state.background_wait, readTimeUpAt(state), false);
+    const end = renderHoldEnd(hold, state.background_wait, readTimeUpAt(state), false, now);
     const rest = ` since ${hold.since.slice(11, 19)} UTC; it goes on when ${hold.tasks.length === 1 ? "it finishes" : "they finish"}${end}`;
     // The row's indent, then the tasks' names cut so that what ends the wait fits.
     return `${renderWaitingFor(hold.tasks, ROW_WIDTH - 2 - rest.length)}${rest}`;

@@ -4,8 +4,8 @@
 // prompt the hooks' words make, so that a task that never ends (a server, a watcher) never stalls the
 // loop. A turn that starts meanwhile (the task's notification, a person) ends in a Stop that decides
 // again. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
-import { readWakeAt } from "../core/background.js";
-import { readTimeUpAt } from "../core/duration.js";
+import { readHoldSince, readWakeAt } from "../core/background.js";
+import { readTimeUpAt, readWaitEnd } from "../core/duration.js";
 import { renderBackgroundWakePrompt } from "../core/renderWake.js";
 import type { Engine } from "./engine.js";
 import { mod } from "./state.js";
@@ -21,7 +21,7 @@ let kept: Kept | undefined;
 let woken: string | undefined;
 
 /** The hold the loop's view holds that the module wakes, and when; undefined when there is none to wake. */
-function readHold(): { key: string; at: number } | undefined {
+function readHold(): { key: string; at: number; since: number } | undefined {
   const view = mod.view;
   const hold = view?.runtime.background_hold;
   const bound = view?.state.background_wait ?? 0;
@@ -32,7 +32,7 @@ function readHold(): { key: string; at: number } | undefined {
   // Time holds while the loop waits: once `max_duration` has passed (a second on, so that the hook's clock
   // finds it passed) the prompt ends the loop with no turn, as the hook refuses it.
   const at = Math.min(readWakeAt(hold, bound), readTimeUpAt(view.state) + 1000);
-  return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at } : undefined;
+  return Number.isFinite(at) ? { key: `${hold.since} ${at}`, at, since: readHoldSince(hold) } : undefined;
 }
 
 /** Drops the timer; `why` is told in one line when given. */
@@ -67,7 +67,9 @@ export function followHold($: Engine): void {
   dropHold($);
   const armed: Kept = { key: hold.key, timer: undefined };
   kept = armed;
-  armWake($, armed, Math.max(0, hold.at - Date.now()));
+  // A clock set back since the hold began: the session is woken no later than the wait's length from now.
+  const now = Date.now();
+  armWake($, armed, Math.max(0, readWaitEnd(hold.since, hold.at, now) - now));
 }
 
 /** The hold's timer (src/module/wallTimer.ts). */

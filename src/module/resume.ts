@@ -4,7 +4,9 @@
 // and then, if the loop still runs, sends the prompt that takes it up again. Every `$` call spelled
 // `$.noun.verb(…)` (see index.ts).
 import { pickResetsAt } from "../core/decideApiWait.js";
+import { readWaitEnd } from "../core/duration.js";
 import {
+  readApiErrorAt,
   renderResumeHeldLine,
   renderResumePrompt,
   renderWaitBand,
@@ -16,11 +18,15 @@ import { mod, type ShownLoop } from "./state.js";
 import { refreshView } from "./view.js";
 import { armTimer, fireIfDue, type Timed } from "./wallTimer.js";
 
-/** The wait kept in memory: what for, until when (the sidecar's `api_wait_until`, and in ms), and its timer. */
+/**
+ * The wait kept in memory: what for, until when (the sidecar's `api_wait_until`, and in ms), since when (the error's
+ * time, NaN when unknown: a clock set back since shows no more than the wait's length), and its timer.
+ */
 interface Wait extends Timed {
   kind: string;
   until: string;
   at: number;
+  since: number;
 }
 let wait: Wait | undefined;
 /** How long the resume prompt may wait for Claude Code to take it before the person is told why it has not gone. */
@@ -31,7 +37,7 @@ let deciding = false;
 
 /** The band's words while the loop waits, or undefined. */
 export function renderWaitPart(now: number): string | undefined {
-  return wait ? renderWaitBand(wait.kind, Date.parse(wait.until), now) : undefined;
+  return wait ? renderWaitBand(wait.kind, readWaitEnd(wait.since, wait.at, now), now) : undefined;
 }
 
 /** Drops the wait (its timer too); `why` is told in one line when given. */
@@ -45,12 +51,13 @@ export function cancelWait($: Engine, why?: string): void {
 }
 
 /** Keeps a wait: its timer, the band and the sidecar's `until` it goes with. */
-function armWait($: Engine, kind: string, until: string, at: number): void {
+function armWait($: Engine, kind: string, until: string, at: number, since: number): void {
   cancelWait($);
-  const kept: Wait = { kind, until, at, timer: undefined };
+  const kept: Wait = { kind, until, at, since, timer: undefined };
   wait = kept;
   mod.waitsArmed.add(until);
-  armGoOn($, kept, Math.max(0, at - Date.now()));
+  const now = Date.now();
+  armGoOn($, kept, Math.max(0, readWaitEnd(since, at, now) - now));
   $.ui.invalidate("ui.render");
 }
 
@@ -71,8 +78,10 @@ function keepWaitFromFiles($: Engine): void {
   const at = Date.parse(until);
   if (!until || !Number.isFinite(at) || mod.waitsArmed.has(until)) return;
   const kind = view.runtime.last_api_error.split(" ")[0] || "unknown";
-  armWait($, kind, until, at);
-  $.ui.log(renderWaitKeptLine(kind, at, Date.now()));
+  const since = readApiErrorAt(view.runtime.last_api_error);
+  armWait($, kind, until, at, since);
+  const now = Date.now();
+  $.ui.log(renderWaitKeptLine(kind, readWaitEnd(since, at, now), now));
 }
 
 /**
@@ -182,7 +191,7 @@ async function followDecision($: Engine, kind: string, before: ShownLoop | undef
   const until = view.runtime.api_wait_until;
   const at = Date.parse(until);
   if (!view.state.active || !until || !Number.isFinite(at)) return;
-  armWait($, kind, until, at);
+  armWait($, kind, until, at, readApiErrorAt(view.runtime.last_api_error));
   $.ui.log(renderWaitLine(kind, at, Date.now(), view.runtime.api_errors_since_stop, view.state.max_api_failures));
 }
 

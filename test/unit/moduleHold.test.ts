@@ -141,6 +141,15 @@ describe("the module while the loop waits for background work", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("a clock set back past the hold's start wakes the session background_wait from now, not an hour later", async () => {
+    vi.setSystemTime(Date.parse(at("01:00:05")));
+    await afterStop(state("background_wait: 10m\n"), sidecar(HOLD));
+    expect(armed().map((t) => new Date(t.at).toISOString())).toEqual([at("01:10:05")]);
+    await advance(600_000);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.startsWith(BACKGROUND_WAKE_OPENING)).toBe(true);
+  });
+
   it("a machine that slept past the bound wakes the session at the first tick after it wakes, once", async () => {
     await afterStop(state("background_wait: 10m\n"), sidecar(HOLD));
     followHold($);

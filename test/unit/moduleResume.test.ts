@@ -391,6 +391,33 @@ describe("a wait only the loop's files hold (Claude Code started again during it
     expect(sent).toHaveLength(1);
   });
 
+  it("after a clock set back past its start, is shown and kept for at most its own length", async () => {
+    // The error came at 02:00 for a wait of 2 minutes; the clock was then set back an hour.
+    files.set(
+      SIDECAR,
+      sidecar({ api_wait_until: "2026-11-24T02:02:00.000Z", last_api_error: "rate_limit at 2026-11-24T02:00:00.000Z" }),
+    );
+    vi.setSystemTime(Date.parse("2026-11-24T01:00:00Z"));
+    const { refreshView } = await import("../../src/module/view.js");
+    await refreshView($, true);
+    checkWait($);
+    expect(logs.at(-1)).toMatch(/goes on by itself at 01:02:00 UTC \(in 2m\)/);
+    expect(renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 01:02:00 UTC (2m)");
+    await advance(119_000);
+    expect(sent).toEqual([]);
+    await advance(1000);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("armed, then the clock set back an hour: the band says what is left of it, not an hour more", async () => {
+    const until = waitUntil(120_000);
+    await failTurn(() =>
+      files.set(SIDECAR, sidecar({ api_wait_until: until, last_api_error: "rate_limit at 2026-11-24T02:00:00.000Z" })),
+    );
+    expect(renderWaitPart(Date.now() - 3_600_000)).toMatch(/ \(2m\)$/);
+    expect(renderWaitPart(Date.now() + 300_000)).toMatch(/ \(0s\)$/);
+  });
+
   it("is not kept for a paused loop, nor again once a prompt went on first", async () => {
     const until = waitUntil(30_000);
     files.set(STATE, state(false));

@@ -194,6 +194,16 @@ describe("renderStatus", () => {
     expect(rows[1]).toMatch(
       /^ {2}waiting for 1 background task \(npm run build .*…\) since 00:59:00 UTC; it goes on when it finishes, or by itself at 01:09:00 UTC$/,
     );
+    // The clock set back an hour past the hold's start: the bound falls at most background_wait from now.
+    const ahead = "2026-01-01T02:00:00.000Z";
+    const aheadHold = {
+      since: ahead,
+      tasks: [{ id: "b1", type: "shell", description: "build", since: ahead }],
+      route: "module" as const,
+    };
+    expect(renderStatus(RUNNING, { ...RT, background_hold: aheadHold }, "s.md", [], NOW).split("\n")[1]).toMatch(
+      /or by itself at 01:10:00 UTC$/,
+    );
     expect(fitsOneRow(rows.join("\n"))).toBe(true);
     // Its time limit comes first: the row says the loop ends then.
     const short = parseState(
@@ -386,6 +396,15 @@ describe("pauses, resumes and API errors in the history and status", () => {
     const later = renderStatus(RUNNING, { ...waiting, api_wait_until: "2026-01-07T23:59:59.000Z" }, "s.md", [], NOW);
     expect(later).toContain("goes on by itself at 2026-01-07 23:59:59 UTC (in 6d 22h 59m 59s)");
     expect(fitsOneRow(later)).toBe(true);
+    // The clock set back an hour after the error: at most the wait's own length is left, never an hour more.
+    const setBack = {
+      ...waiting,
+      last_api_error: "server_error at 2026-01-01T02:00:00.000Z",
+      api_wait_until: "2026-01-01T02:02:00.000Z",
+    };
+    expect(renderStatus(RUNNING, setBack, "s.md", [], NOW)).toContain(
+      "last API error: server_error at 02:00:00 UTC; the loop goes on by itself at 01:02:00 UTC (in 2m)",
+    );
     // No wait (the module is not live): the loop goes on with the session.
     const noWait = renderStatus(RUNNING, { ...waiting, api_wait_until: "" }, "s.md", [], NOW);
     expect(noWait).toMatch(/^continuation-loop: loop running, /);
