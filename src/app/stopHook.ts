@@ -187,7 +187,8 @@ function runLoopStop(
       // A first Stop gives the loop its started_at (decideStateUpdates, same `now`): the checkpoint is marked with it.
       const startedAt = state.started_at ?? new Date(now).toISOString();
       const captured = facts.scope?.standIns ? undefined : facts.scope?.tree;
-      const written = writeStopCheckpoint(file, state.iteration_count, startedAt, ctx, captured);
+      const told = decision.runtime.checkpoint_skip_told;
+      const written = writeStopCheckpoint(file, state.iteration_count, startedAt, ctx, captured, told);
       if (written instanceof LoopError)
         return {
           result: refuse(
@@ -195,8 +196,9 @@ function runLoopStop(
             "The loop did not continue; the file was not changed.",
           ),
         };
-      record.files_changed = written.filesChanged;
+      if (written.filesChanged !== undefined) record.files_changed = written.filesChanged;
       if (written.notice) facts.notice = written.notice;
+      decision.runtime = { ...decision.runtime, checkpoint_skip_told: written.skipped };
     }
     if (decision.kind === "end") {
       return {

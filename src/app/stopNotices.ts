@@ -126,7 +126,9 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
 
 /**
  * Records this iteration's checkpoint: the files it changed and, when it leaves out a large untracked file it did
- * not leave out at the Stop before, the line that says so; or the LoopError that says why it could not.
+ * not leave out at the Stop before, the line that says so; or the LoopError that says why it could not. A filter
+ * whose program is not installed (git-lfs) is no reason to stop the loop: it goes on without this checkpoint, and
+ * the person is told once (`told`: the sidecar's line of the last time; `skipped`: this Stop's, "" when it kept one).
  */
 export function writeStopCheckpoint(
   file: LoopFile,
@@ -134,7 +136,8 @@ export function writeStopCheckpoint(
   startedAt: string,
   ctx: Context,
   tree?: string,
-): LoopError | { filesChanged: number; notice?: string } {
+  told = "",
+): LoopError | { filesChanged?: number; notice?: string; skipped: string } {
   try {
     const written = writeCheckpoint({
       tree,
@@ -147,8 +150,12 @@ export function writeStopCheckpoint(
       exclude: ownFilesOf(file),
     });
     const notice = renderLeftOutNotice(written.newlyLeftOut);
-    return { filesChanged: written.filesChanged, ...(notice && { notice }) };
+    return { filesChanged: written.filesChanged, ...(notice && { notice }), skipped: "" };
   } catch (error) {
+    if (error instanceof LoopError && error.code === "CHECKPOINT_FILTER_MISSING") {
+      const skipped = `continuation-loop: checkpoints are not kept: ${error.message}. Install it, or set checkpoints: false in ${file.shown}; the loop goes on without them.`;
+      return { skipped, ...(skipped !== told && { notice: skipped }) };
+    }
     // The refusal names the state file whose field asked for the checkpoint, as every field's refusal does.
     if (error instanceof LoopError)
       return new LoopError(error.code, error.message, { file: file.shown, ...error.details });

@@ -36,7 +36,8 @@ export type LoopErrorCode =
   | "CHECKPOINT_UNKNOWN"
   | "CLAUDE_UNAVAILABLE"
   | "CHECKPOINT_UNSAVED_CHANGES"
-  | "CHECKPOINT_FAILED";
+  | "CHECKPOINT_FAILED"
+  | "CHECKPOINT_FILTER_MISSING";
 
 export interface LoopErrorDetails {
   file?: string;

@@ -129,6 +129,8 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     fresh_context_told: z._default(z.boolean(), false),
     /** The state file's keys that read like a field and are none, as last told ("max_iteration,maxCost"). */
     mistyped_told: text,
+    /** The line that said checkpoints are not kept (a filter's program not installed), "" once one is kept again. */
+    checkpoint_skip_told: text,
     /**
      * Claude Code 2.1.197's `/background` (docs/REFERENCE.md "Leave it running"): the background session (its short
      * id) the owner session went on in, as that session said at its start; the loop is its at its first Stop.

@@ -6,6 +6,8 @@ import {
   OWN_FILES_PATHSPEC,
   WORKTREES_PATHSPEC,
 } from "../core/checkpointRefs.js";
+import { LoopError } from "../core/errors.js";
+import { readMissingFilters, renderFiltersOff, renderMissingFilters } from "./readMissingFilters.js";
 import { readSubmoduleChanges } from "./readTreeState.js";
 import { type GitRepo, runGit, spawnGit } from "./runGit.js";
 
@@ -126,12 +128,7 @@ function readLargeUntracked(repo: GitRepo, from: "." | ":/"): (LeftOutFile & { t
  * its size and mtime instead, and a submodule with changes of its own by an id made from them, so that
  * comparing two trees still sees them change (a checkpoint never keeps a stand-in).
  */
-export function captureTree(
-  repo: GitRepo,
-  excludes: string[],
-  from: "." | ":/" = ".",
-  withStandIns = false,
-): CapturedTree {
+function captureOnce(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", withStandIns = false): CapturedTree {
   const large = readLargeUntracked(repo, from);
   const add = ["add", "--all", "--", from, ...large.map((file) => `:(top,exclude,literal)${file.top}`)];
   // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
@@ -170,11 +167,39 @@ export function captureTree(
     try {
       return build(indexFile);
     } catch (error) {
-      if (!seeded) throw error;
+      // A filter's program not installed fails from no index too, reading every file: captureTree says so.
+      if (!seeded || readMissingFilters(repo).length > 0) throw error;
       // A real index git cannot build on (unmerged paths outside the project, say): start from none.
       rmSync(indexFile, { force: true });
       return build(indexFile);
     }
   });
   return { tree, leftOut, standIns };
+}
+
+/**
+ * captureOnce, and when git fails for a `.gitattributes` filter whose program is not installed (git-lfs in a clone of
+ * an LFS repository; git runs the filter in add, and in any command that rechecks a file the index holds as racy):
+ * with `withStandIns`, again with those filters off, the files read as they are, which no checkpoint may keep; else
+ * refused with CHECKPOINT_FILTER_MISSING, naming the filter and its program.
+ */
+export function captureTree(
+  repo: GitRepo,
+  excludes: string[],
+  from: "." | ":/" = ".",
+  withStandIns = false,
+): CapturedTree {
+  try {
+    return captureOnce(repo, excludes, from, withStandIns);
+  } catch (error) {
+    const missing = error instanceof LoopError ? readMissingFilters(repo) : [];
+    if (missing.length === 0) throw error;
+    if (!withStandIns)
+      throw new LoopError("CHECKPOINT_FILTER_MISSING", renderMissingFilters(missing), {
+        field: "checkpoints",
+        expected: `${missing.map((filter) => filter.program).join(" and ")} installed, or checkpoints: false`,
+      });
+    const captured = captureOnce(renderFiltersOff(repo, missing), excludes, from, withStandIns);
+    return { ...captured, standIns: captured.standIns + 1 };
+  }
 }

@@ -190,6 +190,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   scope_tree: fc.stringMatching(/^[0-9a-f]{0,8}$/),
   fresh_context_told: fc.boolean(),
   mistyped_told: fc.constantFrom("", "max_iteration"),
+  checkpoint_skip_told: fc.constantFrom("", "continuation-loop: checkpoints are not kept"),
   continued_in_job: fc.constantFrom("", "4dfd6e27"),
   background_asked: fc.boolean(),
   permission_mode: fc.constantFrom("", "default", "auto"),
