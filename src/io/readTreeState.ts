@@ -70,8 +70,21 @@ const MAX_DEPTH = 8;
  * mtime, leaving out `ownFiles`; a submodule with changes of its own adds its fingerprint. "" outside
  * git, undefined when git fails.
  */
-export function readTreeState(root: string, ownFiles: string[] = [], depth = 0): string | undefined {
-  if (!insideGitRepo(root)) return "";
+export const readTreeState = (root: string, ownFiles: string[] = []): string | undefined =>
+  insideGitRepo(root) ? readTreeFacts(root, ownFiles, 0)?.state : "";
+
+/** A submodule's changes of its own as a fingerprint; "" when it has none, is not checked out, or git cannot say. */
+export function readSubmoduleChanges(path: string): string {
+  const facts = insideGitRepo(path) ? readTreeFacts(path, [], 0) : undefined;
+  return facts?.changed ? facts.state : "";
+}
+
+/** readTreeState's fingerprint inside a repository, and whether `git status` named any change; undefined when git fails. */
+function readTreeFacts(
+  root: string,
+  ownFiles: string[],
+  depth: number,
+): { state: string; changed: boolean } | undefined {
   const only = pathspecs(root, ownFiles);
   const run = (args: string[]) => runGitIn(root, args);
   const status = run(["status", "--porcelain=v1", "-z", "--untracked-files=all", ...only]);
@@ -80,19 +93,15 @@ export function readTreeState(root: string, ownFiles: string[] = [], depth = 0):
   const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff", ...only]);
   const inner: string[] = [];
   for (const path of depth < MAX_DEPTH ? dirtySubmodules(root, entries) : []) {
-    inner.push(`${path}:${readTreeState(join(root, path), [], depth + 1) ?? "unreadable"}`);
+    inner.push(`${path}:${readTreeFacts(join(root, path), [], depth + 1)?.state ?? "unreadable"}`);
   }
   // A repo without commits has no HEAD: the status alone is the state. Without submodules' changes, the
   // fingerprint is the one earlier versions kept, so a loop's unchanged turns go on counting across an upgrade.
   const own = `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, entries)}`;
-  return hashText(inner.length === 0 ? own : `${own}\u0000${inner.join("\0")}`);
-}
-
-/** A submodule's changes of its own as a fingerprint; "" when it has none, is not checked out, or git cannot say. */
-export function readSubmoduleChanges(path: string): string {
-  const status = runGitIn(path, ["status", "--porcelain=v2", "-z", "--untracked-files=all"]);
-  if (status.error || status.status !== 0 || status.stdout === "") return "";
-  return readTreeState(path) ?? "";
+  return {
+    state: hashText(inner.length === 0 ? own : `${own}\u0000${inner.join("\0")}`),
+    changed: status.stdout !== "",
+  };
 }
 
 /** Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for. */
