@@ -107,11 +107,14 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const { w, t, session } = await startWaiting(version);
 
     await answerNo(t);
+    // Claude Code writes the refused call's result a moment before the turn's interruption line, which status reads
+    // for "closed"; in between, status takes the call for answered and shows no wait.
     const closed = await waitUntil(
       async () => (await w.cli(["status"])).stdout,
-      (out) => !/answer it in the session/.test(out),
-      "status to stop saying the loop waits",
+      (out) => /refused or cancelled/.test(out),
+      "status to say the prompt was closed",
     );
+    expect(closed).not.toMatch(/answer it in the session/);
     expect(closed).toMatch(/refused or cancelled/);
     expect((await w.cli(["status", "--all"])).stdout).not.toMatch(WAITING);
     expect(w.statusline(session)).not.toMatch(WAITING);
