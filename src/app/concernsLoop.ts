@@ -25,7 +25,7 @@ export function concernsLoop(stdin: HookStdin, ctx: Context, stop = false): Loop
   const root = resolveProjectRoot(ctx.env, stringField(input, "cwd"), ctx.cwd);
   const scan = scanLoops(root, ctx.env);
   const sessionId = stringField(input, "session_id");
-  const loop = chooseSessionLoop(scan.loops, sessionId);
+  const loop = chooseSessionLoop(scan.loops, sessionId, scan.orphans);
   if (!input) return scan.loops.length > 0 ? { ...scan, root, loop } : undefined;
   const concerned = loop !== undefined || scan.orphans.some((o) => o.owner === sessionId);
   if (concerned) return { ...scan, root, loop };

@@ -248,8 +248,8 @@ function runLoopStop(
 function claimNext(found: LoopLookup, input: StopInput, ctx: Context, tries = 3): (() => HookAnswer) | undefined {
   if (found.loop?.owner !== undefined || tries === 0) return undefined;
   return () => {
-    const { loops } = scanLoops(found.root, ctx.env);
-    const loop = chooseSessionLoop(loops, input.session_id);
+    const { loops, orphans } = scanLoops(found.root, ctx.env);
+    const loop = chooseSessionLoop(loops, input.session_id, orphans);
     if (!loop || loop.file.statePath === found.loop?.file.statePath) return SILENT;
     return runLoopStop(loop.file, input, ctx, true, claimNext({ ...found, loop }, input, ctx, tries - 1));
   };

@@ -104,12 +104,18 @@ export interface FoundLoop {
 
 /**
  * The loop a session works on (docs/REFERENCE.md "Several loops"): the one bound to it, else — when it owns
- * none — the first unowned one, the default file first. Pure.
+ * none — the first unowned one, the default file first. `orphans`: a session whose loop's file is gone (an
+ * editor's save moving it away for a moment, or an end not yet told) claims none. Pure.
  */
-export function chooseSessionLoop(found: FoundLoop[], sessionId: string | undefined): FoundLoop | undefined {
+export function chooseSessionLoop(
+  found: FoundLoop[],
+  sessionId: string | undefined,
+  orphans: FoundLoop[] = [],
+): FoundLoop | undefined {
   if (sessionId !== undefined) {
     const own = found.find((loop) => loop.owner === sessionId);
     if (own) return own;
+    if (orphans.some((orphan) => orphan.owner === sessionId)) return undefined;
   }
   return found.find((loop) => loop.owner === undefined);
 }

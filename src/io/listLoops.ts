@@ -21,9 +21,11 @@ export interface LoopScan {
 
 /**
  * The owner a file names, read cheaply; null when there is no such file. A file that cannot be read
- * names no owner: the full read says what is wrong with it.
+ * names no owner: the full read says what is wrong with it. A head with no whole frontmatter (empty, or cut:
+ * an editor's save caught between its truncation and its last write) names the owner its sidecar keeps,
+ * so that its session neither takes it for unowned nor claims another loop meanwhile.
  */
-function ownerOf(path: string): string | undefined | null {
+function ownerOf(path: string, sidecarPath: string): string | undefined | null {
   try {
     let read = readBounded(path, HEAD, { keep: "head" });
     if (read.kind === "found" && read.stat.size > HEAD && !endsFrontmatter(read.bytes.toString("latin1")))
@@ -33,7 +35,8 @@ function ownerOf(path: string): string | undefined | null {
     // A line cut (by the head's end, or an editor mid-write) could show half an owner: only lines
     // that end are read. Session ids are ASCII.
     const head = read.bytes.toString("latin1");
-    return parseOwnerHint(head.slice(0, head.lastIndexOf("\n") + 1));
+    const owner = parseOwnerHint(head.slice(0, head.lastIndexOf("\n") + 1));
+    return owner !== undefined || endsFrontmatter(head) ? owner : readSidecarOwner(sidecarPath);
   } catch {
     return undefined;
   }
@@ -65,7 +68,7 @@ export function scanLoops(root: string, env: Env): LoopScan {
   const loops: FoundLoop[] = [];
   const orphans: FoundLoop[] = [];
   for (const file of files) {
-    const owner = ownerOf(file.statePath);
+    const owner = ownerOf(file.statePath, file.sidecarPath);
     if (owner !== null) loops.push({ file, owner });
     else if (pinned && existsSync(file.sidecarPath)) orphans.push({ file, owner: readSidecarOwner(file.sidecarPath) });
     // basename() walks the path a character at a time: only when there is a sidecar to match.
