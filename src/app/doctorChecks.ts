@@ -8,7 +8,7 @@ import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.
 import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
 import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
 import type { PathNode } from "../io/readPathNode.js";
-import { readStateFile } from "../io/readStateFile.js";
+import { readStateSettled } from "../io/readStateFile.js";
 import { readGitTracking } from "../io/readTreeState.js";
 import { checkFreshContext } from "./freshContext.js";
 import { checkImprovement } from "./doctorImprovement.js";
@@ -247,10 +247,11 @@ function checkTracking(where: LoopFile): Check[] {
 export function checkState(where: LoopFile, cap: number, env: Env, cli: string, installRoute: boolean): Check[] {
   let trust: Check[] = [];
   try {
-    const read = readStateFile(where.statePath, where.shown);
-    if (read.kind === "missing") return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
-    trust = checkTracking(where);
-    const state = parseState(read.text, where.shown);
+    const state = readStateSettled(where.statePath, where.shown, where.sidecarPath, (text) => {
+      trust = checkTracking(where);
+      return parseState(text, where.shown);
+    });
+    if (!state) return [{ level: "ok", text: `no loop is running (no ${where.shown})` }];
     const checks: Check[] = [
       {
         level: "ok",

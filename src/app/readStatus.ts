@@ -7,7 +7,7 @@ import { clipRow, renderNoLoop, renderOtherLoop, renderStatus } from "../core/re
 import { readHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
-import { readStateFile } from "../io/readStateFile.js";
+import { readStateSettled } from "../io/readStateFile.js";
 import { readHoldNow, readPermissionWaitNow } from "../io/readTranscript.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import type { Runtime } from "../core/sidecar.js";
@@ -31,10 +31,9 @@ export function readHeldRuntime(runtime: Runtime): { runtime: Runtime; interrupt
 /** Decisions shown under "last decisions". */
 const RECENT = 5;
 
-/** A loop's state, or undefined when its file is missing; LoopError when it is invalid. */
+/** A loop's state, or undefined when its file is missing; LoopError when it is invalid (not an editor's save caught midway). */
 function readLoopState(file: LoopFile): LoopState | undefined {
-  const read = readStateFile(file.statePath, file.shown);
-  return read.kind === "missing" ? undefined : parseState(read.text, file.shown);
+  return readStateSettled(file.statePath, file.shown, file.sidecarPath, (text) => parseState(text, file.shown));
 }
 
 function renderOne(

@@ -9,7 +9,7 @@ import type { Runtime } from "../core/sidecar.js";
 import { readBackgroundSessions } from "../io/claudeCli.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readStateFile } from "../io/readStateFile.js";
+import { readStateSettled } from "../io/readStateFile.js";
 import { readPermissionWaitNow } from "../io/readTranscript.js";
 import { spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
@@ -49,9 +49,8 @@ function readWorkTrees(root: string, ctx: Context): string[] {
 
 function readLoop(statePath: string, shown: string, sidecarPath: string): { state?: LoopState; runtime?: Runtime } {
   try {
-    const read = readStateFile(statePath, shown);
-    if (read.kind !== "found") return {};
-    const state = parseState(read.text, shown);
+    const state = readStateSettled(statePath, shown, sidecarPath, (text) => parseState(text, shown));
+    if (!state) return {};
     const runtime = readSidecar(sidecarPath, state);
     // A prompt answered or closed since is no wait: the transcripts say so before the next Stop clears the record.
     const wait = runtime.permission_wait;

@@ -1,8 +1,9 @@
 import { LoopError } from "../core/errors.js";
 import { EDITOR_SAVE_MS } from "../core/loopFileNames.js";
 import { existsSync, statSync } from "node:fs";
-import { RETURN_WAIT_POINT, reachCrashPoint } from "./crashPoint.js";
+import { RETURN_WAIT_POINT, SAVE_WAIT_POINT, reachCrashPoint } from "./crashPoint.js";
 import { readBounded } from "./readBounded.js";
+import { readTombstone } from "./sidecarFile.js";
 import { sleep } from "./sleep.js";
 
 /** Larger state files are refused without being read whole. */
@@ -57,6 +58,59 @@ export function awaitStateFile(path: string): boolean {
     sleep(25);
   }
   return existsSync(path);
+}
+
+/**
+ * Does the file change within a moment? Then what failed to parse was an editor's save in progress.
+ * An empty file (an editor that truncated and has not written yet) is given longer than 50 ms.
+ */
+export function changesSoon(path: string, bytes: Buffer): boolean {
+  reachCrashPoint(SAVE_WAIT_POINT);
+  try {
+    const before = statSync(path);
+    for (let waited = 0; waited < (bytes.length === 0 ? EDITOR_SAVE_MS : 50); waited += 25) {
+      sleep(25);
+      const after = statSync(path);
+      const again = readStateFile(path);
+      // The stat too: a save caught twice at its empty moment has the same bytes, not the same ctime.
+      if (
+        again.kind !== "found" ||
+        !again.bytes.equals(bytes) ||
+        after.ino !== before.ino ||
+        after.ctimeMs !== before.ctimeMs
+      )
+        return true;
+    }
+    return false;
+  } catch {
+    return true; // gone or replaced meanwhile: the next read sees what is there
+  }
+}
+
+/**
+ * The state file, parsed by `parse`, for a reader outside the state-file transaction (status, view, doctor):
+ * read again, as a Stop reads it, when it is caught in an editor's save: gone while its loop's sidecar stays
+ * (and no tombstone says it was stopped), or not parsing and changing within a moment. Undefined when missing.
+ */
+export function readStateSettled<T>(
+  path: string,
+  shown: string,
+  sidecarPath: string,
+  parse: (text: string) => T,
+): T | undefined {
+  for (let attempt = 0; ; attempt++) {
+    const read = readStateFile(path, shown);
+    if (read.kind === "missing") {
+      if (attempt > 0 || !existsSync(sidecarPath) || readTombstone(sidecarPath) || !awaitStateFile(path))
+        return undefined;
+      continue;
+    }
+    try {
+      return parse(read.text);
+    } catch (error) {
+      if (!(error instanceof LoopError) || attempt >= 2 || !changesSoon(path, read.bytes)) throw error;
+    }
+  }
 }
 
 /** When the file was last written (ms), undefined when it cannot be told: a hand edit's time. */

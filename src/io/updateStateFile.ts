@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, mkdirSync, renameSync, unlinkSync } from "node:fs";
 import { openToRead } from "./readBounded.js";
 import { dirname } from "node:path";
 import { LoopError, renderWriteFix } from "../core/errors.js";
@@ -9,10 +9,8 @@ import { makeRuntime, type Runtime, type SidecarReading, type Tombstone } from "
 import { renderTornSidecar } from "../core/renderTornSidecar.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { acquireLock, type HeldLock } from "./lock.js";
-import { EDITOR_SAVE_MS } from "../core/loopFileNames.js";
-import { readStateFile } from "./readStateFile.js";
+import { changesSoon, readStateFile } from "./readStateFile.js";
 import { keepTornSidecar, readSidecarReading, removeSidecar, writeSidecar, writeTombstone } from "./sidecarFile.js";
-import { sleep } from "./sleep.js";
 import { holdsSnapshot } from "./writeInPlace.js";
 import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
 
@@ -61,32 +59,6 @@ export type StateOutcome<T> =
   | { kind: "gone" };
 
 const ATTEMPTS = 3;
-
-/**
- * Does the file change within a moment? Then what failed to parse was an editor's save in progress.
- * An empty file (an editor that truncated and has not written yet) is given longer than 50 ms.
- */
-function changesSoon(path: string, bytes: Buffer): boolean {
-  try {
-    const before = statSync(path);
-    for (let waited = 0; waited < (bytes.length === 0 ? EDITOR_SAVE_MS : 50); waited += 25) {
-      sleep(25);
-      const after = statSync(path);
-      const again = readStateFile(path);
-      // The stat too: a save caught twice at its empty moment has the same bytes, not the same ctime.
-      if (
-        again.kind !== "found" ||
-        !again.bytes.equals(bytes) ||
-        after.ino !== before.ino ||
-        after.ctimeMs !== before.ctimeMs
-      )
-        return true;
-    }
-    return false;
-  } catch {
-    return true; // gone or replaced meanwhile: the next attempt sees what is there
-  }
-}
 
 /** Is the file still exactly `bytes` (or still missing, for undefined), checked through one descriptor? */
 function stillThe(path: string, bytes: Buffer | undefined): { same: boolean; gone: boolean } {

@@ -69,3 +69,50 @@ describe("a Stop during an editor's save of its loop's file", () => {
     expect(readFileSync(later, "utf8")).not.toContain("session_id");
   });
 });
+
+describe("status and view during an editor's save of a running loop's file", () => {
+  /** The default loop, bound to session "owner" by its first Stop. */
+  function oneLoop() {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nMy goal\n");
+    expect(runHook("stop", stopInput(root)).code).toBe(2);
+    return { root, statePath, whole: readFileSync(statePath, "utf8") };
+  }
+  const cliPausedAt = (root: string, point: string, args: string[], whilePaused: () => void) =>
+    spawnBundle("cli", { cwd: root, args, env: { CONTINUATION_LOOP_TEST_CRASH_AT: `${point}:pause` }, whilePaused });
+
+  it("a file moved away a moment is waited for: status shows the loop, not 'no loop is running'", async () => {
+    const { root, statePath, whole } = oneLoop();
+    renameSync(statePath, `${statePath}~`);
+    const run = await cliPausedAt(root, "return-wait", ["status"], () => writeFileSync(statePath, whole));
+    expect(run.stderr).toContain("paused at return-wait");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("loop running, iteration 2/10");
+  });
+
+  it("a file caught empty is read again once written: status and view show the loop, not a broken file", async () => {
+    const { root, statePath, whole } = oneLoop();
+    for (const args of [["status"], ["view"]]) {
+      writeFileSync(statePath, "");
+      const run = await cliPausedAt(root, "save-wait", args, () => writeFileSync(statePath, whole));
+      expect(run.stderr).toContain("paused at save-wait");
+      expect(run.stderr).not.toContain("frontmatter");
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(args[0] === "status" ? "loop running, iteration 2/10" : '"state_digest"');
+    }
+  });
+
+  it("a Stop whose transaction reads the file empty waits for the save and continues on the text written", async () => {
+    const { root, statePath, whole } = oneLoop();
+    writeFileSync(statePath, "");
+    const run = await spawnBundle("stop", {
+      cwd: root,
+      env: { CONTINUATION_LOOP_TEST_CRASH_AT: "save-wait:pause" },
+      stdin: stopInput(root),
+      whilePaused: () => writeFileSync(statePath, whole.replace("My goal", "My edited goal")),
+    });
+    expect(run.stderr).toContain("paused at save-wait");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("iteration 3/10");
+    expect(readFileSync(statePath, "utf8")).toContain("My edited goal");
+  });
+});
