@@ -459,6 +459,10 @@ function renderLoopPaths(dir, name) {
   return { statePath: `${stem}.local.md`, sidecarPath: `${stem}.runtime.json` };
 }
 
+// src/core/ownerHint.ts
+var CLOSING_LINE = /\n---[ \t]*(\r?\n|$)/;
+var endsFrontmatter = (text) => CLOSING_LINE.test(text);
+
 // src/module/view.ts
 var made2 = /* @__PURE__ */ new Map();
 var MADE_KEPT = 16;
@@ -518,7 +522,7 @@ var SAVE_REREAD_MS = 250;
 async function readMidSave($, dir, name) {
   const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
   const text = await readText($, statePath);
-  if (text !== void 0 && text.trim() !== "") return false;
+  if (text !== void 0 && text.trim() !== "" && endsFrontmatter(text)) return false;
   return await readText($, sidecarPath) !== void 0;
 }
 async function refreshView($, force = false) {

@@ -14,6 +14,7 @@ import { digestOf, type LoopView, readSidecarView } from "../core/sidecar.js";
 import type { Engine } from "./engine.js";
 import { noteNodeOutput, noteNodeThrow } from "./nodeProblem.js";
 import { mod, type ShownLoop } from "./state.js";
+import { endsFrontmatter } from "../core/ownerHint.js";
 
 /** Views the helper made, by the digest of the state file's text they were made from: one run per text. */
 const made = new Map<string, LoopView | undefined>();
@@ -102,13 +103,14 @@ async function readView($: Engine, name: string, sidecarPath: string, text: stri
 const SAVE_REREAD_MS = 250;
 
 /**
- * Is the loop `name`'s state file missing or empty while its sidecar is still there? The hooks remove the
- * sidecar with the file when a loop ends; an editor's save leaves it (docs/REFERENCE.md "Steering a running loop").
+ * Is the loop `name`'s state file missing, empty or cut inside its frontmatter (an editor's first write) while
+ * its sidecar is still there? The hooks remove the sidecar with the file when a loop ends; an editor's save
+ * leaves it (docs/REFERENCE.md "Steering a running loop").
  */
 async function readMidSave($: Engine, dir: string, name: string): Promise<boolean> {
   const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
   const text = await readText($, statePath);
-  if (text !== undefined && text.trim() !== "") return false;
+  if (text !== undefined && text.trim() !== "" && endsFrontmatter(text)) return false;
   return (await readText($, sidecarPath)) !== undefined;
 }
 
@@ -151,7 +153,7 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   }
   // A read held up on a loaded machine never brings back a loop that a later read found changed or gone.
   if (read !== started) return;
-  // An editor's save caught between moving the old file away (or emptying it) and writing the new one: the
+  // An editor's save caught between moving the old file away (or emptying it) and writing all of the new one: the
   // loop goes on. Read again shortly; an end is told only once the file stays away past a save's time.
   if (!found && invalid === undefined && mod.view && (await readMidSave($, dir, mod.view.name))) {
     mod.savingSince ??= now;

@@ -175,7 +175,7 @@ describe("the module's view of this session's loop", () => {
     expect(toasts).toEqual([]);
   });
 
-  it("an editor's save caught with the file moved away or emptied is no end: the view stays, and is read again", async () => {
+  it("an editor's save caught with the file moved away, emptied or cut inside its frontmatter is no end: the view stays, and is read again", async () => {
     const timers: (() => void)[] = [];
     const after = $.clock.after;
     $.clock.after = ((_ms: number, fn: () => void) => {
@@ -186,8 +186,10 @@ describe("the module's view of this session's loop", () => {
     const clock = vi.spyOn(Date, "now").mockImplementation(() => now);
     try {
       await refresh();
-      for (const caught of [undefined, ""]) {
-        // Emacs' backup or vim's backupcopy=no moves the old file away; a `>` redirect empties it first.
+      const cut = state().slice(0, state().indexOf("session_id"));
+      for (const caught of [undefined, "", cut]) {
+        // Emacs' backup or vim's backupcopy=no moves the old file away; a `>` redirect empties it first; a save
+        // in two writes is caught after the first, inside the frontmatter.
         const shown = state_.mod.view?.state.max_iterations;
         if (caught === undefined) files.delete(PATHS.statePath);
         else files.set(PATHS.statePath, caught);
@@ -196,10 +198,11 @@ describe("the module's view of this session's loop", () => {
         expect(toasts).toEqual([]);
         expect(timers).toHaveLength(1);
         // The new text lands: the scheduled read finds the loop as edited.
-        files.set(PATHS.statePath, state(2, caught === undefined ? 25 : 30));
+        const max = caught === undefined ? 25 : caught === "" ? 30 : 35;
+        files.set(PATHS.statePath, state(2, max));
         now += 100;
         timers.shift()?.();
-        await vi.waitFor(() => expect(state_.mod.view?.state.max_iterations).toBe(caught === undefined ? 25 : 30));
+        await vi.waitFor(() => expect(state_.mod.view?.state.max_iterations).toBe(max));
         expect(toasts).toEqual([]);
       }
       // A file that stays away longer than an editor's save takes is gone: the loop ended.
