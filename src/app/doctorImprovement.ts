@@ -51,6 +51,11 @@ export function checkImprovement(state: LoopState, where: LoopFile, env: Env): C
       });
     }
   }
+  if (state.checkpoints && readGitMissing(where.root, env))
+    checks.push({
+      level: "warn",
+      text: `${where.shown}: checkpoints: git is not installed or not on PATH, so no checkpoint is kept (the loop goes on without them): install git, or set checkpoints: false`,
+    });
   if (state.scope === undefined && state.max_files_changed === undefined) return checks;
   try {
     readGitRepo(where.root, env as NodeJS.ProcessEnv);
@@ -61,10 +66,22 @@ export function checkImprovement(state: LoopState, where: LoopFile, env: Env): C
     const text =
       error instanceof LoopError && error.code === "CHECKPOINT_NOT_GIT"
         ? `${where.shown}: ${field}: needs a git repository (git init), or remove the field`
-        : error instanceof LoopError
-          ? error.describe()
-          : String(error);
+        : error instanceof LoopError && error.code === "GIT_MISSING"
+          ? `${where.shown}: ${field}: git is not installed or not on PATH, so the loop cannot compare the working tree and does not continue: install git, or remove the field`
+          : error instanceof LoopError
+            ? error.describe()
+            : String(error);
     checks.push({ level: "FAIL", text });
   }
   return checks;
+}
+
+/** Whether git cannot run here at all (no program), as opposed to a folder that is no repository. */
+function readGitMissing(root: string, env: Env): boolean {
+  try {
+    readGitRepo(root, env as NodeJS.ProcessEnv);
+    return false;
+  } catch (error) {
+    return error instanceof LoopError && error.code === "GIT_MISSING";
+  }
 }

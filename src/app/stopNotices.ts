@@ -127,7 +127,7 @@ export function reportEnded(file: LoopFile, input: StopInput, ctx: Context): Hoo
 /**
  * Records this iteration's checkpoint: the files it changed and, when it leaves out a large untracked file it did
  * not leave out at the Stop before, the line that says so; or the LoopError that says why it could not. A filter
- * whose program is not installed (git-lfs) is no reason to stop the loop: it goes on without this checkpoint, and
+ * whose program is not installed (git-lfs), or no git program at all, is no reason to stop the loop: it goes on without this checkpoint, and
  * the person is told once (`told`: the sidecar's line of the last time; `skipped`: this Stop's, "" when it kept one).
  */
 export function writeStopCheckpoint(
@@ -152,7 +152,7 @@ export function writeStopCheckpoint(
     const notice = renderLeftOutNotice(written.newlyLeftOut);
     return { filesChanged: written.filesChanged, ...(notice && { notice }), skipped: "" };
   } catch (error) {
-    if (error instanceof LoopError && error.code === "CHECKPOINT_FILTER_MISSING") {
+    if (error instanceof LoopError && (error.code === "CHECKPOINT_FILTER_MISSING" || error.code === "GIT_MISSING")) {
       const skipped = `continuation-loop: checkpoints are not kept: ${error.message}. Install it, or set checkpoints: false in ${file.shown}; the loop goes on without them.`;
       return { skipped, ...(skipped !== told && { notice: skipped }) };
     }

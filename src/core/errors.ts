@@ -37,7 +37,8 @@ export type LoopErrorCode =
   | "CLAUDE_UNAVAILABLE"
   | "CHECKPOINT_UNSAVED_CHANGES"
   | "CHECKPOINT_FAILED"
-  | "CHECKPOINT_FILTER_MISSING";
+  | "CHECKPOINT_FILTER_MISSING"
+  | "GIT_MISSING";
 
 export interface LoopErrorDetails {
   file?: string;

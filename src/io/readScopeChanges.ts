@@ -63,6 +63,12 @@ export function captureScopeTree(
     repo = readGitRepo(root, env);
   } catch (error) {
     if (!(error instanceof LoopError)) throw error;
+    if (error.code === "GIT_MISSING")
+      throw new LoopError("SCOPE_NOT_GIT", `${error.message}, so the working tree cannot be compared`, {
+        file: shown,
+        field: fieldOf(state),
+        expected: "git on PATH (install it), or no scope and max_files_changed",
+      });
     throw new LoopError("SCOPE_NOT_GIT", "needs a git repository to compare the working tree with", {
       file: shown,
       field: fieldOf(state),

@@ -1,8 +1,9 @@
 import { loadChildProcess } from "./loadChildProcess.js";
 import { existsSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WORKTREES_PATHSPEC } from "../core/checkpointRefs.js";
 import { hashText } from "../core/hash.js";
+import { readIndexHolds } from "./readGitIndex.js";
 
 /** Untracked files are fingerprinted by size and mtime, up to this many. */
 const MAX_UNTRACKED = 2000;
@@ -68,7 +69,7 @@ const MAX_DEPTH = 8;
 /**
  * Fingerprint of the working tree: `git status`, `git diff HEAD`, and untracked files' size and
  * mtime, leaving out `ownFiles`; a submodule with changes of its own adds its fingerprint. "" outside
- * git, undefined when git fails.
+ * git or with no git program, undefined when git fails.
  */
 export const readTreeState = (root: string, ownFiles: string[] = []): string | undefined =>
   insideGitRepo(root) ? readTreeFacts(root, ownFiles, 0)?.state : "";
@@ -88,6 +89,8 @@ function readTreeFacts(
   const only = pathspecs(root, ownFiles);
   const run = (args: string[]) => runGitIn(root, args);
   const status = run(["status", "--porcelain=v1", "-z", "--untracked-files=all", ...only]);
+  // No git program: the tree cannot be read, so the turn's tool calls are the evidence, as outside git.
+  if ((status.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") return { state: "", changed: false };
   if (status.status !== 0) return undefined;
   const entries = status.stdout.split("\0");
   const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff", ...only]);
@@ -110,7 +113,8 @@ export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: 
 /**
  * Is the file in git's index (committed or staged)? Then it came with the repository, not from this user
  * (docs/REFERENCE.md "Several loops"). Untracked outside git. Inside a repository git cannot read (no git, a
- * folder git refuses as another user's, a broken git), it is `unknown`: the callers refuse, as for a tracked file.
+ * folder git refuses as another user's, a broken git), it is `unknown`: the callers refuse, as for a tracked file;
+ * with no git program at all, the index file is read instead.
  */
 export function readGitTracking(root: string, path: string): GitTracking {
   if (!insideGitRepo(root)) return { kind: "untracked" };
@@ -121,6 +125,9 @@ export function readGitTracking(root: string, path: string): GitTracking {
   });
   if (run.error) {
     const code = (run.error as NodeJS.ErrnoException).code;
+    // No git program (a slim container holding a checkout): the index file itself answers when it can.
+    const held = code === "ENOENT" ? readIndexHolds(resolve(root, path)) : undefined;
+    if (held !== undefined) return { kind: held ? "tracked" : "untracked" };
     return {
       kind: "unknown",
       why: code === "ENOENT" ? "git is not installed" : `git could not run (${code ?? "error"})`,

@@ -54,11 +54,11 @@ export function spawnGit(
     windowsHide: true,
   });
   if (result.error) {
-    const missing = (result.error as NodeJS.ErrnoException).code === "ENOENT";
-    const message = missing
-      ? "git is not installed or not on PATH"
-      : `git ${args[0]} could not run: ${result.error.message}`;
-    throw new LoopError("CHECKPOINT_FAILED", message, { field: "checkpoints" });
+    if ((result.error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new LoopError("GIT_MISSING", "git is not installed or not on PATH", { field: "checkpoints" });
+    throw new LoopError("CHECKPOINT_FAILED", `git ${args[0]} could not run: ${result.error.message}`, {
+      field: "checkpoints",
+    });
   }
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -84,6 +84,16 @@ describe("committed bundles", () => {
     }
   });
 
+  it("load no builtin at an active Stop's or session hook's start beyond node:fs and node:path", () => {
+    // A builtin required at the top of the bundle is loaded by every active run (docs/PERFORMANCE.md); one that
+    // only a rare path needs is loaded there, through process.getBuiltinModule.
+    for (const hook of ["active/stop", "active/session"]) {
+      const text = readFileSync(join(HOOKS, `${hook}.js`), "utf8");
+      const builtins = [...text.matchAll(/require\("([^".][^"]*)"\)/g)].map((m) => m[1]?.replace(/^node:/, ""));
+      expect([...new Set(builtins)].sort(), `hooks/${hook}.js`).toEqual(["fs", "path"]);
+    }
+  });
+
   it("keep the loop's code out of the idle entries: no YAML, zod, gray-matter or sidecar schema in them", () => {
     const heavy =
       /node_modules\/(zod|yaml|gray-matter)\/|src\/core\/(sidecar|fields|parseState)\.ts|src\/app\/stopHook\.ts/;

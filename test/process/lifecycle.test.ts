@@ -484,15 +484,22 @@ describe("trust: a repository git cannot answer for", () => {
         );
       const first = stopWith("the answer");
       expect(first.code).toBe(0);
-      expect(String(first.json?.systemMessage)).toContain(
-        "git could not say whether .claude/continuation-loop.local.md",
-      );
-      expect(String(first.json?.systemMessage)).toContain(`safe.directory ${root}`);
+      // With no git program at all, the index file itself says the state file is tracked.
+      if (git === "none") expect(String(first.json?.systemMessage)).toContain("is tracked by git");
+      else {
+        expect(String(first.json?.systemMessage)).toContain(
+          "git could not say whether .claude/continuation-loop.local.md",
+        );
+        expect(String(first.json?.systemMessage)).toContain(`safe.directory ${root}`);
+      }
       expect(stopWith("again")).toMatchObject({ code: 0, stdout: "" });
       expect(existsSync(join(root, "pwned"))).toBe(false);
       expect(readFileSync(statePath, "utf8")).toBe(before);
       expect(history(historyPath)).toEqual([
-        expect.objectContaining({ decision: "refused", reason: "git_cannot_say" }),
+        expect.objectContaining({
+          decision: "refused",
+          reason: git === "none" ? "tracked_by_git" : "git_cannot_say",
+        }),
       ]);
       // Nor does `resume --force` take it over.
       const resumed = runHook("cli", "", {
@@ -502,11 +509,15 @@ describe("trust: a repository git cannot answer for", () => {
       });
       expect(resumed.code).toBe(1);
       expect(resumed.stdout + resumed.stderr).toContain(
-        "git could not say whether the state file came with the repository",
+        git === "none"
+          ? "the state file is tracked by git"
+          : "git could not say whether the state file came with the repository",
       );
       expect(readFileSync(statePath, "utf8")).toBe(before);
-      // Where git answers, it is known for what it is: tracked, so still not run.
-      expect(String(stop(root, "s1", "the answer").json?.systemMessage)).toContain("is tracked by git");
+      // Where git answers, it is known for what it is: tracked, so still not run (told once: already, without git).
+      const answered = stop(root, "s1", "the answer");
+      if (git === "none") expect(answered).toMatchObject({ code: 0, stdout: "" });
+      else expect(String(answered.json?.systemMessage)).toContain("is tracked by git");
       expect(existsSync(join(root, "pwned"))).toBe(false);
     },
   );
