@@ -1,13 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { MANIFEST, type Manifest } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { renderMistyped } from "../core/mistypedFields.js";
 import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
-import { type Env, type LoopFile, resolveConfigDir } from "../core/loopFiles.js";
+import { type Env, type LoopFile, renderHistoryShown, resolveConfigDir } from "../core/loopFiles.js";
 import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
 import type { PathNode } from "../io/readPathNode.js";
+import { readHistoryUnwritable } from "../io/history.js";
 import { readStateSettled } from "../io/readStateFile.js";
 import { readGitTracking } from "../io/readTreeState.js";
 import { checkFreshContext } from "./freshContext.js";
@@ -243,6 +244,33 @@ function checkTracking(where: LoopFile): Check[] {
   return [];
 }
 
+/**
+ * The hooks save the loop by a lock, a temp file and a rename in the state file's folder, and append to the history:
+ * a folder or history this user cannot write (read-only, another user's, a read-only mount) is said before a Stop.
+ */
+function checkWritable(where: LoopFile): Check[] {
+  const folder = `${dirname(where.shown)}/`;
+  try {
+    accessSync(dirname(where.statePath), constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    return [
+      {
+        level: "FAIL",
+        text: `${folder} cannot be written (${code}): the Stop hook cannot save ${where.shown}, so the loop never continues. Expected a folder the user running Claude Code can write (chown or chmod u+w it, or a writable mount)`,
+      },
+    ];
+  }
+  const history = readHistoryUnwritable(where.historyPath);
+  if (!history) return [];
+  return [
+    {
+      level: "warn",
+      text: `${renderHistoryShown(where)} cannot be written (${history}): the loop goes on, but the history and the report miss its turns (chown or chmod u+w it, or delete it)`,
+    },
+  ];
+}
+
 /** The state file: valid, one a session may claim, and able to run its course under the block cap. */
 export function checkState(where: LoopFile, cap: number, env: Env, cli: string, installRoute: boolean): Check[] {
   let trust: Check[] = [];
@@ -258,6 +286,7 @@ export function checkState(where: LoopFile, cap: number, env: Env, cli: string, 
         text: `${where.shown} is valid: iteration ${state.iteration_count}/${state.max_iterations}, ${state.active ? "active" : "paused"}, owner ${state.session_id ?? "not bound yet"}`,
       },
       ...trust,
+      ...checkWritable(where),
     ];
     const blocks = state.max_iterations - state.iteration_count;
     // The companion module sends each continuation as a prompt, which the cap does not count (README "Troubleshooting").

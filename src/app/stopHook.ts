@@ -5,11 +5,11 @@ import type { HistoryRecord } from "../core/history.js";
 import { readLoopSpend } from "../core/sidecar.js";
 import { parseStopInput, type StopInput } from "../core/hookInput.js";
 import { type HookStdin, stringField } from "../core/hookStdin.js";
-import { chooseSessionLoop, type LoopFile } from "../core/loopFiles.js";
+import { chooseSessionLoop, type LoopFile, renderHistoryShown } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { renderEndMessage, renderLimits } from "../core/renderStop.js";
 import type { Runtime } from "../core/sidecar.js";
-import { readPreviousRecord, tryAppendHistory } from "../io/history.js";
+import { readHistoryUnwritable, readPreviousRecord, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
 import { readClaudePid } from "../io/readClaudePid.js";
 import { readGitTracking } from "../io/readTreeState.js";
@@ -200,6 +200,9 @@ function runLoopStop(
       if (written.notice) facts.notice = written.notice;
       decision.runtime = { ...decision.runtime, checkpoint_skip_told: written.skipped };
     }
+    const unwritable = noteHistoryUnwritable(file, decision.runtime.history_unwritable_told);
+    if (unwritable.notice) facts.notice = [facts.notice, unwritable.notice].filter(Boolean).join("\n");
+    decision.runtime = { ...decision.runtime, history_unwritable_told: unwritable.told };
     if (decision.kind === "end") {
       return {
         change: { remove: true },
@@ -283,4 +286,18 @@ export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): 
   if (!readTombstone(orphan.file.sidecarPath) && awaitStateFile(orphan.file.statePath))
     return runLoopStop(orphan.file, input, ctx, false);
   return reportEnded(orphan.file, input, ctx);
+}
+
+/**
+ * A history this process cannot append to (another user's, read-only) is no reason to stop the loop: the count
+ * lives in the state file and the sidecar. The person is told once, naming the file and what to do.
+ */
+function noteHistoryUnwritable(file: LoopFile, told: string): { told: string; notice?: string } {
+  const code = readHistoryUnwritable(file.historyPath);
+  if (!code) return { told: "" };
+  if (code === told) return { told };
+  return {
+    told: code,
+    notice: `continuation-loop: ${renderHistoryShown(file)} cannot be written (${code}), so the history and the report miss this loop's turns; the loop goes on. Expected a history the user running Claude Code can write: chown or chmod u+w it, or delete it.`,
+  };
 }

@@ -131,6 +131,8 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     mistyped_told: text,
     /** The line that said checkpoints are not kept (a filter's program not installed), "" once one is kept again. */
     checkpoint_skip_told: text,
+    /** Why the history could not be written (EACCES), as last told; "" once it can be again. */
+    history_unwritable_told: text,
     /**
      * Claude Code 2.1.197's `/background` (docs/REFERENCE.md "Leave it running"): the background session (its short
      * id) the owner session went on in, as that session said at its start; the loop is its at its first Stop.

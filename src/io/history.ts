@@ -1,4 +1,5 @@
-import { closeSync, openSync, statSync } from "node:fs";
+import { accessSync, closeSync, constants, openSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { writeWholeInto } from "./diskFull.js";
@@ -12,6 +13,27 @@ const MAX_TAIL = 512 * 1024;
 function endsMidLine(path: string): boolean {
   const last = readBounded(path, 1, { keep: "tail" });
   return last.kind === "found" && last.bytes.length === 1 && last.bytes[0] !== 0x0a;
+}
+
+/**
+ * Why this process cannot append to the history (EACCES, EROFS, EISDIR…), undefined when it can: a history owned by
+ * another user, or made read-only, loses the loop's records without a word otherwise.
+ */
+export function readHistoryUnwritable(path: string): string | undefined {
+  try {
+    if (statSync(path).isDirectory()) return "EISDIR";
+    accessSync(path, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    if (code !== "ENOENT") return code;
+  }
+  try {
+    accessSync(dirname(path), constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? "error";
+  }
 }
 
 /**

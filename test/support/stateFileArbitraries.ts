@@ -191,6 +191,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   fresh_context_told: fc.boolean(),
   mistyped_told: fc.constantFrom("", "max_iteration"),
   checkpoint_skip_told: fc.constantFrom("", "continuation-loop: checkpoints are not kept"),
+  history_unwritable_told: fc.constantFrom("", "EACCES"),
   continued_in_job: fc.constantFrom("", "4dfd6e27"),
   background_asked: fc.boolean(),
   permission_mode: fc.constantFrom("", "default", "auto"),
