@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, lstatSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import {
   type LeftOutFile,
   MAX_CAPTURED_BYTES,
@@ -13,10 +13,16 @@ import { type GitRepo, runGit, spawnGit } from "./runGit.js";
 
 /**
  * Runs `work` with the path of a temporary index file, removed afterwards with its folder. node:os is
- * loaded here, not imported: loading it costs every active Stop, and only checkpoints need it.
+ * loaded here, not imported: loading it costs every active Stop, and only checkpoints need it. A temp folder
+ * that is missing or not writable (TMPDIR pointing nowhere) gives way to the git folder, which git writes anyway.
  */
-export function withTempIndex<T>(work: (indexFile: string) => T): T {
-  const dir = mkdtempSync(join(process.getBuiltinModule("node:os").tmpdir(), "continuation-loop-"));
+export function withTempIndex<T>(repo: Pick<GitRepo, "indexPath">, work: (indexFile: string) => T): T {
+  let dir: string;
+  try {
+    dir = mkdtempSync(join(process.getBuiltinModule("node:os").tmpdir(), "continuation-loop-"));
+  } catch {
+    dir = mkdtempSync(join(dirname(repo.indexPath), "continuation-loop-"));
+  }
   try {
     return work(join(dir, "index"));
   } finally {
@@ -162,7 +168,7 @@ function captureOnce(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", 
     return runGit(repo, ["write-tree"], { indexFile }).trim();
   };
   const leftOut = large.map(({ path, bytes }) => ({ path, bytes }));
-  const tree = withTempIndex((indexFile) => {
+  const tree = withTempIndex(repo, (indexFile) => {
     const seeded = seedIndex(repo.indexPath, indexFile);
     try {
       return build(indexFile);

@@ -78,7 +78,7 @@ export function restoreCheckpoint(
 
 /** Writes `paths` as `tree` holds them, through a temporary index. */
 function writeFiles(repo: GitRepo, tree: string, paths: string[]): void {
-  withTempIndex((indexFile) => {
+  withTempIndex(repo, (indexFile) => {
     runGit(repo, ["read-tree", tree], { indexFile });
     runGit(repo, ["checkout-index", "--force", "-z", "--stdin"], { indexFile, input: `${paths.join("\0")}\0` });
   });
