@@ -44,7 +44,8 @@ export function readHistoryUnwritable(path: string): string | undefined {
 export function tryAppendHistory(path: string, record: HistoryRecord): void {
   try {
     const line = Buffer.from(`${endsMidLine(path) ? "\n" : ""}${JSON.stringify(record)}\n`);
-    const fd = openSync(path, "a");
+    // Never writable by others, whatever the umask (000 would make it so): records are read back as the loop's.
+    const fd = openSync(path, "a", 0o644);
     try {
       // A full disk takes part of the line: the fragment is left, and the next record starts a line of its own.
       writeWholeInto(path, fd, line);

@@ -125,7 +125,7 @@ function takeLock(path: string, options: UpdateOptions): HeldLock | undefined | 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     if (!options.create) return NO_FOLDER;
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: 0o755 });
     return acquireLock(path, { waitMs });
   }
 }

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, fchmodSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { readProcessGone } from "./readClaudePid.js";
 import { reachCrashPoint } from "./crashPoint.js";
@@ -59,10 +59,12 @@ export function writeFileAtomic(
   if (sweepTemps) removeStaleTemps(path);
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
   let mode = 0o644;
+  let kept = false;
   try {
     mode = statSync(path).mode & 0o777;
+    kept = true;
   } catch {
-    // new file: default mode
+    // new file: default mode, narrowed by the umask
   }
   let fd: number;
   try {
@@ -71,6 +73,8 @@ export function writeFileAtomic(
     throw namePath(error, path, temp);
   }
   try {
+    // The umask narrows open's mode: a file the person made group-readable stays so under umask 077.
+    if (kept) fchmodSync(fd, mode);
     const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
     writeWholeInto(path, fd, bytes);
     reachCrashPoint("temp-written");
