@@ -52,11 +52,11 @@ function prepareWorktree(root: string, name: string, ctx: Context, command: stri
   if (existsSync(path)) return path;
   const branch = `worktree-${name}`;
   const known = spawnGit({ root, env }, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]).status === 0;
-  const added = spawnGit({ root, env }, [
-    "worktree",
-    "add",
-    ...(known ? [path, branch] : ["-b", branch, path, "HEAD"]),
-  ]);
+  const added = spawnGit(
+    { root, env },
+    ["worktree", "add", ...(known ? [path, branch] : ["-b", branch, path, "HEAD"])],
+    { personHooks: true },
+  );
   if (added.status !== 0)
     throw new LoopError("USAGE", `git worktree add failed: ${added.stderr.trim().split("\n")[0] ?? ""}`, {
       file: command,

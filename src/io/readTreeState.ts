@@ -1,9 +1,9 @@
-import { loadChildProcess } from "./loadChildProcess.js";
 import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WORKTREES_PATHSPEC } from "../core/checkpointRefs.js";
 import { hashText } from "../core/hash.js";
 import { readIndexHolds } from "./readGitIndex.js";
+import { startGit } from "./runGit.js";
 
 /** Untracked files are fingerprinted by size and mtime, up to this many. */
 const MAX_UNTRACKED = 2000;
@@ -54,14 +54,8 @@ function pathspecs(root: string, ownFiles: string[]): string[] {
   return specs;
 }
 
-// --no-optional-locks: a status must not take index.lock from under Claude's own git commands.
 const runGitIn = (root: string, args: string[]) =>
-  loadChildProcess().spawnSync("git", ["--no-optional-locks", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 10_000,
-  });
+  startGit(root, args, { env: process.env, maxBuffer: 64 * 1024 * 1024, timeout: 10_000 });
 
 /** Submodules in submodules are read down to this depth. */
 const MAX_DEPTH = 8;
@@ -118,9 +112,9 @@ export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: 
  */
 export function readGitTracking(root: string, path: string): GitTracking {
   if (!insideGitRepo(root)) return { kind: "untracked" };
-  const run = loadChildProcess().spawnSync("git", ["--no-optional-locks", "ls-files", "-z", "--", path], {
-    cwd: root,
-    encoding: "utf8",
+  const run = startGit(root, ["ls-files", "-z", "--", path], {
+    env: process.env,
+    maxBuffer: 1024 * 1024,
     timeout: 10_000,
   });
   if (run.error) {

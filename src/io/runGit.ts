@@ -22,6 +22,54 @@ export interface GitOptions {
   indexFile?: string;
   /** Variables added to the environment (a commit's identity and date). */
   extraEnv?: Record<string, string>;
+  /** The person's git hooks run: for a worktree made in their place (`post-checkout`), as their own git would. */
+  personHooks?: boolean;
+}
+
+/**
+ * Options every git command of the product runs with, whatever the person's git config says (docs/REFERENCE.md
+ * "Your git configuration"). --no-optional-locks: never take index.lock from under the person's (or Claude's) own
+ * git commands. core.hooksPath: a checkpoint's update-ref would run their reference-transaction hook, and one
+ * that fails would fail it; their post-index-change hook would run on the temporary index.
+ */
+const GIT_OPTIONS = ["--no-optional-locks", "-c", "core.hooksPath=/dev/null"];
+
+/** The environment's own pathspec switches: every pathspec the product writes says its own magic. */
+const PATHSPEC_SWITCHES = [
+  "GIT_LITERAL_PATHSPECS",
+  "GIT_GLOB_PATHSPECS",
+  "GIT_NOGLOB_PATHSPECS",
+  "GIT_ICASE_PATHSPECS",
+];
+
+/** A trace to stderr (`GIT_TRACE=1`) would stand in the place of git's own message when a command fails. */
+const tracesToStderr = (name: string, value: string | undefined): boolean =>
+  name.startsWith("GIT_TRACE") && /^(?:1|2|true|[3-9])$/i.test(value?.trim() ?? "");
+
+/** `env` without what would change how git reads the product's pathspecs or what it says on stderr. */
+function renderGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const clean = { ...env };
+  for (const name of PATHSPEC_SWITCHES) delete clean[name];
+  for (const name of Object.keys(clean)) if (tracesToStderr(name, clean[name])) delete clean[name];
+  return clean;
+}
+
+/** Starts git in `cwd` as every command of the product does; spawnSync's own answer. */
+export function startGit(
+  cwd: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; input?: string; timeout: number; maxBuffer: number; personHooks?: boolean },
+) {
+  const leading = options.personHooks ? GIT_OPTIONS.slice(0, 1) : GIT_OPTIONS;
+  return loadChildProcess().spawnSync("git", [...leading, ...args], {
+    cwd,
+    env: renderGitEnv(options.env),
+    encoding: "utf8",
+    input: options.input,
+    maxBuffer: options.maxBuffer,
+    timeout: options.timeout,
+    windowsHide: true,
+  });
 }
 
 const TIMEOUT_MS = 120_000;
@@ -43,15 +91,12 @@ export function spawnGit(
   options: GitOptions = {},
 ): { status: number | null; stdout: string; stderr: string } {
   const env = { ...repo.env, ...options.extraEnv, ...(options.indexFile ? { GIT_INDEX_FILE: options.indexFile } : {}) };
-  // --no-optional-locks: never take index.lock from under the user's (or Claude's) own git commands.
-  const result = loadChildProcess().spawnSync("git", ["--no-optional-locks", ...args], {
-    cwd: repo.root,
+  const result = startGit(repo.root, args, {
     env,
-    encoding: "utf8",
     input: options.input,
     maxBuffer: 512 * 1024 * 1024,
     timeout: TIMEOUT_MS,
-    windowsHide: true,
+    personHooks: options.personHooks,
   });
   if (result.error) {
     if ((result.error as NodeJS.ErrnoException).code === "ENOENT")

@@ -1,0 +1,158 @@
+// The person's own git configuration and environment (docs/REFERENCE.md "Your git configuration"): checkpoints,
+// scope, the stall check and restore give the same answers whatever their ~/.gitconfig says, and never run their hooks.
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeProject, readHistory, runHook } from "../support/runHook.js";
+
+/** A HOME of the test's own, its .gitconfig `config`; the machine's own git config is never read. */
+function makeHome(config: string): Record<string, string> {
+  const home = mkdtempSync(join(tmpdir(), "cl-gitenv-home-"));
+  writeFileSync(join(home, ".gitconfig"), config);
+  return { HOME: home, GIT_CONFIG_NOSYSTEM: "1" };
+}
+
+/** A project with one commit, made with no config of the person's; its loop keeps checkpoints and has a scope. */
+function makeRepo() {
+  const project = makeProject(
+    "---\nmax_iterations: 20\ncheckpoints: true\nstall_limit: 3\nscope: [src]\nmax_files_changed: 5\n---\nGoal\n",
+  );
+  const { root } = project;
+  mkdirSync(join(root, "src"));
+  mkdirSync(join(root, "other"));
+  writeFileSync(join(root, ".gitignore"), ".claude/\n");
+  writeFileSync(join(root, "src", "a.txt"), "a\n");
+  writeFileSync(join(root, "other", "o.txt"), "o\n");
+  git(root, {}, "init", "-q");
+  git(root, {}, "add", "-A");
+  git(root, {}, "commit", "-qm", "base");
+  return project;
+}
+
+/** The test's own git commands: no config of anyone's, no hooks. */
+const bareHome = mkdtempSync(join(tmpdir(), "cl-gitenv-bare-"));
+const git = (root: string, env: Record<string, string>, ...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.hooksPath=/dev/null", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", GIT_CONFIG_NOSYSTEM: "1", HOME: bareHome, ...env },
+    encoding: "utf8",
+  });
+const stop = (root: string, reply: string, env: Record<string, string>) =>
+  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply }, { env });
+const cli = (root: string, env: Record<string, string>, ...args: string[]) =>
+  runHook("cli", {}, { args, env: { CLAUDE_PROJECT_DIR: root, ...env } });
+
+/** Hooks of every kind git can run that log their call and exit 1. */
+function makeFailingHooks(log: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "cl-gitenv-hooks-"));
+  for (const hook of ["reference-transaction", "post-index-change", "pre-commit", "post-commit", "post-checkout"]) {
+    writeFileSync(join(dir, hook), `#!/bin/sh\necho "${hook} $*" >> "${log}"\necho "${hook} says no" >&2\nexit 1\n`);
+    chmodSync(join(dir, hook), 0o755);
+  }
+  return dir;
+}
+
+describe("the person's git config and environment", () => {
+  it("checkpoints, scope and restore never run the person's git hooks, and ones that fail break nothing", () => {
+    const { root, historyPath } = makeRepo();
+    const log = join(root, "..", `${root.split("/").pop()}-hooks.log`);
+    const hooks = makeFailingHooks(log);
+    const head = git(root, {}, "rev-parse", "HEAD");
+    const index = readFileSync(join(root, ".git", "index"));
+    // In ~/.gitconfig, in GIT_CONFIG_GLOBAL, and as `git -c` from the environment: each reaches every git command.
+    const envs = [
+      makeHome(`[core]\n\thooksPath = ${hooks}\n`),
+      {
+        ...makeHome(""),
+        GIT_CONFIG_GLOBAL: join(makeHome(`[core]\n\thooksPath = ${hooks}\n`).HOME ?? "", ".gitconfig"),
+      },
+      { ...makeHome(""), GIT_CONFIG_PARAMETERS: `'core.hookspath'='${hooks}'` },
+    ];
+    for (const [i, env] of envs.entries()) {
+      writeFileSync(join(root, "src", `n${i}.txt`), `${i}\n`);
+      const run = stop(root, `turn ${i}`, env);
+      expect(run.code, run.stdout).toBe(2);
+    }
+    expect(readHistory(historyPath).map((line) => [line.decision, line.files_changed])).toEqual([
+      ["continue", 1],
+      ["continue", 1],
+      ["continue", 1],
+    ]);
+    const restored = cli(root, envs[0] ?? {}, "restore", "1");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(existsSync(join(root, "src", "n1.txt"))).toBe(false);
+    expect(existsSync(log)).toBe(false);
+    expect(git(root, {}, "rev-parse", "HEAD")).toBe(head);
+    expect(readFileSync(join(root, ".git", "index")).equals(index)).toBe(true);
+  });
+
+  it("pathspec switches in the environment do not change what the loop reads or restores", () => {
+    const { root, historyPath } = makeRepo();
+    const env = makeHome("");
+    // Every pathspec the loop writes says its own magic: read literally, ':/' would be a file's name.
+    writeFileSync(join(root, "src", "n1.txt"), "1\n");
+    expect(stop(root, "one", { ...env, GIT_LITERAL_PATHSPECS: "1" }).code).toBe(2);
+    writeFileSync(join(root, "src", "n2.txt"), "2\n");
+    expect(stop(root, "two", { ...env, GIT_ICASE_PATHSPECS: "1" }).code).toBe(2);
+    expect(readHistory(historyPath).map((line) => line.files_changed)).toEqual([1, 1]);
+    const restored = cli(root, { ...env, GIT_GLOB_PATHSPECS: "1" }, "restore", "1");
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(existsSync(join(root, "src", "n2.txt"))).toBe(false);
+  });
+
+  it("with GIT_TRACE=1, a git command that fails is told by git's own message, not by trace lines", () => {
+    const { root } = makeRepo();
+    git(root, {}, "config", "filter.strict.clean", "false");
+    git(root, {}, "config", "filter.strict.required", "true");
+    writeFileSync(join(root, ".gitattributes"), "*.txt filter=strict\n");
+    const run = stop(root, "one", { ...makeHome(""), GIT_TRACE: "1" });
+    const told = String(run.json?.systemMessage);
+    expect(told).toMatch(/clean filter 'strict' failed/);
+    expect(told).not.toMatch(/trace:/);
+  });
+
+  it("output-shaping config, signing, identity and global ignores give the answers a bare config gives", () => {
+    const ignores = join(mkdtempSync(join(tmpdir(), "cl-gitenv-ignore-")), "ignore");
+    writeFileSync(ignores, "*.log\n");
+    const config = [
+      "[color]\n\tui = always",
+      "[status]\n\tshort = true\n\tbranch = true\n\tshowUntrackedFiles = no\n\trelativePaths = true",
+      `[core]\n\tquotePath = true\n\tpager = false\n\texcludesFile = ${ignores}`,
+      "[diff]\n\tnoprefix = true\n\texternal = false\n\tmnemonicPrefix = true",
+      "[log]\n\tshowSignature = true\n[format]\n\tpretty = format:%s",
+      "[commit]\n\tgpgsign = true\n[gpg]\n\tprogram = /nonexistent/gpg",
+      "[user]\n\tuseConfigOnly = true\n[gc]\n\tauto = 1\n[init]\n\tdefaultBranch = trunk",
+    ].join("\n");
+    const answers = [makeHome(""), makeHome(`${config}\n`)].map((env) => {
+      const { root, historyPath } = makeRepo();
+      writeFileSync(join(root, ".gitignore"), ".claude/\n*.log\n");
+      git(root, {}, "commit", "-qam", "ignore logs");
+      const index = readFileSync(join(root, ".git", "index"));
+      const codes: (number | null)[] = [];
+      writeFileSync(join(root, "src", "n1.txt"), "1\n");
+      codes.push(stop(root, "same", env).code);
+      // A new untracked file is a change for the stall check, though status.showUntrackedFiles hides it.
+      writeFileSync(join(root, "src", "n2.txt"), "2\n");
+      codes.push(stop(root, "same", env).code);
+      // An ignored file is no change, whichever ignore file says so.
+      writeFileSync(join(root, "other", "debug.log"), "x\n");
+      codes.push(stop(root, "same", env).code);
+      codes.push(cli(root, env, "restore", "1").code);
+      writeFileSync(join(root, "other", "x.txt"), "x\n");
+      codes.push(stop(root, "after", env).code);
+      const lines = readHistory(historyPath).map((line) => [line.decision, line.files_changed, line.limits]);
+      const listed = git(root, {}, "for-each-ref", "--format=%(refname)", "refs/continuation-loop/").split("\n");
+      return {
+        codes,
+        lines,
+        checkpoints: listed.filter(Boolean).length,
+        index: readFileSync(join(root, ".git", "index")).equals(index),
+      };
+    });
+    expect(answers[0]?.codes).toEqual([2, 2, 2, 0, 0]);
+    expect(answers[0]?.lines.at(-1)?.[0]).toBe("pause");
+    expect(answers[1]).toEqual(answers[0]);
+  });
+});
