@@ -1,5 +1,5 @@
-import { existsSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { WORKTREES_PATHSPEC } from "../core/checkpointRefs.js";
 import { hashText } from "../core/hash.js";
 import { readIndexHolds } from "./readGitIndex.js";
@@ -8,12 +8,35 @@ import { startGit } from "./runGit.js";
 /** Untracked files are fingerprinted by size and mtime, up to this many. */
 const MAX_UNTRACKED = 2000;
 
+/**
+ * Whether git finds a repository from `dir`: as git does, the walk up stops below a folder of
+ * `GIT_CEILING_DIRECTORIES`, where git answers "not a git repository", so a project there is outside git.
+ */
 function insideGitRepo(dir: string): boolean {
-  for (let d = dir; ; d = dirname(d)) {
+  const ceilings = readCeilings(process.env.GIT_CEILING_DIRECTORIES);
+  for (let d = ceilings.size > 0 ? realOf(dir) : dir; ; d = dirname(d)) {
     if (existsSync(join(d, ".git"))) return true;
-    if (dirname(d) === d) return false;
+    if (dirname(d) === d || ceilings.has(dirname(d))) return false;
   }
 }
+
+/** The real path; the path itself when it does not exist. */
+const realOf = (path: string): string => {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return path;
+  }
+};
+
+/** `GIT_CEILING_DIRECTORIES`' absolute folders, as real paths (git compares the real path of where it starts). */
+const readCeilings = (listed: string | undefined): Set<string> =>
+  new Set(
+    (listed ?? "")
+      .split(delimiter)
+      .filter((path) => isAbsolute(path))
+      .map((path) => realOf(path).replace(/[\\/]+$/, "") || path),
+  );
 
 /** `git diff` does not see inside untracked files: their size and mtime stand for their content. */
 function untrackedStamps(root: string, entries: string[]): string {

@@ -113,6 +113,27 @@ describe("the person's git config and environment", () => {
     expect(told).not.toMatch(/trace:/);
   });
 
+  it("a project that GIT_CEILING_DIRECTORIES puts out of git's reach is a project outside git, as git says", () => {
+    const top = mkdtempSync(join(tmpdir(), "cl-gitenv-ceiling-"));
+    const root = join(top, "pkg");
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    writeFileSync(join(top, ".gitignore"), ".claude/\n");
+    writeFileSync(join(root, "a.txt"), "a\n");
+    git(top, {}, "init", "-q");
+    git(top, {}, "add", "-A");
+    git(top, {}, "commit", "-qm", "base");
+    writeFileSync(
+      join(root, ".claude", "continuation-loop.local.md"),
+      "---\nmax_iterations: 20\nstall_limit: 2\n---\nGoal\n",
+    );
+    const env = { ...makeHome(""), GIT_CEILING_DIRECTORIES: top, CLAUDE_PROJECT_DIR: root };
+    // git finds no repository from the project: nothing can have come with one, and the stall check counts.
+    const codes = ["same", "same", "same"].map((reply) => stop(root, reply, env).code);
+    expect(codes).toEqual([2, 2, 0]);
+    const history = readHistory(join(root, ".claude", "continuation-loop.history.jsonl"));
+    expect(history.at(-1)).toMatchObject({ decision: "end", reason: "stalled" });
+  });
+
   it("output-shaping config, signing, identity and global ignores give the answers a bare config gives", () => {
     const ignores = join(mkdtempSync(join(tmpdir(), "cl-gitenv-ignore-")), "ignore");
     writeFileSync(ignores, "*.log\n");
