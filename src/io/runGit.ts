@@ -30,9 +30,10 @@ export interface GitOptions {
  * Options every git command of the product runs with, whatever the person's git config says (docs/REFERENCE.md
  * "Your git configuration"). --no-optional-locks: never take index.lock from under the person's (or Claude's) own
  * git commands. core.hooksPath: a checkpoint's update-ref would run their reference-transaction hook, and one
- * that fails would fail it; their post-index-change hook would run on the temporary index.
+ * that fails would fail it; their post-index-change hook would run on the temporary index. core.splitIndex: each
+ * temporary index written would leave a shared index file of the whole index's size in their git folder.
  */
-const GIT_OPTIONS = ["--no-optional-locks", "-c", "core.hooksPath=/dev/null"];
+const GIT_OPTIONS = ["--no-optional-locks", "-c", "core.hooksPath=/dev/null", "-c", "core.splitIndex=false"];
 
 /** The environment's own pathspec switches: every pathspec the product writes says its own magic. */
 const PATHSPEC_SWITCHES = [

@@ -1,7 +1,7 @@
 // The person's own git configuration and environment (docs/REFERENCE.md "Your git configuration"): checkpoints,
 // scope, the stall check and restore give the same answers whatever their ~/.gitconfig says, and never run their hooks.
 import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -111,6 +111,25 @@ describe("the person's git config and environment", () => {
     const told = String(run.json?.systemMessage);
     expect(told).toMatch(/clean filter 'strict' failed/);
     expect(told).not.toMatch(/trace:/);
+  });
+
+  it("with core.splitIndex, a checkpoint writes nothing into .git but objects and refs", () => {
+    const { root } = makeRepo();
+    const env = makeHome("[core]\n\tsplitIndex = true\n");
+    // The person's own git splits the index: the real index names a shared index file in .git.
+    writeFileSync(join(root, "src", "b.txt"), "b\n");
+    git(root, { HOME: env.HOME ?? "" }, "add", "src/b.txt");
+    const shared = () => readdirSync(join(root, ".git")).filter((name) => name.startsWith("sharedindex."));
+    const before = shared();
+    const index = readFileSync(join(root, ".git", "index"));
+    expect(before).toHaveLength(1);
+    for (const i of [1, 2, 3]) {
+      writeFileSync(join(root, "src", `n${i}.txt`), `${i}\n`);
+      expect(stop(root, `turn ${i}`, env).code).toBe(2);
+    }
+    expect(cli(root, env, "restore", "1").code).toBe(0);
+    expect(shared()).toEqual(before);
+    expect(readFileSync(join(root, ".git", "index")).equals(index)).toBe(true);
   });
 
   it("a project that GIT_CEILING_DIRECTORIES puts out of git's reach is a project outside git, as git says", () => {
