@@ -23,10 +23,14 @@ export type EndReason =
   | "no_improvement"
   | "stopped";
 
+/** How a command ended other than by exiting: a signal (the out-of-memory killer), or it never started. */
+export type CommandEnd = { signal: string } | { notStarted: string };
+
 export interface VerifyResult {
   command: string;
   exitCode: number | null;
   timedOut: boolean;
+  ended?: CommandEnd;
   /** Last lines of stdout+stderr, already capped. */
   outputTail: string;
 }
@@ -83,9 +87,16 @@ export function decideOwnership(
   return state.session_id === undefined && sessionId !== undefined ? "claim" : "ours";
 }
 
-/** "exited with status 1" / "timed out after 300s": how a command run ended. */
-function renderRunStatus(run: VerifyResult, timeoutS: number): string {
-  return run.timedOut ? `timed out after ${timeoutS}s` : `exited with status ${run.exitCode ?? "unknown"}`;
+/** "exited with status 1" / "timed out after 300s" / "was ended by SIGKILL": how a command run ended. */
+export function renderRunStatus(run: Pick<VerifyResult, "timedOut" | "exitCode" | "ended">, timeoutS: number): string {
+  if (run.timedOut) return `timed out after ${timeoutS}s`;
+  if (run.ended && "notStarted" in run.ended) {
+    const why = /EAGAIN|ENOMEM/.test(run.ended.notStarted) ? ": too many processes running, or no memory left" : "";
+    return `could not start (${run.ended.notStarted})${why}`;
+  }
+  if (run.ended)
+    return `was ended by signal ${run.ended.signal}${run.ended.signal === "SIGKILL" ? " (out of memory, or killed)" : ""}`;
+  return `exited with status ${run.exitCode ?? "unknown"}`;
 }
 
 /** Did the loop's `until` command pass at this Stop? False without one. */

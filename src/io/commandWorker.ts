@@ -27,6 +27,10 @@ export type CommandMessage =
       stdout: string;
       stderr: string;
       error?: string;
+      /** The signal that ended the command's shell, when one did (the out-of-memory killer's SIGKILL). */
+      signal?: string;
+      /** The command never started: no process could be made (too many processes, no memory). */
+      notStarted?: boolean;
     };
 
 /**
@@ -43,6 +47,7 @@ export function superviseCommand(job: CommandJob = workerData as CommandJob): vo
   let overflowed = false;
   let answered = false;
   let exitCode: number | null = null;
+  let signal: string | null = null;
   let error: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let child: ChildProcess | undefined;
@@ -61,6 +66,8 @@ export function superviseCommand(job: CommandJob = workerData as CommandJob): vo
       stdout: text("stdout"),
       stderr: text("stderr"),
       ...(error !== undefined && { error }),
+      ...(signal !== null && !timedOut && !overflowed && { signal }),
+      ...(child?.pid === undefined && { notStarted: true }),
     });
     Atomics.store(job.done, 0, 1);
     Atomics.notify(job.done, 0);
@@ -118,8 +125,9 @@ export function superviseCommand(job: CommandJob = workerData as CommandJob): vo
     if (timedOut || overflowed) return;
     answer();
   });
-  child.on("exit", (code) => {
+  child.on("exit", (code, ended) => {
     exitCode = code;
+    signal = ended;
     if (timedOut || overflowed) return;
     clearTimeout(timer);
     setImmediate(answer);

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { CommandJob, CommandMessage } from "./commandWorker.js";
 import { loadWorkerThreads } from "./loadChildProcess.js";
-import type { VerifyResult } from "../core/decideStop.js";
+import type { CommandEnd, VerifyResult } from "../core/decideStop.js";
 import type { Env } from "../core/loopFiles.js";
 
 export const MAX_OUTPUT = 4 * 1024 * 1024;
@@ -20,6 +20,8 @@ export interface CommandRun {
   timedOut: boolean;
   /** More than the output cap: the command was stopped there. */
   overflowed: boolean;
+  /** The signal that ended it, or the reason it never started (undefined: it exited, or timed out). */
+  ended?: CommandEnd;
   stdout: string;
   /** stdout, stderr and a spawn error's message, uncapped (tailOf caps it). */
   output: string;
@@ -83,10 +85,16 @@ export function runCommand(command: string, cwd: string, timeoutS: number, env: 
   }
   const stopped = answer.overflowed ? `\n(stopped: more than ${MAX_OUTPUT / 1024 / 1024} MiB of output)` : "";
   const failed = answer.error !== undefined && !answer.timedOut ? `\n${answer.error}` : "";
+  const ended: CommandEnd | undefined = answer.notStarted
+    ? { notStarted: answer.error ?? "no process could be made" }
+    : answer.signal
+      ? { signal: answer.signal }
+      : undefined;
   return {
     exitCode: answer.exitCode,
     timedOut: answer.timedOut,
     overflowed: answer.overflowed,
+    ...(ended && { ended }),
     stdout: answer.stdout,
     output: `${answer.stdout}${answer.stderr}${stopped}${failed}`,
   };
@@ -103,5 +111,11 @@ function killGroup(pid: number): void {
 /** Runs the verify command: exit 0 confirms completion. */
 export function runVerify(command: string, cwd: string, timeoutS: number, env: Env, packageRoot: string): VerifyResult {
   const run = runCommand(command, cwd, timeoutS, env, packageRoot);
-  return { command, exitCode: run.exitCode, timedOut: run.timedOut, outputTail: tailOf(run.output) };
+  return {
+    command,
+    exitCode: run.exitCode,
+    timedOut: run.timedOut,
+    ...(run.ended && { ended: run.ended }),
+    outputTail: tailOf(run.output),
+  };
 }

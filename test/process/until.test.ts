@@ -125,6 +125,20 @@ describe("until", () => {
     expect(run.stderr).toContain("`sleep 5` timed out after 1s");
   });
 
+  it("a command whose shell a signal ended (the out-of-memory killer's SIGKILL) is told by its signal, not as an unknown status", () => {
+    const { root, historyPath } = makeProject(
+      `---\nmax_iterations: 10\nuntil: "echo started; kill -9 $$"\nmetric: "echo 5; kill -9 $$"\n---\nFix.\n`,
+    );
+    const run = stop(root);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("`echo started; kill -9 $$` was ended by signal SIGKILL (out of memory, or killed)");
+    expect(run.stderr).not.toContain("status unknown");
+    expect(history(historyPath).at(-1)).toMatchObject({
+      until_failure: "`echo started; kill -9 $$` was ended by signal SIGKILL (out of memory, or killed)",
+      metric_error: expect.stringMatching(/^the metric was ended by signal SIGKILL \(out of memory, or killed\)/),
+    });
+  });
+
   it.each([
     ["committed", true],
     ["staged", false],

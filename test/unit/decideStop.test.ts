@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assessReply } from "../../src/core/assessReply.js";
+import { renderRunStatus } from "../../src/core/decideStop.js";
 import { makeRuntime } from "../../src/core/sidecar.js";
 import { decideStop, facts, NOW, type S, state } from "../support/decideStop.js";
 
@@ -332,5 +333,22 @@ describe("gates and limits", () => {
     ["promise missing", "completion_promise: DONE\nverify: x", "not yet", { verify: false, todos: false }],
   ])("needsEvidence: %s", (_name, front, reply, expected) => {
     expect(needsEvidence(state(front), reply)).toEqual(expected);
+  });
+});
+
+describe("renderRunStatus: how a user's command ended, in the words sent to Claude and kept in the history", () => {
+  const run = { exitCode: null, timedOut: false };
+  it("a command that never started names why, and the machine's limits only when they are the cause", () => {
+    expect(renderRunStatus({ ...run, ended: { notStarted: "spawn /bin/sh EAGAIN" } }, 300)).toBe(
+      "could not start (spawn /bin/sh EAGAIN): too many processes running, or no memory left",
+    );
+    expect(renderRunStatus({ ...run, ended: { notStarted: "spawn /bin/sh ENOENT" } }, 300)).toBe(
+      "could not start (spawn /bin/sh ENOENT)",
+    );
+  });
+  it("a signal is named; a timeout and an exit status read as before", () => {
+    expect(renderRunStatus({ ...run, ended: { signal: "SIGTERM" } }, 300)).toBe("was ended by signal SIGTERM");
+    expect(renderRunStatus({ ...run, timedOut: true }, 300)).toBe("timed out after 300s");
+    expect(renderRunStatus({ ...run, exitCode: 3 }, 300)).toBe("exited with status 3");
   });
 });
