@@ -238,7 +238,7 @@ function checkTracking(where: LoopFile): Check[] {
     return [
       {
         level: "warn",
-        text: `git could not say whether ${where.shown} came with the repository (${tracking.why}): no session claims it, and its until, verify and metric commands never run. Expected ${renderLetGitAnswer(where.root)}`,
+        text: `git could not say whether ${where.shown} came with the repository (${tracking.why}): no session claims it, and its until, verify and metric commands never run. Expected ${renderLetGitAnswer(where.root, tracking.code)}`,
       },
     ];
   return [];

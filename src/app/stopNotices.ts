@@ -50,7 +50,7 @@ export function refuseTracked(
   if (!recordRefusalOnce(file, input, ctx, reason)) return SILENT;
   if (tracking.kind === "unknown")
     return tell(
-      `continuation-loop: git could not say whether ${file.shown} came with the repository (${tracking.why}), so it is not run, and its until, verify and metric commands never are. Expected ${renderLetGitAnswer(file.root)}`,
+      `continuation-loop: git could not say whether ${file.shown} came with the repository (${tracking.why}), so it is not run, and its until, verify and metric commands never are. Expected ${renderLetGitAnswer(file.root, tracking.code)}`,
     );
   return tell(
     `continuation-loop: ${file.shown} is tracked by git, so it came with the repository: it is not run, and its until, verify and metric commands never are. To run it as your own loop: git rm --cached ${file.shown}`,

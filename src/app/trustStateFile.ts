@@ -18,10 +18,18 @@ export function readUntrusted(file: LoopFile, refused: string, field?: string): 
   return new LoopError(
     "STATE_TRACKING_UNKNOWN",
     `git could not say whether the state file came with the repository (${tracking.why}), so ${refused}`,
-    { file: file.shown, ...(field && { field }), expected: renderLetGitAnswer(file.root) },
+    { file: file.shown, ...(field && { field }), expected: renderLetGitAnswer(file.root, tracking.code) },
   );
 }
 
-/** What lets git answer in a repository it cannot read now. */
-export const renderLetGitAnswer = (root: string) =>
-  `git working in ${root}: install git, or if it refuses the folder as another user's, git config --global --add safe.directory ${root}`;
+/**
+ * What lets git answer in a repository it cannot read now; `code`: the error that kept git from starting, whose
+ * cure is the machine's limit, not git (docs/REFERENCE.md "Machines that hold back").
+ */
+export function renderLetGitAnswer(root: string, code?: string): string {
+  if (code === "EMFILE" || code === "ENFILE")
+    return "room for git to start: a higher limit of open files for Claude Code (ulimit -n 1024 in the shell that starts it)";
+  if (code === "EAGAIN" || code === "ENOMEM")
+    return "room for git to start: a higher limit of processes (ulimit -u), or memory left free";
+  return `git working in ${root}: install git, or if it refuses the folder as another user's, git config --global --add safe.directory ${root}`;
+}

@@ -125,7 +125,8 @@ function readTreeFacts(
 }
 
 /** Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for. */
-export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: "unknown"; why: string };
+/** `code`: the error that kept git from starting (ENOENT, EMFILE, EAGAIN…); none when git ran and failed. */
+export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: "unknown"; why: string; code?: string };
 
 /**
  * Is the file in git's index (committed or staged)? Then it came with the repository, not from this user
@@ -148,6 +149,7 @@ export function readGitTracking(root: string, path: string): GitTracking {
     return {
       kind: "unknown",
       why: code === "ENOENT" ? "git is not installed" : `git could not run (${code ?? "error"})`,
+      ...(code && { code }),
     };
   }
   if (run.status !== 0) {
