@@ -31,5 +31,8 @@ export function renderLetGitAnswer(root: string, code?: string): string {
     return "room for git to start: a higher limit of open files for Claude Code (ulimit -n 1024 in the shell that starts it)";
   if (code === "EAGAIN" || code === "ENOMEM")
     return "room for git to start: a higher limit of processes (ulimit -u), or memory left free";
-  return `git working in ${root}: install git, or if it refuses the folder as another user's, git config --global --add safe.directory ${root}`;
+  if (code === "ENOENT") return `git working in ${root}: install git`;
+  if (code) return `git able to start in ${root}`;
+  // Git ran and failed: its own line (in the reason) says why, in the person's language.
+  return `git working in ${root}: what git says fixed, or if it refuses the folder as another user's, git config --global --add safe.directory ${root}`;
 }

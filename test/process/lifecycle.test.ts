@@ -491,6 +491,9 @@ describe("trust: a repository git cannot answer for", () => {
           "git could not say whether .claude/continuation-loop.local.md",
         );
         expect(String(first.json?.systemMessage)).toContain(`safe.directory ${root}`);
+        // Git ran and said why (its line is in the reason): the advice points there, not at installing git.
+        expect(String(first.json?.systemMessage)).toContain("(git exited with status 128: fatal: not this folder)");
+        expect(String(first.json?.systemMessage)).not.toContain("install git");
       }
       expect(stopWith("again")).toMatchObject({ code: 0, stdout: "" });
       expect(existsSync(join(root, "pwned"))).toBe(false);

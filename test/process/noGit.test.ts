@@ -59,8 +59,10 @@ describe("the index file read without git answers as git ls-files does", () => {
   for (const [what, init, change] of cases) {
     it(what, () => {
       const root = makeRepo("---\n---\nGoal\n", init);
-      for (const path of ["src/deep/one.ts", "src/deep/two.ts", "src/other.ts", ".claude/continuation-loop.x.md"])
-        mkdirSync(join(root, path, ".."), { recursive: true }), writeFileSync(join(root, path), path);
+      for (const path of ["src/deep/one.ts", "src/deep/two.ts", "src/other.ts", ".claude/continuation-loop.x.md"]) {
+        mkdirSync(join(root, path, ".."), { recursive: true });
+        writeFileSync(join(root, path), path);
+      }
       writeFileSync(join(root, "later.txt"), "");
       git(root, "add", "src", ".claude/continuation-loop.x.md");
       change(root);
