@@ -12,7 +12,7 @@ import {
 } from "../core/checkpointRefs.js";
 import { captureTree, renderExcludes } from "./captureTree.js";
 import { readCheckpointRecord, readHead, readLoopCheckpoints } from "./checkpointRecords.js";
-import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
+import { type CheckpointScope, type GitRepo, readGitRepo, runGit, spawnGit } from "./runGit.js";
 
 export interface WrittenCheckpoint {
   ref: string;
@@ -72,6 +72,7 @@ export function writeCheckpoint(
     },
   }).trim();
   runGit(repo, ["update-ref", "-m", `continuation-loop: checkpoint ${loop} ${iteration}`, ref, commit]);
+  if (iteration % MAINTENANCE_EVERY === 0) runAutoMaintenance(repo);
   const before = new Set((previous?.leftOut ?? []).map((file) => file.path));
   const newlyLeftOut = leftOut.filter((file) => !before.has(file.path));
   return { ref, commit, tree, filesChanged, leftOut, newlyLeftOut };
@@ -90,6 +91,21 @@ function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, 
   return readLoopCheckpoints(repo, loop, { startedAt })
     .filter((record) => record.iteration < iteration)
     .at(-1);
+}
+
+/** How often a Stop runs git's automatic maintenance check: what it would pack grows only a little in between. */
+const MAINTENANCE_EVERY = 20;
+
+/**
+ * What `git commit` runs after it writes, unless `maintenance.auto` is off: git's own check, which packs loose
+ * objects and refs once there are many and honours the repository's settings (`gc.auto`, `gc.autoDetach`).
+ * Checkpoints are written with plumbing, which never runs it, so a long loop's objects and refs would stay loose
+ * until someone commits. Its failure (a git too old to know it, a lock held) only leaves them loose.
+ */
+function runAutoMaintenance(repo: GitRepo): void {
+  const auto = spawnGit(repo, ["config", "--get", "--type=bool", "maintenance.auto"]);
+  if (auto.stdout.trim() === "false") return;
+  spawnGit(repo, ["maintenance", "run", "--auto", "--quiet"]);
 }
 
 /** The checkpoints of one loop of the name (`owner`), by iteration. */
