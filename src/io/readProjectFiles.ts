@@ -79,15 +79,29 @@ const CHECKLIST: ProjectFile = {
   max: 1024 * 1024,
 };
 
-/** The notes file's text ("" when it does not exist yet); refuses paths that leave the project. */
+/**
+ * The notes file's text ("" when it does not exist yet); refuses paths that leave the project. A file over the
+ * bound shows its head and its tail, where a long loop's newest notes are, with what was left out between them.
+ */
 export function readNotes(root: string, notesFile: string, shownAs: string): { path: string; text: string } {
-  const read = readProjectText(root, notesFile, shownAs, NOTES);
-  if (!read) return { path: notesFile, text: "" };
-  const text = unifyLineBreaks(read.text);
-  return {
-    path: notesFile,
-    text: read.size > NOTES.max ? `${text}\n… (cut at ${NOTES.max / 1024} KiB)` : text,
-  };
+  const path = resolveProjectPath(root, notesFile, shownAs, NOTES);
+  const read = readBounded(path, NOTES.max, { keep: "head" });
+  if (read.kind !== "found") return { path: notesFile, text: "" };
+  if (read.stat.size <= NOTES.max) return { path: notesFile, text: unifyLineBreaks(read.bytes.toString("utf8")) };
+  const half = NOTES.max / 2;
+  const tail = readBounded(path, half, { keep: "tail" });
+  const head = cutAtLine(read.bytes.subarray(0, half), "head");
+  const end = tail.kind === "found" ? cutAtLine(tail.bytes, "tail") : Buffer.alloc(0);
+  const left = Math.max(1, Math.round((read.stat.size - head.length - end.length) / 1024));
+  const note = `… (${left} KiB left out here: the file is over ${NOTES.max / 1024} KiB; shorten what is done)`;
+  return { path: notesFile, text: unifyLineBreaks(`${head.toString("utf8")}${note}\n${end.toString("utf8")}`) };
+}
+
+/** Whole lines of a file's `head` (up to its last line break) or `tail` (after its first); all of it with none. */
+function cutAtLine(bytes: Buffer, side: "head" | "tail"): Buffer {
+  const at = side === "head" ? bytes.lastIndexOf(0x0a) : bytes.indexOf(0x0a);
+  if (at < 0) return bytes;
+  return side === "head" ? bytes.subarray(0, at + 1) : bytes.subarray(at + 1);
 }
 
 /** The checklist's text; a missing or unreadable checklist is an invalid field (docs/REFERENCE.md "Checklists"). */

@@ -113,6 +113,24 @@ describe("hooks/stop.js as a process", () => {
     expect(readFileSync(statePath, "utf8")).toBe(text);
   });
 
+  it("a notes file a long loop grew past its bound: its head and its newest lines reach Claude, the middle left out", () => {
+    const { root } = makeProject("---\nmax_iterations: 5000\nnotes_file: NOTES.md\n---\nGoal\n");
+    const lines = Array.from(
+      { length: 600 },
+      (_, i) => `- iteration ${i + 1}: ${"tried a fix, kept it; ".repeat(3)}done`,
+    );
+    writeFileSync(join(root, "NOTES.md"), `# Plan\nKeep the API stable.\n${lines.join("\n")}\n`);
+    const run = runHook("stop", input(root));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("# Plan\nKeep the API stable.\n- iteration 1: ");
+    expect(run.stderr).toContain(`\n- iteration 600: ${"tried a fix, kept it; ".repeat(3)}done`);
+    expect(run.stderr).toMatch(
+      /… \(\d+ KiB left out here: the file is over 32 KiB; shorten what is done\)\n- iteration/,
+    );
+    expect(run.stderr).not.toContain("- iteration 300: ");
+    expect(run.stderr.length).toBeLessThan(34 * 1024);
+  });
+
   it("never touches another session's loop", () => {
     const text = "---\nsession_id: other\n---\nGoal\n";
     const { root, statePath, historyPath } = makeProject(text);
