@@ -54,7 +54,7 @@ export function runReport(call: CommandCall): number {
   }
   return say(
     call,
-    `continuation-loop: wrote ${html}, the report of ${model.stateFile} (${model.iterations} iterations, ${model.outcome}); open it in a browser.`,
+    `continuation-loop: wrote ${html}, the report of ${model.stateFile} (${model.iterations} iteration${model.iterations === 1 ? "" : "s"}, ${model.outcome}); open it in a browser.`,
   );
 }
 
@@ -64,7 +64,7 @@ function renderReportSummary(model: ReportModel, cli: string, name: string | und
   const named = name === undefined ? "" : ` --name ${name}`;
   return [
     `continuation-loop: report of ${model.stateFile}: ${renderOutcome(model)}`,
-    `  ${model.iterations} iterations · ${renderElapsed(model)} · ${renderTokens(model.outputTokens)} output tokens · ${model.spendUsd === undefined ? "spend unknown" : renderUsd(model.spendUsd)}${metric ? ` · metric ${metric}` : ""}`,
+    `  ${model.iterations} iteration${model.iterations === 1 ? "" : "s"} · ${renderElapsed(model)} · ${renderTokens(model.outputTokens)} output tokens · ${model.spendUsd === undefined ? "spend unknown" : renderUsd(model.spendUsd)}${metric ? ` · metric ${metric}` : ""}`,
     `  The page with charts: !${cli} report${named} --html loop-report.html`,
     `  Markdown for a pull request: !${cli} report${named}`,
   ].join("\n");

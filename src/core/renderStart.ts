@@ -46,7 +46,7 @@ const endsOnDefaultPromise = (state: LoopState): boolean =>
 /** "It ends when … , or at a limit (…)": the sentence every start message carries. */
 function renderEndSentence(state: LoopState): string {
   const conditions = renderEndConditions(state);
-  const limit = `${state.max_iterations} iterations${state.max_duration !== undefined ? `, ${renderDuration(state.max_duration)}` : ""}${state.max_cost !== undefined ? `, $${state.max_cost}` : ""}`;
+  const limit = `${state.max_iterations} iteration${state.max_iterations === 1 ? "" : "s"}${state.max_duration !== undefined ? `, ${renderDuration(state.max_duration)}` : ""}${state.max_cost !== undefined ? `, $${state.max_cost}` : ""}`;
   return conditions
     ? `It ends when ${conditions}, or at a limit (${limit}), or with /loop-stop.`
     : `It has no completion condition: it runs to a limit (${limit}) or /loop-stop.`;

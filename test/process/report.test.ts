@@ -101,6 +101,18 @@ describe("a loop's report from the history the hooks wrote", () => {
     expect(run.stdout).toContain("> Write the docs");
     expect(run.stdout).toContain("**Iterations:** 1 of 4");
   });
+
+  it("counts a loop of one iteration in the singular, from its start to its report", () => {
+    const { root } = project();
+    const started = prompt(root, "/loop-start --max-iterations 1 Write the docs");
+    expect(started.code, started.stderr).toBe(0);
+    expect(started.stdout).toMatch(/or at a limit \(1 iteration\)/);
+    expect(stop(root, "Docs written.").code).toBe(0);
+    expect(String(prompt(root, "/loop-report").json?.reason)).toMatch(/\n {2}1 iteration · /);
+    const written = cli(root, "--html", "report.html");
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toMatch(/\(1 iteration, max_iterations\)/);
+  });
 });
 
 describe("no report without a history", () => {
