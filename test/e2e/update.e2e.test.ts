@@ -2,6 +2,7 @@
 // commands in throwaway HOMEs: installed at the repository's version from a marketplace holding the package's
 // files (added as a folder, and by URL from a git server), released one minor version on with `npm run release`
 // in a clone and published there, then `claude plugin marketplace update` and `claude plugin update` bring it.
+// A session runs the hooks from the folder a marketplace was added from, whatever the cache holds.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,15 +10,19 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { git, gitEnv, makeReleaseRepo, nextMinor, readVersion, runRelease } from "../support/releaseRepo.js";
 import { type GitServer, startGitServer } from "./support/gitServer.js";
+import { type MessagesServer, startMessagesServer } from "./support/messagesServer.js";
 import { CLAUDE_VERSIONS, type ClaudeVersion } from "./support/runClaude.js";
+import { CLI } from "./support/runCommand.js";
 
 const PLUGIN = "continuation-loop@continuation-loop";
 let temp: string | undefined;
 let server: GitServer | undefined;
+let api: MessagesServer | undefined;
 afterEach(async () => {
   await server?.close();
+  await api?.close();
   if (temp) fs.rmSync(temp, { recursive: true, force: true });
-  temp = server = undefined;
+  temp = server = api = undefined;
 });
 
 /** A process run to its end without blocking: the git server answers from this same process. */
@@ -59,6 +64,20 @@ function person(version: ClaudeVersion, home: string) {
       const entry = list.find((p) => p.id === PLUGIN);
       expect(entry, JSON.stringify(list)).toBeDefined();
       return { version: entry?.version ?? "", installPath: entry?.installPath ?? "" };
+    },
+    /**
+     * The folder a session of this person's Claude Code runs the plugin's hooks from: `/loop-report` in `project`
+     * (which holds a finished loop) names the helper beside the hook that answered, and no model turn is needed.
+     */
+    async sessionRoot(project: string, baseUrl: string): Promise<string> {
+      const r = await run(version.bin, ["-p", "/continuation-loop:loop-report"], project, {
+        ...env,
+        ANTHROPIC_API_KEY: "test",
+        ANTHROPIC_BASE_URL: baseUrl,
+      });
+      const cli = /!node (\S+)\/hooks\/cli\.js report/.exec(r.stdout + r.stderr)?.[1];
+      expect(cli, r.stdout + r.stderr).toBeDefined();
+      return fs.realpathSync(cli ?? "");
     },
     /** The versions in the plugin cache, `~/.claude/plugins/cache/<marketplace>/<plugin>/<version>/`. */
     cached: () =>
@@ -111,16 +130,30 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       { source: market, user: person(version, path.join(temp, "folder-user")) },
       { source: `${server.url}/market/.git`, user: person(version, path.join(temp, "git-user")) },
     ];
+    // A project with a finished loop, for /loop-report to answer in.
+    const project = path.join(temp, "project");
+    fs.mkdirSync(project);
+    for (const args of [["start", "Check the route"], ["stop"]])
+      expect(
+        spawnSync(process.execPath, [CLI, ...args], { cwd: project, env: { PATH: process.env.PATH ?? "" } }).status,
+      ).toBe(0);
+    api = await startMessagesServer([]);
     for (const { source, user } of routes) {
       await user.claude("marketplace", "add", source);
       await user.claude("install", PLUGIN);
-      expect((await user.installed()).version).toBe(old);
+      const { version: installed, installPath } = await user.installed();
+      expect(installed).toBe(old);
       expect(user.cached()).toEqual([old]);
+      // The folder route runs the folder itself, not its copy in the cache (README "Updating").
+      expect(await user.sessionRoot(project, api.url)).toBe(fs.realpathSync(source === market ? market : installPath));
     }
 
     const release = runRelease(clone, env, next);
     expect(release.status, release.stdout + release.stderr).toBe(0);
     publish(clone, market, env);
+    // Before any update, a new session on the folder route already runs the released files.
+    expect(await routes[0]!.user.sessionRoot(project, api.url)).toBe(fs.realpathSync(market));
+    expect(readVersion(market)).toBe(next);
 
     for (const { source, user } of routes) {
       const served = server.requests;
@@ -132,6 +165,9 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(user.cached()).toContain(next);
       expect(path.basename(now.installPath)).toBe(next);
       expect(reportedVersion(now.installPath, temp)).toEqual({ manifest: next, doctor: next });
+      expect(await user.sessionRoot(project, api.url)).toBe(
+        fs.realpathSync(source === market ? market : now.installPath),
+      );
       console.info(`updated on ${version.name} from ${source}: ${old} → ${now.version}, ${now.installPath}`);
     }
   });
