@@ -2,7 +2,7 @@ import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
-import { firstLine } from "../core/renderStatus.js";
+import { renderGoalLine } from "../core/renderStatus.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { splitFrontmatter } from "../core/frontmatter.js";
 import { tryAppendHistory } from "../io/history.js";
@@ -77,7 +77,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
       change: state ? { remove: true, ...(tombstone && { tombstone }) } : { moveTo: aside },
       result: {
         stopped: true,
-        message: `continuation-loop: loop stopped by the user${at}; ${file.shown} ${gone} (goal: "${firstLine(goal, 80)}", kept in the history).`,
+        message: `continuation-loop: loop stopped by the user${at}; ${file.shown} ${gone} (goal: "${renderGoalLine(goal, 80)}", kept in the history).`,
       },
       onCommit: () => recordStopped(file, found, goal, now, sessionId),
     };

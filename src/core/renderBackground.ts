@@ -3,7 +3,7 @@
 import type { LoopState } from "./parseState.js";
 import { BACKGROUND_START } from "./protocol.js";
 import { readPause } from "./sidecar.js";
-import { firstLine } from "./renderStatus.js";
+import { renderGoalLine } from "./renderStatus.js";
 import type { Runtime } from "./sidecar.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderShellWord } from "./renderShellWord.js";
@@ -90,7 +90,7 @@ export function renderLoopsEverywhere(loops: LoopEverywhere[], sessionsKnown: bo
       return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${renderShellWord(loop.where)}`} says why)`;
     const held = !state.active || (runtime !== undefined && readPause(state.active, runtime) !== undefined);
     const waiting = runtime?.permission_wait ? `, ${renderPermissionWait(runtime.permission_wait)}` : "";
-    return `  ${where}: ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}${waiting}, ${renderSession(loop)} — ${firstLine(state.body, 60)}`;
+    return `  ${where}: ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}${waiting}, ${renderSession(loop)} — ${renderGoalLine(state.body, 60)}`;
   });
   return [head, ...rows].join("\n");
 }

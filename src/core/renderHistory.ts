@@ -1,5 +1,5 @@
 import type { HistoryRecord } from "./history.js";
-import { firstLine, shortId } from "./renderStatus.js";
+import { firstLine, renderGoalLine, shortId } from "./renderStatus.js";
 import { renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 
@@ -28,7 +28,7 @@ export function renderHistoryTable(records: HistoryRecord[], all = false): strin
     fmt(r.output_tokens),
     shortId(r.session),
     r.goal
-      ? firstLine(r.goal, 60)
+      ? renderGoalLine(r.goal, 60)
       : r.refusal
         ? `refused: ${firstLine(r.refusal, 50)}`
         : r.question

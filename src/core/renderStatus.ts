@@ -18,6 +18,14 @@ export const firstLine = (text: string, max = 100): string => {
   const line = text.trim().split(/\r\n?|\n/, 1)[0] ?? "";
   return clipToChars(line, max);
 };
+/**
+ * A goal in one line: its first line that is not a Markdown heading, since a template opens the goal with one
+ * (`## Goal`, `## Feature`), which says nothing of this loop; a goal of headings only gives its first.
+ */
+export const renderGoalLine = (goal: string, max = 100): string => {
+  const line = goal.split(/\r\n?|\n/).find((row) => row.trim() !== "" && !/^\s{0,3}#{1,6}(\s|$)/.test(row));
+  return firstLine(line ?? goal, max);
+};
 export const shortId = (id: string | undefined): string => (id ? id.slice(0, 8) : "-");
 
 /** Columns a status row may take: Claude Code indents the answer (5 columns at most), and a row wider than 140 wraps. */
@@ -189,7 +197,7 @@ export function renderStatus(
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),
     // The file the person edits to steer the loop, before the goal's first line, which gives way to it.
-    clipRow(`  goal in ${shown}: ${firstLine(state.body, ROW_WIDTH)}`),
+    clipRow(`  goal in ${shown}: ${renderGoalLine(state.body, ROW_WIDTH)}`),
     ...(notes && !folded ? [clipRow(`  ${notes}`)] : []),
     clipRow(`  ends when: ${ends}${checklist}`),
     clipRow(`  limits: ${renderLimits(state, runtime, state.iteration_count, now)}${renderScope(state)}`),
@@ -208,7 +216,9 @@ export function renderNoLoop(shown: string, last: HistoryRecord | undefined): st
   const other = last?.state_file && last.state_file !== shown ? ` (${last.state_file})` : "";
   if (last)
     lines.push(
-      clipRow(`  last loop${other}: ${renderDecision(last)}${last.goal ? ` — goal: ${firstLine(last.goal)}` : ""}`),
+      clipRow(
+        `  last loop${other}: ${renderDecision(last)}${last.goal ? ` — goal: ${renderGoalLine(last.goal)}` : ""}`,
+      ),
     );
   lines.push("  start one with /loop-start [options] GOAL");
   return lines.join("\n");
@@ -223,6 +233,6 @@ export function renderOtherLoop(name: string, state: LoopState | undefined, sess
       ? "this session"
       : `session ${shortId(state.session_id)}`;
   return clipRow(
-    `  other loop ${name}: ${state.active ? "running" : "paused"}, iteration ${state.iteration_count}/${state.max_iterations}, ${owner} — ${firstLine(state.body, 60)}`,
+    `  other loop ${name}: ${state.active ? "running" : "paused"}, iteration ${state.iteration_count}/${state.max_iterations}, ${owner} — ${renderGoalLine(state.body, 60)}`,
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { renderHistoryTable } from "../../src/core/renderHistory.js";
 import type { HistoryRecord } from "../../src/core/history.js";
-import { renderNoLoop, renderStatus, renderTokenSparkline } from "../../src/core/renderStatus.js";
+import { renderGoalLine, renderNoLoop, renderStatus, renderTokenSparkline } from "../../src/core/renderStatus.js";
 import { renderStatusline } from "../../src/core/renderStatusline.js";
 import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
 import { cellWidth } from "../../src/core/cellWidth.js";
@@ -409,5 +409,17 @@ describe("pauses, resumes and API errors in the history and status", () => {
     const noWait = renderStatus(RUNNING, { ...waiting, api_wait_until: "" }, "s.md", [], NOW);
     expect(noWait).toMatch(/^continuation-loop: loop running, /);
     expect(noWait).toContain("last API error: server_error at 00:59:30 UTC; the loop goes on with the session");
+  });
+});
+
+describe("renderGoalLine", () => {
+  it.each([
+    ["## Goal\nFix the parser\n\n## Method\n1. Test", "Fix the parser"],
+    ["\n  # Bug\n\nThe cache leaks\n", "The cache leaks"],
+    ["Fix #12 and #13\n## Notes", "Fix #12 and #13"],
+    ["#hashtag goal", "#hashtag goal"],
+    ["## Only a heading\n", "## Only a heading"],
+  ])("%j reads %j", (goal, line) => {
+    expect(renderGoalLine(goal)).toBe(line);
   });
 });
