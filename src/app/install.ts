@@ -157,7 +157,8 @@ export function runInstall({ root, ctx }: CommandCall): number {
   const copied = writes.filter((w) => w.to in files).length;
   if (copied) lines.push(`  copied ${copied} file(s) into .claude/continuation-loop/ and .claude/commands/`);
   const replaced = new Set(staleHooks.map(({ event }) => event));
-  for (const { event } of merged.record.added)
+  // One line per event: SessionStart is registered once per matcher (startup|resume, compact, clear).
+  for (const event of new Set(merged.record.added.map((entry) => entry.event)))
     lines.push(`  ${replaced.has(event) ? "updated" : "registered"} the ${event} hook in ${SETTINGS}`);
   for (const event of replaced)
     if (!merged.record.added.some((entry) => entry.event === event))

@@ -25,6 +25,10 @@ describe.each(["fresh", "existing"])("install into the %s fixture", (fixture) =>
     const first = runCli(["install", "--project", root], { cwd: "/" });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("registered the Stop hook");
+    // Each event once, though SessionStart is registered under three matchers.
+    const events = [...first.stdout.matchAll(/registered the (\w+) hook/g)].map((m) => m[1]);
+    expect(events).toContain("SessionStart");
+    expect(events).toEqual([...new Set(events)]);
     for (const file of [
       "hooks/stop.js",
       "hooks/prompt.js",
