@@ -4,9 +4,11 @@ import { realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { LoopState } from "../core/parseState.js";
 import { parseState } from "../core/parseState.js";
-import { type LoopEverywhere, renderLoopsEverywhere } from "../core/renderBackground.js";
+import { type EndedLoop, type LoopEverywhere, renderLoopsEverywhere } from "../core/renderBackground.js";
+import { loopFileAt } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
 import { readBackgroundSessions } from "../io/claudeCli.js";
+import { readHistory } from "../io/history.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateSettled } from "../io/readStateFile.js";
@@ -63,16 +65,27 @@ function readLoop(statePath: string, shown: string, sidecarPath: string): { stat
   }
 }
 
+/** A worktree's last loop, when it has ended: what a loop left running overnight in that worktree did. */
+function readEndedLoop(tree: string, where: string): EndedLoop | undefined {
+  const last = readHistory(loopFileAt(tree, "default").historyPath).at(-1);
+  return last?.decision === "end" ? { where, record: last } : undefined;
+}
+
 export function readStatusEverywhere(root: string, ctx: Context): string {
   const claude = findClaude(ctx.env, ctx.cwd);
   const sessions = "path" in claude ? readBackgroundSessions(claude.path, ctx.env, root) : undefined;
-  const loops: LoopEverywhere[] = readWorkTrees(root, ctx).flatMap((tree) =>
-    scanLoops(tree, ctx.env).loops.map(({ file }) => {
+  const loops: LoopEverywhere[] = [];
+  const ended: EndedLoop[] = [];
+  for (const tree of readWorkTrees(root, ctx)) {
+    const where = tree === root ? "." : relative(root, tree).startsWith("..") ? tree : relative(root, tree);
+    const found = scanLoops(tree, ctx.env).loops;
+    for (const { file } of found) {
       const { state, runtime } = readLoop(file.statePath, file.shown, file.sidecarPath);
-      const where = tree === root ? "." : relative(root, tree).startsWith("..") ? tree : relative(root, tree);
       const session = sessions?.find((s) => state?.session_id !== undefined && s.sessionId === state.session_id);
-      return { where, name: file.name, state, runtime, session };
-    }),
-  );
-  return renderLoopsEverywhere(loops, sessions !== undefined);
+      loops.push({ where, name: file.name, state, runtime, session });
+    }
+    const last = tree !== root && found.length === 0 ? readEndedLoop(tree, where) : undefined;
+    if (last) ended.push(last);
+  }
+  return renderLoopsEverywhere(loops, sessions !== undefined, ended);
 }

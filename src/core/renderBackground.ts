@@ -1,5 +1,6 @@
 // What the person is told about a loop left running (docs/REFERENCE.md "Leave it running"): whether the session's
 // permission mode will stop it at a prompt nobody sees, and how the session goes to the background. Pure.
+import type { HistoryRecord } from "./history.js";
 import type { LoopState } from "./parseState.js";
 import { BACKGROUND_START } from "./protocol.js";
 import { readPause } from "./sidecar.js";
@@ -77,11 +78,33 @@ function renderSession(loop: LoopEverywhere): string {
   return owner.startsWith(BACKGROUND_START) ? "starting in a background session" : `session ${owner.slice(0, 8)}`;
 }
 
-/** `continuation-loop status --all`: a row for every loop of the project and its worktrees. */
-export function renderLoopsEverywhere(loops: LoopEverywhere[], sessionsKnown: boolean): string {
+/** A worktree with no loop now, whose last loop ended: its history's last record. */
+export interface EndedLoop {
+  where: string;
+  record: HistoryRecord;
+}
+
+/** "  .claude/worktrees/auth: ended (completed) at iteration 2, … — goal; its report: …". */
+function renderEndedLoop({ where, record }: EndedLoop): string {
+  const name = /continuation-loop\.([^/]+)\.local\.md$/.exec(record.state_file ?? "")?.[1];
+  const time = record.time.replace("T", " ").replace(/(\.\d+)?Z$/, "Z");
+  const goal = record.goal ? ` — ${renderGoalLine(record.goal, 60)}` : "";
+  const report = `continuation-loop report --project ${renderShellWord(where)}${name ? ` --name ${name}` : ""}`;
+  return `  ${where}${name ? ` --name ${name}` : ""}: ended (${record.reason ?? "?"}) at iteration ${record.iteration ?? "?"}, ${time}${goal}; its report: ${report}`;
+}
+
+/**
+ * `continuation-loop status --all`: a row for every loop of the project and its worktrees, and for a worktree whose
+ * loop has ended since (one left running overnight), how it ended.
+ */
+export function renderLoopsEverywhere(
+  loops: LoopEverywhere[],
+  sessionsKnown: boolean,
+  ended: EndedLoop[] = [],
+): string {
   const head =
     loops.length === 0
-      ? "continuation-loop: no loop in this project or its worktrees."
+      ? `continuation-loop: no loop in this project or its worktrees${ended.length ? " runs now" : ""}.`
       : `continuation-loop: ${loops.length} loop${loops.length === 1 ? "" : "s"} in this project and its worktrees${sessionsKnown ? "" : " (Claude Code did not say which sessions run in the background)"}:`;
   const rows = loops.map((loop) => {
     const where = `${loop.where}${loop.name === "default" ? "" : ` --name ${loop.name}`}`;
@@ -92,7 +115,7 @@ export function renderLoopsEverywhere(loops: LoopEverywhere[], sessionsKnown: bo
     const waiting = runtime?.permission_wait ? `, ${renderPermissionWait(runtime.permission_wait)}` : "";
     return `  ${where}: ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}${waiting}, ${renderSession(loop)} — ${renderGoalLine(state.body, 60)}`;
   });
-  return [head, ...rows].join("\n");
+  return [head, ...rows, ...ended.map(renderEndedLoop)].join("\n");
 }
 
 /** What `resume --bg` prints: where the loop goes on, and how to follow it. */

@@ -166,6 +166,35 @@ describe("continuation-loop status --all", () => {
   });
 });
 
+describe("continuation-loop status --all the morning after", () => {
+  it("names the worktree whose loop has ended since, how, and the command of its report", () => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+    writeFileSync(join(project, "a.txt"), "a\n");
+    git(project, "init", "-q", "-b", "main");
+    git(project, "add", "-A");
+    git(project, "commit", "-qm", "base");
+    // Where `start --bg --worktree auth` has Claude Code make it, with a loop that ran there and ended.
+    const tree = join(project, ".claude", "worktrees", "auth");
+    git(project, "worktree", "add", "-q", "-b", "worktree-auth", tree);
+    expect(runCli(["start", "--template", "tdd", "Fix the login tests"], { cwd: tree }).code).toBe(0);
+    expect(runCli(["stop"], { cwd: tree }).code).toBe(0);
+    const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
+    const run = runCli(["status", "--all"], { cwd: project, env });
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/no loop in this project or its worktrees runs now/);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(
+        /^ {2}\.claude\/worktrees\/auth: ended \(stopped\) at iteration 1, .* — Fix the login tests; its report: continuation-loop report --project \.claude\/worktrees\/auth$/,
+      ),
+    ]);
+    const report = runCli(["report", "--project", ".claude/worktrees/auth"], { cwd: project });
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain("> ## Goal\n> Fix the login tests");
+  });
+});
+
 describe("continuation-loop resume --bg", () => {
   it("refuses a loop no session has run yet, before asking Claude Code anything", () => {
     mkdirSync(join(project, ".claude"), { recursive: true });
