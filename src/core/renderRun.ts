@@ -49,6 +49,8 @@ function describeDecision(r: HistoryRecord): string {
   switch (r.decision) {
     case "continue":
       if (r.until_failure) return `until: ${firstLine(r.until_failure.replace(/`/g, ""), 80)}`;
+      // A promise refused (verify failed, a box open): the reply alone would read as a loop that completed.
+      if (r.refusal) return `refused: ${firstLine(r.refusal.replace(/`/g, ""), 100).replace(/\.? Last output:$/, "")}`;
       if (r.metric !== undefined) return `metric ${r.metric ?? `no value (${r.metric_error ?? "?"})`}`;
       return r.reply_line ? `"${firstLine(r.reply_line, 60)}"` : "continue";
     case "end":

@@ -220,6 +220,11 @@ describe("the progress lines", () => {
     expect(renderRecordLine(view, { time: at(5), decision: "continue", iteration: 1, reply_line: "Fixed it" })).toBe(
       '[1/20] 5s "Fixed it"',
     );
+    // The promise written and refused: why, not the reply that wrote it.
+    const refusal = "the verify command `npm test` exited with status 1. Last output:\n\nFAIL test/a.test.ts";
+    expect(
+      renderRecordLine(view, { time: at(7), decision: "continue", iteration: 2, reply_line: "Done. DONE", refusal }),
+    ).toBe("[2/20] 7s refused: the verify command npm test exited with status 1");
     expect(renderRecordLine(view, { time: at(9), decision: "end", iteration: 4, reason: "completed" })).toBe(
       "[4/20] 9s completed",
     );
