@@ -5,7 +5,7 @@ import { chooseSessionLoop, type LoopFile, loopFileAt, renderHistoryShown } from
 import { renderGoBackground, renderPermissionNote } from "../core/renderBackground.js";
 import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
 import { decideRestart } from "../core/restartRequest.js";
-import { renderStartCard, renderStartUsage } from "../core/renderStart.js";
+import { renderPreparedSummary, renderStartCard, renderStartUsage } from "../core/renderStart.js";
 import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
@@ -62,6 +62,7 @@ function runStart(call: CommandCall): number {
         : "--bg --worktree NAME GOAL",
     });
   const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
+  if (!started.state.active) return say(call, renderPreparedSummary(started.state, started.file.shown, call.command));
   const told = [
     started.summary,
     request.background && renderGoBackground(readModuleLive(call.ctx.env)),

@@ -101,6 +101,14 @@ export function renderStartSummary(state: LoopState, shown: string): string {
 }
 
 /**
+ * One line for a loop started paused (`--active=false`): it waits for `/loop-resume`, and Claude is given no turn on
+ * it (the command's prompt is answered in the hook), as a loop paused by hand waits.
+ */
+export function renderPreparedSummary(state: LoopState, shown: string, command: string): string {
+  return `continuation-loop: loop prepared in ${shown}, paused (active: false): Claude does not start on it now; ${sibling(command, "loop-resume")} starts it. ${renderEndSentence(state)}`;
+}
+
+/**
  * `/loop-start` → `/loop-stop`; `/continuation-loop:loop-start` → `/continuation-loop:loop-stop`; the helper's
  * `continuation-loop start` → `continuation-loop stop`, which works where the card was read.
  */

@@ -49,6 +49,21 @@ describe("hooks/prompt.js runs the loop commands", () => {
     expect(existsSync(statePath())).toBe(false);
   });
 
+  it("--active=false prepares the loop paused and answers in the hook: Claude gets no turn on it until /loop-resume", () => {
+    const r = prompt("/loop-start --active=false --max-iterations 4 Fix the tests");
+    expect(r.json?.decision).toBe("block");
+    expect(String(r.json?.reason)).toContain("loop prepared in .claude/continuation-loop.local.md, paused");
+    expect(String(r.json?.reason)).toContain("/loop-resume starts it");
+    expect(r.json?.hookSpecificOutput).toBeUndefined();
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ active: false, max_iterations: 4 });
+    const resumed = prompt("/loop-resume");
+    expect(resumed.code).toBe(0);
+    expect(String((resumed.json?.hookSpecificOutput as Record<string, unknown>)?.additionalContext)).toContain(
+      "Fix the tests",
+    );
+    expect(parseState(readFileSync(statePath(), "utf8"))).toMatchObject({ active: true });
+  });
+
   it("starts a loop from the raw prompt and gives Claude the start context", () => {
     const goal = `Don't "break" $(touch ${project}/pwned) \`id\``;
     const r = prompt(`/continuation-loop:loop-start --max-iterations 3 --completion-promise "it's done" ${goal}`);
