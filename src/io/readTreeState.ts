@@ -9,14 +9,14 @@ import { startGit } from "./runGit.js";
 const MAX_UNTRACKED = 2000;
 
 /**
- * Whether git finds a repository from `dir`: as git does, the walk up stops below a folder of
- * `GIT_CEILING_DIRECTORIES`, where git answers "not a git repository", so a project there is outside git.
+ * The top of the work tree git finds from `dir` (the folder holding `.git`), undefined outside one: as git does, the
+ * walk up stops below a folder of `GIT_CEILING_DIRECTORIES`, where git answers "not a git repository".
  */
-function insideGitRepo(dir: string): boolean {
+function readWorkTreeTop(dir: string): string | undefined {
   const ceilings = readCeilings(process.env.GIT_CEILING_DIRECTORIES);
   for (let d = ceilings.size > 0 ? realOf(dir) : dir; ; d = dirname(d)) {
-    if (existsSync(join(d, ".git"))) return true;
-    if (dirname(d) === d || ceilings.has(dirname(d))) return false;
+    if (existsSync(join(d, ".git"))) return d;
+    if (dirname(d) === d || ceilings.has(dirname(d))) return undefined;
   }
 }
 
@@ -38,14 +38,17 @@ const readCeilings = (listed: string | undefined): Set<string> =>
       .map((path) => realOf(path).replace(/[\\/]+$/, "") || path),
   );
 
-/** `git diff` does not see inside untracked files: their size and mtime stand for their content. */
-function untrackedStamps(root: string, entries: string[]): string {
+/**
+ * `git diff` does not see inside untracked files: their size and mtime stand for their content. `top`: the top of
+ * the work tree, which the porcelain's paths start from whatever folder the project is.
+ */
+function untrackedStamps(top: string, entries: string[]): string {
   return entries
     .filter((entry) => entry.startsWith("?? "))
     .slice(0, MAX_UNTRACKED)
     .map((entry) => {
       try {
-        const st = statSync(join(root, entry.slice(3)));
+        const st = statSync(join(top, entry.slice(3)));
         return `${entry.slice(3)}:${st.size}:${st.mtimeMs}`;
       } catch {
         return entry;
@@ -58,9 +61,9 @@ function untrackedStamps(root: string, entries: string[]): string {
  * The submodules whose files differ from their own commit: the superproject's status and diff name such a
  * submodule (modified in the work tree), never what changed in it, so a turn's work there must be read inside it.
  */
-function dirtySubmodules(root: string, entries: string[]): string[] {
+function dirtySubmodules(top: string, entries: string[]): string[] {
   return entries
-    .filter((entry) => entry[1] === "M" && existsSync(join(root, entry.slice(3), ".git")))
+    .filter((entry) => entry[1] === "M" && existsSync(join(top, entry.slice(3), ".git")))
     .map((entry) => entry.slice(3));
 }
 
@@ -88,18 +91,25 @@ const MAX_DEPTH = 8;
  * mtime, leaving out `ownFiles`; a submodule with changes of its own adds its fingerprint. "" outside
  * git or with no git program, undefined when git fails.
  */
-export const readTreeState = (root: string, ownFiles: string[] = []): string | undefined =>
-  insideGitRepo(root) ? readTreeFacts(root, ownFiles, 0)?.state : "";
+export function readTreeState(root: string, ownFiles: string[] = []): string | undefined {
+  const top = readWorkTreeTop(root);
+  return top === undefined ? "" : readTreeFacts(root, top, ownFiles, 0)?.state;
+}
 
 /** A submodule's changes of its own as a fingerprint; "" when it has none, is not checked out, or git cannot say. */
 export function readSubmoduleChanges(path: string): string {
-  const facts = insideGitRepo(path) ? readTreeFacts(path, [], 0) : undefined;
+  const top = readWorkTreeTop(path);
+  const facts = top === undefined ? undefined : readTreeFacts(path, top, [], 0);
   return facts?.changed ? facts.state : "";
 }
 
-/** readTreeState's fingerprint inside a repository, and whether `git status` named any change; undefined when git fails. */
+/**
+ * readTreeState's fingerprint inside a repository, and whether `git status` named any change; undefined when git fails.
+ * `top`: the top of the work tree `root` is in.
+ */
 function readTreeFacts(
   root: string,
+  top: string,
   ownFiles: string[],
   depth: number,
 ): { state: string; changed: boolean } | undefined {
@@ -111,13 +121,15 @@ function readTreeFacts(
   if (status.status !== 0) return undefined;
   const entries = status.stdout.split("\0");
   const diff = run(["diff", "HEAD", "--no-color", "--no-ext-diff", ...only]);
+  // A diff past the buffer or the time allowed is cut short: taken as no diff, work on a changed file would look like none.
+  if (diff.error || diff.status === null) return undefined;
   const inner: string[] = [];
-  for (const path of depth < MAX_DEPTH ? dirtySubmodules(root, entries) : []) {
-    inner.push(`${path}:${readTreeFacts(join(root, path), [], depth + 1)?.state ?? "unreadable"}`);
+  for (const path of depth < MAX_DEPTH ? dirtySubmodules(top, entries) : []) {
+    inner.push(`${path}:${readTreeFacts(join(top, path), join(top, path), [], depth + 1)?.state ?? "unreadable"}`);
   }
   // A repo without commits has no HEAD: the status alone is the state. Without submodules' changes, the
   // fingerprint is the one earlier versions kept, so a loop's unchanged turns go on counting across an upgrade.
-  const own = `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(root, entries)}`;
+  const own = `${status.stdout}\u0000${diff.status === 0 ? diff.stdout : ""}\u0000${untrackedStamps(top, entries)}`;
   return {
     state: hashText(inner.length === 0 ? own : `${own}\u0000${inner.join("\0")}`),
     changed: status.stdout !== "",
@@ -135,7 +147,7 @@ export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: 
  * with no git program at all, the index file is read instead.
  */
 export function readGitTracking(root: string, path: string): GitTracking {
-  if (!insideGitRepo(root)) return { kind: "untracked" };
+  if (readWorkTreeTop(root) === undefined) return { kind: "untracked" };
   const run = startGit(root, ["ls-files", "-z", "--", path], {
     env: process.env,
     maxBuffer: 1024 * 1024,

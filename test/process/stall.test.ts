@@ -1,6 +1,6 @@
 // Which turns changed nothing (docs/REFERENCE.md "How a loop ends"): outside git a turn's tool calls are its evidence,
 // inside git the tree. The Stop bundle fed JSON on stdin, with a transcript written as Claude Code writes it.
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -148,4 +148,57 @@ describe("stall_limit in a git repository: the tree decides, as before", () => {
     const idle = runTurns(6, () => [], { git: true, setup });
     expect(idle.codes).toEqual([2, 2, 2, 0]);
   });
+});
+
+describe("stall_limit in a big repository", () => {
+  /** A project at `packages/app` of a repository; `work(root, turn)` before each Stop, every reply the same. */
+  function runPackageTurns(
+    turns: number,
+    work: (root: string, turn: number) => void,
+    opts: { setup?: (top: string) => void; limit?: number } = {},
+  ) {
+    const top = mkdtempSync(join(tmpdir(), "cl-monorepo-"));
+    git(top, "init", "-q");
+    opts.setup?.(top);
+    const root = join(top, "packages", "app");
+    mkdirSync(join(root, ".claude"), { recursive: true });
+    writeFileSync(
+      join(root, ".claude", "continuation-loop.local.md"),
+      `---\nmax_iterations: 50\nstall_limit: ${opts.limit ?? 2}\n---\nGo.\n`,
+    );
+    const codes: (number | null)[] = [];
+    for (let turn = 0; turn < turns && codes.at(-1) !== 0; turn++) {
+      work(root, turn);
+      const run = runHook("stop", {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        last_assistant_message: REPLY,
+      });
+      codes.push(run.code);
+    }
+    return codes;
+  }
+
+  it("in a package of a larger repository, an untracked file rewritten each turn is work, not a stall", () => {
+    expect(
+      runPackageTurns(6, (root, turn) => writeFileSync(join(root, "notes.md"), "draft\n".repeat(turn + 1))),
+    ).toEqual([2, 2, 2, 2, 2, 2]);
+    // The same file left as it was still stalls.
+    const once = (root: string, turn: number) => turn === 0 && writeFileSync(join(root, "notes.md"), "draft\n");
+    expect(runPackageTurns(6, once)).toEqual([2, 2, 2, 0]);
+  });
+
+  it("a diff too large to read is no evidence of a stall: a tracked file rewritten each turn goes on", () => {
+    const setup = (top: string) => {
+      mkdirSync(join(top, "packages", "app"), { recursive: true });
+      writeFileSync(join(top, "packages", "app", "data.txt"), "seed\n");
+      git(top, "add", "-A");
+      git(top, "commit", "-qm", "seed");
+    };
+    // Lines of two bytes: `git diff HEAD` prints each as three, past the 64 MiB it may read. The first Stop reads no tree.
+    const rewrite = (root: string, turn: number) =>
+      turn > 0 && writeFileSync(join(root, "data.txt"), `${turn}\n`.repeat(23_000_000));
+    expect(runPackageTurns(4, rewrite, { setup, limit: 1 })).toEqual([2, 2, 2, 2]);
+  }, 120_000);
 });
