@@ -104,25 +104,53 @@ function readSubmoduleStandIns(repo: GitRepo, from: "." | ":/", indexFile: strin
 }
 
 /**
- * Untracked, not ignored files over MAX_CAPTURED_BYTES under `from`: a build's output that changes every
- * iteration would add its whole size to the object store at every Stop. `top`: the path from the top of the work tree.
+ * Untracked, not ignored files under `from`; those over MAX_CAPTURED_BYTES are left out: a build's output that changes
+ * every iteration would add its whole size to the object store at every Stop. `top`: the path from the top of the work tree.
  */
-function readLargeUntracked(repo: GitRepo, from: "." | ":/"): (LeftOutFile & { top: string; stamp: string })[] {
+function readUntracked(repo: GitRepo, from: "." | ":/"): Untracked {
   const listed = runGit(repo, ["ls-files", "-o", "--exclude-standard", "-z", "--full-name", "--", from]);
   const top = readTop(repo);
-  const large: (LeftOutFile & { top: string; stamp: string })[] = [];
+  const large: Untracked["large"] = [];
+  const kept: string[] = [];
   for (const path of listed.split("\0")) {
     if (!path) continue;
     try {
       const stat = lstatSync(join(top, path));
-      if (!stat.isFile() || stat.size <= MAX_CAPTURED_BYTES) continue;
+      if (!stat.isFile() || stat.size <= MAX_CAPTURED_BYTES) {
+        kept.push(path);
+        continue;
+      }
       const shown = relative(repo.root, join(top, path)).split("\\").join("/");
       large.push({ path: shown, bytes: stat.size, top: path, stamp: `${stat.size} ${stat.mtimeMs}` });
     } catch {
       // Gone since git listed it: nothing to leave out.
+      kept.push(path);
     }
   }
-  return large;
+  return { large, kept };
+}
+
+/** Untracked, not ignored files under `from`, from the top of the work tree: those too large to keep, and the rest. */
+interface Untracked {
+  large: (LeftOutFile & { top: string; stamp: string })[];
+  kept: string[];
+}
+
+/**
+ * Adds the untracked files already listed (`kept`) by name, and updates the tracked ones: `git add --all` would walk
+ * the folders for untracked files a second time. Not in a sparse checkout, whose cone `git rm` must be told about
+ * (runAdd), nor for a folder git lists whole (a repository inside the work tree, which `git add` makes a submodule
+ * entry of). Whether it did; git's own failure (a file that turned into a folder) leaves it to `git add --all`.
+ */
+function addListed(repo: GitRepo, from: "." | ":/", kept: string[], indexFile: string): boolean {
+  if (kept.some((path) => path.endsWith("/")) || existsSync(join(dirname(repo.indexPath), "info", "sparse-checkout")))
+    return false;
+  if (spawnGit(repo, ["add", "-u", "--", from], { indexFile }).status !== 0) return false;
+  if (kept.length === 0) return true;
+  // --remove: a file gone since git listed it is left out, as `git add --all` would not have seen it.
+  const input = `${kept.join("\0")}\0`;
+  const top = { root: readTop(repo), env: repo.env };
+  return spawnGit(top, ["update-index", "--add", "--remove", "-z", "--stdin"], { indexFile, input }).status === 0;
 }
 
 /**
@@ -135,7 +163,7 @@ function readLargeUntracked(repo: GitRepo, from: "." | ":/"): (LeftOutFile & { t
  * comparing two trees still sees them change (a checkpoint never keeps a stand-in).
  */
 function captureOnce(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", withStandIns = false): CapturedTree {
-  const large = readLargeUntracked(repo, from);
+  const { large, kept } = readUntracked(repo, from);
   const add = ["add", "--all", "--", from, ...large.map((file) => `:(top,exclude,literal)${file.top}`)];
   // Left out afterwards, not by exclude pathspecs: `git add` refuses those when they point into an
   // ignored folder (a `.claude/` in .gitignore), and the loop's files must stay out either way. Forced: git
@@ -160,9 +188,10 @@ function captureOnce(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", 
     standIns = lines.length;
     if (lines.length > 0) runGit(repo, ["update-index", "--add", "--index-info"], { indexFile, input: lines.join("") });
   };
-  const build = (indexFile: string) => {
+  // `listed`: the index holds the real index's entries, against which git listed the untracked files.
+  const build = (indexFile: string, listed: boolean) => {
     // Without --sparse, `git rm` leaves entries outside the cone in place and still exits 0.
-    const sparse = runAdd(repo, add, indexFile);
+    const sparse = listed && addListed(repo, from, kept, indexFile) ? false : runAdd(repo, add, indexFile);
     runGit(repo, sparse ? ["rm", "--sparse", ...drop.slice(1)] : drop, { indexFile });
     if (withStandIns) stand(indexFile);
     return runGit(repo, ["write-tree"], { indexFile }).trim();
@@ -171,13 +200,13 @@ function captureOnce(repo: GitRepo, excludes: string[], from: "." | ":/" = ".", 
   const tree = withTempIndex(repo, (indexFile) => {
     const seeded = seedIndex(repo.indexPath, indexFile);
     try {
-      return build(indexFile);
+      return build(indexFile, seeded);
     } catch (error) {
       // A filter's program not installed fails from no index too, reading every file: captureTree says so.
       if (!seeded || readMissingFilters(repo).length > 0) throw error;
       // A real index git cannot build on (unmerged paths outside the project, say): start from none.
       rmSync(indexFile, { force: true });
-      return build(indexFile);
+      return build(indexFile, false);
     }
   });
   return { tree, leftOut, standIns };

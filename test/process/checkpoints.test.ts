@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -111,6 +112,34 @@ describe("writeCheckpoint", () => {
     expect(git(root, "rev-parse", `${three.commit}^`).trim()).toBe(two.commit);
     expect(git(root, "rev-parse", `${four.commit}^`).trim()).toBe(three.commit);
     expect(one.filesChanged).toBe(0);
+  });
+
+  it("keeps the tree `git add --all` makes, the untracked files it listed added by name", () => {
+    const root = newRepo({ "a.txt": "a\n", "gone.txt": "g\n", "pkg/b.txt": "b\n", "run.sh": "echo\n" });
+    write(root, { "a.txt": "a2\n", "pkg/new/deep/c.txt": "c\n", "name with space é.txt": "s\n", "debug.log": "x" });
+    rmSync(join(root, "gone.txt"));
+    chmodSync(join(root, "run.sh"), 0o755);
+    symlinkSync("pkg", join(root, "link"));
+    // What git itself makes of the work tree, through an index of its own.
+    const index = join(mkdtempSync(join(tmpdir(), "cl-index-")), "index");
+    const own = (...args: string[]) =>
+      execFileSync("git", args, { cwd: root, env: { ...env, GIT_INDEX_FILE: index }, encoding: "utf8" });
+    own("read-tree", "HEAD");
+    own("add", "--all");
+    expect(writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt }).tree).toBe(
+      own("write-tree").trim(),
+    );
+    // A repository inside the work tree, which git lists as a folder: `git add --all` makes its entry.
+    const inner = join(root, "vendor");
+    mkdirSync(inner);
+    git(inner, "init", "-q");
+    write(inner, { "v.txt": "v\n" });
+    git(inner, "add", "-A");
+    git(inner, "commit", "-qm", "inner");
+    own("add", "--all");
+    expect(writeCheckpoint({ root, loop: "default", iteration: 2, env, now, startedAt }).tree).toBe(
+      own("write-tree").trim(),
+    );
   });
 
   it("works while another git command holds the index lock", () => {
