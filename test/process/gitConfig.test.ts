@@ -107,6 +107,8 @@ describe("the person's git config and environment", () => {
     git(root, {}, "config", "filter.strict.clean", "false");
     git(root, {}, "config", "filter.strict.required", "true");
     writeFileSync(join(root, ".gitattributes"), "*.txt filter=strict\n");
+    // A new file the filter must clean: the committed ones are read again only while git holds them as racy.
+    writeFileSync(join(root, "src", "new.txt"), "n\n");
     const run = stop(root, "one", { ...makeHome(""), GIT_TRACE: "1" });
     const told = String(run.json?.systemMessage);
     expect(told).toMatch(/clean filter 'strict' failed/);
