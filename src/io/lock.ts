@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, existsSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
 import { writeWholeInto } from "./diskFull.js";
 import { readMonotonicMs } from "./monotonic.js";
@@ -30,6 +30,19 @@ function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty
 }
 
 /**
+ * Gives a lock moved aside by mistake its name back, unless a newer one has taken it meanwhile. FAT and exFAT
+ * have no hard links (EPERM): there a rename puts it back, once the name is seen free.
+ */
+function putBack(aside: string, lock: string): void {
+  try {
+    linkSync(aside, lock);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST" || existsSync(lock)) return;
+    renameSync(aside, lock);
+  }
+}
+
+/**
  * Removes the stale lock judged by inode, never a fresh one another hook created meanwhile: the
  * name is moved aside first, and a lock that turns out to be another one is linked back.
  */
@@ -41,7 +54,7 @@ function breakLock(lock: string, ino: number): void {
     return; // already gone
   }
   try {
-    if (statSync(aside).ino !== ino) linkSync(aside, lock);
+    if (statSync(aside).ino !== ino) putBack(aside, lock);
   } catch {
     // a newer lock holds the name: it wins
   }

@@ -39,6 +39,19 @@ function namePath(error: unknown, path: string, temp: string): unknown {
 }
 
 /**
+ * Gives the temp file the mode of the file it replaces. FAT, exFAT and some network shares keep no modes and
+ * refuse a chmod (EPERM, ENOSYS, ENOTSUP): the mode is then the folder's anyway, and the save goes on.
+ */
+function keepMode(fd: number, mode: number): void {
+  try {
+    fchmodSync(fd, mode);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPERM" && code !== "ENOSYS" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
+  }
+}
+
+/**
  * Atomic replace: write a temp file in the same directory, fsync, rename over the target.
  * A reader (or a crash) sees either the old file or the new one, never a torn mix.
  * `stillCurrent` is asked at the last moment, just before the rename: false abandons the write
@@ -74,7 +87,7 @@ export function writeFileAtomic(
   }
   try {
     // The umask narrows open's mode: a file the person made group-readable stays so under umask 077.
-    if (kept) fchmodSync(fd, mode);
+    if (kept) keepMode(fd, mode);
     const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
     writeWholeInto(path, fd, bytes);
     reachCrashPoint("temp-written");

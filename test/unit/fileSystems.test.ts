@@ -1,0 +1,102 @@
+// File systems that are not ext4 (docs/REFERENCE.md "File systems"): what FAT, exFAT and network shares refuse,
+// modelled through node:fs, since a test cannot mount one.
+import * as fs from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { acquireLock } from "../../src/io/lock.js";
+import { writeFileAtomic } from "../../src/io/writeFileAtomic.js";
+
+/** What the modelled file system refuses, and what another hook does at the moment of a rename. */
+const model = vi.hoisted(() => ({
+  chmod: undefined as string | undefined,
+  link: undefined as string | undefined,
+  beforeRename: undefined as ((from: string) => void) | undefined,
+}));
+
+vi.mock("node:fs", async (importOriginal) => {
+  const real = await importOriginal<typeof import("node:fs")>();
+  const refuse = (code: string) => Object.assign(new Error(code), { code });
+  return {
+    ...real,
+    fchmodSync: (fd: number, mode: number) => {
+      if (model.chmod) throw refuse(model.chmod);
+      real.fchmodSync(fd, mode);
+    },
+    linkSync: (from: string, to: string) => {
+      if (model.link) throw refuse(model.link);
+      real.linkSync(from, to);
+    },
+    renameSync: (from: string, to: string) => {
+      model.beforeRename?.(from);
+      real.renameSync(from, to);
+    },
+  };
+});
+
+afterEach(() => {
+  model.chmod = undefined;
+  model.link = undefined;
+  model.beforeRename = undefined;
+});
+
+const scratch = () => fs.mkdtempSync(join(tmpdir(), "cl-filesystems-"));
+
+describe("saving a state file where a chmod is refused (FAT, exFAT, some network shares)", () => {
+  for (const code of ["EPERM", "ENOSYS"]) {
+    it(`${code}: the file is saved all the same, whole`, () => {
+      const path = join(scratch(), "continuation-loop.local.md");
+      fs.writeFileSync(path, "---\nmax_iterations: 5\n---\nold goal\n");
+      model.chmod = code;
+      expect(writeFileAtomic(path, "---\nmax_iterations: 5\n---\nnew goal\n")).toBe(true);
+      expect(fs.readFileSync(path, "utf8")).toContain("new goal");
+      expect(fs.readdirSync(join(path, "..")).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    });
+  }
+
+  it("a chmod failing for another reason still fails the save, and leaves no temp file", () => {
+    const path = join(scratch(), "continuation-loop.local.md");
+    fs.writeFileSync(path, "old\n");
+    model.chmod = "EIO";
+    expect(() => writeFileAtomic(path, "new\n")).toThrow(expect.objectContaining({ code: "EIO", path }));
+    expect(fs.readFileSync(path, "utf8")).toBe("old\n");
+    expect(fs.readdirSync(join(path, ".."))).toEqual(["continuation-loop.local.md"]);
+  });
+});
+
+describe("breaking a stale lock where there are no hard links (FAT, exFAT)", () => {
+  it("a fresh lock another hook made just before the break keeps its name: this hook waits instead of taking it", () => {
+    const path = join(scratch(), "continuation-loop.local.md");
+    const lock = `${path}.lock`;
+    // A killed hook's lock, an hour old.
+    fs.writeFileSync(lock, "999999999 2026-01-01T00:00:00.000Z\n");
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(lock, old, old);
+    model.link = "EPERM";
+    // Between this hook's look at the stale lock and its rename, another hook broke it and took a fresh one.
+    const fresh = `${process.ppid} ${new Date().toISOString()}\n`;
+    model.beforeRename = (from) => {
+      if (from !== lock) return;
+      model.beforeRename = undefined;
+      // Made before the old one goes, so that the two never share an inode number.
+      fs.writeFileSync(`${lock}.new`, fresh);
+      fs.renameSync(`${lock}.new`, lock);
+    };
+    const held = acquireLock(path, { waitMs: 200 });
+    held?.release();
+    expect(held).toBeUndefined();
+    expect(fs.readFileSync(lock, "utf8")).toBe(fresh);
+    expect(fs.readdirSync(join(path, "..")).filter((name) => name.endsWith(".stale"))).toEqual([]);
+  });
+
+  it("a stale lock alone is broken and taken as on any other file system", () => {
+    const path = join(scratch(), "continuation-loop.local.md");
+    fs.writeFileSync(`${path}.lock`, "999999999 2026-01-01T00:00:00.000Z\n");
+    model.link = "EPERM";
+    const held = acquireLock(path, { waitMs: 200 });
+    expect(held?.tookOverStale).toBe(true);
+    expect(fs.readFileSync(`${path}.lock`, "utf8")).toContain(String(process.pid));
+    held?.release();
+    expect(fs.existsSync(`${path}.lock`)).toBe(false);
+  });
+});
