@@ -448,11 +448,13 @@ var HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
 var EDITOR_SAVE_MS = 1e3;
 var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
-function parseStateFileName(fileName) {
+function parseStateFileName(fileName, listed) {
   const match = STATE_FILE_NAME.exec(fileName);
-  if (!match) return void 0;
-  const name = match[1];
-  return name === void 0 ? "default" : LOOP_NAME.test(name) ? name : void 0;
+  const name = match?.[1];
+  if (match && name === void 0) return "default";
+  if (name !== void 0 && LOOP_NAME.test(name)) return name;
+  const folded = fileName.toLowerCase();
+  return listed && folded !== fileName && !listed.has(folded) ? parseStateFileName(folded) : void 0;
 }
 function renderLoopPaths(dir, name) {
   const stem = `${dir}${name === "default" ? "continuation-loop" : `continuation-loop.${name}`}`;
@@ -543,8 +545,9 @@ async function refreshView($, force = false) {
   const entries = await $.fs.list(dir).catch(() => []);
   let found;
   let invalid;
+  const listed = new Set(entries.map((entry) => entry.name));
   for (const entry of entries) {
-    const name = parseStateFileName(entry.name);
+    const name = parseStateFileName(entry.name, listed);
     if (name === void 0) continue;
     const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
     const text = await readText($, statePath);

@@ -14,12 +14,19 @@ export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
 const STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
 
-/** `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. */
-export function parseStateFileName(fileName: string): string | undefined {
+/**
+ * `continuation-loop.NAME.local.md` → "NAME", the default file → "default"; undefined for other names. With the
+ * folder's `listed` names, a name written with capitals by hand (`continuation-loop.Foo.local.md`) is the loop of its
+ * lower-case name when that is not listed too: a case-insensitive file system (macOS, Windows, FAT, exFAT) opens it by
+ * the lower-case path, which the loop's commands use; elsewhere that path is missing, and so is the loop.
+ */
+export function parseStateFileName(fileName: string, listed?: ReadonlySet<string>): string | undefined {
   const match = STATE_FILE_NAME.exec(fileName);
-  if (!match) return undefined;
-  const name = match[1];
-  return name === undefined ? "default" : LOOP_NAME.test(name) ? name : undefined;
+  const name = match?.[1];
+  if (match && name === undefined) return "default";
+  if (name !== undefined && LOOP_NAME.test(name)) return name;
+  const folded = fileName.toLowerCase();
+  return listed && folded !== fileName && !listed.has(folded) ? parseStateFileName(folded) : undefined;
 }
 
 /** The state file and sidecar of the loop `name` in `dir` (which ends with its separator). */

@@ -58,8 +58,9 @@ export function scanLoops(root: string, env: Env): LoopScan {
     } catch {
       // no .claude folder: no loop
     }
+    const listed = new Set(names);
     for (const entry of names.sort()) {
-      const name = parseStateFileName(entry);
+      const name = parseStateFileName(entry, listed);
       if (name === "default") files.unshift(loopFileAt(root, name));
       else if (name) files.push(loopFileAt(root, name));
       else if (entry.startsWith("continuation-loop") && entry.endsWith(".runtime.json")) sidecars.add(entry);

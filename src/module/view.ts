@@ -136,8 +136,9 @@ export async function refreshView($: Engine, force = false): Promise<void> {
   const entries = await $.fs.list(dir).catch(() => []);
   let found: ShownLoop | undefined;
   let invalid: string | undefined;
+  const listed = new Set(entries.map((entry) => entry.name));
   for (const entry of entries) {
-    const name = parseStateFileName(entry.name);
+    const name = parseStateFileName(entry.name, listed);
     if (name === undefined) continue;
     const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
     const text = await readText($, statePath);

@@ -4,6 +4,8 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseStateFileName } from "../../src/core/loopFileNames.js";
+import { scanLoops } from "../../src/io/listLoops.js";
 import { acquireLock } from "../../src/io/lock.js";
 import { writeFileAtomic } from "../../src/io/writeFileAtomic.js";
 
@@ -12,6 +14,8 @@ const model = vi.hoisted(() => ({
   chmod: undefined as string | undefined,
   link: undefined as string | undefined,
   beforeRename: undefined as ((from: string) => void) | undefined,
+  /** The names a folder's listing shows, as a case-preserving file system keeps them; paths still reach the files. */
+  listAs: undefined as ((names: string[]) => string[]) | undefined,
 }));
 
 vi.mock("node:fs", async (importOriginal) => {
@@ -27,6 +31,10 @@ vi.mock("node:fs", async (importOriginal) => {
       if (model.link) throw refuse(model.link);
       real.linkSync(from, to);
     },
+    readdirSync: (...args: Parameters<typeof real.readdirSync>) => {
+      const names = real.readdirSync(...args);
+      return model.listAs && !args[1] ? model.listAs(names as unknown as string[]) : names;
+    },
     renameSync: (from: string, to: string) => {
       model.beforeRename?.(from);
       real.renameSync(from, to);
@@ -38,6 +46,7 @@ afterEach(() => {
   model.chmod = undefined;
   model.link = undefined;
   model.beforeRename = undefined;
+  model.listAs = undefined;
 });
 
 const scratch = () => fs.mkdtempSync(join(tmpdir(), "cl-filesystems-"));
@@ -98,5 +107,42 @@ describe("breaking a stale lock where there are no hard links (FAT, exFAT)", () 
     expect(fs.readFileSync(`${path}.lock`, "utf8")).toContain(String(process.pid));
     held?.release();
     expect(fs.existsSync(`${path}.lock`)).toBe(false);
+  });
+});
+
+describe("a loop file named with capitals by hand", () => {
+  const project = (...files: string[]) => {
+    const root = scratch();
+    fs.mkdirSync(join(root, ".claude"));
+    for (const file of files) fs.writeFileSync(join(root, ".claude", file), "---\nmax_iterations: 5\n---\nGoal\n");
+    return root;
+  };
+  const names = (root: string) => scanLoops(root, {}).loops.map((loop) => loop.file.name);
+
+  it("on a case-insensitive file system (macOS, Windows, FAT, exFAT) it is the loop its lower-case name opens", () => {
+    // On disk as the loop's commands reach it; listed as the person typed it.
+    const root = project("continuation-loop.foo.local.md", "continuation-loop.local.md");
+    model.listAs = (listed) =>
+      listed.map((name) =>
+        name
+          .replace("continuation-loop.foo.", "continuation-loop.Foo.")
+          .replace(/^continuation-loop\.local/, "Continuation-Loop.local"),
+      );
+    expect(fs.readdirSync(join(root, ".claude")).sort()).toEqual([
+      "Continuation-Loop.local.md",
+      "continuation-loop.Foo.local.md",
+    ]);
+    expect(names(root)).toEqual(["default", "foo"]);
+  });
+
+  it("on a case-sensitive one it is no loop, and beside the lower-case file the two are not taken for one", () => {
+    expect(names(project("continuation-loop.Foo.local.md"))).toEqual([]);
+    expect(names(project("continuation-loop.Foo.local.md", "continuation-loop.foo.local.md"))).toEqual(["foo"]);
+  });
+
+  it("a name that is no loop name in any case stays none", () => {
+    const listed = new Set(["continuation-loop.Foo_Bar.local.md"]);
+    expect(parseStateFileName("continuation-loop.Foo_Bar.local.md", listed)).toBeUndefined();
+    expect(parseStateFileName("continuation-loop.Foo.local.md")).toBeUndefined();
   });
 });
