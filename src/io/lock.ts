@@ -13,21 +13,33 @@ export interface LockOptions {
   waitMs?: number;
 }
 
-/** A lock's inode, age and owner pid, read through one descriptor so they belong to the same file. */
-function inspect(lock: string): { ino: number; ageMs: number; pid: number; empty: boolean } | undefined {
+/** A lock as read through one descriptor, so that its inode, time, owner pid and stamp belong to the same file. */
+interface SeenLock {
+  ino: number;
+  mtimeMs: number;
+  ageMs: number;
+  pid: number;
+  stamp: string;
+}
+
+function inspect(lock: string): SeenLock | undefined {
   try {
-    const read = readBounded(lock, 32, { keep: "head" });
+    const read = readBounded(lock, 64, { keep: "head" });
     if (read.kind !== "found") return undefined;
-    return {
-      ino: read.stat.ino,
-      ageMs: Date.now() - read.stat.mtimeMs,
-      pid: Number.parseInt(read.bytes.toString("utf8"), 10),
-      empty: read.bytes.length === 0,
-    };
+    const stamp = read.bytes.toString("utf8");
+    const { ino, mtimeMs } = read.stat;
+    return { ino, mtimeMs, ageMs: Date.now() - mtimeMs, pid: Number.parseInt(stamp, 10), stamp };
   } catch {
     return undefined;
   }
 }
+
+/**
+ * Is `now` the lock seen before? Not by its inode alone: ext4 gives a lock made just after another was removed
+ * the removed one's inode number, so its time and stamp (pid and moment) are compared too.
+ */
+const isSameLock = (now: SeenLock | undefined, seen: SeenLock) =>
+  now !== undefined && now.ino === seen.ino && now.mtimeMs === seen.mtimeMs && now.stamp === seen.stamp;
 
 /**
  * Gives a lock moved aside by mistake its name back, unless a newer one has taken it meanwhile. FAT and exFAT
@@ -43,10 +55,10 @@ function putBack(aside: string, lock: string): void {
 }
 
 /**
- * Removes the stale lock judged by inode, never a fresh one another hook created meanwhile: the
- * name is moved aside first, and a lock that turns out to be another one is linked back.
+ * Removes the stale lock judged, never a fresh one another hook created meanwhile: the name is moved
+ * aside first, and a lock that turns out to be another one is put back.
  */
-function breakLock(lock: string, ino: number): void {
+function breakLock(lock: string, stale: SeenLock): void {
   const aside = `${lock}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.stale`;
   try {
     renameSync(lock, aside);
@@ -54,7 +66,7 @@ function breakLock(lock: string, ino: number): void {
     return; // already gone
   }
   try {
-    if (statSync(aside).ino !== ino) putBack(aside, lock);
+    if (!isSameLock(inspect(aside), stale)) putBack(aside, lock);
   } catch {
     // a newer lock holds the name: it wins
   }
@@ -115,9 +127,9 @@ export function acquireLock(
     // over a second ahead: the clock was set back since it was made, and an empty one is as old.
     const stale =
       held !== undefined &&
-      (held.ageMs > staleMs || readProcessGone(held.pid) || (held.empty && Math.abs(held.ageMs) > 1_000));
+      (held.ageMs > staleMs || readProcessGone(held.pid) || (held.stamp === "" && Math.abs(held.ageMs) > 1_000));
     if (stale) {
-      breakLock(lock, held.ino);
+      breakLock(lock, held);
       tookOverStale = true;
     }
     if (readMonotonicMs() > deadline) return undefined;

@@ -16,11 +16,18 @@ const model = vi.hoisted(() => ({
   beforeRename: undefined as ((from: string) => void) | undefined,
   /** The names a folder's listing shows, as a case-preserving file system keeps them; paths still reach the files. */
   listAs: undefined as ((names: string[]) => string[]) | undefined,
+  /** Inode numbers as the file system gives them: ext4 hands a new file the number of one just removed. */
+  inoAs: new Map<number, number>(),
 }));
 
 vi.mock("node:fs", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:fs")>();
   const refuse = (code: string) => Object.assign(new Error(code), { code });
+  const reuseIno = <T>(stat: T): T => {
+    const ino = (stat as { ino?: unknown } | undefined)?.ino;
+    const given = typeof ino === "number" ? model.inoAs.get(ino) : undefined;
+    return given === undefined ? stat : (Object.assign(stat as object, { ino: given }) as T);
+  };
   return {
     ...real,
     fchmodSync: (fd: number, mode: number) => {
@@ -31,6 +38,8 @@ vi.mock("node:fs", async (importOriginal) => {
       if (model.link) throw refuse(model.link);
       real.linkSync(from, to);
     },
+    statSync: (...args: Parameters<typeof real.statSync>) => reuseIno(real.statSync(...args)),
+    fstatSync: (...args: Parameters<typeof real.fstatSync>) => reuseIno(real.fstatSync(...args)),
     readdirSync: (...args: Parameters<typeof real.readdirSync>) => {
       const names = real.readdirSync(...args);
       return model.listAs && !args[1] ? model.listAs(names as unknown as string[]) : names;
@@ -47,6 +56,7 @@ afterEach(() => {
   model.link = undefined;
   model.beforeRename = undefined;
   model.listAs = undefined;
+  model.inoAs.clear();
 });
 
 const scratch = () => fs.mkdtempSync(join(tmpdir(), "cl-filesystems-"));
@@ -107,6 +117,31 @@ describe("breaking a stale lock where there are no hard links (FAT, exFAT)", () 
     expect(fs.readFileSync(`${path}.lock`, "utf8")).toContain(String(process.pid));
     held?.release();
     expect(fs.existsSync(`${path}.lock`)).toBe(false);
+  });
+});
+
+describe("two hooks breaking one stale lock where a new file takes a removed one's inode number (ext4)", () => {
+  it("the fresh lock the other hook took meanwhile is not taken for the stale one: it keeps its name", () => {
+    const path = join(scratch(), "continuation-loop.local.md");
+    const lock = `${path}.lock`;
+    fs.writeFileSync(lock, "999999999 2026-01-01T00:00:00.000Z\n");
+    const old = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(lock, old, old);
+    const staleIno = fs.statSync(lock).ino;
+    const fresh = `${process.ppid} ${new Date().toISOString()}\n`;
+    // Between this hook's look and its rename, the other hook removed the stale lock and made its own,
+    // which the file system numbered as the removed one.
+    model.beforeRename = (from) => {
+      if (from !== lock) return;
+      model.beforeRename = undefined;
+      fs.unlinkSync(lock);
+      fs.writeFileSync(lock, fresh);
+      model.inoAs.set(fs.statSync(lock).ino, staleIno);
+    };
+    const held = acquireLock(path, { waitMs: 200 });
+    held?.release();
+    expect(held).toBeUndefined();
+    expect(fs.readFileSync(lock, "utf8")).toBe(fresh);
   });
 });
 
