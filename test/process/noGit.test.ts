@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseIndexPaths } from "../../src/io/readGitIndex.js";
-import { git } from "../support/gitRepo.js";
+import { git, makeLoopRepo } from "../support/gitRepo.js";
 import { CRASH_SIGNS, spawnBundle } from "../support/processes.js";
 import { NODE } from "../support/runHook.js";
 
@@ -32,16 +32,7 @@ const noGitPath = (() => {
 })();
 
 const STATE = ".claude/continuation-loop.local.md";
-function makeRepo(state: string, init: string[] = []): string {
-  const root = temp("cl-nogit-");
-  git(root, "init", "-q", ...init);
-  writeFileSync(join(root, "a.txt"), "a\n");
-  git(root, "add", "a.txt");
-  git(root, "commit", "-q", "-m", "one");
-  mkdirSync(join(root, ".claude"));
-  writeFileSync(join(root, STATE), state);
-  return root;
-}
+const makeRepo = (state: string, init: string[] = []) => makeLoopRepo(temp("cl-nogit-"), state, init);
 
 const stopIn = (root: string) =>
   JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false });

@@ -1,11 +1,11 @@
 // No home and no temp folder (docs/REFERENCE.md "Machines that hold back"): HOME unset or pointing nowhere,
 // TMPDIR missing. Checkpoints' temporary index then goes to the git folder; the loop goes on.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { git } from "../support/gitRepo.js";
+import { git, makeLoopRepo } from "../support/gitRepo.js";
 import { CRASH_SIGNS, spawnBundle } from "../support/processes.js";
 import { HOOKS, NODE } from "../support/runHook.js";
 
@@ -13,18 +13,11 @@ const made: string[] = [];
 afterAll(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-const STATE = ".claude/continuation-loop.local.md";
 
 function makeRepo(state: string): string {
   const root = mkdtempSync(join(tmpdir(), "cl-nohome-"));
   made.push(root);
-  git(root, "init", "-q");
-  writeFileSync(join(root, "a.txt"), "a\n");
-  git(root, "add", "a.txt");
-  git(root, "commit", "-q", "-m", "one");
-  mkdirSync(join(root, ".claude"));
-  writeFileSync(join(root, STATE), state);
-  return root;
+  return makeLoopRepo(root, state);
 }
 const stopIn = (root: string) =>
   JSON.stringify({ session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: "working" });

@@ -20,6 +20,17 @@ export function git(cwd: string, ...args: string[]): string {
   });
 }
 
+/** `root` made a repository with one commit and a loop's state file (`.claude/continuation-loop.local.md`). */
+export function makeLoopRepo(root: string, state: string, init: string[] = []): string {
+  git(root, "init", "-q", ...init);
+  writeFileSync(join(root, "a.txt"), "a\n");
+  git(root, "add", "a.txt");
+  git(root, "commit", "-q", "-m", "one");
+  mkdirSync(join(root, ".claude"));
+  writeFileSync(join(root, ".claude/continuation-loop.local.md"), state);
+  return root;
+}
+
 export function write(root: string, files: Record<string, string>): void {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
