@@ -1,5 +1,6 @@
-// File systems that are not ext4 (docs/REFERENCE.md "File systems"): what FAT, exFAT and network shares refuse,
-// modelled through node:fs, since a test cannot mount one.
+// File systems that are not ext4 (docs/REFERENCE.md "Machines that hold back"): what FAT, exFAT and network shares refuse,
+// modelled through node:fs, since a test cannot mount one. A process test: its mock of node:fs needs a module
+// graph of its own, which the unit tests (one shared graph) do not give.
 import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
