@@ -373,48 +373,51 @@ function readNodeNeeded(output) {
 }
 
 // src/module/state.ts
-var mod = {
-  ready: false,
-  fault: "",
-  root: "",
-  /** The Claude Code version the module runs in. */
-  version: "",
-  /** A person at a terminal (not `-p` or the SDK): only there does an answer fit a width. */
-  interactive: false,
-  sessionId: void 0,
-  view: void 0,
-  /**
-   * The name of this session's loop whose state file the helper refused (a hand edit broke it): the loop is
-   * paused until the file is fixed, not ended. Undefined while `view` holds the loop, or there is none.
-   */
-  invalid: void 0,
-  lastRead: 0,
-  /** When a read first found this session's state file moved away or emptied by an editor's save (ms). */
-  savingSince: void 0,
-  /** A read is already due at the end of this second. */
-  deferred: false,
-  /** A `/rewind` ran since the last continuation entered: the next one gives Claude the loop again. */
-  rewound: false,
-  /** The continuation the Stop hook asked for, until it is sent (exactly once). */
-  pending: void 0,
-  /**
-   * The hold for background work (its `since`) whose next turn was interrupted (Esc): no Stop comes to decide
-   * again, so the loop waits for the person, whose next prompt pauses it; the band no longer says it waits for
-   * the tasks, and the session is not woken for it.
-   */
-  interruptedHold: void 0,
-  /** The main loop's running turn, which /loop-stop and /loop-pause end. */
-  turnId: void 0,
-  /**
-   * When this module went on after an API error (ISO time): Claude Code's own automatic continue after a usage
-   * limit, armed for the same limit, would be a second turn (src/module/resume.ts).
-   */
-  wentOnAt: void 0,
-  /** Every wait this module armed, by its `api_wait_until`: one it went on from or cancelled is never armed again. */
-  waitsArmed: /* @__PURE__ */ new Set(),
-  /** The one line once a run showed that no usable `node` is on PATH (nodeProblem.ts): node is not run again. */
-  nodeProblem: void 0
-};
+function makeModState() {
+  return {
+    ready: false,
+    fault: "",
+    root: "",
+    /** The Claude Code version the module runs in. */
+    version: "",
+    /** A person at a terminal (not `-p` or the SDK): only there does an answer fit a width. */
+    interactive: false,
+    sessionId: void 0,
+    view: void 0,
+    /**
+     * The name of this session's loop whose state file the helper refused (a hand edit broke it): the loop is
+     * paused until the file is fixed, not ended. Undefined while `view` holds the loop, or there is none.
+     */
+    invalid: void 0,
+    lastRead: 0,
+    /** When a read first found this session's state file moved away or emptied by an editor's save (ms). */
+    savingSince: void 0,
+    /** A read is already due at the end of this second. */
+    deferred: false,
+    /** A `/rewind` ran since the last continuation entered: the next one gives Claude the loop again. */
+    rewound: false,
+    /** The continuation the Stop hook asked for, until it is sent (exactly once). */
+    pending: void 0,
+    /**
+     * The hold for background work (its `since`) whose next turn was interrupted (Esc): no Stop comes to decide
+     * again, so the loop waits for the person, whose next prompt pauses it; the band no longer says it waits for
+     * the tasks, and the session is not woken for it.
+     */
+    interruptedHold: void 0,
+    /** The main loop's running turn, which /loop-stop and /loop-pause end. */
+    turnId: void 0,
+    /**
+     * When this module went on after an API error (ISO time): Claude Code's own automatic continue after a usage
+     * limit, armed for the same limit, would be a second turn (src/module/resume.ts).
+     */
+    wentOnAt: void 0,
+    /** Every wait this module armed, by its `api_wait_until`: one it went on from or cancelled is never armed again. */
+    waitsArmed: /* @__PURE__ */ new Set(),
+    /** The one line once a run showed that no usable `node` is on PATH (nodeProblem.ts): node is not run again. */
+    nodeProblem: void 0
+  };
+}
+var mod = makeModState();
 function injectFault(step) {
   if (mod.fault === step) throw new Error(`continuation-loop: fault injected at ${step}`);
 }

@@ -7,7 +7,7 @@ import { FRESH_LINE, LOOP_MARKER } from "../../src/core/protocol.js";
 import { stopLine } from "../../src/module/continuation.js";
 import type { ClassicStopResult } from "../../src/module/engine.js";
 import { register } from "../../src/module/index.js";
-import { mod } from "../../src/module/state.js";
+import { makeModState, mod } from "../../src/module/state.js";
 
 const PROMPT = `${LOOP_MARKER}\nContinuation loop: iteration 2/5, in a fresh context.\n\nGoal:\nShip it.\n`;
 type Handler = (...args: unknown[]) => Promise<unknown>;
@@ -80,8 +80,7 @@ async function stopWithContinuation(fresh: boolean, engine: ReturnType<typeof ma
 }
 
 beforeEach(() => {
-  mod.pending = undefined;
-  mod.ready = false;
+  Object.assign(mod, makeModState());
 });
 
 describe("the module and a fresh_context continuation", () => {

@@ -7,7 +7,7 @@ import { renderLoopPaths } from "../../src/core/loopFileNames.js";
 import { BACKGROUND_WAKE_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
 import { followHold, pauseHold } from "../../src/module/hold.js";
-import { mod } from "../../src/module/state.js";
+import { makeModState, mod } from "../../src/module/state.js";
 import { refreshView } from "../../src/module/view.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
 import { memoryFs } from "../support/memoryFs.js";
@@ -104,16 +104,7 @@ beforeEach(() => {
   timers = [];
   sent = [];
   logs = [];
-  Object.assign(mod, {
-    ready: true,
-    root: ROOT,
-    view: undefined,
-    invalid: undefined,
-    lastRead: 0,
-    deferred: false,
-    turnId: undefined,
-    interruptedHold: undefined,
-  });
+  Object.assign(mod, makeModState(), { ready: true, root: ROOT });
 });
 
 afterEach(() => {

@@ -7,8 +7,10 @@ import { API_RESUME_OPENING } from "../../src/core/protocol.js";
 import type { Engine } from "../../src/module/engine.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
 import { memoryFs } from "../support/memoryFs.js";
-import { cancelWait, checkWait, onPromptEnter, onStopFailure, renderWaitPart } from "../../src/module/resume.js";
-import { mod } from "../../src/module/state.js";
+type Resume = typeof import("../../src/module/resume.js");
+type State = typeof import("../../src/module/state.js");
+let resume: Resume;
+let mod: State["mod"];
 
 const ROOT = "/p";
 const STATE = `${ROOT}/.claude/continuation-loop.local.md`;
@@ -104,7 +106,7 @@ async function advance(ms: number): Promise<void> {
 /** A StopFailure whose command hook (beneath) decides as `decide` says; returns what the hook saw. */
 async function failTurn(decide: () => void): Promise<{ resume: string | undefined }> {
   const seen: { resume: string | undefined } = { resume: undefined };
-  await onStopFailure($, { session_id: "s1", error: "rate_limit" }, async () => {
+  await resume.onStopFailure($, { session_id: "s1", error: "rate_limit" }, async () => {
     seen.resume = env.get("CONTINUATION_LOOP_RESUME");
     decide();
     return {};
@@ -112,7 +114,12 @@ async function failTurn(decide: () => void): Promise<{ resume: string | undefine
   return seen;
 }
 
-beforeEach(() => {
+// Each test loads the module's files afresh: what an earlier test, or another file of the unit tests, which
+// share one module graph (isolate: false), left in their memory (the helper's views by text, a wait) decides nothing.
+beforeEach(async () => {
+  vi.resetModules();
+  resume = await import("../../src/module/resume.js");
+  ({ mod } = await import("../../src/module/state.js"));
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(Date.parse("2026-11-24T02:00:00Z"));
   files = new Map([
@@ -128,20 +135,11 @@ beforeEach(() => {
   held = false;
   release = () => undefined;
   helperRuns = [];
-  Object.assign(mod, {
-    ready: true,
-    root: ROOT,
-    view: undefined,
-    lastRead: 0,
-    deferred: false,
-    wentOnAt: undefined,
-    waitsArmed: new Set(),
-    invalid: undefined,
-  });
+  Object.assign(mod, { ready: true, root: ROOT });
 });
 
 afterEach(() => {
-  cancelWait($);
+  resume.cancelWait($);
   vi.useRealTimers();
 });
 
@@ -156,7 +154,7 @@ describe("the module after an API error", () => {
     expect(logs.at(-1)).toMatch(
       /an API error \(rate_limit\) ended the turn; .* goes on by itself at 02:01:30 UTC \(in 1m 30s;/,
     );
-    expect(renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 02:01:30 UTC (1m 30s)");
+    expect(resume.renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 02:01:30 UTC (1m 30s)");
     await advance(89_000);
     expect(sent).toEqual([]);
     await advance(1000);
@@ -164,7 +162,7 @@ describe("the module after an API error", () => {
     expect(sent[0]?.startsWith(API_RESUME_OPENING)).toBe(true);
     expect(sent[0]).toContain("iteration 2/10");
     expect(sent[0]).toContain("Write the summary.");
-    expect(renderWaitPart(Date.now())).toBeUndefined();
+    expect(resume.renderWaitPart(Date.now())).toBeUndefined();
     await advance(600_000);
     expect(sent).toHaveLength(1);
     // Every read found the sidecar saved with the state file as it was: no helper.
@@ -173,17 +171,17 @@ describe("the module after an API error", () => {
 
   it("a machine that slept past the wait's time goes on at the first tick after it wakes, once", async () => {
     await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(2 * 3_600_000) })));
-    checkWait($);
+    resume.checkWait($);
     await advance(0);
     expect(sent).toEqual([]);
     // Suspended overnight: the wall clock moved 7 hours, the timer (awake time only) has not fired.
     vi.setSystemTime(Date.now() + 7 * 3_600_000);
-    checkWait($);
+    resume.checkWait($);
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.startsWith(API_RESUME_OPENING)).toBe(true);
     // Neither the next tick nor the late timer sends it again.
-    checkWait($);
+    resume.checkWait($);
     for (const timer of timers) if (!timer.cancelled) await timer.fn();
     await advance(3_600_000);
     expect(sent).toHaveLength(1);
@@ -197,7 +195,7 @@ describe("the module after an API error", () => {
     // The once-a-second tick reads the files, then sees the loop gone.
     const { refreshView } = await import("../../src/module/view.js");
     await refreshView($, true);
-    checkWait($);
+    resume.checkWait($);
     expect(logs.at(-1)).toMatch(/cancelled: the loop was stopped/);
     await advance(120_000);
     expect(sent).toEqual([]);
@@ -219,7 +217,7 @@ describe("the module after an API error", () => {
     files.set(STATE, state().replace("max_iterations: 10", "max_iterations: ten"));
     const { refreshView } = await import("../../src/module/view.js");
     await refreshView($, true);
-    checkWait($);
+    resume.checkWait($);
     expect(mod.invalid).toBe("default");
     // Still broken when the wait is over: nothing is sent, nothing cancelled, no end told.
     await advance(60_000);
@@ -250,7 +248,7 @@ describe("the module after an API error", () => {
 
   it("a person's prompt during the wait goes on at once: the wait is dropped", async () => {
     await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
-    cancelWait($, "a prompt went on first");
+    resume.cancelWait($, "a prompt went on first");
     await advance(120_000);
     expect(sent).toEqual([]);
   });
@@ -267,7 +265,7 @@ describe("the module after an API error", () => {
     // The StopFailure hook rings the terminal (`notify`), as at any pause: no second notice from the module.
     expect(notes).toEqual([]);
     expect(helperRuns).toEqual([]);
-    expect(renderWaitPart(Date.now())).toBeUndefined();
+    expect(resume.renderWaitPart(Date.now())).toBeUndefined();
     await advance(3_600_000);
     expect(sent).toEqual([]);
   });
@@ -310,7 +308,7 @@ describe("the module after an API error", () => {
 
 /** A prompt entering the session, as Claude Code hands it to `prompt.submit` hooks; what passing it on returns. */
 const enter = (kind: string) =>
-  onPromptEnter($, { origin: { kind } }, async () => ({ text: "entered", origin: { kind } }));
+  resume.onPromptEnter($, { origin: { kind } }, async () => ({ text: "entered", origin: { kind } }));
 
 describe("the module beside Claude Code's own automatic continue after a usage limit", () => {
   it("after the module went on, Claude Code's continue (once the session is idle) is dropped, once, with the reason", async () => {
@@ -338,7 +336,7 @@ describe("the module beside Claude Code's own automatic continue after a usage l
     await failTurn(() => files.set(SIDECAR, sidecar({ api_wait_until: waitUntil(60_000) })));
     expect(await enter("auto-continuation")).toMatchObject({ text: "entered" });
     expect(logs.at(-1)).toMatch(/cancelled: Claude Code's own automatic continue went first/);
-    expect(renderWaitPart(Date.now())).toBeUndefined();
+    expect(resume.renderWaitPart(Date.now())).toBeUndefined();
     await advance(120_000);
     expect(sent).toEqual([]);
   });
@@ -376,17 +374,17 @@ describe("a wait only the loop's files hold (Claude Code started again during it
     files.set(SIDECAR, sidecar({ api_wait_until: until, last_api_error: "rate_limit at 2026-11-24T01:59:00.000Z" }));
     const { refreshView } = await import("../../src/module/view.js");
     await refreshView($, true);
-    checkWait($);
+    resume.checkWait($);
     expect(logs.at(-1)).toMatch(
       /the loop was waiting after an API error \(rate_limit\) when Claude Code started again; it goes on by itself at 02:00:45 UTC \(in 45s\)/,
     );
-    expect(renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 02:00:45 UTC (45s)");
-    checkWait($);
+    expect(resume.renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 02:00:45 UTC (45s)");
+    resume.checkWait($);
     await advance(45_000);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.startsWith(API_RESUME_OPENING)).toBe(true);
     // The prompt hook has not yet cleared the files' wait: the module does not keep it a second time.
-    checkWait($);
+    resume.checkWait($);
     await advance(60_000);
     expect(sent).toHaveLength(1);
   });
@@ -400,9 +398,9 @@ describe("a wait only the loop's files hold (Claude Code started again during it
     vi.setSystemTime(Date.parse("2026-11-24T01:00:00Z"));
     const { refreshView } = await import("../../src/module/view.js");
     await refreshView($, true);
-    checkWait($);
+    resume.checkWait($);
     expect(logs.at(-1)).toMatch(/goes on by itself at 01:02:00 UTC \(in 2m\)/);
-    expect(renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 01:02:00 UTC (2m)");
+    expect(resume.renderWaitPart(Date.now())).toBe("waits for the rate or usage limit until 01:02:00 UTC (2m)");
     await advance(119_000);
     expect(sent).toEqual([]);
     await advance(1000);
@@ -414,8 +412,8 @@ describe("a wait only the loop's files hold (Claude Code started again during it
     await failTurn(() =>
       files.set(SIDECAR, sidecar({ api_wait_until: until, last_api_error: "rate_limit at 2026-11-24T02:00:00.000Z" })),
     );
-    expect(renderWaitPart(Date.now() - 3_600_000)).toMatch(/ \(2m\)$/);
-    expect(renderWaitPart(Date.now() + 300_000)).toMatch(/ \(0s\)$/);
+    expect(resume.renderWaitPart(Date.now() - 3_600_000)).toMatch(/ \(2m\)$/);
+    expect(resume.renderWaitPart(Date.now() + 300_000)).toMatch(/ \(0s\)$/);
   });
 
   it("is not kept for a paused loop, nor again once a prompt went on first", async () => {
@@ -424,16 +422,16 @@ describe("a wait only the loop's files hold (Claude Code started again during it
     files.set(SIDECAR, sidecar({ api_wait_until: until }));
     const { refreshView } = await import("../../src/module/view.js");
     await refreshView($, true);
-    checkWait($);
-    expect(renderWaitPart(Date.now())).toBeUndefined();
+    resume.checkWait($);
+    expect(resume.renderWaitPart(Date.now())).toBeUndefined();
     files.set(STATE, state(true));
     mod.lastRead = 0;
     await refreshView($, true);
-    checkWait($);
-    expect(renderWaitPart(Date.now())).toBeDefined();
-    cancelWait($, "a prompt went on first");
-    checkWait($);
-    expect(renderWaitPart(Date.now())).toBeUndefined();
+    resume.checkWait($);
+    expect(resume.renderWaitPart(Date.now())).toBeDefined();
+    resume.cancelWait($, "a prompt went on first");
+    resume.checkWait($);
+    expect(resume.renderWaitPart(Date.now())).toBeUndefined();
     await advance(60_000);
     expect(sent).toEqual([]);
   });
