@@ -9,6 +9,7 @@ import {
   refuseMetric,
 } from "./decideImprovement.js";
 import { decidePassedTimeOrSpend } from "./passedLimits.js";
+import { MAX_VERIFY_TIMEOUT_S } from "./fields.js";
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
 import type { UsageTally } from "./transcript.js";
@@ -30,6 +31,8 @@ export interface VerifyResult {
   command: string;
   exitCode: number | null;
   timedOut: boolean;
+  /** The limit it ran with: `verify_timeout`, or less when the commands before it took part of the Stop's time. */
+  timeoutS: number;
   ended?: CommandEnd;
   /** Last lines of stdout+stderr, already capped. */
   outputTail: string;
@@ -110,7 +113,14 @@ const untilPassed = (state: LoopState, facts: StopFacts): boolean =>
 export function renderUntilStatus(state: LoopState, facts: StopFacts): string | undefined {
   const run = facts.until;
   if (state.until === undefined || run === undefined || untilPassed(state, facts)) return undefined;
-  return `\`${run.command}\` ${renderRunStatus(run, state.verify_timeout)}`;
+  return `\`${run.command}\` ${renderLimitedStatus(run, state)}`;
+}
+
+/** How a loop's command ended; a timeout shorter than `verify_timeout` says why it was shorter. */
+function renderLimitedStatus(run: VerifyResult, state: LoopState): string {
+  const status = renderRunStatus(run, run.timeoutS);
+  if (!run.timedOut || run.timeoutS >= state.verify_timeout) return status;
+  return `${status} (what the commands before it left of ${MAX_VERIFY_TIMEOUT_S / 60}m for all of them)`;
 }
 
 /** What Claude is told when `until` did not pass: the command, its exit status or timeout, the output's tail. */
@@ -140,7 +150,7 @@ function refuseCompletion(state: LoopState, facts: StopFacts, runtime: Runtime):
   const v = facts.verify;
   if (state.verify !== undefined && v?.exitCode !== 0) {
     if (!v) return `the verify command \`${state.verify}\` could not be run`;
-    const status = renderRunStatus(v, state.verify_timeout);
+    const status = renderLimitedStatus(v, state);
     return `the verify command \`${v.command}\` ${status}. Last output:\n${v.outputTail}`;
   }
   return undefined;

@@ -115,6 +115,7 @@ export function runVerify(command: string, cwd: string, timeoutS: number, env: E
     command,
     exitCode: run.exitCode,
     timedOut: run.timedOut,
+    timeoutS,
     ...(run.ended && { ended: run.ended }),
     outputTail: tailOf(run.output),
   };

@@ -116,20 +116,43 @@ describe("gates and limits", () => {
     [
       "verify passing completes",
       'completion_promise: DONE\nverify: "true"',
-      facts({ reply: "DONE", verify: { command: "true", exitCode: 0, timedOut: false, outputTail: "" } }),
+      facts({
+        reply: "DONE",
+        verify: { command: "true", exitCode: 0, timedOut: false, timeoutS: 300, outputTail: "" },
+      }),
       { kind: "end", reason: "completed" },
     ],
     [
       "verify failing continues with a reason",
       'completion_promise: DONE\nverify: "npm test"',
-      facts({ reply: "DONE", verify: { command: "npm test", exitCode: 1, timedOut: false, outputTail: "1 failing" } }),
+      facts({
+        reply: "DONE",
+        verify: { command: "npm test", exitCode: 1, timedOut: false, timeoutS: 300, outputTail: "1 failing" },
+      }),
       { kind: "continue", refusal: expect.stringContaining("exited with status 1. Last output:\n1 failing") },
     ],
     [
       "verify timing out continues",
       'completion_promise: DONE\nverify: "sleep 9"',
-      facts({ reply: "DONE", verify: { command: "sleep 9", exitCode: null, timedOut: true, outputTail: "" } }),
-      { kind: "continue", refusal: expect.stringContaining("timed out") },
+      facts({
+        reply: "DONE",
+        verify: { command: "sleep 9", exitCode: null, timedOut: true, timeoutS: 300, outputTail: "" },
+      }),
+      { kind: "continue", refusal: expect.stringMatching(/timed out after 300s\. /) },
+    ],
+    [
+      "verify timing out on what until and the metric left says so, with the limit it had",
+      'completion_promise: DONE\nverify: "sleep 900"\nverify_timeout: 5m',
+      facts({
+        reply: "DONE",
+        verify: { command: "sleep 900", exitCode: null, timedOut: true, timeoutS: 42, outputTail: "" },
+      }),
+      {
+        kind: "continue",
+        refusal: expect.stringContaining(
+          "timed out after 42s (what the commands before it left of 14m for all of them)",
+        ),
+      },
     ],
     [
       "unfinished todos refuse",
@@ -146,7 +169,7 @@ describe("gates and limits", () => {
     [
       "a refused promise on the last turn ends at the cap with the reason",
       'completion_promise: DONE\nverify: "x"\niteration_count: 10',
-      facts({ reply: "DONE", verify: { command: "x", exitCode: 2, timedOut: false, outputTail: "" } }),
+      facts({ reply: "DONE", verify: { command: "x", exitCode: 2, timedOut: false, timeoutS: 300, outputTail: "" } }),
       { kind: "end", reason: "max_iterations", refusal: expect.stringContaining("status 2") },
     ],
     [

@@ -68,6 +68,7 @@ const stopFacts: fc.Arbitrary<Given> = fc.record(
       command: fc.constant("npm test"),
       exitCode: fc.option(fc.integer({ min: 0, max: 2 }), { nil: null }),
       timedOut: fc.boolean(),
+      timeoutS: fc.integer({ min: 1, max: 840 }),
       outputTail: fc.constant(""),
     }),
     checklist: fc.tuple(fc.integer({ min: 1, max: 5 }), fc.nat(5)).map(([total, done]) => {

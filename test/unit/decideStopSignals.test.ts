@@ -94,10 +94,11 @@ describe("<loop-pause>", () => {
 });
 
 describe("until: a command that says when the goal is met", () => {
-  const run = (exitCode: number | null, timedOut = false) => ({
+  const run = (exitCode: number | null, timedOut = false, timeoutS = 300) => ({
     command: "npm test",
     exitCode,
     timedOut,
+    timeoutS,
     outputTail: "FAIL test/a.test.ts\n1 failed",
   });
   /** The decision as the Stop hook makes it: the until result passed to the assessment too. */
@@ -128,7 +129,7 @@ describe("until: a command that says when the goal is met", () => {
   });
 
   it("a timeout is told as a timeout", () => {
-    const { decision } = decideUntil("verify_timeout: 30s", "x", run(null, true));
+    const { decision } = decideUntil("verify_timeout: 30s", "x", run(null, true, 30));
     expect(decision.kind === "continue" && decision.untilFailure).toContain("`npm test` timed out after 30s");
   });
 
@@ -141,7 +142,7 @@ describe("until: a command that says when the goal is met", () => {
 
   it("verify and the checklist still apply after until passed", () => {
     const verified = decideUntil("verify: make lint", "x", run(0), {
-      verify: { command: "make lint", exitCode: 1, timedOut: false, outputTail: "lint error" },
+      verify: { command: "make lint", exitCode: 1, timedOut: false, timeoutS: 300, outputTail: "lint error" },
     });
     expect(verified.assessment.needsVerify).toBe(true);
     expect(verified.decision).toMatchObject({ kind: "continue" });
