@@ -201,6 +201,12 @@ function formatCount(n) {
   return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : n.toLocaleString("en-US");
 }
 
+// src/core/plainText.ts
+var SEQUENCE = /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+var CONTROLS = new RegExp(CONTROL.source, "g");
+var SEQUENCES = new RegExp(SEQUENCE.source, "g");
+
 // src/core/metric.ts
 function renderMetricValue(value) {
   if (value === null) return "none";
@@ -600,14 +606,14 @@ async function tellEnd($, ended) {
 }
 
 // src/module/controls.ts
-var CONTROLS = [
+var CONTROLS2 = [
   { name: "loop-stop", description: "End this session's continuation loop now, and the running turn" },
   { name: "loop-pause", description: "Pause this session's continuation loop now, and end the running turn" },
   { name: "loop-status", description: "Show this session's continuation loop at once, even mid-turn" }
 ];
 function readControl(command) {
   const name = command.replace(/^continuation-loop:/, "");
-  return CONTROLS.some((control) => control.name === name) ? name : void 0;
+  return CONTROLS2.some((control) => control.name === name) ? name : void 0;
 }
 function readBlock(stdout) {
   try {
@@ -638,7 +644,7 @@ async function runPromptHook($, input, env) {
   }
 }
 async function registerControls($) {
-  for (const command of CONTROLS)
+  for (const command of CONTROLS2)
     await $.command.register({ ...command, argumentHint: "[--name NAME]", immediate: true });
 }
 async function answerControl($, name, args, columns) {

@@ -1,3 +1,5 @@
+import { renderPlainText } from "./plainText.js";
+
 /**
  * Improvement loops (docs/REFERENCE.md "Improvement loops"): the value a `metric` command prints, the
  * `metric_target` it is measured against, which way is better, the best so far and how many Stops
@@ -34,7 +36,8 @@ export function parseLastNumber(stdout: string): MetricReading {
   let end = stdout.length;
   while (end > 0) {
     const start = stdout.lastIndexOf("\n", end - 1) + 1;
-    const line = stdout.slice(start, end);
+    // Colour codes hold digits too (`ESC[0m` after the figure), and a redrawn line shows only its last state.
+    const line = renderPlainText(stdout.slice(start, end));
     let last: RegExpExecArray | undefined;
     for (const match of line.matchAll(NUMBER)) last = match;
     if (last) {

@@ -1,6 +1,7 @@
 import { renderRunStatus } from "../core/decideStop.js";
 import { type MetricReading, parseLastNumber } from "../core/metric.js";
 import type { Env } from "../core/loopFiles.js";
+import { readPlainTail } from "../core/plainText.js";
 import { MAX_OUTPUT, runCommand } from "./runVerify.js";
 
 /**
@@ -20,7 +21,7 @@ export function runMetric(
   if (run.overflowed)
     return { error: `the metric printed more than ${MAX_OUTPUT / 1024 / 1024} MiB; print only the figure` };
   if (run.exitCode !== 0) {
-    const last = run.output.trimEnd().split("\n").at(-1)?.slice(0, 200) ?? "";
+    const last = readPlainTail(run.output, 1)[0]?.slice(0, 200) ?? "";
     return { error: `the metric ${renderRunStatus(run, timeoutS)}${last ? ` (${last})` : ""}` };
   }
   return parseLastNumber(run.stdout);

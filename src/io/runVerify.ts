@@ -4,14 +4,15 @@ import type { CommandJob, CommandMessage } from "./commandWorker.js";
 import { loadWorkerThreads } from "./loadChildProcess.js";
 import type { CommandEnd, VerifyResult } from "../core/decideStop.js";
 import type { Env } from "../core/loopFiles.js";
+import { readPlainTail } from "../core/plainText.js";
 
 export const MAX_OUTPUT = 4 * 1024 * 1024;
 const TAIL_LINES = 30;
 const TAIL_CHARS = 3000;
 
-/** The last lines of a command's output, short enough for a prompt. */
+/** The last lines of a command's output as a terminal shows them (colour dropped), short enough for a prompt. */
 export function tailOf(output: string): string {
-  const tail = output.trimEnd().split(/\r?\n/).slice(-TAIL_LINES).join("\n");
+  const tail = readPlainTail(output, TAIL_LINES).join("\n");
   return tail.length > TAIL_CHARS ? `…${tail.slice(-TAIL_CHARS)}` : tail || "(no output)";
 }
 
