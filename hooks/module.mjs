@@ -26,6 +26,55 @@ async function sendToBackground($, prompt) {
   }
 }
 
+// src/core/plainText.ts
+var SEQUENCE = /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+var CONTROLS = new RegExp(CONTROL.source, "g");
+var SEQUENCES = new RegExp(SEQUENCE.source, "g");
+var REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
+function renderPlainText(text) {
+  if (!CONTROL.test(text)) return text;
+  return text.split("\n").map(renderPlainLine).join("\n");
+}
+function renderPlainLine(line) {
+  if (!CONTROL.test(line)) return line;
+  if (!REDRAW.test(line)) return line.replace(SEQUENCES, "").replace(CONTROLS, "");
+  let cells = [];
+  let column = 0;
+  const write = (char) => {
+    while (cells.length < column) cells.push(" ");
+    cells[column++] = char;
+  };
+  for (let at = 0; at < line.length; ) {
+    const code = line.charCodeAt(at);
+    if (code === 27 || code >= 128 && code <= 159) {
+      SEQUENCE.lastIndex = at;
+      const match = SEQUENCE.exec(line);
+      if (!match) {
+        at++;
+        continue;
+      }
+      at += match[0].length;
+      const [, parameter = "", final] = match;
+      if (final === "K") {
+        if (parameter === "1") cells = cells.map((cell, index) => index <= column ? " " : cell);
+        else cells = parameter === "2" ? [] : cells.slice(0, column);
+      } else if (final === "G") column = Math.max(0, (Number.parseInt(parameter, 10) || 1) - 1);
+      continue;
+    }
+    if (code === 13) column = 0;
+    else if (code === 8) column = Math.max(0, column - 1);
+    else if (code === 9 || code >= 32 && code !== 127) {
+      const char = String.fromCodePoint(line.codePointAt(at) ?? code);
+      write(char);
+      at += char.length;
+      continue;
+    }
+    at++;
+  }
+  return cells.join("");
+}
+
 // src/core/cellWidth.ts
 var WIDE = [
   [4352, 4447],
@@ -157,10 +206,11 @@ function readClusterCells(cluster) {
 }
 function cellWidth(text) {
   let cells = 0;
-  for (const cluster of splitClusters(text)) cells += readClusterCells(cluster);
+  for (const cluster of splitClusters(renderPlainText(text))) cells += readClusterCells(cluster);
   return cells;
 }
-function clipToCells(text, width) {
+function clipToCells(given, width) {
+  const text = renderPlainText(given);
   if (cellWidth(text) <= width) return text;
   let cells = 0;
   let kept2 = "";
@@ -200,12 +250,6 @@ function readTimeUpAt(state) {
 function formatCount(n) {
   return Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : n.toLocaleString("en-US");
 }
-
-// src/core/plainText.ts
-var SEQUENCE = /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
-var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
-var CONTROLS = new RegExp(CONTROL.source, "g");
-var SEQUENCES = new RegExp(SEQUENCE.source, "g");
 
 // src/core/metric.ts
 function renderMetricValue(value) {
@@ -320,10 +364,10 @@ function renderBand(view, now, sessionId, wait2, turnRuns = false, interruptedHo
   if (pause) parts.push(pause);
   else if (wait2) parts.push(wait2);
   else if (hold && !turnRuns && hold.since !== interruptedHold) parts.push(renderWaitingFor(hold.tasks));
-  return parts.join(" \xB7 ");
+  return renderPlainText(parts.join(" \xB7 "));
 }
 function renderInvalidBand(name) {
-  return `${renderBandHead(name)}state file invalid, paused: /loop-status says why`;
+  return renderPlainText(`${renderBandHead(name)}state file invalid, paused: /loop-status says why`);
 }
 function renderBandHead(name) {
   return `\u27F3 continuation-loop ${name === "default" ? "" : `${name} `}\xB7 `;

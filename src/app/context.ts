@@ -1,4 +1,5 @@
 import type { Env } from "../core/loopFiles.js";
+import { renderPlainText } from "../core/plainText.js";
 
 /** The world a hook or command runs in, passed in so tests can run it in-process (one type for all). */
 export interface Context {
@@ -15,6 +16,19 @@ export interface Context {
   err: (text: string) => void;
   /** The width of the terminal `out` writes to; undefined when it writes elsewhere (a pipe, a hook's answer). */
   readonly columns?: number;
+}
+
+/**
+ * `ctx` whose `out` and `err` drop escape sequences and control characters: a goal, name or reason that holds them
+ * is shown as text and never redraws, retitles or writes the clipboard of the terminal.
+ */
+export function plainOutput(ctx: Context): Context {
+  const plain: Pick<Context, "out" | "err"> = {
+    out: (text) => ctx.out(renderPlainText(text)),
+    err: (text) => ctx.err(renderPlainText(text)),
+  };
+  // The other fields are read through ctx: some are getters that cost only when asked.
+  return Object.setPrototypeOf(plain, ctx) as Context;
 }
 
 /** Documented exit codes of `continuation-loop`. */

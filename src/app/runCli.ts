@@ -3,7 +3,7 @@ import { readMeantName } from "../core/readMeantName.js";
 import { renderOptionRows, renderParagraph } from "../core/renderHelp.js";
 import { CHECKPOINTS_SHOWN, runCheckpoints, runRestore } from "./checkpointCommands.js";
 import { type CommandRow, describeError, NAME, PROJECT, runRow, say } from "./commandTable.js";
-import { type Context, EXIT } from "./context.js";
+import { type Context, EXIT, plainOutput } from "./context.js";
 import { renderArgsUsage } from "./parseCliArgs.js";
 import { runDoctor } from "./doctor.js";
 import { runHistory } from "./historyCommand.js";
@@ -93,8 +93,10 @@ function renderUsage(columns?: number): string {
 }
 
 /** `continuation-loop …` → exit code. Errors are one line naming file, field and expected value; never a stack trace. */
-export async function runCli(argv: string[], ctx: Context): Promise<number> {
+export async function runCli(argv: string[], given: Context): Promise<number> {
   const [name, ...rest] = argv;
+  // `run` draws its live line with escapes of its own: it cleans the rest itself (src/app/runLoop.ts).
+  const ctx = name === "run" ? given : plainOutput(given);
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     ctx.out(`${renderUsage(ctx.columns)}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;

@@ -24,7 +24,7 @@ import { readRunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import { writeFileAtomic } from "../io/writeFileAtomic.js";
 import { describeError } from "./commandTable.js";
-import type { Context } from "./context.js";
+import { type Context, plainOutput } from "./context.js";
 import { readPermissionMode, readSettingsSources, readStopHookRegistered } from "./doctorChecks.js";
 import { renderPermissionNote } from "../core/renderBackground.js";
 import { readLoopReport } from "./reportCommand.js";
@@ -215,17 +215,19 @@ function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Co
  * nobody else sees, and started again at its end.
  */
 export async function runRun(argv: string[], ctx: Context): Promise<number> {
-  if (ctx.env.GITHUB_ACTIONS !== "true") return runDriven(argv, ctx);
+  const plain = plainOutput(ctx);
+  if (ctx.env.GITHUB_ACTIONS !== "true") return runDriven(argv, plain, ctx);
   const token = `continuation-loop-${globalThis.crypto.randomUUID()}`;
   ctx.out(`::stop-commands::${token}\n`);
   try {
-    return await runDriven(argv, ctx);
+    return await runDriven(argv, plain, ctx);
   } finally {
     ctx.out(`::${token}::\n`);
   }
 }
 
-async function runDriven(argv: string[], ctx: Context): Promise<number> {
+/** `ctx` cleans what it prints; `terminal` writes as it is given, for Claude Code's output and the live line. */
+async function runDriven(argv: string[], ctx: Context, terminal: Context): Promise<number> {
   const refuse = (error: unknown): number => {
     if (!(error instanceof LoopError)) throw error;
     ctx.err(`${describeError(error)}\n`);
@@ -323,7 +325,7 @@ async function runDriven(argv: string[], ctx: Context): Promise<number> {
           historyOffset: readHistorySize(file.historyPath),
           view,
         },
-        ctx,
+        terminal,
         readRunTerminal(ctx.env),
       );
   const code = finish(outcome, state, file, ctx);

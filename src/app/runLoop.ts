@@ -24,6 +24,7 @@ import { readStateFile } from "../io/readStateFile.js";
 import { onStopSignal, type RunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import type { Context } from "./context.js";
+import { renderPlainText } from "../core/plainText.js";
 
 /** How often the history is read for new records while Claude Code runs (and the live line redrawn). */
 const POLL_MS = 500;
@@ -78,27 +79,30 @@ class RunPrinter {
 
   line(text: string): void {
     this.clear();
-    this.ctx.err(`${text}\n`);
+    this.ctx.err(`${renderPlainText(text)}\n`);
   }
 
   /** A record of the loop: its own line, or the live line redrawn. */
   record(view: RunView, r: HistoryRecord): void {
     if (this.terminal.live) this.live(view);
-    else this.ctx.err(`${renderRecordLine(view, r)}\n`);
+    else this.ctx.err(`${renderPlainText(renderRecordLine(view, r))}\n`);
   }
 
-  /** Claude Code's own output, passed on as it comes. */
+  /** Claude Code's own output, passed on as it comes, as text. */
   passOn(stream: "out" | "err", text: string): void {
     if (!text) return;
     this.clear();
-    if (stream === "out") this.ctx.out(text);
-    else this.ctx.err(text);
+    // A reply is a loop's data: its escape sequences are dropped (one split across two chunks leaves text only).
+    const shown = renderPlainText(text);
+    if (stream === "out") this.ctx.out(shown);
+    else this.ctx.err(shown);
     this.atLineStart = text.endsWith("\n");
   }
 
   live(view: RunView): void {
     if (!this.terminal.live || !this.atLineStart) return;
-    this.ctx.err(`\r\x1b[2K${renderLiveLine(view, this.ctx.now(), this.terminal.columns())}`);
+    // The line's own escapes redraw it; the loop's data in it (goal, name) never may.
+    this.ctx.err(`\r\x1b[2K${renderPlainText(renderLiveLine(view, this.ctx.now(), this.terminal.columns()))}`);
     this.showing = true;
   }
 

@@ -4,6 +4,7 @@ import type { LoopCommand } from "../core/loopCommand.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { describeError, runRow } from "./commandTable.js";
 import type { Context } from "./context.js";
+import { renderPlainText } from "../core/plainText.js";
 import { LOOP_COMMANDS, SLASH_NAMES } from "./loopCommands.js";
 
 /** What the prompt hook says for a loop command. `block` refuses the prompt with a reason for the user. */
@@ -45,11 +46,12 @@ export async function runSlashCommand(
       permissionMode: stringField(input, "permission_mode"),
       ctx: { ...ctx, out: write, err: write },
       tell: (user, context) => {
-        told = { systemMessage: user, additionalContext: context };
+        // The person's screen shows both: a goal or name holding escape sequences is shown as text.
+        told = { systemMessage: renderPlainText(user), additionalContext: renderPlainText(context) };
         return 0;
       },
     });
-    return (code === 0 && told) || { block: text.trimEnd() };
+    return (code === 0 && told) || { block: renderPlainText(text.trimEnd()) };
   } catch (error) {
     return { block: describeError(error) };
   }

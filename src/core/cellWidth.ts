@@ -1,3 +1,5 @@
+import { renderPlainText } from "./plainText.js";
+
 // How many terminal cells text takes: a CJK character or an emoji takes two, a combining mark none. A line cut
 // by its length in characters can still be wider than the terminal, wrap, and leave a row behind when redrawn.
 
@@ -154,15 +156,16 @@ function readClusterCells(cluster: string): number {
   return emoji ? Math.max(cells, 2) : cells;
 }
 
-/** Cells `text` (one line) takes in a terminal. */
+/** Cells `text` (one line) takes in a terminal: what it shows, its escape sequences and controls dropped. */
 export function cellWidth(text: string): number {
   let cells = 0;
-  for (const cluster of splitClusters(text)) cells += readClusterCells(cluster);
+  for (const cluster of splitClusters(renderPlainText(text))) cells += readClusterCells(cluster);
   return cells;
 }
 
-/** `text` cut to at most `width` cells between two clusters, with "…" where it was cut. */
-export function clipToCells(text: string, width: number): string {
+/** `text` as shown (src/core/plainText.ts) cut to at most `width` cells between two clusters, with "…" where it was cut. */
+export function clipToCells(given: string, width: number): string {
+  const text = renderPlainText(given);
   if (cellWidth(text) <= width) return text;
   let cells = 0;
   let kept = "";
@@ -175,8 +178,9 @@ export function clipToCells(text: string, width: number): string {
   return `${kept.trimEnd()}…`;
 }
 
-/** `text` cut to at most `max` characters (UTF-16 units) between two clusters, with "…" where it was cut. */
-export function clipToChars(text: string, max: number): string {
+/** `text` as shown cut to at most `max` characters (UTF-16 units) between two clusters, with "…" where it was cut. */
+export function clipToChars(given: string, max: number): string {
+  const text = renderPlainText(given);
   if (text.length <= max) return text;
   let kept = "";
   for (const cluster of splitClusters(text)) {
@@ -191,7 +195,8 @@ export function clipToChars(text: string, max: number): string {
  * indent (four at least), so that it reads as the same row; at most `most` rows, the last cut with "…" when more was
  * left.
  */
-export function wrapToCells(row: string, width: number, most = 2): string[] {
+export function wrapToCells(given: string, width: number, most = 2): string[] {
+  const row = renderPlainText(given);
   const lead = /^ */.exec(row)?.[0] ?? "";
   const hang = " ".repeat(Math.max(4, lead.length + 2));
   const rows: string[] = [];

@@ -1,6 +1,7 @@
 // The band above the prompt (docs/REFERENCE.md "The companion module"): one line about this session's loop. Pure:
 // the module keeps the loop's view (src/core/sidecar.ts, saved by the hooks) in memory; drawing only renders it.
 import { clipToCells } from "../core/cellWidth.js";
+import { renderPlainText } from "../core/plainText.js";
 import { renderStatusline } from "../core/renderStatusline.js";
 import { readPause } from "../core/sidecar.js";
 import { renderWaitingFor } from "../core/background.js";
@@ -42,12 +43,13 @@ export function renderBand(
   if (pause) parts.push(pause);
   else if (wait) parts.push(wait);
   else if (hold && !turnRuns && hold.since !== interruptedHold) parts.push(renderWaitingFor(hold.tasks));
-  return parts.join(" · ");
+  // The loop's name and data are drawn as text: their escape sequences would redraw Claude Code's screen.
+  return renderPlainText(parts.join(" · "));
 }
 
 /** The band while this session's state file is invalid: the loop is paused until the file is fixed. */
 export function renderInvalidBand(name: string): string {
-  return `${renderBandHead(name)}state file invalid, paused: /loop-status says why`;
+  return renderPlainText(`${renderBandHead(name)}state file invalid, paused: /loop-status says why`);
 }
 
 /** The band's start: the plugin's sign and name, and the loop's name unless it is the default one. */

@@ -123,6 +123,17 @@ describe("the band", () => {
     expect(line).toContain("/loop-resume");
   });
 
+  it("draws a question holding escape sequences as its text: the band never clears or retitles the screen", () => {
+    const asked = JSON.stringify({
+      ...JSON.parse(sidecar),
+      pause: { reason: "question", text: "Keep\x1b[2J\x1b[H v1\x1b]0;PWNED\x07?", since: "2026-01-01T00:02:00Z" },
+    });
+    const line = renderBand(readLoopView("api\x1b]52;c;eA==\x07", state(), asked)!, now, "s1");
+    expect(line).toContain("continuation-loop api · ");
+    expect(line).toContain("Claude asks: Keep v1? — your next prompt answers it");
+    expect(line).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
+  });
+
   it("gives Claude's question its start only: the band stays about one row, the question is in the transcript", () => {
     const question =
       "Should I keep the old v1 endpoints for the mobile clients that still call them, or remove them now? ".repeat(4);

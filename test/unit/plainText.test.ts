@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { plainOutput } from "../../src/app/context.js";
+import { cellWidth, clipToCells } from "../../src/core/cellWidth.js";
 import { parseLastNumber } from "../../src/core/metric.js";
 import { readPlainTail, renderPlainText } from "../../src/core/plainText.js";
 import { tailOf } from "../../src/io/runVerify.js";
@@ -85,5 +87,33 @@ describe("parseLastNumber with colour and redraws", () => {
   it("reads the figure, not a colour code's digits", () => {
     expect(parseLastNumber("score: \x1b[32m42\x1b[0m\n")).toEqual({ value: 42 });
     expect(parseLastNumber("coverage 10%\rcoverage 87.5%\n")).toEqual({ value: 87.5 });
+  });
+});
+
+describe("what a person's terminal is given", () => {
+  it("counts and cuts the cells the text shows, its escapes dropped", () => {
+    expect(cellWidth("\x1b[31mred\x1b[0m")).toBe(3);
+    expect(cellWidth("\x1b]0;a long window title\x07日本")).toBe(4);
+    expect(clipToCells("\x1b]52;c;aGVsbG8=\x07abcdef", 4)).toBe("abc…");
+    expect(clipToCells("go\x1b[2J\x1b[H on", 10)).toBe("go on");
+  });
+
+  it("plainOutput cleans what a command prints, and reads the rest through its context", () => {
+    const printed: string[] = [];
+    const ctx = plainOutput({
+      env: {},
+      cwd: "/p",
+      home: "/h",
+      now: () => 1,
+      packageRoot: "/r",
+      readStdin: () => "",
+      out: (text) => printed.push(`out:${text}`),
+      err: (text) => printed.push(`err:${text}`),
+      columns: 90,
+    });
+    ctx.out("goal: ship\x1b]0;PWNED\x07 it\n");
+    ctx.err("\x1b[2Jcleared?\n");
+    expect(printed).toEqual(["out:goal: ship it\n", "err:cleared?\n"]);
+    expect([ctx.cwd, ctx.columns, ctx.now()]).toEqual(["/p", 90, 1]);
   });
 });

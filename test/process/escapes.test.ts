@@ -1,0 +1,30 @@
+// A loop whose goal and `until` output hold escape sequences, through the bundled Stop hook: Claude (and the
+// person's screen, where Claude Code shows the continuation) gets text; the state file keeps its bytes.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { makeProject, runHook } from "../support/runHook.js";
+
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+const GOAL = "Fix the build\x1b[2J\x1b[H now \x1b]0;PWNED\x07and \x1b]52;c;cHduZWQ=\x07ship\r\n50%\r100%\x08\x07\n";
+/** A red failure line and a progress bar redrawn 2,000 times, as a test runner with colour forced prints them. */
+const UNTIL =
+  "printf 'step 1 ok\\n'; i=0; while [ $i -lt 2000 ]; do printf '\\r\\033[2Kdownloading %d' $i; i=$((i+1)); done; printf '\\n\\033[31mFAIL\\033[39m sum.test.ts \\033[2m>\\033[22m adds\\n'; exit 1";
+
+describe("hooks/stop.js with escape sequences in the loop's data", () => {
+  it("continues with the goal and the until output as text, and keeps the state file's bytes", () => {
+    const text = `---\nmax_iterations: 5\nuntil: ${JSON.stringify(UNTIL)}\n---\n${GOAL}`;
+    const { root, statePath } = makeProject(text);
+    const run = runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false });
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toMatch(CONTROL);
+    // The goal keeps its lines (a lone CR ends one there): only the escapes and controls are gone.
+    expect(run.stderr).toContain("Goal:\nFix the build now and ship\n50%\n100%\n");
+    expect(run.stderr).toContain("step 1 ok\ndownloading 1999\nFAIL sum.test.ts > adds");
+    // The Stop added its count, session and start to the frontmatter: the rest is the file as it was, byte for byte.
+    const after = readFileSync(statePath);
+    const body = Buffer.from(`---\n${GOAL}`, "utf8");
+    expect(after.subarray(after.length - body.length).equals(body), after.toString("utf8")).toBe(true);
+    expect(after.toString("utf8").startsWith(`---\nmax_iterations: 5\nuntil: ${JSON.stringify(UNTIL)}\n`)).toBe(true);
+    expect(after.toString("utf8")).toMatch(/\niteration_count: 2\n---\n/);
+  });
+});
