@@ -156,6 +156,12 @@ export function writeStopCheckpoint(
       const skipped = `continuation-loop: checkpoints are not kept: ${error.message}. Install it, or set checkpoints: false in ${file.shown}; the loop goes on without them.`;
       return { skipped, ...(skipped !== told && { notice: skipped }) };
     }
+    // Another git holds the ref's lock past git's own wait: this iteration goes without its checkpoint, said once.
+    if (error instanceof LoopError && error.code === "CHECKPOINT_REF_LOCKED") {
+      const skipped = "ref locked";
+      const notice = `continuation-loop: iteration ${iteration}'s checkpoint was not kept: ${error.message}. The loop goes on, and the next Stops keep theirs.`;
+      return { skipped, ...(skipped !== told && { notice }) };
+    }
     // The refusal names the state file whose field asked for the checkpoint, as every field's refusal does.
     if (error instanceof LoopError)
       return new LoopError(error.code, error.message, { file: file.shown, ...error.details });

@@ -38,6 +38,7 @@ export type LoopErrorCode =
   | "CHECKPOINT_UNSAVED_CHANGES"
   | "CHECKPOINT_FAILED"
   | "CHECKPOINT_FILTER_MISSING"
+  | "CHECKPOINT_REF_LOCKED"
   | "GIT_MISSING";
 
 export interface LoopErrorDetails {

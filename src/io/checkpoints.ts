@@ -13,6 +13,9 @@ import {
 import { captureTree, renderExcludes } from "./captureTree.js";
 import { readCheckpointRecord, readHead, readLoopCheckpoints } from "./checkpointRecords.js";
 import { type CheckpointScope, type GitRepo, readGitRepo, runGit, spawnGit } from "./runGit.js";
+import { statSync, unlinkSync } from "node:fs";
+import { resolve } from "node:path";
+import { LoopError } from "../core/errors.js";
 
 export interface WrittenCheckpoint {
   ref: string;
@@ -71,7 +74,7 @@ export function writeCheckpoint(
       GIT_COMMITTER_DATE: date,
     },
   }).trim();
-  runGit(repo, ["update-ref", "-m", `continuation-loop: checkpoint ${loop} ${iteration}`, ref, commit]);
+  writeCheckpointRef(repo, ref, commit, `continuation-loop: checkpoint ${loop} ${iteration}`);
   if (iteration % MAINTENANCE_EVERY === 0) runAutoMaintenance(repo);
   const before = new Set((previous?.leftOut ?? []).map((file) => file.path));
   const newlyLeftOut = leftOut.filter((file) => !before.has(file.path));
@@ -91,6 +94,52 @@ function readPreviousCheckpoint(repo: GitRepo, loop: string, iteration: number, 
   return readLoopCheckpoints(repo, loop, { startedAt })
     .filter((record) => record.iteration < iteration)
     .at(-1);
+}
+
+/** How long git itself retries a ref lock another git holds (`core.filesRefLockTimeout`, in ms): a pack-refs of gc's holds it that briefly. */
+const REF_LOCK_WAIT_MS = 2_000;
+/** A lock on a checkpoint ref older than this was left by a git killed mid-write (a Stop killed by its timeout). */
+const REF_LOCK_STALE_MS = 10_000;
+
+/**
+ * Points the checkpoint ref at its commit. Only the loop's Stop writes its refs, under the state file's lock, so a
+ * lock on one that outlives any git's write is a killed Stop's and is removed; a live one (gc's pack-refs in another
+ * worktree) is waited for. One still held is refused with its own code: the Stop goes on without this checkpoint.
+ */
+function writeCheckpointRef(repo: GitRepo, ref: string, commit: string, message: string): void {
+  const update = () =>
+    spawnGit(repo, ["-c", `core.filesRefLockTimeout=${REF_LOCK_WAIT_MS}`, "update-ref", "-m", message, ref, commit]);
+  let result = update();
+  if (result.status === 0) return;
+  const lock = readRefLock(repo, ref);
+  if (lock && Date.now() - lock.mtimeMs > REF_LOCK_STALE_MS) {
+    try {
+      unlinkSync(lock.path);
+    } catch {
+      // gone meanwhile: the retry tells
+    }
+    result = update();
+    if (result.status === 0) return;
+  }
+  const reason = result.stderr.trim().split("\n").slice(0, 3).join(" ") || `exit status ${result.status}`;
+  const held = readRefLock(repo, ref);
+  if (held)
+    throw new LoopError("CHECKPOINT_REF_LOCKED", `${held.path} is held by another git process`, {
+      field: "checkpoints",
+    });
+  throw new LoopError("CHECKPOINT_FAILED", `git update-ref failed: ${reason}`, { field: "checkpoints" });
+}
+
+/** The lock file git makes beside a ref it writes, with its time; undefined when there is none. */
+function readRefLock(repo: GitRepo, ref: string): { path: string; mtimeMs: number } | undefined {
+  const where = spawnGit(repo, ["rev-parse", "--git-path", ref]);
+  if (where.status !== 0) return undefined;
+  const path = `${resolve(repo.root, where.stdout.trim())}.lock`;
+  try {
+    return { path, mtimeMs: statSync(path).mtimeMs };
+  } catch {
+    return undefined;
+  }
 }
 
 /** How often a Stop runs git's automatic maintenance check: what it would pack grows only a little in between. */
