@@ -31,6 +31,21 @@ export function plainOutput(ctx: Context): Context {
   return Object.setPrototypeOf(plain, ctx) as Context;
 }
 
+/**
+ * `answer` with the text it shows dropping escape sequences and control characters: Claude Code draws its messages
+ * and the continuation on the person's screen. A `terminalSequence` (the bell `notify` asks for) is meant.
+ */
+export function renderPlainAnswer(answer: HookAnswer): HookAnswer {
+  const plain = (value: unknown, key = ""): unknown => {
+    if (typeof value === "string") return key === "terminalSequence" ? value : renderPlainText(value);
+    if (Array.isArray(value)) return value.map((item) => plain(item));
+    if (value === null || typeof value !== "object") return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v, k)]));
+  };
+  const json = answer.json && (plain(answer.json) as Record<string, unknown>);
+  return { ...answer, ...(json && { json }), stderr: renderPlainText(answer.stderr) };
+}
+
 /** Documented exit codes of `continuation-loop`. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 

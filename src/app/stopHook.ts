@@ -18,7 +18,7 @@ import { readTombstone } from "../io/sidecarFile.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type StatePlan, type StateSnapshot, updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
-import { addSystemMessage, type Context, type HookAnswer, SILENT, tell } from "./context.js";
+import { addSystemMessage, type Context, type HookAnswer, renderPlainAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
 import { type GatheredFacts, gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
 import type { CommandRuns } from "./runOnce.js";
@@ -263,6 +263,10 @@ function claimNext(found: LoopLookup, input: StopInput, ctx: Context, tries = 3)
  * `found` is what the idle check found (src/app/concernsLoop.ts): the root, the loops, the session's loop.
  */
 export function runStopHook(stdin: HookStdin, ctx: Context, found: LoopLookup): HookAnswer {
+  return renderPlainAnswer(answerStop(stdin, ctx, found));
+}
+
+function answerStop(stdin: HookStdin, ctx: Context, found: LoopLookup): HookAnswer {
   // A subagent's stop is not a turn of the main thread: nothing of its input concerns the loop.
   if (stringField(stdin.json, "agent_id")) return SILENT;
   let input: StopInput;

@@ -1,17 +1,9 @@
 // Stop hook entry (hooks/stop.js): exit 2 only to continue a loop; never on error.
 import { concernsLoop } from "../app/concernsLoop.js";
 import { readHookStdin } from "../core/hookStdin.js";
-import { renderPlainText } from "../core/plainText.js";
 import { loadActiveStop } from "./loadActive.js";
 import { exitOnOldNode } from "./oldNode.js";
 import { processContext } from "./processContext.js";
-
-/**
- * Claude Code draws the answer's messages, and the continuation, on the person's screen: a goal or an output
- * holding escape sequences is shown as text. A `terminalSequence` (the bell the `notify` field asks for) is meant.
- */
-const showPlain = (key: string, value: unknown) =>
-  key !== "terminalSequence" && typeof value === "string" ? renderPlainText(value) : value;
 
 exitOnOldNode("stop");
 const ctx = processContext();
@@ -20,8 +12,8 @@ const found = concernsLoop(stdin, ctx, true);
 if (!found) process.exit(0);
 try {
   const answer = loadActiveStop().runStopHook(stdin, ctx, found);
-  if (answer.json) ctx.out(`${JSON.stringify(answer.json, showPlain)}\n`);
-  if (answer.stderr) ctx.err(renderPlainText(answer.stderr));
+  if (answer.json) ctx.out(`${JSON.stringify(answer.json)}\n`);
+  if (answer.stderr) ctx.err(answer.stderr);
   process.exit(answer.exitCode);
 } catch (error) {
   // A bug must not trap Claude in a loop or print a stack trace at the user.
