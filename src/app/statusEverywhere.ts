@@ -13,7 +13,7 @@ import { findClaude } from "../io/claudeProcess.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readStateSettled } from "../io/readStateFile.js";
 import { readPermissionWaitNow } from "../io/readTranscript.js";
-import { spawnGit } from "../io/runGit.js";
+import { readRevParse, spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import type { Context } from "./context.js";
 
@@ -33,13 +33,15 @@ function readRealPath(path: string): string {
 function readWorkTrees(root: string, ctx: Context): string[] {
   try {
     const repo = { root, env: ctx.env as NodeJS.ProcessEnv };
-    const here = spawnGit(repo, ["rev-parse", "--show-toplevel", "--show-prefix"]);
-    const listed = spawnGit(repo, ["worktree", "list", "--porcelain"]);
+    const here = readRevParse(repo, [["--show-toplevel"], ["--show-prefix"]]);
+    // -z (git 2.36+): a folder named with a line break is one path; an older git lists one a line.
+    let listed = spawnGit(repo, ["worktree", "list", "--porcelain", "-z"]);
+    if (listed.status !== 0) listed = spawnGit(repo, ["worktree", "list", "--porcelain"]);
     if (here.status !== 0 || listed.status !== 0) return [root];
-    const [top = root, prefix = ""] = here.stdout.split("\n");
+    const [top = root, prefix = ""] = here.answers;
     const own = readRealPath(top);
     const others = listed.stdout
-      .split("\n")
+      .split(listed.stdout.includes("\0") ? "\0" : "\n")
       .filter((line) => line.startsWith("worktree "))
       .map((line) => line.slice("worktree ".length))
       .filter((path) => readRealPath(path) !== own);

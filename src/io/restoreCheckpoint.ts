@@ -4,7 +4,7 @@ import { type CheckpointOwner, checkIteration, checkLoopName, renderIterations }
 import { LoopError } from "../core/errors.js";
 import { captureTree, renderExcludes, withTempIndex } from "./captureTree.js";
 import { readLoopCheckpoints } from "./checkpointRecords.js";
-import { type CheckpointScope, type GitRepo, readGitRepo, runGit } from "./runGit.js";
+import { type CheckpointScope, type GitRepo, readGitRepo, runGit, spawnGit } from "./runGit.js";
 
 export interface RestoredCheckpoint {
   iteration: number;
@@ -87,6 +87,8 @@ function writeFiles(repo: GitRepo, tree: string, paths: string[]): void {
 /** Each tree's subtree at the project root (the whole tree when the root is the top); missing as "". */
 function readProjectTrees(repo: GitRepo, trees: string[]): string[] {
   const path = repo.prefix.replace(/\/$/, "");
+  // cat-file reads one name a line: a folder named with a line break is asked for tree by tree.
+  if (path.includes("\n")) return trees.map((tree) => readProjectTree(repo, tree, path));
   const output = runGit(repo, ["cat-file", "--batch-check=%(objectname) %(objecttype)"], {
     input: `${trees.map((tree) => `${tree}:${path}`).join("\n")}\n`,
   });
@@ -94,6 +96,13 @@ function readProjectTrees(repo: GitRepo, trees: string[]): string[] {
     .split("\n")
     .slice(0, trees.length)
     .map((line) => (line.endsWith(" tree") ? line.slice(0, -5) : ""));
+}
+
+/** One tree's subtree at `path`; "" when it has none there. */
+function readProjectTree(repo: GitRepo, tree: string, path: string): string {
+  const found = spawnGit(repo, ["rev-parse", "--verify", "--quiet", `${tree}:${path}`]);
+  const id = found.status === 0 ? found.stdout.trim() : "";
+  return id && spawnGit(repo, ["cat-file", "-t", id]).stdout.trim() === "tree" ? id : "";
 }
 
 /** What turns the working tree `from` into `to`, as paths relative to the project root. */

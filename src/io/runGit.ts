@@ -118,17 +118,9 @@ export function readGitRepo(root: string, env: NodeJS.ProcessEnv): GitRepo {
       received: root,
     });
   }
-  const probe = spawnGit({ root, env }, [
-    "rev-parse",
-    "--is-inside-work-tree",
-    "--show-prefix",
-    "--git-path",
-    "index",
-    "--git-dir",
-    "--git-common-dir",
-  ]);
-  const [inside, prefix, indexPath, gitDir, commonDir] = probe.stdout.split("\n");
-  if (probe.status !== 0 || inside !== "true" || !indexPath) {
+  const { status, answers } = readRevParse({ root, env }, REPO_QUESTIONS);
+  const [inside, prefix, indexPath, gitDir, commonDir] = answers;
+  if (status !== 0 || inside !== "true" || !indexPath) {
     throw new LoopError("CHECKPOINT_NOT_GIT", "not a git repository; set checkpoints: false or run git init", {
       field: "checkpoints",
       expected: "the project root inside a git work tree",
@@ -142,6 +134,35 @@ export function readGitRepo(root: string, env: NodeJS.ProcessEnv): GitRepo {
     prefix: prefix ?? "",
     worktree: readWorktreeId(root, gitDir, commonDir),
   };
+}
+
+/** What readGitRepo asks `git rev-parse`, in the order of its answers. */
+const REPO_QUESTIONS = [
+  ["--is-inside-work-tree"],
+  ["--show-prefix"],
+  ["--git-path", "index"],
+  ["--git-dir"],
+  ["--git-common-dir"],
+];
+
+/**
+ * `git rev-parse`'s answers, one per question. rev-parse writes each on a line of its own, unquoted: a folder
+ * named with a line break makes more lines than answers, and then each question is asked alone.
+ */
+export function readRevParse(
+  repo: Pick<GitRepo, "root" | "env">,
+  questions: string[][],
+): { status: number | null; answers: string[] } {
+  const probe = spawnGit(repo, ["rev-parse", ...questions.flat()]);
+  const lines = probe.stdout.split("\n");
+  if (probe.status !== 0 || lines.length === questions.length + 1) return { status: probe.status, answers: lines };
+  const answers: string[] = [];
+  for (const question of questions) {
+    const alone = spawnGit(repo, ["rev-parse", ...question]);
+    if (alone.status !== 0) return { status: alone.status, answers };
+    answers.push(alone.stdout.replace(/\n$/, ""));
+  }
+  return { status: 0, answers };
 }
 
 /** A linked worktree's git folder is `<common>/worktrees/<id>`; the main one's is the common folder itself. */

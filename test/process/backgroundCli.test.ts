@@ -164,6 +164,28 @@ describe("continuation-loop status --all", () => {
       `${join(realpathSync(linked), "pkg")}: running, iteration 1/5, no session yet — Package in linked`,
     ]);
   });
+
+  it("finds the loop of a worktree whose folder is named with a line break", () => {
+    const git = (cwd: string, ...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
+    const repo = join(project, "repo");
+    mkdirSync(repo, { recursive: true });
+    writeFileSync(join(repo, "a.txt"), "a\n");
+    git(repo, "init", "-q", "-b", "main");
+    git(repo, "add", "-A");
+    git(repo, "commit", "-qm", "base");
+    const linked = join(project, "linked\nfolder");
+    git(repo, "worktree", "add", "-q", "-b", "feature", linked);
+    mkdirSync(join(linked, ".claude"));
+    writeFileSync(
+      join(linked, ".claude", "continuation-loop.local.md"),
+      "---\nmax_iterations: 5\n---\nIn the linked\n",
+    );
+    const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
+    const run = runCli(["status", "--all"], { cwd: repo, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("running, iteration 1/5, no session yet — In the linked");
+  });
 });
 
 describe("continuation-loop status --all the morning after", () => {

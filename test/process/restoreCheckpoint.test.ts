@@ -16,7 +16,19 @@ import {
   write,
 } from "../support/gitRepo.js";
 
-const NAMES = ["my notes.txt", "ünïcødé/日本語 ファイル.md", "quote\"and'apostrophe.txt", "tab\there.txt"];
+const NAMES = [
+  "my notes.txt",
+  "ünïcødé/日本語 ファイル.md",
+  "quote\"and'apostrophe.txt",
+  "tab\there.txt",
+  "line\nbreak.txt",
+  "$(touch pwned) `id`;&.txt",
+  "st*r?[1]\\.txt",
+  "-dash.txt",
+  // The same name in NFD (as macOS writes it) and NFC: two files on Linux.
+  "cafe\u0301.txt",
+  "caf\u00e9.txt",
+];
 
 describe("restoreCheckpoint", () => {
   it("brings back an iteration's files exactly, and leaves HEAD, the index, the stash and ignored files alone", () => {
@@ -138,5 +150,21 @@ describe("restoreCheckpoint", () => {
     restoreCheckpoint({ root, loop: "default", iteration: 1, env, owner });
     expect(snapshot(root)).toEqual({ "a.txt": "one\n" });
     expect(readFileSync(join(repo, "outside.txt"), "utf8")).toBe("edited outside\n");
+  });
+
+  it("in a folder of the repository named with a line break: the main tree's refs, and unsaved work refused", () => {
+    const repo = newRepo({ "outside.txt": "o\n" });
+    const root = join(repo, "line\nbreak");
+    write(root, { "a.txt": "one\n" });
+    writeCheckpoint({ root, loop: "default", iteration: 1, env, now, startedAt });
+    expect(git(repo, "for-each-ref", "--format=%(refname)")).toContain("refs/continuation-loop/default/1\n");
+    write(root, { "a.txt": "unsaved\n" });
+    const error = refusal(() => restoreCheckpoint({ root, loop: "default", iteration: 1, env, owner }));
+    expect(error.code).toBe("CHECKPOINT_UNSAVED_CHANGES");
+    expect(readFileSync(join(root, "a.txt"), "utf8")).toBe("unsaved\n");
+    write(root, { "a.txt": "two\n" });
+    writeCheckpoint({ root, loop: "default", iteration: 2, env, now, startedAt });
+    restoreCheckpoint({ root, loop: "default", iteration: 1, env, owner });
+    expect(snapshot(root)).toEqual({ "a.txt": "one\n" });
   });
 });
