@@ -148,7 +148,8 @@ export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: 
  */
 export function readGitTracking(root: string, path: string): GitTracking {
   if (readWorkTreeTop(root) === undefined) return { kind: "untracked" };
-  const run = startGit(root, ["ls-files", "-z", "--", path], {
+  // Literal: a folder named `pkg[1]` is no pattern that a tracked `pkg1/…` answers.
+  const run = startGit(root, ["ls-files", "-z", "--", `:(literal)${path}`], {
     env: process.env,
     maxBuffer: 1024 * 1024,
     timeout: 10_000,
