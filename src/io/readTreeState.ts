@@ -75,7 +75,12 @@ function pathspecs(root: string, ownFiles: string[]): string[] {
   const specs = ["--", ".", WORKTREES_PATHSPEC];
   for (const file of ownFiles) {
     const rel = relative(root, file);
-    if (rel && !rel.startsWith("..") && !isAbsolute(rel)) specs.push(`:(exclude,glob)${rel.split("\\").join("/")}*`);
+    // Its own `*`, `?` and `[` are letters, as in renderExcludes: only the siblings' `*` is a pattern.
+    const literal = rel
+      .split("\\")
+      .join("/")
+      .replace(/[*?[\\]/g, "\\$&");
+    if (rel && !rel.startsWith("..") && !isAbsolute(rel)) specs.push(`:(exclude,glob)${literal}*`);
   }
   return specs;
 }

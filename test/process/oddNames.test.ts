@@ -9,8 +9,8 @@ import { readHistory, runHook } from "../support/runHook.js";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
-const stop = (root: string, reply = "working") =>
-  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply });
+const stop = (root: string, reply = "working", env: Record<string, string> = {}) =>
+  runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", last_assistant_message: reply }, { env });
 const STATE = ".claude/continuation-loop.local.md";
 
 /** A repository of several projects, each folder's loop file written; `tracked`: the folders whose loop file git tracks. */
@@ -45,5 +45,21 @@ describe("a project folder named with glob characters", () => {
       expect(stop(join(top, other)).code).toBe(0);
       expect(existsSync(join(top, "pwned"))).toBe(false);
     }
+  });
+});
+
+describe("a loop file pinned at a path with glob characters (CONTINUATION_LOOP_FILE)", () => {
+  it("is left out of the stall check's tree, as at any other path: the same turns stall", () => {
+    const root = mkdtempSync(join(tmpdir(), "cl-names-"));
+    git(root, "init", "-q", "-b", "main");
+    writeFileSync(join(root, "a.txt"), "a\n");
+    git(root, "add", "a.txt");
+    git(root, "commit", "-qm", "base");
+    mkdirSync(join(root, "loops"));
+    const pinned = "loops/[wip] loop*?.md";
+    writeFileSync(join(root, pinned), "---\nmax_iterations: 50\nstall_limit: 2\n---\nKeep working.\n");
+    const codes = [1, 2, 3, 4].map(() => stop(root, "Same reply.", { CONTINUATION_LOOP_FILE: pinned }).code);
+    // Turn 2 reads the tree first, turns 3 and 4 find it the same.
+    expect(codes).toEqual([2, 2, 2, 0]);
   });
 });
