@@ -36,8 +36,16 @@ export const isScopeValue = (value: unknown): boolean =>
  */
 export function inScope(path: string, entries: readonly string[]): boolean {
   if (path.startsWith("../")) return false;
-  return entries.some((entry) => entry === "" || path === entry || path.startsWith(`${entry}/`));
+  // NFC on both sides: a name macOS wrote in NFD is the same name as the one typed in the state file.
+  const own = path.normalize("NFC");
+  return entries.some((written) => {
+    const entry = written.normalize("NFC");
+    return entry === "" || own === entry || own.startsWith(`${entry}/`);
+  });
 }
+
+/** A path as one line: one holding a line break, a tab or another control character is shown quoted, escaped. */
+const renderPathLine = (path: string): string => (/[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path);
 
 /** The files outside scope, in order. `entries` are normalized (normalizeScopeEntry). */
 export const outsideScope = (paths: readonly string[], entries: readonly string[] | undefined): string[] =>
@@ -45,7 +53,7 @@ export const outsideScope = (paths: readonly string[], entries: readonly string[
 
 /** Up to ten paths, then "and N more". */
 export function renderFileList(paths: readonly string[], max = 10): string {
-  const shown = paths.slice(0, max).join(", ");
+  const shown = paths.slice(0, max).map(renderPathLine).join(", ");
   return paths.length > max ? `${shown} and ${paths.length - max} more` : shown;
 }
 

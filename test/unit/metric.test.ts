@@ -238,6 +238,10 @@ describe("scope", () => {
     expect(inScope("srcx/a.ts", ["src"])).toBe(false);
     expect(inScope("docs/a.md", ["src", "docs/a.md"])).toBe(true);
     expect(inScope("anything", [""])).toBe(true);
+    // The same name in NFD (as macOS writes it) and NFC (as typed) is one name; other letters are not.
+    expect(inScope("cafe\u0301/menu.md", ["caf\u00e9"])).toBe(true);
+    expect(inScope("caf\u00e9/menu.md", ["cafe\u0301"])).toBe(true);
+    expect(inScope("cafe/menu.md", ["caf\u00e9"])).toBe(false);
     fc.assert(
       fc.property(
         fc.array(fc.stringMatching(/^[a-c]{1,2}(\/[a-c]{1,2}){0,2}$/), { maxLength: 12 }),
@@ -262,6 +266,10 @@ describe("scope", () => {
     );
     expect(decideScope(["src/a"], ["src"], 1)).toBeUndefined();
     expect(decideScope([], undefined, undefined)).toBeUndefined();
+    // One line whatever the files are named: a line break or a tab is shown escaped, in quotes.
+    expect(decideScope(["src/a", "new\nline.txt", "tab\t.txt", "日本語 é.md"], ["src"], undefined)).toBe(
+      '3 file(s) changed outside scope (src): "new\\nline.txt", "tab\\t.txt", 日本語 é.md',
+    );
   });
 });
 
