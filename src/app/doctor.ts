@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { COMMANDS_DIR } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
-import { scanLoops } from "../io/listLoops.js";
+import { listStrayLoopFiles, scanLoops } from "../io/listLoops.js";
 import { readPathNode } from "../io/readPathNode.js";
 import { readStateFile } from "../io/readStateFile.js";
 import type { CommandCall } from "./commandTable.js";
@@ -81,6 +81,7 @@ export function runDoctor({ root, ctx }: CommandCall): number {
     checks.push(...checkState(file, cap, ctx.env, cli, installRoute));
   if (scanLoops(root, ctx.env).loops.length === 0)
     checks.push({ level: "ok", text: "no loop is running in this project" });
+  if (!ctx.env.CONTINUATION_LOOP_FILE) for (const entry of listStrayLoopFiles(root)) checks.push(checkStray(entry));
 
   const fails = checks.filter((c) => c.level === "FAIL").length;
   const warns = checks.filter((c) => c.level === "warn").length;
@@ -95,3 +96,13 @@ export function runDoctor({ root, ctx }: CommandCall): number {
 
 /** "no problems", "1 warning", "3 warnings". */
 const renderCount = (n: number, what: string): string => `${n === 0 ? "no" : n} ${what}${n === 1 ? "" : "s"}`;
+
+/** A file named like a loop's whose name is none: no loop runs from it. */
+function checkStray(entry: string): Check {
+  const path = `.claude/${entry}`;
+  const shown = /[\u0000-\u001f\u007f]/.test(path) ? JSON.stringify(path) : path;
+  return {
+    level: "warn",
+    text: `${shown} is no loop's state file, so no loop runs from it: a loop's name (continuation-loop.NAME.local.md) is 1 to 40 characters of a-z, 0-9 and -, starting with a letter or digit; rename it, e.g. to continuation-loop.my-loop.local.md`,
+  };
+}

@@ -81,3 +81,20 @@ export function scanLoops(root: string, env: Env): LoopScan {
   }
   return { loops, orphans };
 }
+
+/**
+ * Files in `.claude/` named like a named loop's state file whose NAME is no loop's name (`continuation-loop.café.local.md`):
+ * no loop runs from them, and nothing else says so.
+ */
+export function listStrayLoopFiles(root: string): string[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(root, STATE_DIR));
+  } catch {
+    return []; // no .claude folder
+  }
+  const listed = new Set(names);
+  return names
+    .filter((entry) => /^continuation-loop\..*\.local\.md$/s.test(entry) && !parseStateFileName(entry, listed))
+    .sort();
+}

@@ -63,3 +63,28 @@ describe("a loop file pinned at a path with glob characters (CONTINUATION_LOOP_F
     expect(codes).toEqual([2, 2, 2, 0]);
   });
 });
+
+describe("a loop file named by hand with a name no loop has", () => {
+  it("doctor names each such file and the names a loop may have; a loop's own file is no warning", () => {
+    const root = mkdtempSync(join(tmpdir(), "cl-names-"));
+    mkdirSync(join(root, ".claude"));
+    const stray = [
+      "continuation-loop.caf\u00e9.local.md",
+      "continuation-loop.cafe\u0301.local.md",
+      "continuation-loop.my loop.local.md",
+      "continuation-loop.$(touch pwned).local.md",
+      "continuation-loop.line\nbreak.local.md",
+    ];
+    for (const name of [...stray, "continuation-loop.ok.local.md"])
+      writeFileSync(join(root, ".claude", name), "---\nmax_iterations: 3\n---\nGoal\n");
+    const run = runHook("cli", "", { cwd: root, args: ["doctor"], env: { HOME: join(root, "home") } });
+    const warned = run.stdout.split("\n").filter((line) => line.includes("is no loop's state file"));
+    expect(warned, run.stdout).toHaveLength(stray.length);
+    for (const name of stray.slice(0, -1)) expect(run.stdout).toContain(`.claude/${name} is no loop's state file`);
+    // One line per file: a line break in the name is shown escaped, in quotes.
+    expect(run.stdout).toContain('".claude/continuation-loop.line\\nbreak.local.md" is no loop\'s state file');
+    expect(warned[0]).toContain("1 to 40 characters of a-z, 0-9 and -");
+    expect(run.stdout).not.toContain("continuation-loop.ok.local.md is no loop's");
+    expect(existsSync(join(root, "pwned"))).toBe(false);
+  });
+});
