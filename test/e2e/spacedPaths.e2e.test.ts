@@ -3,11 +3,13 @@
 // set up with `continuation-loop install`, whose hook commands name its folder through Claude Code's own
 // ${CLAUDE_PROJECT_DIR}; and `run`. On both pins Claude Code hands a hook ${CLAUDE_PLUGIN_ROOT} and ${CLAUDE_PROJECT_DIR} in its environment, never
 // in the command's text, so the shell never reads those characters; `run`, doctor and uninstall work there too.
+// Then names with $(…), glob characters, a leading -, a line break and NFD letters, in the folders and in the files
+// Claude writes: checkpoints, restore and report (docs/REFERENCE.md "Names with odd characters").
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { text } from "./support/messagesServer.js";
+import { text, toolUse } from "./support/messagesServer.js";
 import { lastUserText } from "./support/requestText.js";
 import { HISTORY, LOOP_MARKER } from "./loopSupport.js";
 import { trustProject } from "./support/loopProject.js";
@@ -130,6 +132,88 @@ describe.each(CLAUDE_VERSIONS)(
       expect(fs.existsSync(path.join(world.proj, ".claude", "continuation-loop"))).toBe(false);
       const settings = path.join(world.proj, ".claude", "settings.json");
       if (fs.existsSync(settings)) expect(fs.readFileSync(settings, "utf8")).not.toContain("continuation-loop");
+    });
+  },
+);
+
+/** Files Claude writes, one an iteration: shell and glob characters, a leading -, a line break, NFC and NFD letters. */
+const ODD_FILES = [
+  'it\'s "q" $(touch pwned) `touch pwned`;&.txt',
+  "st*r?[1].txt",
+  "new\nline.txt",
+  "-dash.txt",
+  "caf\u00e9 日本語 🚀.txt",
+  "cafe\u0301.txt",
+];
+
+/** Any file or folder under `dir` whose name starts with "pwned": a command the product ran from a name. */
+function findPwned(dir: string, found: string[] = []): string[] {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith("pwned")) found.push(path.join(dir, entry.name));
+    if (entry.isDirectory() && entry.name !== ".git") findPwned(path.join(dir, entry.name), found);
+  }
+  return found;
+}
+
+describe.each(CLAUDE_VERSIONS)(
+  "Claude Code %s, names with $(…), glob characters, line breaks and NFD letters",
+  (version) => {
+    it("checkpoints each iteration's odd file names, and restore puts iteration 2 back; nothing runs from a name", async () => {
+      const world = makeSpacedWorld({
+        base: "o'brien $(touch pwned) [x]*? `touch pwned`",
+        proj: "-proj cafe\u0301 日本語 🚀 x;&",
+        home: "o'brien",
+      });
+      const plugin = copyPlugin(path.join(world.base, "$(touch pwned)"));
+      const git = (...args: string[]) =>
+        spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: world.proj, encoding: "utf8" });
+      fs.writeFileSync(path.join(world.proj, ".gitignore"), ".claude/\n");
+      git("init", "-q");
+      git("add", ".");
+      git("commit", "-qm", "base");
+      let turn = 0;
+      const server = await t.server(() => {
+        const i = turn++;
+        if (i >= 2 * ODD_FILES.length) return text("never sent");
+        const file = ODD_FILES[Math.floor(i / 2)] as string;
+        return i % 2 === 0
+          ? toolUse("Write", { file_path: path.join(world.proj, file), content: `${file}\n` })
+          : text("Wrote it.");
+      });
+      const r = await runClaude({
+        version,
+        prompt: `/continuation-loop:loop-start --checkpoints --max-iterations ${ODD_FILES.length} --name odd Write the files`,
+        baseUrl: server.url,
+        cwd: world.proj,
+        home: world.home,
+        pluginDirs: [plugin],
+        allowedTools: ["Write"],
+      });
+      expect(r.code, describeRun(r)).toBe(0);
+      expect(readJsonl(path.join(world.proj, HISTORY)).at(-1)).toMatchObject({
+        reason: "max_iterations",
+        iteration: 6,
+      });
+      for (const file of ODD_FILES) expect(fs.readFileSync(path.join(world.proj, file), "utf8")).toBe(`${file}\n`);
+      const cli = (...args: string[]) =>
+        spawnSync(process.execPath, [path.join(plugin, "hooks", "cli.js"), ...args, "--name", "odd"], {
+          cwd: world.proj,
+          encoding: "utf8",
+          env: { PATH: process.env.PATH ?? "", HOME: world.home },
+        });
+      expect(cli("checkpoints").stdout).toMatch(/^\s+1\s.*\n(\s+\d\s.*\n){4}\s+6\s/m);
+      const restored = cli("restore", "2");
+      expect(restored.status, restored.stderr).toBe(0);
+      expect(ODD_FILES.map((file) => fs.existsSync(path.join(world.proj, file)))).toEqual([
+        true,
+        true,
+        false,
+        false,
+        false,
+        false,
+      ]);
+      expect(cli("report").status).toBe(0);
+      expect(findPwned(path.dirname(world.base))).toEqual([]);
     });
   },
 );
