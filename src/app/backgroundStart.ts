@@ -36,7 +36,14 @@ const cannot = (command: string, why: string, expected: string) =>
  * The worktree `claude --bg -w NAME` runs in, made first so the loop's file is there before the session starts:
  * where Claude Code makes it (`.claude/worktrees/NAME`, branch `worktree-NAME`; measured), which it then reuses.
  */
-function prepareWorktree(root: string, name: string, ctx: Context, command: string): string {
+/** The loop's worktree; `made` when this start made it (`branch` too, when it made that): a failed start takes them away. */
+interface Worktree {
+  path: string;
+  made: boolean;
+  branch?: string;
+}
+
+function prepareWorktree(root: string, name: string, ctx: Context, command: string): Worktree {
   const env = ctx.env as NodeJS.ProcessEnv;
   try {
     readGitRepo(root, env);
@@ -49,7 +56,7 @@ function prepareWorktree(root: string, name: string, ctx: Context, command: stri
     });
   }
   const path = join(root, ".claude", "worktrees", name);
-  if (existsSync(path)) return path;
+  if (existsSync(path)) return { path, made: false };
   const branch = `worktree-${name}`;
   const known = spawnGit({ root, env }, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`]).status === 0;
   const added = spawnGit(
@@ -63,7 +70,18 @@ function prepareWorktree(root: string, name: string, ctx: Context, command: stri
       field: "--worktree",
       expected: "a project with at least one commit, and a name no other worktree uses",
     });
-  return path;
+  return { path, made: true, ...(!known && { branch }) };
+}
+
+/**
+ * Takes away the worktree a failed start made, and its branch, so that "it was not started" leaves nothing behind;
+ * git refuses a worktree holding anything else (the person's files stay). Returns what was left, if anything.
+ */
+function removeMadeWorktree(root: string, made: Worktree, ctx: Context): string | undefined {
+  const env = ctx.env as NodeJS.ProcessEnv;
+  if (spawnGit({ root, env }, ["worktree", "remove", made.path]).status !== 0) return made.path;
+  if (made.branch) spawnGit({ root, env }, ["branch", "-d", made.branch]);
+  return undefined;
 }
 
 /** Takes the loop back out of the way when Claude Code did not start the session: only a file still waiting for it. */
@@ -94,7 +112,9 @@ export function startInBackground(request: StartRequest, claudeArgs: string[], c
       `Claude Code was not found (${claude.missing})`,
       "claude on PATH, or CONTINUATION_LOOP_CLAUDE",
     );
-  const root = request.worktree === undefined ? call.root : prepareWorktree(call.root, request.worktree, ctx, command);
+  const worktree =
+    request.worktree === undefined ? undefined : prepareWorktree(call.root, request.worktree, ctx, command);
+  const root = worktree?.path ?? call.root;
   const owner = `${BACKGROUND_START}${randomBytes(4).toString("hex")}`;
   const started = startLoop({ ...request, background: undefined }, ctx, root, owner);
   // The plugin from this package, unless the settings load it already (an install, or the plugin enabled).
@@ -111,11 +131,12 @@ export function startInBackground(request: StartRequest, claudeArgs: string[], c
   const short = /backgrounded · ([0-9a-f]{8})/.exec(ran.stdout)?.[1];
   if (ran.code !== 0 || short === undefined) {
     removePending(started.file, owner);
+    const left = worktree?.made ? removeMadeWorktree(call.root, worktree, ctx) : undefined;
     const said = `${ran.stderr}\n${ran.stdout}`.split("\n").find((line) => line.trim() && !/^Starting/.test(line));
     throw cannot(
       command,
       `Claude Code did not start a background session (${ran.error ?? `exit ${ran.code}`}${said ? `: ${said.trim()}` : ""})`,
-      "what Claude Code says to do, then start the loop again; it was not started",
+      `what Claude Code says to do, then start the loop again; it was not started${left ? ` (its worktree ${left} is left: it holds other files)` : ""}`,
     );
   }
   // The session takes the loop at its first prompt, a second or two from now.

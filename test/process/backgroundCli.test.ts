@@ -1,7 +1,6 @@
 // The helper's background commands (docs/REFERENCE.md "Leave it running") against a stand-in `claude` that answers
 // as Claude Code does in the cases a test cannot reach with the real one on demand: it refuses, it is missing, it
 // lists sessions. The real CLI runs them in test/e2e/backgroundSession.e2e.test.ts.
-import { execFileSync } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -14,6 +13,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { git } from "../support/gitRepo.js";
 import { removeTemps, runCli, tempProject } from "./support/cli.js";
 
 afterAll(removeTemps);
@@ -101,6 +101,24 @@ describe("continuation-loop start --bg", () => {
     expect(outside.stderr).toContain("--worktree needs a git repository");
     expect(claude.calls()).toEqual([]);
   });
+
+  it("--worktree when Claude Code refuses: the worktree and branch it made are taken away again", () => {
+    git(project, "init", "-q");
+    writeFileSync(join(project, "a.txt"), "a\n");
+    git(project, "add", "a.txt");
+    git(project, "commit", "-q", "-m", "one");
+    const claude = fakeClaude({ stderr: "Not logged in\n", code: 1 });
+    const run = runCli(["start", "--bg", "--worktree", "w1", "Go"], {
+      cwd: project,
+      env: { CONTINUATION_LOOP_CLAUDE: claude.path },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("it was not started");
+    expect(claude.calls()).toHaveLength(1);
+    expect(existsSync(join(project, ".claude", "worktrees", "w1"))).toBe(false);
+    expect(git(project, "worktree", "list", "--porcelain").match(/^worktree /gm)).toHaveLength(1);
+    expect(git(project, "branch", "--list", "worktree-w1")).toBe("");
+  });
 });
 
 describe("continuation-loop status --all", () => {
@@ -129,8 +147,6 @@ describe("continuation-loop status --all", () => {
     expect(run.stdout).toContain(".: running, iteration 1/5, no session yet — Ship it");
   });
   it("lists the project in each git worktree once: reached through a symlink, or as a folder of the repository", () => {
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
     const repo = join(project, "repo");
     mkdirSync(join(repo, "pkg"), { recursive: true });
     writeFileSync(join(repo, "pkg", "a.txt"), "a\n");
@@ -166,8 +182,6 @@ describe("continuation-loop status --all", () => {
   });
 
   it("finds the loop of a worktree whose folder is named with a line break", () => {
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
     const repo = join(project, "repo");
     mkdirSync(repo, { recursive: true });
     writeFileSync(join(repo, "a.txt"), "a\n");
@@ -190,8 +204,6 @@ describe("continuation-loop status --all", () => {
 
 describe("continuation-loop status --all the morning after", () => {
   it("names the worktree whose loop has ended since, how, and the command of its report", () => {
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd, encoding: "utf8" });
     writeFileSync(join(project, "a.txt"), "a\n");
     git(project, "init", "-q", "-b", "main");
     git(project, "add", "-A");
