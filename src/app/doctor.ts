@@ -5,6 +5,8 @@ import { parseState } from "../core/parseState.js";
 import { listStrayLoopFiles, scanLoops } from "../io/listLoops.js";
 import { readPathNode } from "../io/readPathNode.js";
 import { readStateFile } from "../io/readStateFile.js";
+import { readSettingsSources } from "../io/readSettingsFiles.js";
+import { decideHooksOff, renderHooksOff } from "../core/hooksOff.js";
 import type { CommandCall } from "./commandTable.js";
 import { EXIT } from "./context.js";
 import {
@@ -14,8 +16,8 @@ import {
   checkState,
   readInstallRoute,
   readPluginEnabled,
+  readStopTimeouts,
   readPermissionMode,
-  readSettingsSources,
   type Check,
   checkCostSource,
   checkPathNode,
@@ -34,9 +36,12 @@ export function runDoctor({ root, ctx }: CommandCall): number {
   // This command runs only on a Node the hooks accept (src/entries/oldNode.ts); the hooks run the one on PATH.
   checks.push({ level: "ok", text: `node ${process.version} runs this command` });
   checks.push(checkPathNode(readPathNode(ctx.env)));
+  checks.push(checkBundles(ctx.packageRoot));
 
   const sources = readSettingsSources(root, ctx.env, ctx.home);
   for (const s of sources) if (s.error) checks.push({ level: "FAIL", text: `${s.name}: ${s.error}` });
+  const off = decideHooksOff(sources);
+  if (off) checks.push({ level: "FAIL", text: renderHooksOff(off) });
   const pluginEnabled = readPluginEnabled(sources);
   if (pluginEnabled) checks.push({ level: "ok", text: "the continuation-loop plugin is enabled in settings" });
   checks.push(
@@ -78,7 +83,7 @@ export function runDoctor({ root, ctx }: CommandCall): number {
   checks.push(checkCostSource(sources, withCost, readModuleLive(ctx.env), moduleMayRun, cli));
   const cap = blockCap(ctx.env, sources);
   for (const { file } of scanLoops(root, ctx.env).loops)
-    checks.push(...checkState(file, cap, ctx.env, cli, installRoute));
+    checks.push(...checkState(file, cap, ctx.env, cli, installRoute, readStopTimeouts(sources, root)));
   if (scanLoops(root, ctx.env).loops.length === 0)
     checks.push({ level: "ok", text: "no loop is running in this project" });
   if (!ctx.env.CONTINUATION_LOOP_FILE) for (const entry of listStrayLoopFiles(root)) checks.push(checkStray(entry));
@@ -105,4 +110,26 @@ function checkStray(entry: string): Check {
     level: "warn",
     text: `${shown} is no loop's state file, so no loop runs from it: a loop's name (continuation-loop.NAME.local.md) is 1 to 40 characters of a-z, 0-9 and -, starting with a letter or digit; rename it, e.g. to continuation-loop.my-loop.local.md`,
   };
+}
+
+/** What Claude Code runs from this copy of the plugin: a hook whose bundle is gone exits 0 and the loop stops. */
+const BUNDLES = [
+  "stop.js",
+  "prompt.js",
+  "session.js",
+  "active/stop.js",
+  "active/prompt.js",
+  "active/session.js",
+  "active/command.js",
+];
+
+/** Every bundle beside this command (an update cut short leaves some out: docs/REFERENCE.md "When the hooks do not run"). */
+function checkBundles(packageRoot: string): Check {
+  const missing = BUNDLES.filter((f) => !existsSync(join(packageRoot, "hooks", f)));
+  return missing.length
+    ? {
+        level: "FAIL",
+        text: `${join(packageRoot, "hooks")} misses ${missing.join(", ")}: the hooks that run them do nothing, so no loop continues. Expected every bundle of the release: install the plugin (or the package) again`,
+      }
+    : { level: "ok", text: `the hooks' bundles are all in ${join(packageRoot, "hooks")}` };
 }

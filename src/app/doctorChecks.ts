@@ -4,8 +4,10 @@ import { LoopError } from "../core/errors.js";
 import { MANIFEST, type Manifest } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { renderMistyped } from "../core/mistypedFields.js";
-import { commandsOf, parseSettings, type Settings } from "../core/settingsHooks.js";
-import { type Env, type LoopFile, renderHistoryShown, resolveConfigDir } from "../core/loopFiles.js";
+import { commandsOf } from "../core/settingsHooks.js";
+import { decideStopTimeoutShort, type StopTimeout } from "../core/hooksOff.js";
+import { readSettingsSources, type SettingsSource } from "../io/readSettingsFiles.js";
+import { type Env, type LoopFile, renderHistoryShown } from "../core/loopFiles.js";
 import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
 import type { PathNode } from "../io/readPathNode.js";
 import { readHistoryUnwritable } from "../io/history.js";
@@ -22,29 +24,6 @@ type Level = "ok" | "warn" | "FAIL";
 export interface Check {
   level: Level;
   text: string;
-}
-
-export interface SettingsSource {
-  name: string;
-  settings: Settings | undefined;
-  error?: string;
-}
-
-/** Project, local and user settings, each parsed or with the reason it could not be. */
-export function readSettingsSources(root: string, env: Env, home: string): SettingsSource[] {
-  const files = [
-    [".claude/settings.json", join(root, ".claude", "settings.json")],
-    [".claude/settings.local.json", join(root, ".claude", "settings.local.json")],
-    ["user settings.json", join(resolveConfigDir(env, home), "settings.json")],
-  ] as const;
-  return files.map(([name, path]) => {
-    if (!existsSync(path)) return { name, settings: undefined };
-    try {
-      return { name, settings: parseSettings(readFileSync(path, "utf8"), path) };
-    } catch (error) {
-      return { name, settings: undefined, error: error instanceof LoopError ? error.describe() : String(error) };
-    }
-  });
 }
 
 /**
@@ -140,6 +119,16 @@ export function readPermissionMode(sources: SettingsSource[], claudeArgs: readon
     if (typeof permissions?.defaultMode === "string") return permissions.defaultMode;
   }
   return "default";
+}
+
+/** The `timeout` each settings file gives a Stop hook of ours (install writes the plugin's own). */
+export function readStopTimeouts(sources: SettingsSource[], root: string): StopTimeout[] {
+  return sources.flatMap((s) =>
+    (s.settings?.hooks?.Stop ?? [])
+      .flatMap((g) => (Array.isArray(g?.hooks) ? g.hooks : []))
+      .filter((h) => typeof h?.command === "string" && isOurs(h.command, root) && typeof h.timeout === "number")
+      .map((h) => ({ file: s.name, seconds: h.timeout as number })),
+  );
 }
 
 /** Registration of one event across the settings files and the plugin. */
@@ -272,7 +261,14 @@ function checkWritable(where: LoopFile): Check[] {
 }
 
 /** The state file: valid, one a session may claim, and able to run its course under the block cap. */
-export function checkState(where: LoopFile, cap: number, env: Env, cli: string, installRoute: boolean): Check[] {
+export function checkState(
+  where: LoopFile,
+  cap: number,
+  env: Env,
+  cli: string,
+  installRoute: boolean,
+  stopTimeouts: StopTimeout[] = [],
+): Check[] {
   let trust: Check[] = [];
   try {
     const state = readStateSettled(where.statePath, where.shown, where.sidecarPath, (text) => {
@@ -301,6 +297,10 @@ export function checkState(where: LoopFile, cap: number, env: Env, cli: string, 
     }
     for (const line of renderMistyped(state.mistyped, where.shown)) checks.push({ level: "warn", text: line });
     checks.push(...checkImprovement(state, where, env));
+    for (const timeout of stopTimeouts) {
+      const short = decideStopTimeoutShort(state, where.shown, timeout);
+      if (short) checks.push({ level: "warn", text: short });
+    }
     checks.push(...checkFreshContext(state, env, cli, installRoute));
     if (state.notes_file && /^\.claude[\\/]/.test(state.notes_file)) {
       checks.push({

@@ -9,6 +9,8 @@ import { renderPreparedSummary, renderStartCard, renderStartUsage } from "../cor
 import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
+import { readSettingsSources } from "../io/readSettingsFiles.js";
+import { decideHooksOff, renderHooksOff } from "../core/hooksOff.js";
 import {
   ALL,
   type CommandCall,
@@ -171,7 +173,10 @@ function runStatus(call: CommandCall): number {
   const { ctx, session, options } = call;
   // From a terminal, --all reaches the project's worktrees and Claude Code's background sessions too.
   if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
-  return say(call, readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true, ctx.columns));
+  const status = readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true, ctx.columns);
+  // Answered by a hook, the hooks run; from a terminal, settings that turn them off are said under the loop.
+  const off = call.slash ? undefined : decideHooksOff(readSettingsSources(call.root, ctx.env, ctx.home));
+  return say(call, off ? `${status}\n  ${renderHooksOff(off)}` : status);
 }
 
 const REPLACE: OptionSpec = { help: "replace the loop this session already runs" };

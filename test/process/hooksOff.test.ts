@@ -1,0 +1,102 @@
+// Settings that keep Claude Code from running the loop's hooks (docs/REFERENCE.md "When the hooks do not run"):
+// `status` and `doctor` from a terminal say so, naming the file and the field, instead of showing the loop as
+// running; and doctor warns of a Stop timeout the loop's commands may outlast.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
+
+afterAll(removeTemps);
+
+const STATE = "---\nmax_iterations: 5\nverify: npm test\n---\nFix the tests\n";
+
+/** A project with a loop and a HOME; `CLAUDE_CONFIG_DIR` when given. */
+function project(): { root: string; home: string; write: (file: string, value: unknown) => void } {
+  const root = tempProject();
+  const home = join(root, "home");
+  mkdirSync(join(root, ".claude"), { recursive: true });
+  mkdirSync(join(home, ".claude"), { recursive: true });
+  writeFileSync(join(root, ".claude/continuation-loop.local.md"), STATE);
+  return { root, home, write: (file, value) => writeFileSync(join(root, file), JSON.stringify(value)) };
+}
+
+const run = (command: string, root: string, env: Record<string, string>) =>
+  runCli([command, "--project", root], { cwd: "/", env });
+
+describe("disableAllHooks", () => {
+  it("status and doctor name the settings file that turns every hook off", () => {
+    for (const [file, shown] of [
+      [".claude/settings.local.json", ".claude/settings.local.json"],
+      [".claude/settings.json", ".claude/settings.json"],
+      ["home/.claude/settings.json", "user settings.json"],
+    ] as const) {
+      const p = project();
+      p.write(file, { disableAllHooks: true });
+      const env = { HOME: p.home };
+      const status = run("status", p.root, env);
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toContain("iteration 1/5");
+      expect(status.stdout).toContain(`disableAllHooks is true in ${shown}, so no loop continues`);
+      const doctor = run("doctor", p.root, env);
+      expect(doctor.code).toBe(1);
+      expect(doctor.stdout).toMatch(
+        new RegExp(
+          `FAIL {2}Claude Code runs no hooks here: disableAllHooks is true in ${shown.replaceAll(".", "\\.")}`,
+        ),
+      );
+    }
+  });
+
+  it("a more specific file that sets it false turns the hooks back on, and nothing is said", () => {
+    const p = project();
+    p.write("home/.claude/settings.json", { disableAllHooks: true });
+    p.write(".claude/settings.local.json", { disableAllHooks: false });
+    const env = { HOME: p.home };
+    expect(run("status", p.root, env).stdout).not.toContain("disableAllHooks");
+    expect(run("doctor", p.root, env).stdout).not.toContain("disableAllHooks");
+  });
+
+  it("reads the user settings where CLAUDE_CONFIG_DIR points", () => {
+    const p = project();
+    const config = join(p.root, "config");
+    mkdirSync(config);
+    writeFileSync(join(config, "settings.json"), JSON.stringify({ disableAllHooks: true }));
+    expect(run("status", p.root, { HOME: p.home }).stdout).not.toContain("disableAllHooks");
+    expect(run("status", p.root, { HOME: p.home, CLAUDE_CONFIG_DIR: config }).stdout).toContain(
+      "disableAllHooks is true in user settings.json",
+    );
+  });
+});
+
+describe("a Stop timeout shorter than the loop's commands", () => {
+  it("doctor warns, naming the settings file, the timeout and the loop's field", () => {
+    const p = project();
+    const env = { HOME: p.home };
+    expect(runCli(["install", "--project", p.root], { cwd: "/", env }).code).toBe(0);
+    expect(run("doctor", p.root, env).stdout).not.toContain("the Stop hook's timeout");
+    const settings = join(p.root, ".claude/settings.json");
+    const parsed = JSON.parse(readFileSync(settings, "utf8"));
+    parsed.hooks.Stop[0].hooks[0].timeout = 60;
+    writeFileSync(settings, JSON.stringify(parsed));
+    const doctor = run("doctor", p.root, env);
+    expect(doctor.stdout).toMatch(
+      /warn {2}the Stop hook's timeout is 60s in \.claude\/settings\.json, but \.claude\/continuation-loop\.local\.md's verify may take up to 300s \(verify_timeout\)/,
+    );
+  });
+});
+
+describe("a copy of the plugin with a bundle missing (an update cut short)", () => {
+  it("doctor fails, naming each missing bundle", () => {
+    const p = project();
+    const plugin = join(p.root, "plugin");
+    cpSync(join(REPO, "hooks"), join(plugin, "hooks"), { recursive: true });
+    const script = join(plugin, "hooks", "cli.js");
+    const doctor = () => runCli(["doctor", "--project", p.root], { cwd: "/", env: { HOME: p.home }, script });
+    expect(doctor().stdout).toMatch(/ok {4}the hooks' bundles are all in /);
+    rmSync(join(plugin, "hooks", "stop.js"));
+    rmSync(join(plugin, "hooks", "active", "session.js"));
+    const run = doctor();
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain(`FAIL  ${join(plugin, "hooks")} misses stop.js, active/session.js`);
+  });
+});
