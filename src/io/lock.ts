@@ -7,7 +7,7 @@ import { readProcessGone } from "./readClaudePid.js";
 import { sleep } from "./sleep.js";
 
 export interface LockOptions {
-  /** A lock older than this is left over from a killed hook and is taken over. */
+  /** A lock held longer than this (on the machine's own clock, when it says less) is left over and is taken over. */
   staleMs?: number;
   /** How long to wait for a live lock before giving up. */
   waitMs?: number;
@@ -20,6 +20,24 @@ interface SeenLock {
   ageMs: number;
   pid: number;
   stamp: string;
+}
+
+/** The stamp's `m<ms>`: the machine's own clock when the lock was taken (a lock from 0.2.0 has none). */
+const readStampMonotonic = (stamp: string): number | undefined => {
+  const mark = /\bm(\d+)\b/.exec(stamp)?.[1];
+  return mark === undefined ? undefined : Number(mark);
+};
+
+/**
+ * How long the lock has been held: by the wall clock, unless the machine's own clock says less. A machine that
+ * slept (a laptop closed overnight) moved the wall clock on while its holder's time stood still, and a lock held
+ * across the sleep is not thereby left over (docs/REFERENCE.md "When the clock jumps").
+ */
+function readHeldMs(seen: Pick<SeenLock, "ageMs" | "stamp">): number {
+  const taken = readStampMonotonic(seen.stamp);
+  const own = taken === undefined ? undefined : readMonotonicMs() - taken;
+  // Below zero: taken before the machine started again (its clock starts at boot); the wall clock says then.
+  return own !== undefined && own >= 0 && own < seen.ageMs ? own : seen.ageMs;
 }
 
 function inspect(lock: string): SeenLock | undefined {
@@ -96,7 +114,9 @@ export function acquireLock(
       const fd = openSync(lock, "wx");
       let ino: number;
       try {
-        const stamp = Buffer.from(`${process.pid} ${new Date(Date.now()).toISOString()}\n`);
+        const stamp = Buffer.from(
+          `${process.pid} ${new Date(Date.now()).toISOString()} m${Math.floor(readMonotonicMs())}\n`,
+        );
         writeWholeInto(lock, fd, stamp);
         ino = fstatSync(fd).ino;
       } catch (error) {
@@ -127,7 +147,7 @@ export function acquireLock(
     // over a second ahead: the clock was set back since it was made, and an empty one is as old.
     const stale =
       held !== undefined &&
-      (held.ageMs > staleMs || readProcessGone(held.pid) || (held.stamp === "" && Math.abs(held.ageMs) > 1_000));
+      (readHeldMs(held) > staleMs || readProcessGone(held.pid) || (held.stamp === "" && Math.abs(held.ageMs) > 1_000));
     if (stale) {
       breakLock(lock, held);
       tookOverStale = true;
