@@ -6,7 +6,8 @@ import { listStrayLoopFiles, scanLoops } from "../io/listLoops.js";
 import { readPathNode } from "../io/readPathNode.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readSettingsSources } from "../io/readSettingsFiles.js";
-import { decideHooksOff, renderHooksOff } from "../core/hooksOff.js";
+import { renderHooksOff } from "../core/hooksOff.js";
+import { decideProjectHooksOff } from "./readHooksOff.js";
 import type { CommandCall } from "./commandTable.js";
 import { EXIT } from "./context.js";
 import {
@@ -40,8 +41,9 @@ export function runDoctor({ root, ctx }: CommandCall): number {
 
   const sources = readSettingsSources(root, ctx.env, ctx.home);
   for (const s of sources) if (s.error) checks.push({ level: "FAIL", text: `${s.name}: ${s.error}` });
-  const off = decideHooksOff(sources);
-  if (off) checks.push({ level: "FAIL", text: renderHooksOff(off) });
+  const off = decideProjectHooksOff(root, sources);
+  // A disabled plugin still runs under --plugin-dir, which doctor cannot see.
+  if (off) checks.push({ level: off.field === "disableAllHooks" ? "FAIL" : "warn", text: renderHooksOff(off) });
   const pluginEnabled = readPluginEnabled(sources);
   if (pluginEnabled) checks.push({ level: "ok", text: "the continuation-loop plugin is enabled in settings" });
   checks.push(

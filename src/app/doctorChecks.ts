@@ -5,7 +5,7 @@ import { MANIFEST, type Manifest } from "../core/installLayout.js";
 import { parseState } from "../core/parseState.js";
 import { renderMistyped } from "../core/mistypedFields.js";
 import { commandsOf } from "../core/settingsHooks.js";
-import { decideStopTimeoutShort, type StopTimeout } from "../core/hooksOff.js";
+import { decideStopTimeoutShort, readPluginSetting, type StopTimeout } from "../core/hooksOff.js";
 import { readSettingsSources, type SettingsSource } from "../io/readSettingsFiles.js";
 import { type Env, type LoopFile, renderHistoryShown } from "../core/loopFiles.js";
 import { acceptsNodeVersion, NODE_MIN } from "../core/nodeSupport.js";
@@ -73,10 +73,8 @@ function isOurs(command: string, root: string): boolean {
 
 /** The continuation-loop plugin's id (`continuation-loop@MARKETPLACE`) where a settings file enables it. */
 function readEnabledPluginId(sources: SettingsSource[]): string | undefined {
-  for (const s of sources)
-    for (const [id, on] of Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}))
-      if (id.startsWith("continuation-loop@") && on === true) return id;
-  return undefined;
+  const setting = readPluginSetting(sources);
+  return setting?.on ? setting.id : undefined;
 }
 
 /** Is the continuation-loop plugin enabled in one of these settings files (a marketplace install)? */

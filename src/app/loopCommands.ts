@@ -9,8 +9,7 @@ import { renderPreparedSummary, renderStartCard, renderStartUsage } from "../cor
 import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { readSettingsSources } from "../io/readSettingsFiles.js";
-import { decideHooksOff, renderHooksOff } from "../core/hooksOff.js";
+import { renderHooksOff } from "../core/hooksOff.js";
 import {
   ALL,
   type CommandCall,
@@ -28,6 +27,7 @@ import { readModuleLive } from "./moduleBridge.js";
 import { resumeInBackground } from "./backgroundResume.js";
 import { startInBackground } from "./backgroundStart.js";
 import { pauseLoop } from "./pauseLoop.js";
+import { readHooksOff } from "./readHooksOff.js";
 import { readStatus } from "./readStatus.js";
 import { runReport } from "./reportCommand.js";
 import { resumeLoop } from "./resumeLoop.js";
@@ -175,7 +175,7 @@ function runStatus(call: CommandCall): number {
   if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
   const status = readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true, ctx.columns);
   // Answered by a hook, the hooks run; from a terminal, settings that turn them off are said under the loop.
-  const off = call.slash ? undefined : decideHooksOff(readSettingsSources(call.root, ctx.env, ctx.home));
+  const off = call.slash ? undefined : readHooksOff(call.root, ctx.env, ctx.home);
   return say(call, off ? `${status}\n  ${renderHooksOff(off)}` : status);
 }
 

@@ -31,9 +31,25 @@ export function decideHooksOff(sources: NamedSettings[]): HooksOff | undefined {
   return undefined;
 }
 
+/** The plugin's entry in `enabledPlugins` (`continuation-loop@MARKETPLACE`) of the file that decides it. */
+export function readPluginSetting(sources: NamedSettings[]): { id: string; file: string; on: boolean } | undefined {
+  for (const s of byPrecedence(sources))
+    for (const [id, on] of Object.entries((s.settings?.enabledPlugins as Record<string, unknown> | undefined) ?? {}))
+      if (id.startsWith("continuation-loop@") && typeof on === "boolean") return { id, file: s.name, on };
+  return undefined;
+}
+
+/** `claude plugin disable` (`enabledPlugins` false): the marketplace install's hooks do not run. */
+export function decidePluginOff(sources: NamedSettings[]): HooksOff | undefined {
+  const setting = readPluginSetting(sources);
+  return setting && !setting.on ? { file: setting.file, field: `enabledPlugins "${setting.id}"` } : undefined;
+}
+
 /** One line: what keeps the loop from running, and the fix. */
 export const renderHooksOff = (off: HooksOff): string =>
-  `Claude Code runs no hooks here: ${off.field} is true in ${off.file}, so no loop continues and no loop command is answered. Expected ${off.field} false or absent (remove it from ${off.file})`;
+  off.field.startsWith("enabledPlugins")
+    ? `the continuation-loop plugin is disabled: ${off.field} is false in ${off.file}, so Claude Code runs none of its hooks (unless started with --plugin-dir) and no loop continues. Expected true: claude plugin enable ${off.field.slice('enabledPlugins "'.length, -1)}`
+    : `Claude Code runs no hooks here: ${off.field} is true in ${off.file}, so no loop continues and no loop command is answered. Expected ${off.field} false or absent (remove it from ${off.file})`;
 
 /** A `timeout` (seconds) the person's settings give the loop's Stop hook. */
 export interface StopTimeout {

@@ -1,6 +1,6 @@
 // When Claude Code runs no hook of the loop's, or ends its Stop hook at a timeout, through the real Claude Code CLI
-// on both pins (docs/REFERENCE.md "When the hooks do not run"): `disableAllHooks` leaves the loop's files as they
-// were and `status` says why the loop does not run; a Stop timeout shorter than `verify` ends the Stop mid-way with
+// on both pins (docs/REFERENCE.md "When the hooks do not run"): `disableAllHooks` and `claude plugin disable` leave
+// the loop's files as they were and `status` says why the loop does not run; a Stop timeout shorter than `verify` ends the Stop mid-way with
 // nothing torn, doctor says the timeout is too short, and once it is long enough the next Stop goes on.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -68,6 +68,56 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(hookResponses(on, "Stop").length).toBeGreaterThan(0);
     expect(p.history().some((r) => r.decision === "continue" && r.session === SESSION)).toBe(true);
     expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("disableAllHooks");
+  }, 120_000);
+
+  it("the plugin disabled mid-loop (claude plugin disable): no hook runs, status says so; enabled again, the loop goes on", async () => {
+    const p = t.project();
+    trustProject(p);
+    // What a clone of the repository holds for the plugin, as a marketplace.
+    const market = path.join(p.root, "market");
+    for (const part of ["hooks", "templates", ".claude/commands", ".claude-plugin", "package.json"])
+      fs.cpSync(path.join(REPO_ROOT, part), path.join(market, part), { recursive: true });
+    const env = {
+      PATH: process.env.PATH ?? "",
+      HOME: p.home,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+      DISABLE_AUTOUPDATER: "1",
+    };
+    const plugin = (...args: string[]) => {
+      const r = spawnSync(version.bin, ["plugin", ...args], { cwd: p.proj, encoding: "utf8", env });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+    };
+    plugin("marketplace", "add", market);
+    plugin("install", "continuation-loop@continuation-loop");
+    p.writeState(STATE());
+    plugin("disable", "continuation-loop@continuation-loop");
+    const before = loopFiles(p.proj);
+    const server = await t.server([text("one"), text("two")]);
+    const off = await runClaude({
+      version,
+      prompt: "go",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      sessionId: SESSION,
+    });
+    expect(off.code, describeRun(off)).toBe(0);
+    expect(hookResponses(off)).toEqual([]);
+    expect(loopFiles(p.proj)).toEqual(before);
+    expect(cli(p.proj, p.home, ["status"]).stdout).toContain("the continuation-loop plugin is disabled");
+
+    plugin("enable", "continuation-loop@continuation-loop");
+    expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("plugin is disabled");
+    const on = await runClaude({
+      version,
+      prompt: "go on",
+      baseUrl: server.url,
+      cwd: p.proj,
+      home: p.home,
+      resume: SESSION,
+    });
+    expect(on.code, describeRun(on)).toBe(0);
+    expect(p.history().some((r) => r.decision === "continue" && r.session === SESSION)).toBe(true);
   }, 120_000);
 
   it("a Stop timeout shorter than verify: the Stop is ended with nothing torn, doctor says so, and once fixed the next Stop completes the loop", async () => {

@@ -68,6 +68,32 @@ describe("disableAllHooks", () => {
   });
 });
 
+describe("the plugin disabled (claude plugin disable)", () => {
+  const ID = "continuation-loop@continuation-loop";
+
+  it("status and doctor say the plugin's hooks do not run, and how to enable it", () => {
+    const p = project();
+    p.write("home/.claude/settings.json", { enabledPlugins: { [ID]: false } });
+    const env = { HOME: p.home };
+    expect(run("status", p.root, env).stdout).toContain(
+      `the continuation-loop plugin is disabled: enabledPlugins "${ID}" is false in user settings.json`,
+    );
+    const doctor = run("doctor", p.root, env);
+    expect(doctor.stdout).toMatch(
+      /warn {2}the continuation-loop plugin is disabled: .*Expected true: claude plugin enable continuation-loop@continuation-loop/,
+    );
+    expect(doctor.stdout).not.toContain("the continuation-loop plugin is enabled in settings");
+  });
+
+  it("says nothing on the install route, whose hooks run without the plugin", () => {
+    const p = project();
+    const env = { HOME: p.home };
+    expect(runCli(["install", "--project", p.root], { cwd: "/", env }).code).toBe(0);
+    p.write("home/.claude/settings.json", { enabledPlugins: { [ID]: false } });
+    expect(run("status", p.root, env).stdout).not.toContain("plugin is disabled");
+  });
+});
+
 describe("a Stop timeout shorter than the loop's commands", () => {
   it("doctor warns, naming the settings file, the timeout and the loop's field", () => {
     const p = project();

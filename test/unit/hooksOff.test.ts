@@ -1,6 +1,12 @@
 // Settings that keep Claude Code from running the loop's hooks, and a Stop timeout shorter than the loop's commands.
 import { describe, expect, it } from "vitest";
-import { decideHooksOff, decideStopTimeoutShort, readCommandSeconds } from "../../src/core/hooksOff.js";
+import {
+  decideHooksOff,
+  decidePluginOff,
+  decideStopTimeoutShort,
+  readCommandSeconds,
+  renderHooksOff,
+} from "../../src/core/hooksOff.js";
 
 const USER = "user settings.json";
 const PROJECT = ".claude/settings.json";
@@ -48,6 +54,26 @@ describe("decideHooksOff", () => {
     expect(decideHooksOff([{ name: USER, settings: { disableAllHooks: "true" } }])).toBeUndefined();
     expect(decideHooksOff([{ name: USER, settings: undefined }])).toBeUndefined();
     expect(decideHooksOff([])).toBeUndefined();
+  });
+});
+
+describe("decidePluginOff", () => {
+  const ID = "continuation-loop@continuation-loop";
+
+  it("finds the plugin disabled in the file that decides it, and says how to enable it", () => {
+    const off = decidePluginOff([{ name: USER, settings: { enabledPlugins: { [ID]: false } } }]);
+    expect(off).toEqual({ file: USER, field: `enabledPlugins "${ID}"` });
+    expect(renderHooksOff(off!)).toContain(`is false in user settings.json`);
+    expect(renderHooksOff(off!)).toContain(`claude plugin enable ${ID}`);
+  });
+
+  it("a more specific file enabling it wins, and other plugins are not ours", () => {
+    const sources = [
+      { name: USER, settings: { enabledPlugins: { [ID]: false } } },
+      { name: LOCAL, settings: { enabledPlugins: { [ID]: true } } },
+    ];
+    expect(decidePluginOff(sources)).toBeUndefined();
+    expect(decidePluginOff([{ name: USER, settings: { enabledPlugins: { "other@m": false } } }])).toBeUndefined();
   });
 });
 
