@@ -9,7 +9,7 @@ import { renderPreparedSummary, renderStartCard, renderStartUsage } from "../cor
 import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { renderHooksOff } from "../core/hooksOff.js";
+import { renderHooksOffRow } from "../core/hooksOff.js";
 import {
   ALL,
   type CommandCall,
@@ -174,9 +174,10 @@ function runStatus(call: CommandCall): number {
   // From a terminal, --all reaches the project's worktrees and Claude Code's background sessions too.
   if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
   const status = readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true, ctx.columns);
-  // Answered by a hook, the hooks run; from a terminal, settings that turn them off are said under the loop.
-  const off = call.slash ? undefined : readHooksOff(call.root, ctx.env, ctx.home);
-  return say(call, off ? `${status}\n  ${renderHooksOff(off)}` : status);
+  // Settings that turn the hooks off are said under the loop: from a terminal, and from the companion module,
+  // which answers /loop-status itself where Claude Code took the hooks away mid-session.
+  const off = readHooksOff(call.root, ctx.env, ctx.home);
+  return say(call, off ? `${status}\n  ${renderHooksOffRow(off)}` : status);
 }
 
 const REPLACE: OptionSpec = { help: "replace the loop this session already runs" };

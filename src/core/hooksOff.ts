@@ -45,6 +45,12 @@ export function decidePluginOff(sources: NamedSettings[]): HooksOff | undefined 
   return setting && !setting.on ? { file: setting.file, field: `enabledPlugins "${setting.id}"` } : undefined;
 }
 
+/** A row under the loop in `status` and `/loop-status`: short, so the answer keeps to its rows. */
+export const renderHooksOffRow = (off: HooksOff): string =>
+  off.field.startsWith("enabledPlugins")
+    ? `hooks off: the plugin is disabled (${off.field} false in ${off.file}), so the loop does not continue`
+    : `hooks off: ${off.field} is true in ${off.file}, so the loop does not continue (remove it there)`;
+
 /** One line: what keeps the loop from running, and the fix. */
 export const renderHooksOff = (off: HooksOff): string =>
   off.field.startsWith("enabledPlugins")

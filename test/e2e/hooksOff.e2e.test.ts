@@ -60,14 +60,14 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     const status = cli(p.proj, p.home, ["status"]);
     expect(status.status).toBe(0);
     expect(status.stdout).toContain("iteration 1/4");
-    expect(status.stdout).toContain("disableAllHooks is true in .claude/settings.local.json, so no loop continues");
+    expect(status.stdout).toContain("hooks off: disableAllHooks is true in .claude/settings.local.json");
 
     fs.rmSync(local);
     const on = await run(SESSION);
     expect(on.code, describeRun(on)).toBe(0);
     expect(hookResponses(on, "Stop").length).toBeGreaterThan(0);
     expect(p.history().some((r) => r.decision === "continue" && r.session === SESSION)).toBe(true);
-    expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("disableAllHooks");
+    expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("hooks off");
   }, 120_000);
 
   it("the plugin disabled mid-loop (claude plugin disable): no hook runs, status says so; enabled again, the loop goes on", async () => {
@@ -104,10 +104,10 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(off.code, describeRun(off)).toBe(0);
     expect(hookResponses(off)).toEqual([]);
     expect(loopFiles(p.proj)).toEqual(before);
-    expect(cli(p.proj, p.home, ["status"]).stdout).toContain("the continuation-loop plugin is disabled");
+    expect(cli(p.proj, p.home, ["status"]).stdout).toContain("hooks off: the plugin is disabled");
 
     plugin("enable", "continuation-loop@continuation-loop");
-    expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("plugin is disabled");
+    expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("hooks off");
     const on = await runClaude({
       version,
       prompt: "go on",

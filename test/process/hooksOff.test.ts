@@ -36,7 +36,7 @@ describe("disableAllHooks", () => {
       const status = run("status", p.root, env);
       expect(status.code, status.stderr).toBe(0);
       expect(status.stdout).toContain("iteration 1/5");
-      expect(status.stdout).toContain(`disableAllHooks is true in ${shown}, so no loop continues`);
+      expect(status.stdout).toContain(`hooks off: disableAllHooks is true in ${shown}, so the loop does not continue`);
       const doctor = run("doctor", p.root, env);
       expect(doctor.code).toBe(1);
       expect(doctor.stdout).toMatch(
@@ -63,7 +63,7 @@ describe("disableAllHooks", () => {
     writeFileSync(join(config, "settings.json"), JSON.stringify({ disableAllHooks: true }));
     expect(run("status", p.root, { HOME: p.home }).stdout).not.toContain("disableAllHooks");
     expect(run("status", p.root, { HOME: p.home, CLAUDE_CONFIG_DIR: config }).stdout).toContain(
-      "disableAllHooks is true in user settings.json",
+      "hooks off: disableAllHooks is true in user settings.json",
     );
   });
 });
@@ -76,7 +76,7 @@ describe("the plugin disabled (claude plugin disable)", () => {
     p.write("home/.claude/settings.json", { enabledPlugins: { [ID]: false } });
     const env = { HOME: p.home };
     expect(run("status", p.root, env).stdout).toContain(
-      `the continuation-loop plugin is disabled: enabledPlugins "${ID}" is false in user settings.json`,
+      `hooks off: the plugin is disabled (enabledPlugins "${ID}" false in user settings.json)`,
     );
     const doctor = run("doctor", p.root, env);
     expect(doctor.stdout).toMatch(
@@ -90,7 +90,7 @@ describe("the plugin disabled (claude plugin disable)", () => {
     const env = { HOME: p.home };
     expect(runCli(["install", "--project", p.root], { cwd: "/", env }).code).toBe(0);
     p.write("home/.claude/settings.json", { enabledPlugins: { [ID]: false } });
-    expect(run("status", p.root, env).stdout).not.toContain("plugin is disabled");
+    expect(run("status", p.root, env).stdout).not.toContain("hooks off");
   });
 });
 
