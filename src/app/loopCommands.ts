@@ -9,7 +9,8 @@ import { renderPreparedSummary, renderStartCard, renderStartUsage } from "../cor
 import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readClaudePid } from "../io/readClaudePid.js";
-import { renderHooksOffRow } from "../core/hooksOff.js";
+import { renderCutShort, renderHooksOffRow } from "../core/hooksOff.js";
+import { readLeftLock } from "../io/lock.js";
 import {
   ALL,
   type CommandCall,
@@ -173,11 +174,16 @@ function runStatus(call: CommandCall): number {
   const { ctx, session, options } = call;
   // From a terminal, --all reaches the project's worktrees and Claude Code's background sessions too.
   if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
-  const status = readStatus(chooseTargetLoop(call), ctx.env, ctx.now(), session, options.all === true, ctx.columns);
+  const file = chooseTargetLoop(call);
+  const status = readStatus(file, ctx.env, ctx.now(), session, options.all === true, ctx.columns);
   // Settings that turn the hooks off are said under the loop: from a terminal, and from the companion module,
   // which answers /loop-status itself where Claude Code took the hooks away mid-session.
   const off = readHooksOff(call.root, ctx.env, ctx.home);
-  return say(call, off ? `${status}\n  ${renderHooksOffRow(off)}` : status);
+  const rows = [
+    ...(off ? [renderHooksOffRow(off)] : []),
+    ...(readLeftLock(file.statePath) !== undefined ? [renderCutShort(file.shown)] : []),
+  ];
+  return say(call, [status, ...rows.map((row) => `  ${row}`)].join("\n"));
 }
 
 const REPLACE: OptionSpec = { help: "replace the loop this session already runs" };

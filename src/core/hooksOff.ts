@@ -51,6 +51,10 @@ export const renderHooksOffRow = (off: HooksOff): string =>
     ? `hooks off: the plugin is disabled (${off.field} false in ${off.file}), so the loop does not continue`
     : `hooks off: ${off.field} is true in ${off.file}, so the loop does not continue (remove it there)`;
 
+/** A row under the loop: its last save was cut short, as Claude Code's Stop timeout does to a long `verify`. */
+export const renderCutShort = (shown: string): string =>
+  `last save cut short: a hook was ended while it held ${shown}.lock (a Stop timeout, or a kill); nothing is torn, and the next Stop goes on (doctor checks the Stop timeout)`;
+
 /** One line: what keeps the loop from running, and the fix. */
 export const renderHooksOff = (off: HooksOff): string =>
   off.field.startsWith("enabledPlugins")

@@ -157,3 +157,12 @@ export function acquireLock(
     if (!stale) sleep(Math.min(50, 5 + attempt * 5));
   }
 }
+
+/**
+ * The pid of a hook that was ended while it held `<path>.lock` (Claude Code's hook timeout, or a kill): the lock is
+ * there and its process is gone. Undefined for no lock or a live holder's.
+ */
+export function readLeftLock(path: string): number | undefined {
+  const held = inspect(`${path}.lock`);
+  return held && Number.isInteger(held.pid) && held.pid > 0 && readProcessGone(held.pid) ? held.pid : undefined;
+}

@@ -153,6 +153,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(files.filter((f) => f.endsWith(".tmp"))).toEqual([]);
     const sidecar = path.join(p.proj, ".claude", "continuation-loop.runtime.json");
     if (fs.existsSync(sidecar)) expect(() => JSON.parse(fs.readFileSync(sidecar, "utf8"))).not.toThrow();
+    expect(cli(p.proj, p.home, ["status"]).stdout).toContain("last save cut short");
     const doctor = cli(p.proj, p.home, ["doctor"]);
     expect(doctor.stdout).toMatch(/warn {2}the Stop hook's timeout is 2s in \.claude\/settings\.json/);
 
@@ -169,6 +170,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     });
     expect(next.code, describeRun(next)).toBe(0);
     expect(p.readState()).toBeUndefined();
+    expect(cli(p.proj, p.home, ["status"]).stdout).not.toContain("cut short");
     const end = p.history().find((r) => r.decision === "end");
     expect(end?.reason).toBe("completed");
   }, 120_000);

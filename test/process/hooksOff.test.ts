@@ -111,6 +111,21 @@ describe("a Stop timeout shorter than the loop's commands", () => {
   });
 });
 
+describe("a hook ended while it held the loop's lock", () => {
+  it("status says the last save was cut short while the lock's process is gone, and nothing while its holder lives", () => {
+    const p = project();
+    const lock = join(p.root, ".claude/continuation-loop.local.md.lock");
+    const status = () => run("status", p.root, { HOME: p.home }).stdout;
+    expect(status()).not.toContain("cut short");
+    writeFileSync(lock, `${process.pid} ${new Date().toISOString()}\n`);
+    expect(status()).not.toContain("cut short");
+    writeFileSync(lock, `999999999 ${new Date().toISOString()}\n`);
+    expect(status()).toContain(
+      "last save cut short: a hook was ended while it held .claude/continuation-loop.local.md.lock",
+    );
+  });
+});
+
 describe("a copy of the plugin with a bundle missing (an update cut short)", () => {
   it("doctor fails, naming each missing bundle", () => {
     const p = project();
