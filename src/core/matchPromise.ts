@@ -3,11 +3,27 @@ export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
 }
 
-// `(?:.|[\n\r\u2028\u2029])` is any character, line breaks included, as `[\s\S]` is: under the `i` flag V8
-// builds the case closure of a whole-Unicode class through ICU at the regex's first use, a cost every Stop
-// would pay (docs/PERFORMANCE.md). The two halves are disjoint, so a tag never closed cannot backtrack long.
-const PROMISE_TAG = /<promise>((?:.|[\n\r\u2028\u2029])*?)<\/promise>/gi;
-const PAUSE_TAG = /<loop-pause>((?:.|[\n\r\u2028\u2029])*?)<\/loop-pause>/i;
+// A tag is found as two literal searches, never as one regex with a lazy body: tried at each of many openings
+// never closed, such a regex scans to the reply's end from every one of them (quadratic in the reply).
+const PROMISE_OPEN = /<promise>/gi;
+const PROMISE_CLOSE = /<\/promise>/gi;
+const PAUSE_OPEN = /<loop-pause>/gi;
+const PAUSE_CLOSE = /<\/loop-pause>/gi;
+
+/**
+ * The first tag from `from` that is closed: its inner text up to the nearest closing, and where it ends. When the first
+ * opening is never closed no later one is, so the search stops there.
+ */
+function findTag(text: string, open: RegExp, close: RegExp, from: number): { inner: string; end: number } | undefined {
+  open.lastIndex = from;
+  const opening = open.exec(text);
+  if (!opening) return undefined;
+  const start = opening.index + opening[0].length;
+  close.lastIndex = start;
+  const closing = close.exec(text);
+  if (!closing) return undefined;
+  return { inner: text.slice(start, closing.index), end: close.lastIndex };
+}
 
 /** A phrase written in its own tags (`<promise>DONE</promise>`) means, under `tag`, the text inside them. */
 const WRAPPED = /^\s*<promise>((?:.|[\n\r\u2028\u2029])*)<\/promise>\s*$/i;
@@ -20,7 +36,14 @@ export function renderPromisePhrase(phrase: string, format: "substring" | "tag")
 
 /** The inner texts of every <promise>…</promise> in a reply. */
 function extractPromiseTags(reply: string): string[] {
-  return [...reply.matchAll(PROMISE_TAG)].map((m) => m[1] ?? "");
+  const inners: string[] = [];
+  for (
+    let tag = findTag(reply, PROMISE_OPEN, PROMISE_CLOSE, 0);
+    tag;
+    tag = findTag(reply, PROMISE_OPEN, PROMISE_CLOSE, tag.end)
+  )
+    inners.push(tag.inner);
+  return inners;
 }
 
 /**
@@ -28,8 +51,8 @@ function extractPromiseTags(reply: string): string[] {
  * folded; "" for an empty tag; undefined when the reply asks nothing.
  */
 export function parsePauseRequest(reply: string): string | undefined {
-  const match = PAUSE_TAG.exec(reply);
-  return match ? (match[1] ?? "").replace(/\s+/g, " ").trim() : undefined;
+  const tag = findTag(reply, PAUSE_OPEN, PAUSE_CLOSE, 0);
+  return tag ? tag.inner.replace(/\s+/g, " ").trim() : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { matchPromise, parsePauseRequest, renderPromisePhrase } from "../../src/core/matchPromise.js";
 
 describe("matchPromise", () => {
@@ -71,5 +72,47 @@ describe("renderPromisePhrase", () => {
     expect(renderPromisePhrase("SHIPPED", "tag")).toBe("<promise>SHIPPED</promise>");
     expect(renderPromisePhrase("<promise>SHIPPED</promise>", "tag")).toBe("<promise>SHIPPED</promise>");
     expect(renderPromisePhrase("<promise>SHIPPED</promise>", "substring")).toBe('"<promise>SHIPPED</promise>"');
+  });
+});
+
+describe("tags in a hostile reply", () => {
+  // The lazy-body regexes the tag search replaced: the reference for what a tag means.
+  const lazyPromise = /<promise>((?:.|[\n\r\u2028\u2029])*?)<\/promise>/gi;
+  const lazyPause = /<loop-pause>((?:.|[\n\r\u2028\u2029])*?)<\/loop-pause>/i;
+  const piece = fc.constantFrom(
+    "<promise>",
+    "</promise>",
+    "<PROMISE>",
+    "<loop-pause>",
+    "</LOOP-PAUSE>",
+    "done",
+    " ",
+    "\n",
+    "<",
+    "x",
+  );
+
+  it("finds the same tags as a lazy regex would", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const reply = pieces.join("");
+        const inners = new Set([...reply.matchAll(lazyPromise)].map((m) => (m[1] ?? "").replace(/\s+/g, " ").trim()));
+        expect(matchPromise(reply, ["done"], "tag")).toBe(inners.has("done") ? "done" : undefined);
+        const pause = lazyPause.exec(reply);
+        expect(parsePauseRequest(reply)).toBe(pause ? (pause[1] ?? "").replace(/\s+/g, " ").trim() : undefined);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("answers at once for many tags never closed (a lazy regex took minutes)", () => {
+    const promises = "<promise>x ".repeat(100_000);
+    const pauses = "<loop-pause>x ".repeat(100_000);
+    const started = performance.now();
+    expect(matchPromise(`${promises}<promise>done`, ["done"], "tag")).toBeUndefined();
+    expect(parsePauseRequest(pauses)).toBeUndefined();
+    expect(matchPromise(`${promises}</promise>`, ["done"], "tag")).toBeUndefined();
+    expect(parsePauseRequest(`${pauses}Ok?</loop-pause>`)).toMatch(/Ok\?$/);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
