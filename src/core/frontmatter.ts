@@ -103,11 +103,31 @@ function locateYamlError(doc: Document, code: string, at: number): { at: number;
   return { at };
 }
 
+/**
+ * The byte order of a UTF-16 file read as UTF-8 (its BOM two U+FFFD, its ASCII a NUL beside each letter: how Windows
+ * Notepad's "Unicode" saves), or undefined.
+ */
+function readUtf16Order(text: string): "LE" | "BE" | undefined {
+  const body = text.startsWith("\uFFFD\uFFFD") ? text.slice(2) : text;
+  if (/^(?:[^\u0000]\u0000){2}/.test(body)) return "LE";
+  if (/^(?:\u0000[^\u0000]){2}/.test(body)) return "BE";
+  return undefined;
+}
+
 /** Text → YAML document and plain data. Throws LoopError on anything that is not a frontmatter mapping. */
 export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter {
   const bad = text.search(/[\u0000\uFFFD]/);
   if (bad !== -1) {
-    const what = text[bad] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8 (UTF-16, Latin-1 or binary data?)";
+    const utf16 = readUtf16Order(text);
+    if (utf16) {
+      throw new LoopError("STATE_NOT_TEXT", `the file is UTF-16 ${utf16} text, not UTF-8`, {
+        file,
+        line: 1,
+        expected: `a UTF-8 Markdown file: save it again as UTF-8 (Notepad: File > Save as, Encoding "UTF-8"; or iconv -f UTF-16 -t UTF-8)`,
+        received: `UTF-16 ${utf16}${utf16 === "LE" ? ' (Notepad\'s "Unicode")' : ""}`,
+      });
+    }
+    const what = text[bad] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8 (Latin-1 or binary data?)";
     throw new LoopError("STATE_NOT_TEXT", "the file is not UTF-8 text", {
       file,
       line: lineAt(text, bad),

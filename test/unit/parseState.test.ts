@@ -128,6 +128,37 @@ describe("parseState refusals name the file, field, line and expected value", ()
   });
 
   it.each([
+    [
+      "UTF-16 LE with its BOM (Notepad's Unicode)",
+      "\uFEFF---\r\nmax_iterations: 3\r\n---\r\nGoal\r\n",
+      "utf16le",
+      "UTF-16 LE",
+    ],
+    ["UTF-16 LE without a BOM", "---\nmax_iterations: 3\n---\nGoal\n", "utf16le", "UTF-16 LE"],
+    ["UTF-16 BE with its BOM", "\uFEFF---\nmax_iterations: 3\n---\nGoal\n", "utf16be", "UTF-16 BE"],
+    ["UTF-32 LE: not named UTF-16", "\uFEFF---\nmax_iterations: 3\n---\nGoal\n", "utf32le", undefined],
+    ["Latin-1: not named UTF-16", "---\nmax_iterations: 3\n---\nCaf\u00e9 na\u00efve\n", "latin1", undefined],
+  ] as const)("names the encoding of %s and how to save it as UTF-8", (_name, text, encoding, named) => {
+    const bytes =
+      encoding === "utf16be"
+        ? Buffer.from(text, "utf16le").swap16()
+        : encoding === "utf32le"
+          ? Buffer.from([...text].flatMap((c) => [c.codePointAt(0)! & 0xff, c.codePointAt(0)! >> 8, 0, 0]))
+          : Buffer.from(text, encoding);
+    const error = refusal(bytes.toString("utf8"));
+    expect(error.code).toBe("STATE_NOT_TEXT");
+    if (named === undefined) {
+      expect(error.message).toBe("the file is not UTF-8 text");
+      expect(error.details.received).not.toContain("UTF-16");
+      return;
+    }
+    expect(error.message).toBe(`the file is ${named} text, not UTF-8`);
+    expect(error.details).toMatchObject({ file: "state.md", line: 1 });
+    expect(error.details.received).toContain(named);
+    expect(error.details.expected).toContain("save it again as UTF-8");
+  });
+
+  it.each([
     ["no frontmatter", "Just a goal\n", "STATE_NO_FRONTMATTER", 1],
     ["language after ---", "---yaml\na: 1\n---\n", "STATE_NO_FRONTMATTER", 1],
     ["unclosed", "---\nmax_iterations: 3\nGoal\n", "STATE_UNCLOSED_FRONTMATTER", undefined],
