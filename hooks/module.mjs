@@ -179,20 +179,22 @@ function readCells(code) {
 }
 var isModifier = (code) => code >= 127995 && code <= 127999;
 var isRegional = (code) => code >= 127462 && code <= 127487;
-function splitClusters(text) {
-  const clusters = [];
+function* splitClusters(text) {
+  let cluster = "";
   let joined = false;
   let flagHalf = false;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    const last = clusters.length - 1;
-    const attach = last >= 0 && (joined || readCells(code) === 0 || isModifier(code) || flagHalf && isRegional(code));
-    if (attach) clusters[last] += char;
-    else clusters.push(char);
+    const attach = cluster !== "" && (joined || readCells(code) === 0 || isModifier(code) || flagHalf && isRegional(code));
+    if (attach) cluster += char;
+    else {
+      if (cluster !== "") yield cluster;
+      cluster = char;
+    }
     flagHalf = isRegional(code) && !(attach && flagHalf);
     joined = code === ZWJ;
   }
-  return clusters;
+  if (cluster !== "") yield cluster;
 }
 function readClusterCells(cluster) {
   let cells = 0;
@@ -204,23 +206,19 @@ function readClusterCells(cluster) {
   }
   return emoji ? Math.max(cells, 2) : cells;
 }
-function cellWidth(text) {
-  let cells = 0;
-  for (const cluster of splitClusters(renderPlainText(text))) cells += readClusterCells(cluster);
-  return cells;
-}
 function clipToCells(given, width) {
   const text = renderPlainText(given);
-  if (cellWidth(text) <= width) return text;
   let cells = 0;
   let kept2 = "";
+  let full = false;
   for (const cluster of splitClusters(text)) {
     const next = readClusterCells(cluster);
-    if (cells + next > width - 1) break;
+    if (cells + next > width - 1) full = true;
     cells += next;
-    kept2 += cluster;
+    if (cells > width) return `${kept2.trimEnd()}\u2026`;
+    if (!full) kept2 += cluster;
   }
-  return `${kept2.trimEnd()}\u2026`;
+  return text;
 }
 
 // src/core/duration.ts

@@ -124,21 +124,24 @@ const isRegional = (code: number): boolean => code >= 0x1f1e6 && code <= 0x1f1ff
  * marks and variation selector, an emoji with its skin tone, a ZWJ sequence, a flag. A cut between two of them
  * never leaves half an emoji or an accent without its letter.
  */
-function splitClusters(text: string): string[] {
-  const clusters: string[] = [];
+function* splitClusters(text: string): Generator<string> {
+  // One at a time, so a cut near the start of a long text (a reply of megabytes) reads only that start.
+  let cluster = "";
   let joined = false;
   let flagHalf = false;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
-    const last = clusters.length - 1;
     const attach: boolean =
-      last >= 0 && (joined || readCells(code) === 0 || isModifier(code) || (flagHalf && isRegional(code)));
-    if (attach) clusters[last] += char;
-    else clusters.push(char);
+      cluster !== "" && (joined || readCells(code) === 0 || isModifier(code) || (flagHalf && isRegional(code)));
+    if (attach) cluster += char;
+    else {
+      if (cluster !== "") yield cluster;
+      cluster = char;
+    }
     flagHalf = isRegional(code) && !(attach && flagHalf);
     joined = code === ZWJ;
   }
-  return clusters;
+  if (cluster !== "") yield cluster;
 }
 
 /**
@@ -166,16 +169,17 @@ export function cellWidth(text: string): number {
 /** `text` as shown (src/core/plainText.ts) cut to at most `width` cells between two clusters, with "…" where it was cut. */
 export function clipToCells(given: string, width: number): string {
   const text = renderPlainText(given);
-  if (cellWidth(text) <= width) return text;
   let cells = 0;
   let kept = "";
+  let full = false;
   for (const cluster of splitClusters(text)) {
     const next = readClusterCells(cluster);
-    if (cells + next > width - 1) break;
+    if (cells + next > width - 1) full = true;
     cells += next;
-    kept += cluster;
+    if (cells > width) return `${kept.trimEnd()}…`;
+    if (!full) kept += cluster;
   }
-  return `${kept.trimEnd()}…`;
+  return text;
 }
 
 /** `text` as shown cut to at most `max` characters (UTF-16 units) between two clusters, with "…" where it was cut. */

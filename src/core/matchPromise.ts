@@ -1,3 +1,5 @@
+import { clipToChars } from "./cellWidth.js";
+
 /** Lower-case and fold runs of whitespace, so "All  tests\nPASSING" matches "all tests passing". */
 export function normalizeText(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
@@ -46,13 +48,27 @@ function extractPromiseTags(reply: string): string[] {
   return inners;
 }
 
+/** A longer question is cut: it is kept in the sidecar and the history and shown in the terminal. */
+const MAX_QUESTION = 1000;
+
 /**
  * The question of a `<loop-pause>QUESTION</loop-pause>` in the reply (docs/REFERENCE.md "Pausing"), whitespace
- * folded; "" for an empty tag; undefined when the reply asks nothing.
+ * folded and cut at MAX_QUESTION characters; "" for an empty tag; undefined when the reply asks nothing.
  */
 export function parsePauseRequest(reply: string): string | undefined {
   const tag = findTag(reply, PAUSE_OPEN, PAUSE_CLOSE, 0);
-  return tag ? tag.inner.replace(/\s+/g, " ").trim() : undefined;
+  return tag ? clipToChars(foldStart(tag.inner, MAX_QUESTION), MAX_QUESTION) : undefined;
+}
+
+const WORD = /\S+/g;
+
+/** The text's words joined by one space, as far as a little past `max` characters: a long text is not folded whole. */
+function foldStart(text: string, max: number): string {
+  let folded = "";
+  WORD.lastIndex = 0;
+  for (let word = WORD.exec(text); word && folded.length <= max; word = WORD.exec(text))
+    folded += folded === "" ? word[0] : ` ${word[0]}`;
+  return folded;
 }
 
 /**

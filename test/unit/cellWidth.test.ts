@@ -70,3 +70,31 @@ describe("clipToChars", () => {
     }
   });
 });
+
+describe("a line of megabytes (a reply with no line break)", () => {
+  const line = `${"é ".repeat(10)}${"x".repeat(50 * 1024 * 1024)}`;
+
+  it("is cut from its start alone, at once (it was split whole first: seconds)", () => {
+    const started = performance.now();
+    expect(clipToChars(line, 200)).toBe(`${line.slice(0, 199)}…`);
+    expect(clipToCells(line, 40)).toBe(`${line.slice(0, 39)}…`);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("cuts as before: within the width, between two clusters, whole when it fits", () => {
+    const family = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}";
+    const parts = ["a", " ", "é", "e\u0301", "中", family, "\u{1F1EB}\u{1F1F7}", "\u2764\uFE0F", "\u0301"];
+    for (let seed = 1; seed < 400; seed++) {
+      const text = Array.from({ length: seed % 23 }, (_, i) => parts[(seed * 7 + i * i) % parts.length]).join("");
+      for (const width of [1, 2, 3, 5, 8, 13]) {
+        const clipped = clipToCells(text, width);
+        if (cellWidth(text) <= width) expect(clipped).toBe(text);
+        else {
+          expect(clipped.endsWith("…")).toBe(true);
+          expect(cellWidth(clipped)).toBeLessThanOrEqual(width);
+          expect(text.startsWith(clipped.slice(0, -1).trimEnd())).toBe(true);
+        }
+      }
+    }
+  });
+});

@@ -61,6 +61,11 @@ describe("parsePauseRequest", () => {
     ["the first of two", "<loop-pause>A?</loop-pause> <loop-pause>B?</loop-pause>", "A?"],
     ["unclosed", "<loop-pause>Which one?", undefined],
     ["closing tag only", "see </loop-pause> here", undefined],
+    [
+      "a question of megabytes: cut",
+      `<loop-pause>${"Which one? ".repeat(1_000_000)}</loop-pause>`,
+      `${"Which one? ".repeat(90)}Which one…`,
+    ],
     ["a dotted capital I before the tag", "\u0130 <loop-pause>Ok?</loop-pause>", "Ok?"],
   ] as const)("%s", (_name, reply, expected) => {
     expect(parsePauseRequest(reply)).toBe(expected);
@@ -112,7 +117,7 @@ describe("tags in a hostile reply", () => {
     expect(matchPromise(`${promises}<promise>done`, ["done"], "tag")).toBeUndefined();
     expect(parsePauseRequest(pauses)).toBeUndefined();
     expect(matchPromise(`${promises}</promise>`, ["done"], "tag")).toBeUndefined();
-    expect(parsePauseRequest(`${pauses}Ok?</loop-pause>`)).toMatch(/Ok\?$/);
+    expect(parsePauseRequest(`${pauses}Ok?</loop-pause>`)).toMatch(/^x <loop-pause>x .*…$/);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
