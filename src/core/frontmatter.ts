@@ -4,6 +4,7 @@
 import matter from "gray-matter";
 import { isAlias, isMap, isNode, isScalar, type Document, type Pair, parseDocument, visit } from "yaml";
 import { LoopError, renderReceived } from "./errors.js";
+import { readUtf16Order, renderUtf16 } from "./textEncoding.js";
 
 /** Where the frontmatter sits inside the original text, so updates can splice bytes in place. */
 export interface FrontmatterSplit {
@@ -103,17 +104,6 @@ function locateYamlError(doc: Document, code: string, at: number): { at: number;
   return { at };
 }
 
-/**
- * The byte order of a UTF-16 file read as UTF-8 (its BOM two U+FFFD, its ASCII a NUL beside each letter: how Windows
- * Notepad's "Unicode" saves), or undefined.
- */
-function readUtf16Order(text: string): "LE" | "BE" | undefined {
-  const body = text.startsWith("\uFFFD\uFFFD") ? text.slice(2) : text;
-  if (/^(?:[^\u0000]\u0000){2}/.test(body)) return "LE";
-  if (/^(?:\u0000[^\u0000]){2}/.test(body)) return "BE";
-  return undefined;
-}
-
 /** Text → YAML document and plain data. Throws LoopError on anything that is not a frontmatter mapping. */
 export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter {
   const bad = text.search(/[\u0000\uFFFD]/);
@@ -124,7 +114,7 @@ export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter
         file,
         line: 1,
         expected: `a UTF-8 Markdown file: save it again as UTF-8 (Notepad: File > Save as, Encoding "UTF-8"; or iconv -f UTF-16 -t UTF-8)`,
-        received: `UTF-16 ${utf16}${utf16 === "LE" ? ' (Notepad\'s "Unicode")' : ""}`,
+        received: renderUtf16(utf16),
       });
     }
     const what = text[bad] === "\u0000" ? "a NUL byte" : "bytes that are not UTF-8 (Latin-1 or binary data?)";

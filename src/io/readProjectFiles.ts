@@ -1,8 +1,9 @@
 import { realpathSync } from "node:fs";
-import { readBounded } from "./readBounded.js";
+import { type BoundedRead, readBounded } from "./readBounded.js";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { unifyLineBreaks } from "../core/lineBreaks.js";
+import { describeNotText } from "../core/textEncoding.js";
 
 /** Is `path` the folder `root` or inside it? */
 export const inside = (root: string, path: string) => {
@@ -49,19 +50,32 @@ function resolveProjectPath(root: string, relPath: string, shownAs: string, spec
   return path;
 }
 
-/**
- * The file's first `spec.max` bytes as text and its size, or undefined when it does not exist (or is not a file);
- * refuses paths that leave the project.
- */
+/** Why a read found no file to read: missing, not a regular file (a folder, a FIFO), or not opened. */
+function explainUnread(read: Exclude<BoundedRead, { kind: "found" }>): string {
+  switch (read.kind) {
+    case "missing":
+      return "it does not exist";
+    case "not a file":
+      return "it is not a regular file (a folder or a pipe)";
+    case "unopened":
+      return `it cannot be opened (${read.code}${read.code === "ELOOP" ? ": a symlink loop" : ""})`;
+    case "too large":
+      return `it is too large (${read.size} bytes)`;
+  }
+}
+
+/** The file's first `spec.max` bytes as text and its size, or why there is none; refuses paths that leave the project. */
 function readProjectText(
   root: string,
   relPath: string,
   shownAs: string,
   spec: ProjectFile,
-): { text: string; size: number } | undefined {
+): { text: string; size: number } | { unread: string } {
   const path = resolveProjectPath(root, relPath, shownAs, spec);
   const read = readBounded(path, spec.max, { keep: "head" });
-  return read.kind === "found" ? { text: read.bytes.toString("utf8"), size: read.stat.size } : undefined;
+  return read.kind === "found"
+    ? { text: read.bytes.toString("utf8"), size: read.stat.size }
+    : { unread: explainUnread(read) };
 }
 
 const NOTES: ProjectFile = {
@@ -86,8 +100,13 @@ const CHECKLIST: ProjectFile = {
 export function readNotes(root: string, notesFile: string, shownAs: string): { path: string; text: string } {
   const path = resolveProjectPath(root, notesFile, shownAs, NOTES);
   const read = readBounded(path, NOTES.max, { keep: "head" });
-  if (read.kind !== "found") return { path: notesFile, text: "" };
-  if (read.stat.size <= NOTES.max) return { path: notesFile, text: unifyLineBreaks(read.bytes.toString("utf8")) };
+  if (read.kind === "missing") return { path: notesFile, text: "" };
+  // Claude is told why, in place of the notes: it may be the one to fix it.
+  if (read.kind !== "found") return { path: notesFile, text: `(not shown: ${explainUnread(read)})` };
+  const text = read.bytes.toString("utf8");
+  const notText = describeNotText(text);
+  if (notText) return { path: notesFile, text: `(not shown: it is ${notText}, not UTF-8 text)` };
+  if (read.stat.size <= NOTES.max) return { path: notesFile, text: unifyLineBreaks(text) };
   const half = NOTES.max / 2;
   const tail = readBounded(path, half, { keep: "tail" });
   const head = cutAtLine(read.bytes.subarray(0, half), "head");
@@ -107,11 +126,20 @@ function cutAtLine(bytes: Buffer, side: "head" | "tail"): Buffer {
 /** The checklist's text; a missing or unreadable checklist is an invalid field (docs/REFERENCE.md "Checklists"). */
 export function readChecklistText(root: string, checklist: string, shownAs: string): string {
   const read = readProjectText(root, checklist, shownAs, CHECKLIST);
-  if (read === undefined) {
-    throw new LoopError("CHECKLIST_UNREADABLE", "the checklist cannot be read", {
+  if ("unread" in read) {
+    throw new LoopError("CHECKLIST_UNREADABLE", `the checklist cannot be read: ${read.unread}`, {
       file: shownAs,
       field: "checklist",
       expected: "a Markdown file in the project with task boxes, e.g. PLAN.md holding - [ ] Write the tests",
+      received: JSON.stringify(checklist),
+    });
+  }
+  const notText = describeNotText(read.text);
+  if (notText) {
+    throw new LoopError("CHECKLIST_UNREADABLE", `the checklist is ${notText}, not UTF-8 text`, {
+      file: shownAs,
+      field: "checklist",
+      expected: `a UTF-8 Markdown file with task boxes: save ${checklist} again as UTF-8`,
       received: JSON.stringify(checklist),
     });
   }
