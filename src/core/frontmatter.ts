@@ -137,8 +137,12 @@ export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter
       line: lineAt(text, split.yamlStart + at),
       ...(field !== undefined && { field }),
       expected: 'one "field: value" per line, e.g. "max_iterations: 10"',
-      // yaml's reason is one sentence whose end says what is missing ("…and end with a ]"): kept whole.
-      received: renderReceived(error.message.split("\n")[0], 160),
+      // yaml's reason is one sentence whose end says what is missing ("…and end with a ]"): kept whole. Its reason
+      // for a value nested past the parser's stack is the engine's own words, which say nothing to a person.
+      received:
+        error.code === "RESOURCE_EXHAUSTION"
+          ? "values nested too deep to be read ([ or { inside one another, or deeper and deeper indentation)"
+          : renderReceived(error.message.split("\n")[0], 160),
     });
   }
   if (doc.contents !== null && !isMap(doc.contents)) {

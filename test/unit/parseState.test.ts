@@ -128,6 +128,20 @@ describe("parseState refusals name the file, field, line and expected value", ()
   });
 
   it.each([
+    ["[ 10,000 deep", `---\nmax_iterations: 5\nx: ${"[".repeat(10_000)}${"]".repeat(10_000)}\n---\nGoal\n`],
+    ["{a: 10,000 deep", `---\nmax_iterations: 5\nx: ${"{a: ".repeat(10_000)}1${"}".repeat(10_000)}\n---\nGoal\n`],
+    [
+      "a: indented 1,400 deep",
+      `---\nmax_iterations: 5\nx:\n${Array.from({ length: 1400 }, (_, i) => `${" ".repeat(i + 1)}a:\n`).join("")}---\nGoal\n`,
+    ],
+  ])("refuses values nested %s, saying so in a person's words", (_name, text) => {
+    const error = refusal(text);
+    expect(error.code).toBe("STATE_BAD_YAML");
+    expect(error.details.line).toBeGreaterThanOrEqual(3);
+    expect(error.details.received).toMatch(/^values nested too deep to be read/);
+  });
+
+  it.each([
     [
       "UTF-16 LE with its BOM (Notepad's Unicode)",
       "\uFEFF---\r\nmax_iterations: 3\r\n---\r\nGoal\r\n",
