@@ -47,7 +47,9 @@ export function parseStopInput(stdin: HookStdin, source = "hook input (stdin)"):
   const result = stopInputSchema.safeParse(stdin.json);
   if (result.success) {
     const tasks = backgroundTasksSchema.safeParse(result.data.background_tasks);
-    return { ...result.data, background_tasks: tasks.success ? tasks.data : [] };
+    // A blank id is none: claimed with it, the loop's state file would hold a session_id its next Stop refuses.
+    const { session_id, ...rest } = result.data;
+    return { ...rest, ...(session_id?.trim() && { session_id }), background_tasks: tasks.success ? tasks.data : [] };
   }
   const issue = result.error.issues[0];
   const field = issue?.path.join(".") ?? "";

@@ -65,3 +65,17 @@ describe.concurrent("a notes file that is no text or no file: Claude is told why
     });
   }
 });
+
+describe("a Stop whose session_id is blank", () => {
+  it.each(["", " ", "\u2028"])("%j: the loop goes on unclaimed, never with a session_id it would refuse", (id) => {
+    const { root, statePath } = makeProject("---\nmax_iterations: 10\n---\nGoal\n");
+    const blank = () =>
+      runHook("stop", { session_id: id, cwd: root, hook_event_name: "Stop", last_assistant_message: "working" });
+    expect(blank().code).toBe(2);
+    expect(readFileSync(statePath, "utf8")).not.toContain("session_id");
+    const again = blank();
+    expect(again.code).toBe(2);
+    expect(again.stdout).toBe("");
+    expect(readFileSync(statePath, "utf8")).toMatch(/^iteration_count: 3$/m);
+  });
+});

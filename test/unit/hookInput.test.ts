@@ -23,6 +23,11 @@ describe("parseStopInput", () => {
     expect(input).toMatchObject({ session_id: "s", last_assistant_message: null, future_field: 1 });
   });
 
+  it.each(["", " ", "\u2028"])("reads a blank session_id (%j) as none", (id) => {
+    expect(parse(JSON.stringify({ session_id: id, cwd: "/p" }))).not.toHaveProperty("session_id");
+    expect(parse(JSON.stringify({ session_id: " s1 " })).session_id).toBe(" s1 ");
+  });
+
   it("checks only the fields a Stop reads: another of a new type cannot stop a loop", () => {
     const input = parse(JSON.stringify({ session_id: "s", stop_hook_active: "yes", hook_event_name: 7, agent_id: 1 }));
     expect(input).toMatchObject({ session_id: "s", stop_hook_active: "yes" });
