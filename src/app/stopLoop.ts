@@ -5,6 +5,7 @@ import type { Runtime } from "../core/sidecar.js";
 import { renderGoalLine } from "../core/renderStatus.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { splitFrontmatter } from "../core/frontmatter.js";
+import { decodeUtf16, readUtf16Order } from "../core/textEncoding.js";
 import { tryAppendHistory } from "../io/history.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 
@@ -14,12 +15,17 @@ export interface StopOutcome {
   message: string;
 }
 
-/** The goal of a file that may not parse: its body when the frontmatter can be found, else the whole text. */
-function goalOf(text: string): string {
+/**
+ * The goal of a file that may not parse: its body when the frontmatter can be found, else the whole text. A UTF-16
+ * file (Notepad's "Unicode") is read as such, so that the history keeps its goal, not its bytes as UTF-8.
+ */
+function goalOf(text: string, bytes: Buffer | undefined): string {
+  const order = readUtf16Order(text);
+  const readable = order && bytes ? decodeUtf16(bytes, order) : text;
   try {
-    return splitFrontmatter(text).body;
+    return splitFrontmatter(readable).body;
   } catch {
-    return text;
+    return readable;
   }
 }
 
@@ -63,7 +69,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
     if (snapshot.kind === "invalid" && snapshot.text === undefined) return { result: snapshot.error };
     const found = snapshot.kind === "found" ? snapshot : undefined;
     const state = found?.state;
-    const goal = state?.body ?? goalOf(snapshot.text ?? "");
+    const goal = state?.body ?? goalOf(snapshot.text ?? "", snapshot.kind === "invalid" ? snapshot.bytes : undefined);
     const at = state ? ` at iteration ${state.iteration_count}/${state.max_iterations}` : "";
     const gone = state
       ? "was removed"

@@ -24,3 +24,10 @@ export function describeNotText(text: string): string | undefined {
   if (order) return `${renderUtf16(order)} text`;
   return text.includes("\u0000") ? "binary data (it holds NUL bytes)" : undefined;
 }
+
+/** A UTF-16 file's text, its BOM left out: what its bytes read as UTF-8 (`readUtf16Order`) said it is. */
+export function decodeUtf16(bytes: Uint8Array, order: "LE" | "BE"): string {
+  const copy = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+  const text = (order === "BE" ? copy.swap16() : copy).toString("utf16le");
+  return text.startsWith("\uFEFF") ? text.slice(1) : text;
+}

@@ -18,7 +18,7 @@ import { removeStaleTemps, writeFileAtomic } from "./writeFileAtomic.js";
 export type StateSnapshot =
   | { kind: "missing" }
   /** Unreadable (`text` undefined: too large, not a file, no permission) or not a valid state file. */
-  | { kind: "invalid"; text: string | undefined; error: LoopError }
+  | { kind: "invalid"; text: string | undefined; bytes: Buffer | undefined; error: LoopError }
   /**
    * `frontmatter`: the text's parse, for editFrontmatter (one parse per transaction); `runtime`: the sidecar's;
    * `torn`: the sidecar did not read (its counters start again, all or in part), kept aside at the commit.
@@ -223,7 +223,7 @@ export function updateStateFile<T>(
           if (attempt < ATTEMPTS - 1) continue;
           break;
         }
-        snapshot = { kind: "invalid", text: bytes?.toString("utf8"), error };
+        snapshot = { kind: "invalid", text: bytes?.toString("utf8"), bytes, error };
       }
       const plan = decide(snapshot);
       if (plan.change) {

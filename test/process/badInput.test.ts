@@ -87,7 +87,13 @@ async function checkCommands(
   const stat = statSync(project.statePath);
   let original: string | undefined;
   try {
-    original = stat.isFile() && stat.size <= 8 * 1024 * 1024 ? readFileSync(project.statePath, "utf8") : undefined;
+    const bytes = stat.isFile() && stat.size <= 8 * 1024 * 1024 ? readFileSync(project.statePath) : undefined;
+    // A UTF-16 file's goal is kept as its text, not as its bytes read as UTF-8.
+    const utf16 = /^utf16(le|be)/.exec(c.file ?? "")?.[1];
+    original =
+      bytes && utf16
+        ? (utf16 === "be" ? Buffer.from(bytes).swap16() : bytes).toString("utf16le").replace(/^\uFEFF/, "")
+        : bytes?.toString("utf8");
   } catch {
     original = undefined; // mode 000
   }

@@ -79,3 +79,24 @@ describe("a Stop whose session_id is blank", () => {
     expect(readFileSync(statePath, "utf8")).toMatch(/^iteration_count: 3$/m);
   });
 });
+
+describe("a state file saved as UTF-16 (Notepad's Unicode)", () => {
+  it("is refused naming its encoding, never rewritten; stop moves it aside and keeps its goal as text", () => {
+    const { root, statePath, historyPath } = makeProject();
+    const bytes = Buffer.from("\uFEFF---\r\nmax_iterations: 3\r\n---\r\nFix the caf\u00e9 tests.\r\n", "utf16le");
+    writeFileSync(statePath, bytes);
+    const refused = stop(root);
+    expect(refused.code).toBe(0);
+    expect(String(refused.json?.systemMessage)).toContain("line 1: the file is UTF-16 LE text, not UTF-8");
+    expect(readFileSync(statePath).equals(bytes)).toBe(true);
+
+    const stopped = runHook("cli", "", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, args: ["stop"] });
+    expect(stopped.code).toBe(0);
+    expect(stopped.stdout).toContain("moved aside unchanged");
+    expect(stopped.stdout).toContain('(goal: "Fix the café tests."');
+    const aside = /moved aside unchanged to (\S+) /.exec(stopped.stdout)?.[1] ?? "";
+    expect(readFileSync(join(root, aside)).equals(bytes)).toBe(true);
+    const record = JSON.parse(readFileSync(historyPath, "utf8").trim().split("\n").at(-1) ?? "{}");
+    expect(record).toMatchObject({ reason: "stopped", goal: "Fix the café tests.\r\n" });
+  });
+});
