@@ -1,8 +1,10 @@
+import { parseChecklist, renderChecklistProgress } from "../core/checklist.js";
 import { LoopError } from "../core/errors.js";
 import { MAX_VERIFY_TIMEOUT_S } from "../core/fields.js";
 import type { Env, LoopFile } from "../core/loopFiles.js";
 import { directionOf, renderTarget } from "../core/metric.js";
 import type { LoopState } from "../core/parseState.js";
+import { readChecklistText } from "../io/readProjectFiles.js";
 import { checkScopePaths } from "../io/readScopeChanges.js";
 import { readGitRepo } from "../io/runGit.js";
 /** A line of doctor's report (as src/app/doctorChecks.ts's `Check`). */
@@ -31,9 +33,22 @@ function checkCommands(state: LoopState): Check[] {
   return checks;
 }
 
+/** The checklist as the Stop hook will read it (docs/REFERENCE.md "Checklists"): one it refuses is a failure here. */
+function checkChecklist(state: LoopState, where: LoopFile): Check[] {
+  if (state.checklist === undefined) return [];
+  try {
+    const list = parseChecklist(readChecklistText(where.root, state.checklist, where.shown));
+    if (list.total > 0)
+      return [{ level: "ok", text: `checklist ${state.checklist}: ${renderChecklistProgress(list)}` }];
+    return [{ level: "FAIL", text: `${where.shown}: checklist: the checklist has no task boxes` }];
+  } catch (error) {
+    return [{ level: "FAIL", text: error instanceof LoopError ? error.describe() : String(error) }];
+  }
+}
+
 /** An improvement loop's fields as the Stop hook will find them (docs/REFERENCE.md "Improvement loops"). */
 export function checkImprovement(state: LoopState, where: LoopFile, env: Env): Check[] {
-  const checks: Check[] = [...checkCommands(state)];
+  const checks: Check[] = [...checkCommands(state), ...checkChecklist(state, where)];
   if (state.metric === undefined && (state.metric_target !== undefined || state.max_no_improvement !== undefined)) {
     const field = state.metric_target !== undefined ? "metric_target" : "max_no_improvement";
     checks.push({ level: "FAIL", text: `${where.shown}: ${field} needs a metric command beside it` });

@@ -52,6 +52,19 @@ describe.concurrent("a checklist that is no text or no file: refused, saying why
   }
 });
 
+describe.concurrent("doctor on a loop whose checklist the Stop hook refuses: a failure, saying why", () => {
+  for (const what of ["UTF-16 LE (Notepad's Unicode)", "a FIFO"]) {
+    it(what, () => {
+      const { root } = makeProject("---\nmax_iterations: 10\nchecklist: PLAN.md\n---\nGoal\n");
+      makers[what]!(join(root, "PLAN.md"));
+      const doctor = runHook("cli", "", { cwd: root, env: { CLAUDE_PROJECT_DIR: root }, args: ["doctor"] });
+      expect(doctor.code).toBe(1);
+      expect(doctor.stdout).toMatch(/^ {2}FAIL {2}\.claude\/continuation-loop\.local\.md: checklist: the checklist /m);
+      expect(doctor.stdout).toMatch(said[what]!);
+    });
+  }
+});
+
 describe.concurrent("a notes file that is no text or no file: Claude is told why in place of the notes", () => {
   for (const [what, make] of Object.entries(makers)) {
     it(what, () => {
