@@ -362,6 +362,7 @@ function renderBand(view, now, sessionId, wait2, turnRuns = false, interruptedHo
   if (pause) parts.push(pause);
   else if (wait2) parts.push(wait2);
   else if (hold && !turnRuns && hold.since !== interruptedHold) parts.push(renderWaitingFor(hold.tasks));
+  else if (view.runtime.plan_hold && !turnRuns) parts.push("waiting: plan mode");
   return renderPlainText(parts.join(" \xB7 "));
 }
 function renderInvalidBand(name) {

@@ -114,6 +114,7 @@ export function gatherStopFacts(
   if (scan && path) facts.usage = tallyLoopUsage(path, scan, readCounted(runtime), given);
   const refused = scan ? readRefusedTools(scan.turn) : [];
   if (refused.length > 0) facts.refused = refused;
+  if (typeof input.permission_mode === "string") facts.permissionMode = input.permission_mode;
   const ownFiles = ownFilesOf(file);
   if (assessment.needsTree) {
     facts.treeState = readTreeState(file.root, ownFiles);

@@ -130,6 +130,9 @@ function readLoopStatus(
     const runtime = readSidecar(file.sidecarPath, state);
     const pause = readPause(state.active, runtime);
     if (!state.active || pause) return { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` };
+    // In -p nobody can leave plan mode: a loop waiting there waits for a person (docs/REFERENCE.md "Plan mode").
+    if (runtime.plan_hold)
+      return { kind: "paused", state, why: "the session is in plan mode, where Claude cannot edit" };
     const wait = Date.parse(runtime.api_wait_until);
     return { kind: "running", state, runtime, waitUntil: Number.isFinite(wait) ? wait : undefined };
   } catch (error) {

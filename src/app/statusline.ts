@@ -32,7 +32,11 @@ export function runStatusline({ ctx }: CommandCall): number {
     // A wait for background work, said here too (on the command path there is no band to say it), until a held
     // task's notification starts a turn or the turn after the hold is interrupted: the transcript's end says which.
     const { runtime } = readHeldRuntime(readSidecar(loop.file.sidecarPath, state));
-    const hold = runtime.background_hold ? ` · ${renderWaitingFor(runtime.background_hold.tasks, 48)}` : "";
+    const hold = runtime.background_hold
+      ? ` · ${renderWaitingFor(runtime.background_hold.tasks, 48)}`
+      : runtime.plan_hold
+        ? " · waiting: plan mode"
+        : "";
     ctx.out(`${renderStatusline(state, runtime, ctx.now(), sessionId)}${hold}\n`);
   } catch {
     ctx.out("⟳ loop: state file invalid (run /loop-status)\n");

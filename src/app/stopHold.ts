@@ -1,4 +1,5 @@
 import { readWakeAt, renderHoldMessage } from "../core/background.js";
+import { renderPlanHold } from "../core/planMode.js";
 import { readTimeUpAt } from "../core/duration.js";
 import { decideClaimUpdates, type StopDecision } from "../core/decideStop.js";
 import { editFrontmatter } from "../core/frontmatter.js";
@@ -7,7 +8,7 @@ import type { HistoryRecord } from "../core/history.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import { tryAppendHistory } from "../io/history.js";
-import { tell } from "./context.js";
+import { SILENT, tell } from "./context.js";
 
 type Hold = Extract<StopDecision, { kind: "hold" }>;
 
@@ -48,6 +49,39 @@ export function holdForBackground(
     result: tell(
       renderHoldMessage(decision.hold, state.background_wait, iteration, readTimeUpAt({ ...state, ...claim })),
     ),
+    onCommit: () => {
+      if (decision.started) tryAppendHistory(file.historyPath, record);
+    },
+  };
+}
+
+/**
+ * Plan mode (docs/REFERENCE.md "Plan mode"): Claude cannot edit there and only the person leaves it, so the turn
+ * ends, its count unchanged; the loop goes on at the first Stop outside plan mode. Told once, with the bell, and
+ * recorded once per hold, at its first Stop.
+ */
+export function holdForPlan(
+  decision: Extract<StopDecision, { kind: "plan" }>,
+  state: LoopState,
+  text: string,
+  file: LoopFile,
+  input: StopInput,
+  now: number,
+  record: HistoryRecord,
+) {
+  const claim = decideClaimUpdates(state, input.session_id, now);
+  const changed = Object.keys(claim).length > 0;
+  return {
+    ...(changed && {
+      change: { write: editFrontmatter(text, claim, file.shown), state: { ...state, ...claim } as LoopState },
+    }),
+    runtime: decision.runtime,
+    result: decision.started
+      ? tell(
+          renderPlanHold({ n: state.iteration_count, max: state.max_iterations }),
+          state.notify ? { terminalSequence: "\u0007" } : {},
+        )
+      : SILENT,
     onCommit: () => {
       if (decision.started) tryAppendHistory(file.historyPath, record);
     },

@@ -23,7 +23,7 @@ import { locateField } from "./gatherImprovement.js";
 import { type GatheredFacts, gatherStopFacts, skipPausedTurns } from "./gatherStopFacts.js";
 import type { CommandRuns } from "./runOnce.js";
 import { pauseForUser, renderMetricRecord } from "./stopPause.js";
-import { holdForBackground, renderHoldRecord } from "./stopHold.js";
+import { holdForBackground, holdForPlan, renderHoldRecord } from "./stopHold.js";
 import { applyModuleCost } from "./moduleBridge.js";
 import {
   noteRunGone,
@@ -78,13 +78,22 @@ function historyRecord(
   const { first, ...iteration } = renderIterationRecord(state, previous, facts, now);
   const paused = decision.kind === "pause";
   const held = decision.kind === "hold";
+  const planning = decision.kind === "plan";
   const record: HistoryRecord = {
     time: new Date(now).toISOString(),
     state_file: file.shown,
     session: state.session_id ?? session,
     iteration: decision.iteration,
-    decision: held ? "waiting_background" : decision.kind,
-    reason: ended ? decision.reason : paused ? (decision.reason ?? "question") : held ? "background_tasks" : "continue",
+    decision: held ? "waiting_background" : planning ? "waiting_plan" : decision.kind,
+    reason: ended
+      ? decision.reason
+      : paused
+        ? (decision.reason ?? "question")
+        : held
+          ? "background_tasks"
+          : planning
+            ? "plan_mode"
+            : "continue",
     output_tokens: decision.runtime.output_tokens,
     ...(readLoopSpend(decision.runtime) !== undefined && { cost_usd: readLoopSpend(decision.runtime) }),
     tokens_by_model: decision.runtime.tokens_by_model,
@@ -183,7 +192,7 @@ function runLoopStop(
     resumed = renderHandResume(state, file, last, now);
     const record = historyRecord(decision, state, file, input.session_id, now, facts, resumed ?? last);
     // The working tree as this iteration left it, before anything is saved (docs/REFERENCE.md "Checkpoints").
-    if (state.checkpoints && decision.kind !== "pause" && decision.kind !== "hold") {
+    if (state.checkpoints && decision.kind !== "pause" && decision.kind !== "hold" && decision.kind !== "plan") {
       // A first Stop gives the loop its started_at (decideStateUpdates, same `now`): the checkpoint is marked with it.
       const startedAt = state.started_at ?? new Date(now).toISOString();
       const captured = facts.scope?.standIns ? undefined : facts.scope?.tree;
@@ -216,6 +225,7 @@ function runLoopStop(
     }
     if (decision.kind === "pause") return pauseForUser(decision, state, text, file, input, now, record);
     if (decision.kind === "hold") return holdForBackground(decision, state, text, file, input, now, record);
+    if (decision.kind === "plan") return holdForPlan(decision, state, text, file, input, now, record);
     return continueLoop(decision, snapshot, file, input, ctx, facts, now, record, resumed !== undefined);
   };
   const outcome = updateStateFile(

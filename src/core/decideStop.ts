@@ -61,6 +61,8 @@ export interface StopFacts extends ImprovementFacts {
   background?: BackgroundFacts;
   /** Tools Claude Code's permission check refused in this turn (docs/REFERENCE.md "Leave it running"). */
   refused?: string[];
+  /** The session's permission mode as the Stop input says it (`default`, `plan`…); absent when it says none. */
+  permissionMode?: string;
 }
 
 export type StopDecision =
@@ -68,6 +70,8 @@ export type StopDecision =
   | { kind: "pause"; iteration: number; question: string; runtime: Runtime; reason?: "scope" }
   /** Background tasks still run: the turn ends uncounted; `started` for the first Stop of this hold. */
   | { kind: "hold"; iteration: number; hold: BackgroundHold; started: boolean; runtime: Runtime }
+  /** The session is in plan mode, where Claude cannot edit: the turn ends uncounted; `started` for its first Stop. */
+  | { kind: "plan"; iteration: number; started: boolean; runtime: Runtime }
   | {
       kind: "continue";
       iteration: number;
@@ -189,9 +193,10 @@ export function decideStop(
   // A turn an API error cut short is not one that changed nothing (docs/REFERENCE.md "Several loops").
   const unchanged = sameReply && !progressed && previous.api_errors_since_stop === 0 && decideSameWork(previous, facts);
   const usage = facts.usage;
-  // A turn that ends waiting for background work is not counted, as a stall or as no improvement either.
+  // A turn that ends waiting for background work, or in plan mode, is not counted, as a stall or as no improvement either.
   const background = decideHold(state.background_wait, previous, facts.background, now);
-  const waiting = background.hold !== null;
+  const planning = facts.permissionMode === "plan";
+  const waiting = background.hold !== null || planning;
   const runtime: Runtime = {
     ...previous,
     promise_streak: promise ? previous.promise_streak + 1 : 0,
@@ -215,6 +220,7 @@ export function decideStop(
     ...(facts.scope && { scope_tree: facts.scope.tree }),
     background_hold: null,
     background_waited: background.waited,
+    plan_hold: planning ? previous.plan_hold || new Date(now).toISOString() : "",
     pause: null,
   };
 
@@ -273,6 +279,9 @@ export function decideStop(
   if (state.stall_limit > 0 && runtime.stall_count >= state.stall_limit) return end("stalled");
   const flat = state.metric !== undefined && state.max_no_improvement !== undefined;
   if (flat && runtime.no_improvement_count >= (state.max_no_improvement ?? 0)) return end("no_improvement");
+
+  // Plan mode: Claude cannot edit and only the person leaves it; the loop waits for a Stop outside it.
+  if (planning) return { kind: "plan", iteration, started: previous.plan_hold === "", runtime };
 
   // Background tasks still run: the turn ends and Claude Code's notification starts the next one.
   if (background.hold) {

@@ -14,7 +14,8 @@ export interface HistoryRecord {
     | "api_error"
     | "wait"
     | "waiting_background"
-    | "waiting_permission";
+    | "waiting_permission"
+    | "waiting_plan";
   reason?: string;
   output_tokens?: number;
   /** The loop's spend so far (USD, Claude Code's figures), when known. */

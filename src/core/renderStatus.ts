@@ -8,6 +8,7 @@ import { renderMetricStatus } from "./renderMetric.js";
 import { renderEndConditions } from "./renderStart.js";
 import { renderHoldEnd, renderWaitingFor } from "./background.js";
 import { renderPermissionWait } from "./permissionWait.js";
+import { renderPlanWait } from "./planMode.js";
 import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";
 import { clipToCells, clipToChars, wrapToCells } from "./cellWidth.js";
@@ -50,7 +51,9 @@ function renderDecisionBrief(record: HistoryRecord): string {
           ? renderWaitingFor(record.tasks)
           : record.decision === "waiting_permission"
             ? renderPermissionWait({ tool: record.tool ?? "a tool" })
-            : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
+            : record.decision === "waiting_plan"
+              ? "waiting: plan mode"
+              : `${record.decision.replace("_", " ")}: ${record.reason ?? "?"}`;
   const extra = [
     record.promise ? `promise "${record.promise}"` : "",
     record.refusal ? `refused: ${firstLine(record.refusal, 60)}` : "",
@@ -128,6 +131,7 @@ function renderHold(
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   if (holdInterrupted)
     return "the turn after the wait was interrupted (Esc): your next prompt in the session pauses the loop (/loop-resume goes on)";
+  if (runtime.plan_hold) return renderPlanWait(runtime.plan_hold);
   const hold = runtime.background_hold;
   if (hold) {
     // The row has no room for the bound's value: the time it falls is enough.
@@ -193,7 +197,7 @@ export function renderStatus(
   if (folded) hold = `${hold} · ${notes}`;
   const rows = [
     clipRow(
-      `continuation-loop: loop ${held ? "paused" : runtime.background_hold || runtime.api_wait_until ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
+      `continuation-loop: loop ${held ? "paused" : runtime.background_hold || runtime.plan_hold || runtime.api_wait_until ? "waiting" : "running"}, iteration ${state.iteration_count}/${state.max_iterations} · ${elapsed === undefined ? "not started" : `${renderDuration(elapsed)} elapsed`} · ${renderOwner(state, sessionId)}`,
     ),
     ...(hold ? [clipRow(`  ${hold}`)] : []),
     // The file the person edits to steer the loop, before the goal's first line, which gives way to it.

@@ -120,7 +120,7 @@ function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
     case "pause":
       return describePause(r);
     case "hold":
-      return describeHold(r);
+      return r.decision === "waiting_plan" ? "waiting: plan mode" : describeHold(r);
     case "wait":
       return describeWait(r);
     case "resume":
@@ -131,6 +131,7 @@ function describeDecision(r: HistoryRecord, kind: ReportRow["kind"]): string {
       return `end: ${r.reason ?? "?"}`;
     default:
       if (r.decision === "waiting_permission") return renderPermissionWait({ tool: r.tool ?? "a tool" });
+      if (r.decision === "waiting_plan") return "waiting: plan mode";
       return `${String(r.decision)}${r.reason ? `: ${r.reason}` : ""}`;
   }
 }
@@ -140,7 +141,7 @@ function kindOf(r: HistoryRecord, previous: HistoryRecord | undefined): ReportRo
   if (decision === "continue") return "iteration";
   if (decision === "end") return isStopEnd(r, previous) ? "iteration" : "end";
   if (decision === "pause" || decision === "wait" || decision === "resume" || decision === "api_error") return decision;
-  if (decision === "waiting_background") return "hold";
+  if (decision === "waiting_background" || decision === "waiting_plan") return "hold";
   return "other";
 }
 
@@ -237,6 +238,7 @@ function describeOutcome(last: HistoryRecord): { outcome: string; because: strin
   if (decision === "waiting_background") return { outcome: "waiting", because: describeHold(last) };
   if (decision === "waiting_permission")
     return { outcome: "waiting", because: renderPermissionWait({ tool: last.tool ?? "a tool" }) };
+  if (decision === "waiting_plan") return { outcome: "waiting", because: "the session is in plan mode" };
   return { outcome: "running", because: undefined };
 }
 

@@ -123,6 +123,8 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     scope_tree: text,
     /** The hold while the loop waits for background tasks, or null. */
     background_hold: z._default(z.nullable(z.lazy(makeHoldSchema)), null),
+    /** Since when (ISO) the loop waits for the session to leave plan mode, "" when it does not (docs/REFERENCE.md "Plan mode"). */
+    plan_hold: text,
     /** The ids of background tasks the loop has waited out: they never hold it again. */
     background_waited: z._default(z.array(z.string()), () => []),
     /** `fresh_context` could not be honoured (no companion module) and the user was told so, once. */

@@ -43,6 +43,7 @@ export function renderBand(
   if (pause) parts.push(pause);
   else if (wait) parts.push(wait);
   else if (hold && !turnRuns && hold.since !== interruptedHold) parts.push(renderWaitingFor(hold.tasks));
+  else if (view.runtime.plan_hold && !turnRuns) parts.push("waiting: plan mode");
   // The loop's name and data are drawn as text: their escape sequences would redraw Claude Code's screen.
   return renderPlainText(parts.join(" · "));
 }

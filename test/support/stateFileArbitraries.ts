@@ -168,6 +168,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   api_errors_since_stop: fc.nat(2),
   api_wait_until: fc.constant(""),
   background_hold: fc.constant(null),
+  plan_hold: fc.constant(""),
   background_waited: fc.constant([]),
   pause: fc.constant(null),
   owner_pid: fc.constantFrom("", "4242"),

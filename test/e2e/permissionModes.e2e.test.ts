@@ -1,0 +1,99 @@
+// Permission modes through the real CLI (docs/REFERENCE.md "Plan mode"): the Stop input says the session's mode.
+// In plan mode Claude cannot edit and only the person leaves it, so the loop does not drive Claude on: the turn
+// ends uncounted, the person is told once, and the first Stop outside plan mode goes on from the same iteration.
+// Every other mode changes nothing for the loop. Both pinned versions; the companion module where it runs.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLI } from "./support/runCommand.js";
+import { type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
+import { text } from "./support/messagesServer.js";
+import { CLAUDE_VERSIONS, cleanEnv, describeRun, hookResponses, runClaude } from "./support/runClaude.js";
+import { perTest } from "./support/perTest.js";
+import { ROUTES } from "./support/routes.js";
+
+const t = perTest();
+
+const decisions = (p: LoopProject) => p.history().map((r) => `${r.decision}:${r.iteration}`);
+
+/** The helper's `status` for the project, as a person runs it in a terminal. */
+function status(p: LoopProject): string {
+  const r = spawnSync(process.execPath, [CLI, "status"], {
+    cwd: p.proj,
+    env: cleanEnv({ baseUrl: "http://127.0.0.1:9", home: p.home }),
+    encoding: "utf8",
+  });
+  return r.stdout;
+}
+
+describe.each(ROUTES)("Claude Code $title: plan mode", (route) => {
+  it("a loop in plan mode waits uncounted and says so once; the first prompt outside plan mode goes on", async () => {
+    const p = t.project();
+    trustProject(p);
+    p.writeState("---\nmax_iterations: 2\n---\n\nMake the change.\n");
+    const server = await t.server((_req, index) => text(`reply ${index}`));
+    const run = (prompt: string, mode: string, resume?: string) =>
+      runClaude({
+        version: route.version,
+        prompt,
+        baseUrl: server.url,
+        cwd: p.proj,
+        home: p.home,
+        pluginDirs: [PLUGIN_DIR],
+        env: route.env,
+        extraArgs: ["--permission-mode", mode],
+        ...(resume && { resume }),
+      });
+
+    // Plan mode: one turn, no continuation; the loop keeps its iteration and its file, active.
+    const planned = await run("Plan the change", "plan");
+    expect(planned.code, describeRun(planned)).toBe(0);
+    expect(server.mainRequests).toHaveLength(1);
+    expect(decisions(p)).toEqual(["waiting_plan:1"]);
+    expect(p.readState()).toMatch(/session_id: /);
+    expect(p.readState()).not.toMatch(/iteration_count/);
+    const told = hookResponses(planned, "Stop").map((e) => String(e.stdout));
+    expect(told.filter((out) => /plan mode/.test(out))).toHaveLength(1);
+    expect(status(p)).toMatch(/loop waiting, iteration 1\/2[\s\S]*plan mode/);
+
+    // Still in plan mode: the wait goes on, and is neither told nor recorded again.
+    const again = await run("Refine the plan", "plan", planned.sessionId);
+    expect(again.code, describeRun(again)).toBe(0);
+    expect(server.mainRequests).toHaveLength(2);
+    expect(decisions(p)).toEqual(["waiting_plan:1"]);
+    expect(hookResponses(again, "Stop").some((e) => /plan mode/.test(String(e.stdout)))).toBe(false);
+
+    // Out of plan mode: the loop goes on from iteration 1 to its end.
+    const going = await run("Go ahead", "acceptEdits", planned.sessionId);
+    expect(going.code, describeRun(going)).toBe(0);
+    expect(decisions(p)).toEqual(["waiting_plan:1", "continue:1", "end:2"]);
+    expect(server.mainRequests).toHaveLength(4);
+    expect(fs.existsSync(p.statePath)).toBe(false);
+  });
+});
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: other permission modes", (version) => {
+  it("acceptEdits, bypassPermissions, dontAsk and auto run the loop as default does", async () => {
+    for (const mode of ["default", "acceptEdits", "bypassPermissions", "dontAsk", "auto"]) {
+      const p = t.project();
+      p.writeState("---\nmax_iterations: 3\n---\n\nMake the change.\n");
+      const server = await t.server((_req, index) => text(`reply ${index}`));
+      const r = await runClaude({
+        version,
+        prompt: "start",
+        baseUrl: server.url,
+        cwd: p.proj,
+        home: p.home,
+        pluginDirs: [PLUGIN_DIR],
+        extraArgs: ["--permission-mode", mode],
+        // Claude Code refuses bypassPermissions as root outside a sandbox; the tests run as root.
+        env: { IS_SANDBOX: "1" },
+      });
+      expect(r.code, `${mode}: ${describeRun(r)}`).toBe(0);
+      expect(decisions(p), mode).toEqual(["continue:1", "continue:2", "end:3"]);
+      expect(server.mainRequests, mode).toHaveLength(3);
+      expect(path.basename(p.statePath)).toBe("continuation-loop.local.md");
+    }
+  });
+});
