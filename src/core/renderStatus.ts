@@ -106,6 +106,10 @@ const MAX_ROWS = 8;
 /** Who set `active: false`, from the loop's last record: Esc, /loop-pause, or a hand edit of the file. */
 function renderPausedBy(recent: HistoryRecord[]): string {
   const last = recent.at(-1);
+  const before = recent.at(-2);
+  // The turn a person's "No" or Esc at a permission prompt ended: the prompt, not an Esc mid-work, paused it.
+  if (last?.decision === "pause" && last.reason === "interrupted" && before?.decision === "waiting_permission")
+    return `you said No or pressed Esc at the permission prompt (${before.tool ?? "a tool"})`;
   if (last?.decision === "pause" && last.reason === "interrupted") return "you interrupted the turn (Esc)";
   if (last?.decision === "pause" && last.reason === "paused") return "by /loop-pause or continuation-loop pause";
   return "active is false";

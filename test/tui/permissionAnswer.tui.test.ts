@@ -122,5 +122,18 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     // The refusal ended the turn: the model was not asked again.
     expect(w.server?.scriptedRequests.length).toBe(1);
     if (newest) await t.waitFor((screen) => BAND.test(screen) && !/⟳ continuation-loop .*permission/.test(screen));
+
+    // The "No" is never overridden: no Stop ran, nothing was counted, and the person's next prompt pauses the loop.
+    await t.submit("Do something else");
+    const paused = await waitUntil(
+      () => w.history(),
+      (h) => h.some((r) => r.decision === "pause"),
+      "the pause for the refusal",
+    );
+    expect(paused.map((r) => `${r.decision}:${r.reason}:${r.iteration}`)).toEqual([
+      "waiting_permission:permission:1",
+      "pause:interrupted:1",
+    ]);
+    expect((await w.cli(["status"])).stdout).toMatch(/loop paused, iteration 1\/2[\s\S]*permission prompt/);
   });
 });

@@ -253,6 +253,26 @@ describe("renderStatus", () => {
     expect(renderStatus(paused, makeRuntime(), "s.md", [pause, resumed], NOW)).toContain("paused: active is false");
   });
 
+  it("says a loop paused after a permission prompt was refused or cancelled, not after an Esc mid-work", () => {
+    const wait: HistoryRecord = {
+      time: "2026-01-01T00:29:00.000Z",
+      iteration: 2,
+      decision: "waiting_permission",
+      reason: "permission",
+      tool: "Bash",
+    };
+    const pause: HistoryRecord = {
+      time: "2026-01-01T00:30:00.000Z",
+      iteration: 2,
+      decision: "pause",
+      reason: "interrupted",
+    };
+    const paused = state("active: false\niteration_count: 2\nstarted_at: 2026-01-01T00:00:00Z");
+    const text = renderStatus(paused, makeRuntime(), "s.md", [...DECISIONS, wait, pause], NOW);
+    expect(text).toContain("paused: you said No or pressed Esc at the permission prompt (Bash) (/loop-resume");
+    expect(fitsOneRow(text)).toBe(true);
+  });
+
   it("names an until failure in the last decisions", () => {
     const record: HistoryRecord = {
       time: "2026-01-01T00:30:00.000Z",
