@@ -8,7 +8,7 @@ import type { LoopState } from "../core/parseState.js";
 import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
-import { fingerprintToolCalls, readRefusedTools } from "../core/transcript.js";
+import { fingerprintToolCalls, readAllRefused, readRefusedTools } from "../core/transcript.js";
 import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readTreeState } from "../io/readTreeState.js";
@@ -115,8 +115,10 @@ export function gatherStopFacts(
   const refused = scan ? readRefusedTools(scan.turn) : [];
   if (refused.length > 0) facts.refused = refused;
   if (typeof input.permission_mode === "string") facts.permissionMode = input.permission_mode;
+  // A turn whose every call Claude Code refused may be one that changed nothing, whatever its reply says.
+  if (refused.length > 0 && scan && readAllRefused(scan.turn)) facts.allRefused = true;
   const ownFiles = ownFilesOf(file);
-  if (assessment.needsTree) {
+  if (assessment.needsTree || (facts.allRefused && state.stall_limit > 0)) {
     facts.treeState = readTreeState(file.root, ownFiles);
     // Outside git, the calls the turn made are its evidence of change.
     if (facts.treeState === "" && scan) facts.toolCalls = fingerprintToolCalls(scan.turn);

@@ -8,6 +8,7 @@ import { type HookStdin, stringField } from "../core/hookStdin.js";
 import { chooseSessionLoop, type LoopFile, renderHistoryShown } from "../core/loopFiles.js";
 import { renderRecordFields } from "../core/restartRequest.js";
 import { renderEndMessage, renderLimits } from "../core/renderStop.js";
+import { renderRefusedStall } from "../core/permissionWait.js";
 import type { Runtime } from "../core/sidecar.js";
 import { readHistoryUnwritable, readPreviousRecord, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
@@ -116,6 +117,10 @@ function historyRecord(
   return record;
 }
 
+/** A stall on tools Claude Code refused names them and how to allow them; "" otherwise. */
+const renderStallCause = (decision: Extract<StopDecision, { kind: "end" }>, facts: GatheredFacts): string =>
+  decision.reason === "stalled" && facts.refused ? renderRefusedStall(facts.refused) : "";
+
 /** A paused loop's Stop: silent; its own session's turns meanwhile are not counted as the loop's. */
 function passPausedTurns(state: LoopState, runtime: Runtime, input: StopInput) {
   const own = state.session_id !== undefined && state.session_id === input.session_id;
@@ -217,7 +222,7 @@ function runLoopStop(
         change: { remove: true },
         // The bell reaches the terminal verbatim on both supported versions (test/tui/TERMINAL.md).
         result: tell(
-          renderEndMessage(state, decision, now, file.name),
+          renderEndMessage(state, decision, now, file.name, renderStallCause(decision, facts)),
           state.notify ? { terminalSequence: "\u0007" } : {},
         ),
         onCommit: () => tryAppendHistory(file.historyPath, record),

@@ -61,6 +61,8 @@ export interface StopFacts extends ImprovementFacts {
   background?: BackgroundFacts;
   /** Tools Claude Code's permission check refused in this turn (docs/REFERENCE.md "Leave it running"). */
   refused?: string[];
+  /** Claude Code refused every call of this turn (at least one): no work was done, whatever the reply says. */
+  allRefused?: boolean;
   /** The session's permission mode as the Stop input says it (`default`, `plan`…); absent when it says none. */
   permissionMode?: string;
 }
@@ -191,7 +193,12 @@ export function decideStop(
   // A checked box is progress, whatever the reply and the tree say.
   const progressed = list !== undefined && list.done > previous.checklist_done;
   // A turn an API error cut short is not one that changed nothing (docs/REFERENCE.md "Several loops").
-  const unchanged = sameReply && !progressed && previous.api_errors_since_stop === 0 && decideSameWork(previous, facts);
+  // A turn whose every call Claude Code refused may be one, whatever its reply (docs/REFERENCE.md "How a loop ends").
+  const unchanged =
+    (sameReply || facts.allRefused === true) &&
+    !progressed &&
+    previous.api_errors_since_stop === 0 &&
+    decideSameWork(previous, facts);
   const usage = facts.usage;
   // A turn that ends waiting for background work, or in plan mode, is not counted, as a stall or as no improvement either.
   const background = decideHold(state.background_wait, previous, facts.background, now);

@@ -49,3 +49,8 @@ export function choosePendingCall(
 
 /** What status and the band say while Claude Code waits for a permission answer. */
 export const renderPermissionWait = (wait: { tool: string }): string => `waiting for your permission (${wait.tool})`;
+
+/** What a loop that stalled on tools Claude Code refused tells the person: which, and how to let them run. */
+export function renderRefusedStall(tools: readonly string[]): string {
+  return `Claude Code refused ${tools.join(", ")} in the last turn: allow what the goal needs (permissions.allow, or the PreToolUse hook that denies it) or change the goal.`;
+}

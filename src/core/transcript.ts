@@ -119,6 +119,23 @@ export function readRefusedTools(entries: readonly TranscriptEntry[]): string[] 
   return [...refused];
 }
 
+/**
+ * Did Claude Code refuse every call of the turn since its last start (at least one)? A turn whose every call was
+ * refused did no work, whatever its reply says (docs/REFERENCE.md "How a loop ends").
+ */
+export function readAllRefused(entries: readonly TranscriptEntry[]): boolean {
+  let from = entries.length;
+  while (from > 0 && !isTurnStart(entries[from - 1] as TranscriptEntry)) from--;
+  const calls = new Set<string>();
+  const refused = new Set<string>();
+  for (const entry of entries.slice(from)) {
+    if (entry.isSidechain) continue;
+    for (const use of entry.toolUses) calls.add(use.id ?? `#${calls.size}`);
+    if (entry.refusedCall) refused.add(entry.refusedCall);
+  }
+  return calls.size > 0 && [...calls].every((id) => refused.has(id));
+}
+
 export interface ReplyScan {
   /** The last assistant reply's text ("" when none was found after the last user entry). */
   reply: string;

@@ -2,14 +2,14 @@
 // In plan mode Claude cannot edit and only the person leaves it, so the loop does not drive Claude on: the turn
 // ends uncounted, the person is told once, and the first Stop outside plan mode goes on from the same iteration.
 // Every other mode changes nothing for the loop. Both pinned versions; the companion module where it runs.
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI } from "./support/runCommand.js";
 import { type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
-import { text } from "./support/messagesServer.js";
-import { CLAUDE_VERSIONS, cleanEnv, describeRun, hookResponses, runClaude } from "./support/runClaude.js";
+import { text, toolUse } from "./support/messagesServer.js";
+import { CLAUDE_VERSIONS, cleanEnv, describeRun, hookResponses, NEWEST, runClaude } from "./support/runClaude.js";
 import { perTest } from "./support/perTest.js";
 import { ROUTES } from "./support/routes.js";
 
@@ -96,4 +96,65 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: other permission modes", (versio
       expect(path.basename(p.statePath)).toBe("continuation-loop.local.md");
     }
   });
+});
+
+describe.each(CLAUDE_VERSIONS)("Claude Code %s: a tool refused turn after turn", (version) => {
+  const marks = version === NEWEST;
+  it.each([
+    ["permissions.deny", { permissions: { deny: ["Bash(echo:*)"] } }, []],
+    [
+      "a PreToolUse hook",
+      {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                {
+                  type: "command",
+                  command: `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"not here"}}'`,
+                },
+              ],
+            },
+          ],
+        },
+      },
+      ["Bash"],
+    ],
+  ])(
+    "refused by %s, with a new reply each turn, the loop stalls where Claude Code marks the refusal",
+    async (_by, settings, allowed) => {
+      const p = t.project();
+      execFileSync("git", ["init", "-q"], { cwd: p.proj });
+      fs.writeFileSync(path.join(p.proj, ".claude", "settings.json"), JSON.stringify(settings));
+      p.writeState("---\nmax_iterations: 8\n---\n\nRun the build.\n");
+      // Each turn: the same refused call, then a reply worded anew, as a model's would be.
+      const server = await t.server((_req, index) =>
+        index % 2 === 0 ? toolUse("Bash", { command: "echo build" }) : text(`Refused, attempt ${index}.`),
+      );
+      const r = await runClaude({
+        version,
+        prompt: "start",
+        baseUrl: server.url,
+        cwd: p.proj,
+        home: p.home,
+        pluginDirs: [PLUGIN_DIR],
+        allowedTools: allowed,
+        extraArgs: ["--permission-mode", "default"],
+      });
+      expect(r.code, describeRun(r)).toBe(0);
+      const end = p.history().at(-1);
+      if (marks) {
+        // The first refused turn gives the tree to compare with; the next three changed nothing (stall_limit 3).
+        expect(end).toMatchObject({ decision: "end", reason: "stalled", iteration: 4, refused_tools: ["Bash"] });
+        const told = hookResponses(r, "Stop")
+          .map((e) => String(e.stdout))
+          .join("\n");
+        expect(told).toMatch(/stalled[\s\S]*refused Bash/);
+      } else {
+        // 2.1.197 marks no refusal in the transcript: the loop runs to its limit, as before.
+        expect(end).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 8 });
+      }
+    },
+  );
 });

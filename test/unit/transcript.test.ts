@@ -4,6 +4,7 @@ import {
   insertByTime,
   parseTranscriptLine,
   placeAbove,
+  readAllRefused,
   readRefusedTools,
   scanReply,
   tallyUsage,
@@ -141,6 +142,27 @@ describe("readRefusedTools: the calls Claude Code's permission check refused in 
       result("t4"),
     );
     expect(readRefusedTools(turn)).toEqual(["Bash"]);
+  });
+
+  it("readAllRefused: every call of the turn since its start refused, at least one; a call that ran or failed is work", () => {
+    expect(readAllRefused(entries(user("go"), call("Bash", "t1"), result("t1", refused)))).toBe(true);
+    expect(
+      readAllRefused(
+        entries(
+          call("Bash", "t0"),
+          result("t0"),
+          user("go"),
+          call("Bash", "t1"),
+          result("t1", refused),
+          assistant("no"),
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      readAllRefused(entries(user("go"), call("Bash", "t1"), result("t1", refused), call("Edit", "t2"), result("t2"))),
+    ).toBe(false);
+    expect(readAllRefused(entries(user("go"), call("Bash", "t1"), result("t1")))).toBe(false);
+    expect(readAllRefused(entries(user("go"), assistant("nothing to do")))).toBe(false);
   });
 
   it("a refusal whose call is not in the entries read is 'a tool'; a subagent's refusals are its own", () => {
