@@ -132,7 +132,11 @@ function readLoopStatus(
     if (!state.active || pause) return { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` };
     // In -p nobody can leave plan mode: a loop waiting there waits for a person (docs/REFERENCE.md "Plan mode").
     if (runtime.plan_hold)
-      return { kind: "paused", state, why: "the session is in plan mode, where Claude cannot edit" };
+      return {
+        kind: "paused",
+        state,
+        why: "the session is in plan mode, where Claude cannot edit; run again in another mode (-- --permission-mode acceptEdits, say)",
+      };
     const wait = Date.parse(runtime.api_wait_until);
     return { kind: "running", state, runtime, waitUntil: Number.isFinite(wait) ? wait : undefined };
   } catch (error) {

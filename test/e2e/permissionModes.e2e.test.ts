@@ -1,12 +1,14 @@
 // Permission modes through the real CLI (docs/REFERENCE.md "Plan mode"): the Stop input says the session's mode.
 // In plan mode Claude cannot edit and only the person leaves it, so the loop does not drive Claude on: the turn
-// ends uncounted, the person is told once, and the first Stop outside plan mode goes on from the same iteration.
-// Every other mode changes nothing for the loop. Both pinned versions; the companion module where it runs.
+// ends uncounted, the person is told once, and the first Stop outside plan mode goes on from the same iteration;
+// `run`, where nobody can leave it, exits 3. Every other mode changes nothing for the loop. A tool refused turn
+// after turn stalls the loop where Claude Code marks the refusal (docs/REFERENCE.md "How a loop ends"). Both pinned
+// versions; the companion module where it runs.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI } from "./support/runCommand.js";
+import { CLI, startRunCommand } from "./support/runCommand.js";
 import { type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { text, toolUse } from "./support/messagesServer.js";
 import { CLAUDE_VERSIONS, cleanEnv, describeRun, hookResponses, NEWEST, runClaude } from "./support/runClaude.js";
@@ -157,4 +159,24 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: a tool refused turn after turn",
       }
     },
   );
+});
+
+describe("continuation-loop run in plan mode", () => {
+  it("exits 3, paused for a person, after one uncounted turn: nobody can leave plan mode in -p", async () => {
+    const p = t.project();
+    const server = await t.server((_req, index) => text(`plan ${index}`));
+    const r = startRunCommand(NEWEST, {
+      cwd: p.proj,
+      dir: p.root,
+      baseUrl: server.url,
+      home: p.home,
+      args: ["--max-iterations", "3", "Make the change", "--", "--permission-mode", "plan"],
+    });
+    const done = await r.done;
+    expect(done.code, done.stderr).toBe(3);
+    expect(r.claudePids()).toHaveLength(1);
+    expect(server.mainRequests).toHaveLength(1);
+    expect(decisions(p)).toEqual(["waiting_plan:1"]);
+    expect(done.stderr).toMatch(/paused for you at iteration 1\/3: .*plan mode.*--permission-mode/);
+  });
 });
