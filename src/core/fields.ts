@@ -215,7 +215,7 @@ export const FIELDS = {
     summary: "end after this many turns in a row that changed nothing; 0: off",
     type: "int 0–1000 (`0`: off)",
     meaning:
-      "end after this many consecutive turns that changed nothing: the same reply and, in a git repository, the same `git status` and `git diff`; elsewhere, no tool called or the same tool calls (name and input) as the turn before",
+      "end after this many consecutive turns that changed nothing: the same reply (or every tool call refused by Claude Code) and, in a git repository, the same `git status` and `git diff`; elsewhere, no tool called or the same tool calls (name and input) as the turn before",
     example: "stall_limit: 5",
     expected: "a whole number from 0 (off) to 1000",
     default: 3,

@@ -8,7 +8,15 @@ import { decideStop, type StopFacts } from "../../src/core/decideStop.js";
 import { parseState } from "../../src/core/parseState.js";
 import { renderPermissionNote } from "../../src/core/renderBackground.js";
 import { renderStatus } from "../../src/core/renderStatus.js";
-import { makeRuntime, type Runtime } from "../../src/core/sidecar.js";
+import { makeRuntime, readSidecarView, type Runtime } from "../../src/core/sidecar.js";
+import { renderBand } from "../../src/module/band.js";
+import { renderSidecarFor } from "../support/loopSidecar.js";
+
+/** The loop as the module shows it from the sidecar the hooks save for these texts. */
+function readLoopView(name: string, state: string, sidecar: string) {
+  const read = readSidecarView(renderSidecarFor(state, sidecar));
+  return read && { ...read.view, name };
+}
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const loop = (front = "") =>
@@ -74,5 +82,15 @@ describe("what the person reads of a wait in plan mode", () => {
     expect(renderPermissionNote("plan")).toMatch(/cannot edit.*waits.*shift\+tab/);
     expect(renderPermissionNote("default")).not.toMatch(/plan mode/);
     expect(renderPermissionNote("auto")).toBeUndefined();
+  });
+
+  it("the companion module's band says the loop waits in plan mode until a turn runs", () => {
+    const text = "---\nmax_iterations: 10\nsession_id: s1\nstarted_at: 2026-03-01T11:00:00Z\n---\nGoal\n";
+    const sidecar = (planHold: string) =>
+      JSON.stringify({ loop: { started_at: "2026-03-01T11:00:00Z", session_id: "s1" }, plan_hold: planHold });
+    const view = readLoopView("default", text, sidecar("2026-03-01T11:30:00.000Z"));
+    expect(renderBand(view!, NOW, "s1")).toMatch(/loop 1\/10.* · waiting: plan mode$/);
+    expect(renderBand(view!, NOW, "s1", undefined, true)).not.toMatch(/plan mode/);
+    expect(renderBand(readLoopView("default", text, sidecar(""))!, NOW, "s1")).not.toMatch(/plan mode/);
   });
 });
