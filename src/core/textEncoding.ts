@@ -20,9 +20,10 @@ export const renderUtf16 = (order: "LE" | "BE"): string =>
  * bytes that are not UTF-8 (Latin-1's accents) still make text: they read as U+FFFD.
  */
 export function describeNotText(text: string): string | undefined {
+  // UTF-16 read as UTF-8 holds NULs too: text without one is text, and a Stop reads notes every turn.
+  if (!text.includes("\u0000")) return undefined;
   const order = readUtf16Order(text);
-  if (order) return `${renderUtf16(order)} text`;
-  return text.includes("\u0000") ? "binary data (it holds NUL bytes)" : undefined;
+  return order ? `${renderUtf16(order)} text` : "binary data (it holds NUL bytes)";
 }
 
 /** A UTF-16 file's text, its BOM left out: what its bytes read as UTF-8 (`readUtf16Order`) said it is. */
