@@ -12,6 +12,25 @@ import { SILENT, tell } from "./context.js";
 
 type Hold = Extract<StopDecision, { kind: "hold" }>;
 
+/**
+ * The state file's change at a Stop that does not count its turn (a hold, plan mode, a pause): a first Stop's claim
+ * and any `extra` fields, or none.
+ */
+export function renderUncountedChange(
+  state: LoopState,
+  text: string,
+  file: LoopFile,
+  input: StopInput,
+  now: number,
+  extra: Record<string, unknown> = {},
+) {
+  const updates = { ...decideClaimUpdates(state, input.session_id, now), ...extra };
+  if (Object.keys(updates).length === 0) return {};
+  return {
+    change: { write: editFrontmatter(text, updates, file.shown), state: { ...state, ...updates } as LoopState },
+  };
+}
+
 /** The history's fields of a hold: the tasks, and when the module wakes the session if it does. */
 export function renderHoldRecord(state: LoopState, decision: Hold): Partial<HistoryRecord> {
   const { hold } = decision;
@@ -38,16 +57,18 @@ export function holdForBackground(
   record: HistoryRecord,
 ) {
   // A first Stop still claims the loop; the iteration is not counted.
-  const claim = decideClaimUpdates(state, input.session_id, now);
-  const changed = Object.keys(claim).length > 0;
+  const uncounted = renderUncountedChange(state, text, file, input, now);
   const iteration = { n: state.iteration_count, max: state.max_iterations };
   return {
-    ...(changed && {
-      change: { write: editFrontmatter(text, claim, file.shown), state: { ...state, ...claim } as LoopState },
-    }),
+    ...uncounted,
     runtime: decision.runtime,
     result: tell(
-      renderHoldMessage(decision.hold, state.background_wait, iteration, readTimeUpAt({ ...state, ...claim })),
+      renderHoldMessage(
+        decision.hold,
+        state.background_wait,
+        iteration,
+        readTimeUpAt(uncounted.change?.state ?? state),
+      ),
     ),
     onCommit: () => {
       if (decision.started) tryAppendHistory(file.historyPath, record);
@@ -69,12 +90,8 @@ export function holdForPlan(
   now: number,
   record: HistoryRecord,
 ) {
-  const claim = decideClaimUpdates(state, input.session_id, now);
-  const changed = Object.keys(claim).length > 0;
   return {
-    ...(changed && {
-      change: { write: editFrontmatter(text, claim, file.shown), state: { ...state, ...claim } as LoopState },
-    }),
+    ...renderUncountedChange(state, text, file, input, now),
     runtime: decision.runtime,
     result: decision.started
       ? tell(

@@ -1,11 +1,11 @@
-import { decideClaimUpdates, type StopDecision } from "../core/decideStop.js";
-import { editFrontmatter } from "../core/frontmatter.js";
+import type { StopDecision } from "../core/decideStop.js";
 import type { StopInput } from "../core/hookInput.js";
 import type { HistoryRecord } from "../core/history.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import { tryAppendHistory } from "../io/history.js";
 import { tell } from "./context.js";
+import { renderUncountedChange } from "./stopHold.js";
 
 type Pause = Extract<StopDecision, { kind: "pause" }>;
 
@@ -43,13 +43,8 @@ export function pauseForUser(
   record: HistoryRecord,
 ) {
   // A first Stop still claims the loop; the iteration is not counted until the loop goes on.
-  const claim = decideClaimUpdates(state, input.session_id, now);
-  const updates: Record<string, unknown> = decision.reason === "scope" ? { ...claim, active: false } : claim;
-  const changed = Object.keys(updates).length > 0;
   return {
-    ...(changed && {
-      change: { write: editFrontmatter(text, updates, file.shown), state: { ...state, ...updates } as LoopState },
-    }),
+    ...renderUncountedChange(state, text, file, input, now, decision.reason === "scope" ? { active: false } : {}),
     // A Stop means the turn went on past any permission prompt.
     runtime: { ...decision.runtime, permission_wait: null },
     result: tell(renderPauseMessage(decision, state), state.notify ? { terminalSequence: "\u0007" } : {}),
