@@ -24,7 +24,7 @@ import { readStateFile } from "../io/readStateFile.js";
 import { onStopSignal, type RunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
 import type { Context } from "./context.js";
-import { renderPlainText } from "../core/plainText.js";
+import { renderPlainText, renderWithoutEscapes } from "../core/plainText.js";
 
 /** How often the history is read for new records while Claude Code runs (and the live line redrawn). */
 const POLL_MS = 500;
@@ -92,8 +92,9 @@ class RunPrinter {
   passOn(stream: "out" | "err", text: string): void {
     if (!text) return;
     this.clear();
-    // A reply is a loop's data: its escape sequences are dropped (one split across two chunks leaves text only).
-    const shown = renderPlainText(text);
+    // A reply is a loop's data: its escape sequences are dropped (one split across two chunks leaves text only),
+    // its line breaks kept: a CI log starts a line at a lone CR, and the workflow-command guard counts on it.
+    const shown = renderWithoutEscapes(text);
     if (stream === "out") this.ctx.out(shown);
     else this.ctx.err(shown);
     this.atLineStart = text.endsWith("\n");

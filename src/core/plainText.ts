@@ -19,6 +19,7 @@ const SEQUENCE =
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 const CONTROLS = new RegExp(CONTROL.source, "g");
 const SEQUENCES = new RegExp(SEQUENCE.source, "g");
+const CONTROLS_BUT_BREAKS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
 /** What moves the cursor back or erases: a line without it (colour alone) is its text with the sequences dropped. */
 const REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
 
@@ -31,6 +32,15 @@ const REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
 export function renderPlainText(text: string): string {
   if (!CONTROL.test(text)) return text;
   return text.split("\n").map(renderPlainLine).join("\n");
+}
+
+/**
+ * `text` with its escape sequences and control characters dropped, its line breaks (a lone `\r` too) kept: Claude
+ * Code's own output passed on, which a CI log reads with a line at each `\r`, as Claude Code alone would print it.
+ */
+export function renderWithoutEscapes(text: string): string {
+  if (!CONTROL.test(text)) return text;
+  return text.replace(SEQUENCES, "").replace(CONTROLS_BUT_BREAKS, "");
 }
 
 /** The last `most` lines of `text` that are not blank, as renderPlainText gives them: only those are cleaned. */

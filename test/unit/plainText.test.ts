@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { plainOutput } from "../../src/app/context.js";
 import { cellWidth, clipToCells } from "../../src/core/cellWidth.js";
 import { parseLastNumber } from "../../src/core/metric.js";
-import { readPlainTail, renderPlainText } from "../../src/core/plainText.js";
+import { readPlainTail, renderPlainText, renderWithoutEscapes } from "../../src/core/plainText.js";
 import { tailOf } from "../../src/io/runVerify.js";
 
 const FIXTURES = join(import.meta.dirname, "..", "fixtures", "output");
@@ -59,6 +59,14 @@ describe("renderPlainText", () => {
   it("returns plain text as it is", () => {
     const text = "Ship 🚀 the 日本語 docs — café\u0301\n\tindented\n";
     expect(renderPlainText(text)).toBe(text);
+  });
+});
+
+describe("renderWithoutEscapes (Claude Code's output that run passes on)", () => {
+  it("drops escape sequences and controls, and keeps every line break, a lone CR too", () => {
+    const reply = "::error::the last reply\r::add-mask::x \x1b[2J\x1b]0;PWNED\x07kept\tthere\r\n";
+    expect(renderWithoutEscapes(reply)).toBe("::error::the last reply\r::add-mask::x kept\tthere\r\n");
+    expect(renderWithoutEscapes("plain\r\ntext")).toBe("plain\r\ntext");
   });
 });
 
