@@ -2,13 +2,13 @@
 // status` and `run`'s live line, read through a pseudo-terminal and a headless terminal emulator. The screen shows
 // the text; it is never cleared, retitled or written to the clipboard by the loop's data.
 import { execFileSync } from "node:child_process";
-import pty from "@lydell/node-pty";
 import xterm from "@xterm/headless";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LoopProject, makeLoopProject } from "../e2e/support/loopProject.js";
 import { type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { cleanEnv, NEWEST } from "../e2e/support/runClaude.js";
 import { CLI, runCommandEnv } from "../e2e/support/runCommand.js";
+import { startCliTerminal } from "./support/cliTerminal.js";
 
 let server: MessagesServer | undefined;
 let project: LoopProject | undefined;
@@ -23,7 +23,6 @@ afterEach(async () => {
   server = project = release = stop = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Clear the screen and home the cursor, retitle the window, write the clipboard, a link, a bell. */
 const HOSTILE = (words: [string, string, string, string]) =>
   `${words[0]}\x1b[2J\x1b[H ${words[1]} \x1b]0;PWNED\x07${words[2]} \x1b]52;c;cHduZWQ=\x07${words[3]} \x1b]8;;https://example.com\x1b\\it\x1b]8;;\x1b\\\x07`;
@@ -40,37 +39,9 @@ function watch(args: string[], cwd: string, env: Record<string, string>) {
     return true;
   });
   term.write(`${EARLIER}\r\n`);
-  const child = pty.spawn(process.execPath, [CLI, ...args], { name: "xterm-256color", cols: 100, rows: 30, cwd, env });
-  stop = () => {
-    try {
-      process.kill(-child.pid, "SIGKILL");
-    } catch {
-      // gone
-    }
-  };
-  let raw = "";
-  child.onData((data) => {
-    raw += data;
-    term.write(data);
-  });
-  const exited = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
-  const rows = async () => {
-    await new Promise<void>((resolve) => term.write("", resolve));
-    const buf = term.buffer.active;
-    const out: string[] = [];
-    for (let i = 0; i < buf.length; i++) out.push(buf.getLine(i)?.translateToString(true) ?? "");
-    return out;
-  };
-  const waitForRows = async (test: (rows: string[]) => boolean, what: string) => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const now = await rows();
-      if (test(now)) return now;
-      if (Date.now() > deadline) throw new Error(`no ${what} on screen:\n${now.join("\n")}`);
-      await sleep(50);
-    }
-  };
-  return { term, titles, clipboard, raw: () => raw, exited, rows, waitForRows };
+  const shown = startCliTerminal(args, { cwd, env, cols: 100, rows: 30, term });
+  stop = shown.stop;
+  return { ...shown, titles, clipboard };
 }
 
 describe("a loop's data holding escape sequences, on a person's terminal", () => {

@@ -1,12 +1,11 @@
 // `continuation-loop run` in a real terminal: its progress is one live line, rewritten in place as the
 // loop goes on, read through a terminal emulator as a person watching it would.
-import pty from "@lydell/node-pty";
-import xterm from "@xterm/headless";
 import { afterEach, describe, expect, it } from "vitest";
 import { type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { type LoopProject, makeLoopProject } from "../e2e/support/loopProject.js";
-import { CLI, runCommandEnv } from "../e2e/support/runCommand.js";
+import { runCommandEnv } from "../e2e/support/runCommand.js";
 import { NEWEST } from "../e2e/support/runClaude.js";
+import { startCliTerminal } from "./support/cliTerminal.js";
 
 let server: MessagesServer | undefined;
 let project: LoopProject | undefined;
@@ -21,7 +20,6 @@ afterEach(async () => {
   server = project = release = stop = undefined;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const PROGRESS_ROW = /^\[\d+\/6\]/;
 const WIDE_REPLY = "報告書の数字を台帳と照合しました".repeat(4);
 /** A terminal as narrow as the default one: the live line must fit it to be redrawn in place. */
@@ -54,43 +52,14 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
       home: p.home,
       env: { TERM: "xterm-256color" },
     });
-    const term = new xterm.Terminal({ cols: COLS, rows: 30, allowProposedApi: true });
-    const child = pty.spawn(process.execPath, [CLI, "run", "--max-iterations", "6", "Count to six"], {
-      name: "xterm-256color",
-      cols: COLS,
-      rows: 30,
+    const t = startCliTerminal(["run", "--max-iterations", "6", "Count to six"], {
       cwd: p.proj,
       env,
+      cols: COLS,
+      rows: 30,
     });
-    stop = () => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // gone
-      }
-    };
-    let raw = "";
-    child.onData((data) => {
-      raw += data;
-      term.write(data);
-    });
-    const exited = new Promise<number>((resolve) => child.onExit(({ exitCode }) => resolve(exitCode)));
-    const rows = async () => {
-      await new Promise<void>((resolve) => term.write("", resolve));
-      const buf = term.buffer.active;
-      const out: string[] = [];
-      for (let i = 0; i < buf.length; i++) out.push(buf.getLine(i)?.translateToString(true) ?? "");
-      return out;
-    };
-    const waitForRows = async (test: (rows: string[]) => boolean, what: string) => {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const now = await rows();
-        if (test(now)) return now;
-        if (Date.now() > deadline) throw new Error(`no ${what} on screen:\n${now.join("\n")}`);
-        await sleep(50);
-      }
-    };
+    stop = t.stop;
+    const { term, child, rows, waitForRows, exited } = t;
 
     // Iteration 3's request is held: iterations 1 and 2 are done, and the one line says so.
     await third;
@@ -105,14 +74,17 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     expect(during[live]?.endsWith("…")).toBe(true);
     expect(during.slice(live + 1).filter((row) => row.includes("照合"))).toEqual([]);
     // It got there by rewriting its row: erase the line, write it again.
-    expect(raw.split("\r\x1b[2K[").length - 1).toBeGreaterThanOrEqual(2);
+    expect(t.raw().split("\r\x1b[2K[").length - 1).toBeGreaterThanOrEqual(2);
 
     // Narrower mid-loop, as an emulator resizes (its grid, then the pseudo-terminal's size and SIGWINCH): the next
     // redraw fits the new width, on one row, and nothing of the wider line is left on another.
     term.resize(50, 30);
     child.resize(50, 30);
-    const drawn = raw.split("\r\x1b[2K[").length;
-    const narrow = await waitForRows(() => raw.split("\r\x1b[2K[").length >= drawn + 2, "a redraw after the resize");
+    const drawn = t.raw().split("\r\x1b[2K[").length;
+    const narrow = await waitForRows(
+      () => t.raw().split("\r\x1b[2K[").length >= drawn + 2,
+      "a redraw after the resize",
+    );
     expect(
       narrow.filter((row) => PROGRESS_ROW.test(row)),
       narrow.join("\n"),
