@@ -7,17 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { CRASH_POINTS } from "../../src/io/crashPoint.js";
-import { CRASH_SIGNS, type Run, spawnBundle } from "../support/processes.js";
+import { CRASH_SIGNS, type Run, spawnBundle, stopInput } from "../support/processes.js";
 import { makeProject } from "../support/runHook.js";
 
-const stopInput = (root: string, session: string, reply: string) =>
-  JSON.stringify({
-    session_id: session,
-    cwd: root,
-    hook_event_name: "Stop",
-    stop_hook_active: true,
-    last_assistant_message: reply,
-  });
 const promptInput = (root: string, session: string, prompt: string) =>
   JSON.stringify({ session_id: session, cwd: root, hook_event_name: "UserPromptSubmit", prompt });
 const records = (root: string) => {

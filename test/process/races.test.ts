@@ -6,17 +6,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 import { parseState } from "../../src/core/parseState.js";
-import { spawnBundle, type Run } from "../support/processes.js";
+import { spawnBundle, type Run, stopInput } from "../support/processes.js";
 import { makeProject } from "../support/runHook.js";
 
-const stopInput = (root: string, session: string, reply: string) =>
-  JSON.stringify({
-    session_id: session,
-    cwd: root,
-    hook_event_name: "Stop",
-    stop_hook_active: true,
-    last_assistant_message: reply,
-  });
 const iterationOf = (path: string) => parseState(readFileSync(path, "utf8"), "state").iteration_count;
 const historyLines = (root: string) => {
   const path = join(root, ".claude", "continuation-loop.history.jsonl");

@@ -181,4 +181,14 @@ export function treeDiff(before: Map<string, string>, after: Map<string, string>
 }
 
 /** A V8 stack frame ("    at f (file.js:1:2)"), an "XxxError:" dump, or the hooks' last-resort "internal error" message. */
+/** A Stop's input on stdin for `session`'s turn that ended with `reply`. */
+export const stopInput = (root: string, session: string, reply: string) =>
+  JSON.stringify({
+    session_id: session,
+    cwd: root,
+    hook_event_name: "Stop",
+    stop_hook_active: true,
+    last_assistant_message: reply,
+  });
+
 export const CRASH_SIGNS = /^\s+at\s|\b[A-Za-z]*Error:|\binternal error\b/m;
