@@ -84,7 +84,7 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
   if (runtime.owner_pid !== "" && readProcessRunning(runtime.owner_pid))
     throw new LoopError(
       "LOOP_RUNNING",
-      `the loop is run by a Claude Code process that still runs (pid ${runtime.owner_pid})`,
+      `the loop ${state.session_id ? `belongs to session ${state.session_id}, whose` : "is run by a"} Claude Code process still runs (pid ${runtime.owner_pid})`,
       {
         file: file.shown,
         expected: "that session to end first, or a GOAL to start another loop beside it",

@@ -179,7 +179,8 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
     const news = readHistorySince(file.historyPath, offset);
     offset = news.offset;
     for (const r of news.records) {
-      if (r.state_file !== file.shown) continue;
+      // After this loop's end, what the file's records say is another loop's (a `/loop-start --force` replaced it).
+      if (r.state_file !== file.shown || end !== undefined) continue;
       if (STOP_DECISIONS.has(r.decision)) {
         iterations++;
         hookKind = undefined;

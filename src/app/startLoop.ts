@@ -19,6 +19,9 @@ import { refuseFreshWithoutModule } from "./freshContext.js";
 import { requireMetric } from "./gatherImprovement.js";
 import { readModuleLive } from "./moduleBridge.js";
 import { recordStopped, stopLoop } from "./stopLoop.js";
+import { readDriverRunning } from "./resumeLoop.js";
+import { readStateFile } from "../io/readStateFile.js";
+import { readSidecar } from "../io/sidecarFile.js";
 
 /** The same start arriving twice within this window (two registrations of the hook) is one start. */
 const TWIN_WINDOW_MS = 30_000;
@@ -67,6 +70,60 @@ function runningError(found: FoundLoop, why: string, stop = "/loop-stop"): LoopE
 }
 
 /**
+ * A start on a loop that a live `run` drives: never from another run (one loop, one driver); from a session only
+ * with --force, and that run then ends.
+ */
+const refuseDrivenStart = (file: LoopFile, pid: string, byRun: boolean): LoopError =>
+  new LoopError("LOOP_RUNNING", `the loop is driven by continuation-loop run (pid ${pid}), which still runs`, {
+    file: file.shown,
+    expected: byRun
+      ? `that run to end first (kill ${pid} stops it and leaves the loop), or --name NAME to start another loop beside it`
+      : `that run to end first (kill ${pid} stops it and leaves the loop), or --force to replace its loop (that run then ends)`,
+  });
+
+/**
+ * A `run GOAL` without --name whose goal another live `run` already drives: the same command started twice (two CI
+ * jobs, a cron job overlapping the last one) would run two Claude Codes on one goal in one checkout.
+ */
+function refuseSameGoalDriven(loops: FoundLoop[], goal: string, runPid: string): void {
+  for (const { file } of loops) {
+    const driver = readGoalDriver(file, goal, runPid);
+    if (driver)
+      throw new LoopError(
+        "LOOP_RUNNING",
+        `the same goal is driven by continuation-loop run (pid ${driver}), which still runs`,
+        {
+          file: file.shown,
+          expected: `that run to end first (kill ${driver} stops it and leaves the loop), or --name NAME to run this goal a second time beside it`,
+        },
+      );
+  }
+}
+
+/** The body a new state file holds; "" for one the start refuses (it says why, naming the file). */
+function readGoal(text: string): string {
+  try {
+    return parseState(text, "").body;
+  } catch {
+    return "";
+  }
+}
+
+/** The live `run` other than `runPid` that drives the loop in `file`, when its goal is `goal`. */
+function readGoalDriver(file: LoopFile, goal: string, runPid: string): string | undefined {
+  try {
+    const read = readStateFile(file.statePath, file.shown);
+    if (read.kind === "missing") return undefined;
+    const state = parseState(read.text, file.shown);
+    return goal !== "" && state.body === goal
+      ? readDriverRunning(readSidecar(file.sidecarPath, state), runPid)
+      : undefined;
+  } catch {
+    return undefined; // a file that cannot be read is no loop a run drives; the start says what is wrong with it
+  }
+}
+
+/**
  * Where the new loop goes (docs/REFERENCE.md "Several loops"), and the loop this session already runs, if any.
  * `free`: a file picked because it was free, which another start may take first.
  */
@@ -75,10 +132,13 @@ function chooseTarget(
   root: string,
   ctx: Context,
   sessionId: string | undefined,
+  /** For a `run`: its pid and the goal as the state file holds it. */
+  run?: { pid: string; goal: string },
 ): { file: LoopFile; own?: FoundLoop; free?: true } {
   const pinned = pinnedLoopFile(root, ctx.env);
   if (pinned) return { file: pinned };
   const { loops } = scanLoops(root, ctx.env);
+  if (run && !request.name) refuseSameGoalDriven(loops, run.goal, run.pid);
   const own = sessionId === undefined ? undefined : loops.find((loop) => loop.owner === sessionId);
   if (request.name) return { file: loopFileAt(root, request.name), ...(own && { own }) };
   if (own) return { file: own.file, own };
@@ -116,8 +176,9 @@ export function startLoop(
   const now = ctx.now();
   const template = request.template ? readTemplate(request.template, root, ctx.packageRoot) : undefined;
   const text = composeStateFile({ request, template, sessionId, now });
+  const run = runPid ? { pid: runPid, goal: readGoal(text) } : undefined;
   for (let choice = 1; ; choice++) {
-    const { file, own, free } = chooseTarget(request, root, ctx, sessionId);
+    const { file, own, free } = chooseTarget(request, root, ctx, sessionId, run);
     const started = writeNewLoop(
       request,
       ctx,
@@ -168,6 +229,9 @@ function writeNewLoop(
     (snapshot) => {
       if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
       if (free && snapshot.kind !== "missing") return { result: TAKEN };
+      const driver = snapshot.kind === "found" ? readDriverRunning(snapshot.runtime, runPid) : undefined;
+      if (driver && (runPid !== "" || !request.force))
+        return { result: refuseDrivenStart(file, driver, runPid !== "") };
       // One loop per session: a second one only replaces the first, with --force.
       if (own && !request.force)
         return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
