@@ -25,7 +25,7 @@ function renderOutcome(outcome: StateOutcome<CommandAnswer | undefined>, not: st
  * The user pressed Esc during the loop's last turn (docs/REFERENCE.md "Pausing"; the caller read the transcript):
  * before their next prompt reaches Claude, the loop is paused (`active: false`) and they are told once
  * how to resume it. Without this, the Stop after their prompt would send Claude straight back into the loop. The
- * history records the pause, as it does `/loop-pause`.
+ * history records the pause, as it does `/loop-pause`. A loop waiting in plan mode is not paused: it drives no turn.
  */
 export function pauseOnInterrupt(file: LoopFile, sessionId: string, now: number): CommandAnswer | undefined {
   const outcome = updateStateFile(
@@ -34,6 +34,9 @@ export function pauseOnInterrupt(file: LoopFile, sessionId: string, now: number)
       if (snapshot.kind !== "found" || !snapshot.state.active || snapshot.state.session_id !== sessionId) {
         return { result: undefined };
       }
+      // Waiting in plan mode, the turns are the person's: a rejected plan or an Esc there leaves the loop waiting.
+      if (snapshot.runtime.plan_hold)
+        return { runtime: { ...snapshot.runtime, permission_wait: null }, result: undefined };
       const { iteration_count: n, max_iterations: max } = snapshot.state;
       return {
         change: {

@@ -16,7 +16,7 @@ const ASKING_MODES = new Set(["default", "acceptEdits", "plan"]);
 export function renderPermissionNote(mode: string | undefined): string | undefined {
   if (mode === undefined || !ASKING_MODES.has(mode)) return undefined;
   if (mode === "plan")
-    return `continuation-loop: permission mode plan asks before each tool, and Claude cannot edit in it: the loop waits, its turns not counted, until the session leaves plan mode (shift+tab), which nobody does for a loop left alone or in -p (docs/REFERENCE.md "Plan mode").`;
+    return `continuation-loop: permission mode plan asks before each tool, and Claude cannot edit in it: the loop waits, its turns not counted, until the session leaves plan mode (you accept Claude's plan, or shift+tab), which nobody does for a loop left alone or in -p (docs/REFERENCE.md "Plan mode").`;
   return `continuation-loop: permission mode ${mode} asks before each tool your settings do not allow, and nobody answers for a loop left alone: allow what it needs (permissions.allow), or run Claude Code with --permission-mode auto or dontAsk (README "Leave it running").`;
 }
 

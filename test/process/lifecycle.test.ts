@@ -172,6 +172,29 @@ describe("Esc pauses the loop", () => {
     expect(stop(root).code).toBe(2);
   });
 
+  it("waiting in plan mode, an interrupted turn (a rejected plan) leaves the loop waiting, not paused", () => {
+    const { root, statePath, historyPath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
+    const transcript = join(root, "t.jsonl");
+    const planStop = (mode: string) =>
+      runHook("stop", {
+        session_id: "s1",
+        cwd: root,
+        hook_event_name: "Stop",
+        last_assistant_message: "planned",
+        permission_mode: mode,
+      });
+    expect(planStop("plan").code).toBe(0);
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: "user", message: { role: "user", content: "[Request interrupted by user]" } })}\n`,
+    );
+    expect(prompt(root, "plan it again", "s1", transcript).stdout).toBe("");
+    expect(readFileSync(statePath, "utf8")).not.toContain("active: false");
+    // The first Stop outside plan mode goes on from the same iteration, as without the interruption.
+    expect(planStop("default").code).toBe(2);
+    expect(history(historyPath).map((r) => `${r.decision}:${r.iteration}`)).toEqual(["waiting_plan:1", "continue:1"]);
+  });
+
   it("/loop-status right after an interruption pauses the loop first and says so, without a model turn", () => {
     const { root, statePath } = makeProject("---\nmax_iterations: 10\nsession_id: s1\n---\nGoal\n");
     const transcript = join(root, "t.jsonl");

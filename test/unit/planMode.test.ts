@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { assessReply } from "../../src/core/assessReply.js";
 import { decideStop, type StopFacts } from "../../src/core/decideStop.js";
 import { parseState } from "../../src/core/parseState.js";
+import { renderPlanHold } from "../../src/core/planMode.js";
 import { renderPermissionNote } from "../../src/core/renderBackground.js";
 import { renderStatus } from "../../src/core/renderStatus.js";
 import { makeRuntime, readSidecarView, type Runtime } from "../../src/core/sidecar.js";
@@ -73,13 +74,22 @@ describe("what the person reads of a wait in plan mode", () => {
     const runtime = { ...makeRuntime(), plan_hold: "2026-03-01T11:30:00.000Z" };
     const text = renderStatus(state, runtime, ".claude/continuation-loop.local.md", [], NOW, "s1");
     expect(text).toMatch(/loop waiting, iteration 1\/10/);
-    expect(text).toMatch(/plan mode \(since 11:30:00 UTC\).*shift\+tab/);
+    expect(text).toMatch(/plan mode \(since 11:30:00 UTC\).*accept its plan, or shift\+tab/);
     const running = renderStatus(state, makeRuntime(), ".claude/continuation-loop.local.md", [], NOW, "s1");
     expect(running).not.toMatch(/plan mode/);
   });
 
+  it("the first Stop in plan mode says that accepting Claude's plan needs no prompt; shift+tab needs one", () => {
+    // Measured: an accepted plan goes on in the same turn, whose Stop is outside plan mode (test/tui/planExit.tui.test.ts).
+    const told = renderPlanHold({ n: 2, max: 3 });
+    expect(told).toMatch(/iteration 2\/3 is not counted/);
+    expect(told).toMatch(
+      /Accept Claude's plan and the loop goes on when that turn ends; or .*shift\+tab and send a prompt/,
+    );
+  });
+
   it("/loop-start in plan mode says the loop waits there; the other asking modes keep their note", () => {
-    expect(renderPermissionNote("plan")).toMatch(/cannot edit.*waits.*shift\+tab/);
+    expect(renderPermissionNote("plan")).toMatch(/cannot edit.*waits.*accept Claude's plan, or shift\+tab/);
     expect(renderPermissionNote("default")).not.toMatch(/plan mode/);
     expect(renderPermissionNote("auto")).toBeUndefined();
   });
