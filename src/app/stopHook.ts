@@ -17,7 +17,7 @@ import { readGitTracking } from "../io/readTreeState.js";
 import { awaitStateFile } from "../io/readStateFile.js";
 import { readTombstone } from "../io/sidecarFile.js";
 import { scanLoops } from "../io/listLoops.js";
-import { type StatePlan, type StateSnapshot, updateStateFile } from "../io/updateStateFile.js";
+import { peekSnapshot, type StatePlan, type StateSnapshot, updateStateFile } from "../io/updateStateFile.js";
 import type { LoopLookup } from "./concernsLoop.js";
 import { addSystemMessage, type Context, type HookAnswer, renderPlainAnswer, SILENT, tell } from "./context.js";
 import { locateField } from "./gatherImprovement.js";
@@ -40,6 +40,16 @@ import { takeOverHandover } from "./backgroundHandover.js";
 import { findHandover } from "./findHandover.js";
 import { renderHandPause, renderHandResume } from "./stopHandEdits.js";
 import { continueLoop } from "./stopContinue.js";
+
+/** A loop this Stop may run, as a snapshot read it: what its facts are gathered on. */
+interface Gathering {
+  found: Extract<StateSnapshot, { kind: "found" }>;
+  runtime: Runtime;
+}
+
+/** A loop with a command to run at its Stops: only its facts are gathered ahead of the lock (the rest is read twice). */
+const namesCommands = (state: LoopState) =>
+  state.until !== undefined || state.metric !== undefined || state.verify !== undefined;
 
 /** The loop's last record in the history (none before its first Stop). */
 const readLastRecord = (state: LoopState, file: LoopFile, now: number) =>
@@ -146,43 +156,77 @@ function runLoopStop(
   let claimed = false;
   // A resume made by setting active: true, recorded before this Stop's own record.
   let resumed: HistoryRecord | undefined;
-  const decide = (snapshot: StateSnapshot): StatePlan<HookAnswer> => {
-    resumed = undefined;
+  /**
+   * Whether this Stop gathers facts on the snapshot (the loop as it may run), or what it answers instead: a
+   * thunk, so that nothing is said or recorded when the commands are run ahead of the lock.
+   */
+  const gate = (snapshot: StateSnapshot): { early: () => StatePlan<HookAnswer> } | Gathering => {
     if (snapshot.kind === "missing") {
-      missing = true;
-      return { result: SILENT };
+      return {
+        early: () => {
+          missing = true;
+          return { result: SILENT };
+        },
+      };
     }
     if (snapshot.kind === "invalid") {
-      return { result: refuse(snapshot.error, "The loop is paused until the file is fixed; it was not changed.") };
+      const error = snapshot.error;
+      return {
+        early: () => ({ result: refuse(error, "The loop is paused until the file is fixed; it was not changed.") }),
+      };
     }
-    const { state, text, frontmatter } = snapshot;
+    const { state } = snapshot;
     const ownership = decideOwnership(state, input.session_id);
     if (ownership === "other") {
-      claimed = true;
-      return { result: SILENT };
+      return {
+        early: () => {
+          claimed = true;
+          return { result: SILENT };
+        },
+      };
     }
-    if (ownership === "paused") {
-      const passed = passPausedTurns(state, snapshot.runtime, input);
-      const own = state.session_id !== undefined && state.session_id === input.session_id;
-      const pause = own ? renderHandPause(state, file, readLastRecord(state, file, ctx.now()), ctx.now()) : undefined;
-      return pause ? { ...passed, onCommit: () => tryAppendHistory(file.historyPath, pause) } : passed;
-    }
+    if (ownership === "paused") return { early: () => passPaused(state, snapshot.runtime) };
     // This session resumed in a second terminal while the first still runs: one process drives the loop.
     const elsewhere = ownership === "ours" ? readOtherProcess(snapshot.runtime, ctx.env) : undefined;
-    if (elsewhere) return { result: noteRunningElsewhere(file, input, ctx, elsewhere) };
+    if (elsewhere) return { early: () => ({ result: noteRunningElsewhere(file, input, ctx, elsewhere) }) };
     // A Claude Code left behind by a killed `continuation-loop run` stops at the end of its turn; the loop stays.
     const runGone = ownership === "ours" ? readRunGone(ctx.env) : undefined;
-    if (runGone) return { result: noteRunGone(file, input, ctx, runGone) };
+    if (runGone) return { early: () => ({ result: noteRunGone(file, input, ctx, runGone) }) };
     // A state file that came with the repository is never claimed, continued or allowed to run verify.
     if (ownership === "claim") {
       const tracking = readGitTracking(file.root, file.statePath);
-      if (tracking.kind !== "untracked") return { result: refuseTracked(file, input, ctx, tracking) };
+      if (tracking.kind !== "untracked")
+        return { early: () => ({ result: refuseTracked(file, input, ctx, tracking) }) };
     }
-
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
     const runtime = applyModuleCost(snapshot.runtime, ctx.env, () => readClaudePid(ctx.env));
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
-    if (runtime.pause?.reason === "question") return passPausedTurns(state, runtime, input);
+    if (runtime.pause?.reason === "question") return { early: () => passPausedTurns(state, runtime, input) };
+    return { found: snapshot, runtime };
+  };
+  const passPaused = (state: LoopState, runtime: Runtime): StatePlan<HookAnswer> => {
+    const passed = passPausedTurns(state, runtime, input);
+    const own = state.session_id !== undefined && state.session_id === input.session_id;
+    const pause = own ? renderHandPause(state, file, readLastRecord(state, file, ctx.now()), ctx.now()) : undefined;
+    return pause ? { ...passed, onCommit: () => tryAppendHistory(file.historyPath, pause) } : passed;
+  };
+  // The loop's commands (`until`, `metric`, `verify`) take minutes: run before the lock, so that a pause, a stop or
+  // a cost record meanwhile gets the lock at once. The transaction then decides on the files as they are then:
+  // a command the files still name gives its result from here, a pause or a stop wins (docs/ARCHITECTURE.md).
+  const ahead = gate(peekSnapshot(file) ?? { kind: "missing" });
+  if (!("early" in ahead) && namesCommands(ahead.found.state)) {
+    try {
+      gatherStopFacts(ahead.found.state, ahead.runtime, input, file, ctx, runs);
+    } catch (error) {
+      if (!(error instanceof LoopError)) throw error; // said by the transaction, which meets it again
+    }
+  }
+  const decide = (snapshot: StateSnapshot): StatePlan<HookAnswer> => {
+    resumed = undefined;
+    const gated = gate(snapshot);
+    if ("early" in gated) return gated.early();
+    const { found, runtime } = gated;
+    const { state, text, frontmatter } = found;
     let facts: GatheredFacts;
     try {
       facts = gatherStopFacts(state, runtime, input, file, ctx, runs);
@@ -231,7 +275,7 @@ function runLoopStop(
     if (decision.kind === "pause") return pauseForUser(decision, state, text, file, input, now, record);
     if (decision.kind === "hold") return holdForBackground(decision, state, text, file, input, now, record);
     if (decision.kind === "plan") return holdForPlan(decision, state, text, file, input, now, record);
-    return continueLoop(decision, snapshot, file, input, ctx, facts, now, record, resumed !== undefined);
+    return continueLoop(decision, found, file, input, ctx, facts, now, record, resumed !== undefined);
   };
   const outcome = updateStateFile(
     file,

@@ -117,6 +117,30 @@ export interface UpdateOptions {
 
 const NO_FOLDER = "no folder";
 
+/** A state file's text parsed, with its sidecar; throws LoopError when the text is not a valid state file. */
+function readFound(file: LoopFile, text: string): StateSnapshot {
+  const frontmatter = parseFrontmatter(text, file.shown);
+  const state = parseState(text, file.shown, frontmatter);
+  const sidecar = readSidecarReading(file.sidecarPath, state);
+  const torn = sidecar?.kind === "torn" ? sidecar : undefined;
+  const runtime = sidecar && sidecar.kind !== "other" ? sidecar.runtime : makeRuntime();
+  return { kind: "found", text, state, frontmatter, runtime, ...(torn && { torn }) };
+}
+
+/**
+ * The state file and sidecar as they read now, without the lock: for work done before a transaction (a Stop's
+ * commands) whose outcome the transaction checks against the files as they then are. Undefined when they do not read.
+ */
+export function peekSnapshot(file: LoopFile): StateSnapshot | undefined {
+  try {
+    const read = readStateFile(file.statePath, file.shown);
+    return read.kind === "missing" ? read : readFound(file, read.text);
+  } catch (error) {
+    if (!(error instanceof LoopError)) throw error;
+    return undefined;
+  }
+}
+
 /** The state file's lock; its folder is made only when it is missing and the caller starts a loop. */
 function takeLock(path: string, options: UpdateOptions): HeldLock | undefined | typeof NO_FOLDER {
   const waitMs = options.lockWaitMs;
@@ -207,15 +231,7 @@ export function updateStateFile<T>(
       try {
         const read = readStateFile(path, shown);
         bytes = read.kind === "found" ? read.bytes : undefined;
-        if (read.kind === "missing") snapshot = read;
-        else {
-          const frontmatter = parseFrontmatter(read.text, shown);
-          const state = parseState(read.text, shown, frontmatter);
-          const sidecar = readSidecarReading(file.sidecarPath, state);
-          const torn = sidecar?.kind === "torn" ? sidecar : undefined;
-          const runtime = sidecar && sidecar.kind !== "other" ? sidecar.runtime : makeRuntime();
-          snapshot = { kind: "found", text: read.text, state, frontmatter, runtime, ...(torn && { torn }) };
-        }
+        snapshot = read.kind === "missing" ? read : readFound(file, read.text);
       } catch (error) {
         if (!(error instanceof LoopError)) throw error;
         // Mid-save (an editor truncates, then writes): not a verdict on the file; look again.
