@@ -1,5 +1,6 @@
 import { decideOwnership, decideStop, renderUntilStatus, type StopDecision } from "../core/decideStop.js";
 import { LoopError } from "../core/errors.js";
+import { mayNameCommands } from "../core/ownerHint.js";
 import type { LoopState } from "../core/parseState.js";
 import type { HistoryRecord } from "../core/history.js";
 import { readLoopSpend } from "../core/sidecar.js";
@@ -213,8 +214,9 @@ function runLoopStop(
   // The loop's commands (`until`, `metric`, `verify`) take minutes: run before the lock, so that a pause, a stop or
   // a cost record meanwhile gets the lock at once. The transaction then decides on the files as they are then:
   // a command the files still name gives its result from here, a pause or a stop wins (docs/ARCHITECTURE.md).
-  const ahead = gate(peekSnapshot(file) ?? { kind: "missing" });
-  if (!("early" in ahead) && namesCommands(ahead.found.state)) {
+  const peeked = peekSnapshot(file, mayNameCommands);
+  const ahead = peeked && gate(peeked);
+  if (ahead && !("early" in ahead) && namesCommands(ahead.found.state)) {
     try {
       gatherStopFacts(ahead.found.state, ahead.runtime, input, file, ctx, runs);
     } catch (error) {

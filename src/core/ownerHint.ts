@@ -1,5 +1,6 @@
-// The `session_id` a state file's head names, read without a YAML parse: the idle Stop reads it from
-// every loop file in `.claude/`, and a session with no loop should pay for nothing more.
+// What a state file's text says without a YAML parse: the `session_id` its head names (the idle Stop reads it from
+// every loop file in `.claude/`, and a session with no loop should pay for nothing more), and whether it may name a
+// command (an ordinary Stop should not parse its loop twice).
 
 /** The frontmatter's closing line (the opening one has no line break before it). */
 const CLOSING_LINE = /\n---[ \t]*(\r?\n|$)/;
@@ -34,4 +35,13 @@ export function parseOwnerHint(text: string): string | undefined {
   const rest = quoted ? quoted[3] : plain?.[2];
   if (!owner || !LINE_END.test(rest ?? "") || !PRINTABLE_ASCII.test(owner)) return undefined;
   return plain && PLAIN_NON_STRING.test(owner) ? undefined : owner;
+}
+
+/** A word that may be a command's field: `until`, `metric`, `verify`. */
+const COMMAND_WORD = /\b(?:until|metric|verify)\b/;
+
+/** Might the frontmatter in `text` name a command to run at a Stop? False only when it surely does not. */
+export function mayNameCommands(text: string): boolean {
+  const end = CLOSING_LINE.exec(text)?.index ?? text.length;
+  return COMMAND_WORD.test(text.slice(0, end));
 }

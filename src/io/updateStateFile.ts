@@ -129,12 +129,14 @@ function readFound(file: LoopFile, text: string): StateSnapshot {
 
 /**
  * The state file and sidecar as they read now, without the lock: for work done before a transaction (a Stop's
- * commands) whose outcome the transaction checks against the files as they then are. Undefined when they do not read.
+ * commands) whose outcome the transaction checks against the files as they then are. Undefined when they do not
+ * read, or when `wanted` says from the text alone that the work has nothing to do (no parse then).
  */
-export function peekSnapshot(file: LoopFile): StateSnapshot | undefined {
+export function peekSnapshot(file: LoopFile, wanted: (text: string) => boolean): StateSnapshot | undefined {
   try {
     const read = readStateFile(file.statePath, file.shown);
-    return read.kind === "missing" ? read : readFound(file, read.text);
+    if (read.kind === "missing") return read;
+    return wanted(read.text) ? readFound(file, read.text) : undefined;
   } catch (error) {
     if (!(error instanceof LoopError)) throw error;
     return undefined;

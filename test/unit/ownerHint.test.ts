@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOOP_NAME, parseStateFileName } from "../../src/core/loopFileNames.js";
-import { parseOwnerHint } from "../../src/core/ownerHint.js";
+import { mayNameCommands, parseOwnerHint } from "../../src/core/ownerHint.js";
+import { parseState } from "../../src/core/parseState.js";
 import { parseFrontmatter } from "../../src/core/frontmatter.js";
 
 const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 400) };
@@ -86,6 +87,28 @@ describe("parseOwnerHint", () => {
         if (owner !== "(refused)") expect(owner).toBe(hint);
       }),
       RUNS,
+    );
+  });
+});
+
+describe("mayNameCommands", () => {
+  it("is false only for a frontmatter that names no command, whatever the goal below says", () => {
+    expect(mayNameCommands("---\nmax_iterations: 5\n---\nverify the until loop\n")).toBe(false);
+    expect(mayNameCommands('---\nverify: "npm test"\n---\nGo\n')).toBe(true);
+    expect(mayNameCommands('---\n"until": "make"\n---\nGo\n')).toBe(true);
+    expect(mayNameCommands("---\n{metric: wc -l, max_iterations: 3}\n---\nGo\n")).toBe(true);
+  });
+
+  it("never says no to a state file whose parse names a command", () => {
+    const field = fc.constantFrom("until", "metric", "verify");
+    const key = fc.tuple(field, fc.constantFrom("", '"', "'")).map(([name, q]) => `${q}${name}${q}`);
+    fc.assert(
+      fc.property(key, fc.constantFrom("", "max_iterations: 4\n", "notify: true\n"), (k, before) => {
+        const text = `---\n${before}${k}: "true"\n---\nGo\n`;
+        const state = parseState(text, "s.md");
+        const named = state.until !== undefined || state.metric !== undefined || state.verify !== undefined;
+        return !named || mayNameCommands(text);
+      }),
     );
   });
 });
