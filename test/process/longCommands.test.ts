@@ -3,7 +3,7 @@
 // gets the lock at once and is never lost; the Stop then decides on the files as they are, and the person's change wins.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { CRASH_SIGNS, spawnBundle } from "../support/processes.js";
 import { makeProject, readHistory } from "../support/runHook.js";
@@ -20,8 +20,15 @@ async function waitFor(check: () => boolean, what: string): Promise<void> {
   }
 }
 
+/** The projects whose `until` was started: each is let go once the file's tests (concurrent) are done, passed or failed, so none loops on. */
+const started: string[] = [];
+afterAll(() => {
+  for (const root of started.splice(0)) writeFileSync(join(root, "go"), "");
+});
+
 /** A Stop of the loop, started; resolves once its `until` runs, with the Stop's run to await. */
 async function startStop(root: string) {
+  started.push(root);
   const stdin = JSON.stringify({
     session_id: "s1",
     cwd: root,
