@@ -132,7 +132,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     stopHook.timeout = 2;
     fs.writeFileSync(settingsPath, JSON.stringify(settings, null, 2));
     // The verify outlasts the Stop's 2 s: Claude Code ends the Stop while it runs (before the lock: none is left).
-    p.writeState(STATE('verify: "sleep 6; echo verified"\n'));
+    p.writeState(STATE('verify: "sleep 4; echo verified"\n'));
     const state = p.readState();
     const server = await t.server([text("FINISHED"), text("FINISHED")]);
     const first = await runClaude({
