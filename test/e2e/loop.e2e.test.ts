@@ -6,6 +6,7 @@ import { lastUserText, allMessagesText } from "./support/requestText.js";
 import { LOOP_MARKER, PLUGIN_DIR, type LoopProject } from "./support/loopProject.js";
 import { CLAUDE_VERSIONS, describeRun, hookSystemMessages, runClaude } from "./support/runClaude.js";
 import { perTest } from "./support/perTest.js";
+import { itOnNewest } from "./support/pins.js";
 
 const t = perTest();
 
@@ -70,7 +71,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       );
     });
 
-    it("stops exactly at max_iterations", async () => {
+    itOnNewest(version)("stops exactly at max_iterations", async () => {
       const p = t.project();
       p.writeState("---\nmax_iterations: 3\n---\nKeep going.\n");
       const { r, main, sessionId } = await run(p, "go", [
@@ -93,7 +94,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       );
     });
 
-    it("leaves a malformed file untouched, does not continue, and says what is wrong", async () => {
+    itOnNewest(version)("leaves a malformed file untouched, does not continue, and says what is wrong", async () => {
       const p = t.project();
       const text0 = "---\nmax_iterations: many   # oops\ncompletion_promise: DONE\n---\nGoal\n";
       p.writeState(text0);
@@ -105,17 +106,20 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(told).toContain("a whole number from 1 to 10000");
     });
 
-    it("tells once of a key that reads like a field and is none, and runs the loop by its fields", async () => {
-      const p = t.project();
-      p.writeState("---\nmax_iterations: 3\nmax_iteraton: 2   # meant as a limit\n---\nKeep going.\n");
-      const { r, main } = await run(p, "go", [text("one"), text("two"), text("three"), text("four")]);
-      expect(main).toHaveLength(3);
-      expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3 });
-      const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("max_iteraton"));
-      expect(told).toHaveLength(1);
-      expect(told[0]).toContain(".claude/continuation-loop.local.md line 3: max_iteraton is not a field");
-      expect(told[0]).toContain("max_iterations");
-    });
+    itOnNewest(version)(
+      "tells once of a key that reads like a field and is none, and runs the loop by its fields",
+      async () => {
+        const p = t.project();
+        p.writeState("---\nmax_iterations: 3\nmax_iteraton: 2   # meant as a limit\n---\nKeep going.\n");
+        const { r, main } = await run(p, "go", [text("one"), text("two"), text("three"), text("four")]);
+        expect(main).toHaveLength(3);
+        expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "max_iterations", iteration: 3 });
+        const told = hookSystemMessages(r.transcriptPath, "Stop").filter((m) => m.includes("max_iteraton"));
+        expect(told).toHaveLength(1);
+        expect(told[0]).toContain(".claude/continuation-loop.local.md line 3: max_iteraton is not a field");
+        expect(told[0]).toContain("max_iterations");
+      },
+    );
 
     it("ignores a state file owned by another session", async () => {
       const p = t.project();
@@ -141,45 +145,53 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect(p.history().at(-1)).toMatchObject({ reason: "max_iterations" });
     });
 
-    it("follows edits made to the state file between turns: a lowered limit and a changed goal", async () => {
-      const p = t.project();
-      p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
-      const replies = ["turn one", "turn two", "turn three", "turn four", "turn five"];
-      const { main } = await run(p, "go", (_req, index) => {
-        // Before answering turn 2, the user edits the running loop's file.
-        if (index === 1) {
-          const now = p.readState()!;
-          p.writeState(now.replace("max_iterations: 10", "max_iterations: 3").replace("Original goal", "Edited goal"));
-        }
-        return text(replies[index] ?? "x");
-      });
-      expect(continuation(main[1])).toContain("Original goal");
-      expect(continuation(main[2])).toContain("Edited goal");
-      expect(continuation(main[2])).toContain("iteration 3/3");
-      expect(main).toHaveLength(3);
-      expect(p.history().at(-1)).toMatchObject({ reason: "max_iterations", iteration: 3, goal: "Edited goal\n" });
-    });
+    itOnNewest(version)(
+      "follows edits made to the state file between turns: a lowered limit and a changed goal",
+      async () => {
+        const p = t.project();
+        p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
+        const replies = ["turn one", "turn two", "turn three", "turn four", "turn five"];
+        const { main } = await run(p, "go", (_req, index) => {
+          // Before answering turn 2, the user edits the running loop's file.
+          if (index === 1) {
+            const now = p.readState()!;
+            p.writeState(
+              now.replace("max_iterations: 10", "max_iterations: 3").replace("Original goal", "Edited goal"),
+            );
+          }
+          return text(replies[index] ?? "x");
+        });
+        expect(continuation(main[1])).toContain("Original goal");
+        expect(continuation(main[2])).toContain("Edited goal");
+        expect(continuation(main[2])).toContain("iteration 3/3");
+        expect(main).toHaveLength(3);
+        expect(p.history().at(-1)).toMatchObject({ reason: "max_iterations", iteration: 3, goal: "Edited goal\n" });
+      },
+    );
 
-    it("stops going on when the goal is deleted mid-loop, leaves the file as edited, and says where", async () => {
-      const p = t.project();
-      p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
-      let emptied = "";
-      const { r, main } = await run(p, "go", (_req, index) => {
-        // Before answering turn 2, the user deletes the goal of the running loop.
-        if (index === 1) {
-          emptied = p.readState()!.replace("Original goal\n", "\n");
-          p.writeState(emptied);
-        }
-        return text(`turn ${index + 1}`);
-      });
-      expect(continuation(main[1])).toContain("Original goal");
-      expect(main).toHaveLength(2);
-      expect(p.readState()).toBe(emptied);
-      const told = hookSystemMessages(r.transcriptPath, "Stop").join("\n");
-      const closing = emptied.split("\n").lastIndexOf("---") + 1;
-      expect(told).toContain(
-        `.claude/continuation-loop.local.md line ${closing}: goal: nothing is written below the closing ---`,
-      );
-    });
+    itOnNewest(version)(
+      "stops going on when the goal is deleted mid-loop, leaves the file as edited, and says where",
+      async () => {
+        const p = t.project();
+        p.writeState("---\nmax_iterations: 10\n---\nOriginal goal\n");
+        let emptied = "";
+        const { r, main } = await run(p, "go", (_req, index) => {
+          // Before answering turn 2, the user deletes the goal of the running loop.
+          if (index === 1) {
+            emptied = p.readState()!.replace("Original goal\n", "\n");
+            p.writeState(emptied);
+          }
+          return text(`turn ${index + 1}`);
+        });
+        expect(continuation(main[1])).toContain("Original goal");
+        expect(main).toHaveLength(2);
+        expect(p.readState()).toBe(emptied);
+        const told = hookSystemMessages(r.transcriptPath, "Stop").join("\n");
+        const closing = emptied.split("\n").lastIndexOf("---") + 1;
+        expect(told).toContain(
+          `.claude/continuation-loop.local.md line ${closing}: goal: nothing is written below the closing ---`,
+        );
+      },
+    );
   });
 });

@@ -130,7 +130,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(written).toMatch(/^\| 6 \|/m);
   });
 
-  it("exits 1 when the loop ends at a limit, with the report in --report and --html", async () => {
+  itOnNewest(version)("exits 1 when the loop ends at a limit, with the report in --report and --html", async () => {
     const p = makeProject();
     await scriptedModel((n) => text(`still going ${n}`));
     const r = run(p, ["--report", "loop.md", "--html", "loop.html", "--max-iterations", "2", "Keep going"]);
@@ -177,7 +177,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     }
   });
 
-  it("exits 3 when Claude asks the person, leaving the paused loop in place", async () => {
+  itOnNewest(version)("exits 3 when Claude asks the person, leaving the paused loop in place", async () => {
     const p = makeProject();
     await scriptedModel((n) =>
       text(n === 2 ? "I need a decision. <loop-pause>Which database should I use?</loop-pause>" : `step ${n}`),
@@ -238,23 +238,26 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(p.history().find((h) => h.decision === "resume")).toMatchObject({ reason: "taken over", iteration: 2 });
   });
 
-  it("a second `run` with no goal while one drives the loop is refused, naming that run; the first goes on", async () => {
-    const p = makeProject();
-    // Held before the loop's first Stop, when no Claude Code process is yet known to own it.
-    const { reached } = await scriptedModel((n) => text(n >= 3 ? "<promise>DONE</promise>" : `part ${n}`), 1);
-    const first = run(p, ["--max-iterations", "5", "Write parts"]);
-    await reached;
-    const second = await run(p, []).done;
-    release?.();
-    const done = await first.done;
+  itOnNewest(version)(
+    "a second `run` with no goal while one drives the loop is refused, naming that run; the first goes on",
+    async () => {
+      const p = makeProject();
+      // Held before the loop's first Stop, when no Claude Code process is yet known to own it.
+      const { reached } = await scriptedModel((n) => text(n >= 3 ? "<promise>DONE</promise>" : `part ${n}`), 1);
+      const first = run(p, ["--max-iterations", "5", "Write parts"]);
+      await reached;
+      const second = await run(p, []).done;
+      release?.();
+      const done = await first.done;
 
-    expect(second.code, second.stderr).toBe(2);
-    expect(second.stderr).toContain(`driven by continuation-loop run (pid ${first.pid}), which still runs`);
-    expect(done.code, done.stderr).toBe(0);
-    expect(first.claudePids()).toHaveLength(1);
-    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:end"]);
-    expect(p.history().some((h) => h.decision === "resume")).toBe(false);
-  });
+      expect(second.code, second.stderr).toBe(2);
+      expect(second.stderr).toContain(`driven by continuation-loop run (pid ${first.pid}), which still runs`);
+      expect(done.code, done.stderr).toBe(0);
+      expect(first.claudePids()).toHaveLength(1);
+      expect(stops(p)).toEqual(["1:continue", "2:continue", "3:end"]);
+      expect(p.history().some((h) => h.decision === "resume")).toBe(false);
+    },
+  );
 
   it("/loop-resume --force in a session takes the loop from a live run: that run ends (exit 1, taken over), the loop goes on there", async () => {
     const p = makeProject();
@@ -383,83 +386,86 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     },
   );
 
-  it("in a checkout as actions/checkout leaves it (one commit deep, HEAD detached, no git identity): checkpoints, scope, restore and the stall check work", async () => {
-    const p = makeProject();
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync("git", args, { cwd, encoding: "utf8", env: noIdentity });
-    // No user.name or user.email anywhere, and git told not to guess one.
-    const noIdentity = {
-      PATH: process.env.PATH ?? "",
-      HOME: p.home,
-      GIT_CONFIG_NOSYSTEM: "1",
-      GIT_CONFIG_COUNT: "1",
-      GIT_CONFIG_KEY_0: "user.useConfigOnly",
-      GIT_CONFIG_VALUE_0: "true",
-    };
-    const origin = path.join(p.root, "origin");
-    fs.mkdirSync(path.join(origin, "src"), { recursive: true });
-    const identity = ["-c", "user.name=dev", "-c", "user.email=dev@example.invalid"];
-    git(origin, "init", "-q");
-    for (const n of [1, 2, 3]) {
-      fs.writeFileSync(path.join(origin, "src", "app.txt"), `version ${n}\n`);
-      git(origin, "add", ".");
-      git(origin, ...identity, "commit", "-qm", `commit ${n}`);
-    }
-    fs.rmSync(p.proj, { recursive: true, force: true });
-    git(p.root, "clone", "-q", "--depth", "1", `file://${origin}`, p.proj);
-    git(p.proj, "checkout", "-q", "--detach");
-    expect(git(p.proj, "rev-parse", "--is-shallow-repository").trim()).toBe("true");
-    expect(() =>
-      execFileSync("git", ["var", "GIT_COMMITTER_IDENT"], { cwd: p.proj, env: noIdentity, stdio: "ignore" }),
-    ).toThrow();
-    const head = git(p.proj, "rev-parse", "HEAD");
+  itOnNewest(version)(
+    "in a checkout as actions/checkout leaves it (one commit deep, HEAD detached, no git identity): checkpoints, scope, restore and the stall check work",
+    async () => {
+      const p = makeProject();
+      const git = (cwd: string, ...args: string[]) =>
+        execFileSync("git", args, { cwd, encoding: "utf8", env: noIdentity });
+      // No user.name or user.email anywhere, and git told not to guess one.
+      const noIdentity = {
+        PATH: process.env.PATH ?? "",
+        HOME: p.home,
+        GIT_CONFIG_NOSYSTEM: "1",
+        GIT_CONFIG_COUNT: "1",
+        GIT_CONFIG_KEY_0: "user.useConfigOnly",
+        GIT_CONFIG_VALUE_0: "true",
+      };
+      const origin = path.join(p.root, "origin");
+      fs.mkdirSync(path.join(origin, "src"), { recursive: true });
+      const identity = ["-c", "user.name=dev", "-c", "user.email=dev@example.invalid"];
+      git(origin, "init", "-q");
+      for (const n of [1, 2, 3]) {
+        fs.writeFileSync(path.join(origin, "src", "app.txt"), `version ${n}\n`);
+        git(origin, "add", ".");
+        git(origin, ...identity, "commit", "-qm", `commit ${n}`);
+      }
+      fs.rmSync(p.proj, { recursive: true, force: true });
+      git(p.root, "clone", "-q", "--depth", "1", `file://${origin}`, p.proj);
+      git(p.proj, "checkout", "-q", "--detach");
+      expect(git(p.proj, "rev-parse", "--is-shallow-repository").trim()).toBe("true");
+      expect(() =>
+        execFileSync("git", ["var", "GIT_COMMITTER_IDENT"], { cwd: p.proj, env: noIdentity, stdio: "ignore" }),
+      ).toThrow();
+      const head = git(p.proj, "rev-parse", "HEAD");
 
-    // Iterations 1 and 2 each write a file in src; iteration 3 writes outside the scope, so the loop pauses.
-    const file = (name: string) => path.join(p.proj, name);
-    const writes = ["src/one.txt", "src/two.txt", "docs/three.txt"];
-    let idle = false;
-    await scriptedModel((n) =>
-      idle
-        ? text("Nothing left to change.")
-        : n % 2 === 1 && n <= 5
-          ? toolUse("Write", { file_path: file(writes[(n - 1) / 2] as string), content: `step ${(n + 1) / 2}\n` })
-          : text(`Wrote step ${n / 2}.`),
-    );
-    const r = run(
-      p,
-      ["--checkpoints", "--scope", "src", "--stall-limit", "2", "--max-iterations", "5", "Improve src", "--"].concat([
-        "--permission-mode",
-        "acceptEdits",
-      ]),
-      noIdentity,
-    );
-    const done = await r.done;
+      // Iterations 1 and 2 each write a file in src; iteration 3 writes outside the scope, so the loop pauses.
+      const file = (name: string) => path.join(p.proj, name);
+      const writes = ["src/one.txt", "src/two.txt", "docs/three.txt"];
+      let idle = false;
+      await scriptedModel((n) =>
+        idle
+          ? text("Nothing left to change.")
+          : n % 2 === 1 && n <= 5
+            ? toolUse("Write", { file_path: file(writes[(n - 1) / 2] as string), content: `step ${(n + 1) / 2}\n` })
+            : text(`Wrote step ${n / 2}.`),
+      );
+      const r = run(
+        p,
+        ["--checkpoints", "--scope", "src", "--stall-limit", "2", "--max-iterations", "5", "Improve src", "--"].concat([
+          "--permission-mode",
+          "acceptEdits",
+        ]),
+        noIdentity,
+      );
+      const done = await r.done;
 
-    expect(done.code, done.stderr).toBe(3);
-    expect(stops(p)).toEqual(["1:continue", "2:continue", "3:pause"]);
-    expect(done.stderr).toContain("docs/three.txt");
-    const cli = (...args: string[]) =>
-      execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
-        cwd: p.proj,
-        encoding: "utf8",
-        env: { ...noIdentity, CLAUDE_PROJECT_DIR: p.proj },
-      });
-    // A pause records no checkpoint; the change outside the scope is the person's to undo.
-    expect(cli("checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n*$/m);
-    fs.rmSync(file("docs"), { recursive: true });
-    cli("restore", "1");
-    expect(fs.readFileSync(file("src/one.txt"), "utf8")).toBe("step 1\n");
-    expect(fs.existsSync(file("src/two.txt"))).toBe(false);
-    expect(git(p.proj, "rev-parse", "HEAD")).toBe(head);
-    expect(git(p.proj, "status", "--porcelain", "--", "src")).toBe("?? src/one.txt\n");
+      expect(done.code, done.stderr).toBe(3);
+      expect(stops(p)).toEqual(["1:continue", "2:continue", "3:pause"]);
+      expect(done.stderr).toContain("docs/three.txt");
+      const cli = (...args: string[]) =>
+        execFileSync(process.execPath, [path.join(PLUGIN_DIR, "hooks", "cli.js"), ...args], {
+          cwd: p.proj,
+          encoding: "utf8",
+          env: { ...noIdentity, CLAUDE_PROJECT_DIR: p.proj },
+        });
+      // A pause records no checkpoint; the change outside the scope is the person's to undo.
+      expect(cli("checkpoints")).toMatch(/^\s+1\s.*\n\s+2\s.*\n*$/m);
+      fs.rmSync(file("docs"), { recursive: true });
+      cli("restore", "1");
+      expect(fs.readFileSync(file("src/one.txt"), "utf8")).toBe("step 1\n");
+      expect(fs.existsSync(file("src/two.txt"))).toBe(false);
+      expect(git(p.proj, "rev-parse", "HEAD")).toBe(head);
+      expect(git(p.proj, "status", "--porcelain", "--", "src")).toBe("?? src/one.txt\n");
 
-    // The stall check reads the working tree there too: the same reply and no change end the next loop.
-    cli("stop");
-    idle = true;
-    const stalled = await run(p, ["--stall-limit", "2", "--max-iterations", "6", "Tidy src"], noIdentity).done;
-    expect(stalled.code, stalled.stderr).toBe(1);
-    expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "stalled" });
-  });
+      // The stall check reads the working tree there too: the same reply and no change end the next loop.
+      cli("stop");
+      idle = true;
+      const stalled = await run(p, ["--stall-limit", "2", "--max-iterations", "6", "Tidy src"], noIdentity).done;
+      expect(stalled.code, stalled.stderr).toBe(1);
+      expect(p.history().at(-1)).toMatchObject({ decision: "end", reason: "stalled" });
+    },
+  );
 
   it("passes Ctrl-C on to Claude Code and exits 130, the loop left running for a later run", async () => {
     const p = makeProject();
