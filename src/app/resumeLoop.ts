@@ -38,6 +38,25 @@ export function readDriverRunning(runtime: Runtime, runPid: string): string | un
   return pid !== "" && pid !== runPid && readProcessRunning(pid) ? pid : undefined;
 }
 
+/**
+ * The Claude Code that a `run` other than `runPid`, now ended, started and left running: it works on through its turn
+ * (its Stop does not continue the loop), so another run waits for it rather than drive the loop beside it.
+ */
+export function readClaudeLeftByRun(runtime: Runtime, runPid: string): string | undefined {
+  const pid = runtime.run_claude_pid;
+  return pid !== "" && runtime.run_pid !== runPid && readProcessRunning(pid) ? pid : undefined;
+}
+
+/** Records the Claude Code process `run` just started, while that run still drives the loop. */
+export function recordRunClaude(file: LoopFile, runPid: string, claudePid: number | undefined): void {
+  if (claudePid === undefined) return;
+  updateStateFile(file, (snapshot) =>
+    snapshot.kind === "found" && snapshot.runtime.run_pid === runPid
+      ? { result: undefined, runtime: { ...snapshot.runtime, run_claude_pid: String(claudePid) } }
+      : { result: undefined },
+  );
+}
+
 /** A loop that a live `run` drives: a second run waits for it; a session may take it with --force. */
 export const refuseDriven = (file: LoopFile, pid: string, byRun: boolean): LoopError =>
   new LoopError("LOOP_RUNNING", `the loop is driven by continuation-loop run (pid ${pid}), which still runs`, {
@@ -147,7 +166,7 @@ export function resumeLoop(
           api_wait_until: "",
           ...(accepted !== undefined && { scope_tree: accepted }),
           // The new owner's processes; a terminal's resume binds no session and leaves the driver as it is.
-          ...(sessionId && { owner_pid: claudePid, run_pid: runPid }),
+          ...(sessionId && { owner_pid: claudePid, run_pid: runPid, run_claude_pid: "" }),
         },
         result,
         // The history's record starts the next iteration's duration here, not at the pause (docs/REFERENCE.md "History").

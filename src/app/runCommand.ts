@@ -29,7 +29,13 @@ import { readSettingsSources } from "../io/readSettingsFiles.js";
 import { readPermissionMode, readStopHookRegistered } from "./doctorChecks.js";
 import { renderPermissionNote } from "../core/renderBackground.js";
 import { readLoopReport } from "./reportCommand.js";
-import { readDriverRunning, refuseDriven, refuseTrackedStateFile, resumeLoop } from "./resumeLoop.js";
+import {
+  readClaudeLeftByRun,
+  readDriverRunning,
+  refuseDriven,
+  refuseTrackedStateFile,
+  resumeLoop,
+} from "./resumeLoop.js";
 import { type DriveOutcome, driveClaude } from "./runLoop.js";
 import { startLoop } from "./startLoop.js";
 
@@ -81,6 +87,16 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
     };
   const driver = readDriverRunning(runtime, RUN_PID);
   if (driver) throw refuseDriven(file, driver, true);
+  const left = readClaudeLeftByRun(runtime, RUN_PID);
+  if (left)
+    throw new LoopError(
+      "LOOP_RUNNING",
+      `a Claude Code process that continuation-loop run (pid ${runtime.run_pid}) started still runs (pid ${left}): that run has ended, and it stops at the end of its turn`,
+      {
+        file: file.shown,
+        expected: `that process to end first (kill ${left} ends it now), or a GOAL to start another loop beside it`,
+      },
+    );
   if (runtime.owner_pid !== "" && readProcessRunning(runtime.owner_pid))
     throw new LoopError(
       "LOOP_RUNNING",
@@ -320,6 +336,7 @@ async function runDriven(argv: string[], ctx: Context, terminal: Context): Promi
           },
           file,
           startedAt: state.started_at,
+          runPid: RUN_PID,
           sessionId,
           prompt: begun.prompt,
           maxRestarts: request.maxRestarts,

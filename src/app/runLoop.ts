@@ -17,6 +17,7 @@ import {
   type RunView,
 } from "../core/renderRun.js";
 import { readSessionSaved, spawnClaude } from "../io/claudeProcess.js";
+import { recordRunClaude } from "./resumeLoop.js";
 import { readHistorySince } from "../io/history.js";
 import { readMonotonicMs } from "../io/monotonic.js";
 import { readApiFailure, readSessionSize } from "../io/readApiFailure.js";
@@ -49,6 +50,8 @@ export interface DriveRequest {
   file: LoopFile;
   /** The loop's `started_at` when `run` took it: another value in the file is another loop. */
   startedAt: string | undefined;
+  /** This run's pid, as the loop's sidecar names its driver (`run_pid`). */
+  runPid: string;
   /** The session of the first start (`--session-id`), and its prompt. */
   sessionId: string;
   prompt: string;
@@ -225,6 +228,8 @@ export async function driveClaude(request: DriveRequest, ctx: Context, terminal:
           printer.passOn("err", text);
         },
       });
+      // Until its Stop records it, nothing else says this Claude Code works on the loop (a killed run leaves it).
+      recordRunClaude(file, request.runPid, child.pid);
       printer.live(view);
       const running = child;
       let endSeenAt: number | undefined;

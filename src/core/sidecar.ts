@@ -109,6 +109,8 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     owner_pid: text,
     /** The `continuation-loop run` process that drives the loop, "" when none: while it runs, no other run takes the loop. */
     run_pid: text,
+    /** The Claude Code process that run started last: one a killed run left works on through its turn, so no run takes the loop meanwhile. */
+    run_claude_pid: text,
     /** Claude Code's cost figures, or null before the first one. */
     spend: z._default(z.nullable(z.lazy(makeSpendSchema)), null),
     /** Improvement loops (docs/REFERENCE.md "Improvement loops"): the command the figures are of and its first iteration, the last value and its error, the best and when, Stops without a better one. */

@@ -239,6 +239,36 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
   });
 
   itOnNewest(version)(
+    "a run killed with SIGKILL before its loop's first Stop: while the Claude Code it left runs, a second run is refused, naming it; after, it takes the loop from iteration 1",
+    async () => {
+      const p = makeProject();
+      // The first request is the left Claude Code's turn, which counts for nothing; the next run's are 2 to 5.
+      const { reached } = await scriptedModel((n) => text(n >= 5 ? "<promise>DONE</promise>" : `part ${n}`), 1);
+      const first = run(p, ["--max-iterations", "4", "Write four parts"]);
+      await reached;
+      process.kill(first.pid, "SIGKILL");
+      await first.done;
+      const [orphan] = first.claudePids();
+      expect(orphan).toBeDefined();
+
+      const refused = await run(p, ["--max-restarts", "0"]).done;
+      expect(refused.code, refused.stderr).toBe(2);
+      expect(refused.stderr).toContain(`(pid ${orphan})`);
+      expect((server as MessagesServer).mainRequests).toHaveLength(1);
+
+      release?.();
+      await gone(orphan as number);
+      expect(stops(p)).toEqual([]);
+      expect(p.history().at(-1)).toMatchObject({ decision: "refused", reason: "run_gone" });
+
+      const second = run(p, ["--max-restarts", "0"]);
+      const done = await second.done;
+      expect(done.code, done.stderr).toBe(0);
+      expect(stops(p)).toEqual(["1:continue", "2:continue", "3:continue", "4:end"]);
+    },
+  );
+
+  itOnNewest(version)(
     "a second `run` with no goal while one drives the loop is refused, naming that run; the first goes on",
     async () => {
       const p = makeProject();

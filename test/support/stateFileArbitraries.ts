@@ -173,6 +173,7 @@ export const runtime: fc.Arbitrary<Runtime> = fc.record({
   pause: fc.constant(null),
   owner_pid: fc.constantFrom("", "4242"),
   run_pid: fc.constantFrom("", "4343"),
+  run_claude_pid: fc.constantFrom("", "4344"),
   spend: fc.option(
     fc.record({
       figure: fc.constantFrom(0, 0.5, 3),
