@@ -214,16 +214,26 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     expect(p.history().find((h) => h.decision === "resume")).toMatchObject({ reason: "taken over", iteration: 3 });
   });
 
-  it("a Claude Code left behind by a run killed with SIGKILL ends with its turn; `run` with no goal goes on from that iteration, once", async () => {
-    const p = makeProject();
-    const { reached } = await scriptedModel((n) => text(n >= 5 ? "<promise>DONE</promise>" : `part ${n}`), 2);
+  /**
+   * A `run` of four parts killed with SIGKILL while the scripted API holds its `holdAt`-th request: the pid of the
+   * Claude Code it left, still in that turn. DONE comes at the fifth request.
+   */
+  async function killRunAt(p: LoopProject, holdAt: number): Promise<number> {
+    const { reached } = await scriptedModel((n) => text(n >= 5 ? "<promise>DONE</promise>" : `part ${n}`), holdAt);
     const first = run(p, ["--max-iterations", "4", "Write four parts"]);
     await reached;
     process.kill(first.pid, "SIGKILL");
     await first.done;
     const [orphan] = first.claudePids();
+    expect(orphan).toBeDefined();
+    return orphan as number;
+  }
+
+  it("a Claude Code left behind by a run killed with SIGKILL ends with its turn; `run` with no goal goes on from that iteration, once", async () => {
+    const p = makeProject();
+    const orphan = await killRunAt(p, 2);
     release?.();
-    await gone(orphan as number);
+    await gone(orphan);
 
     // Its turn ended and nothing went on: one request per iteration, and iteration 2 not counted.
     expect((server as MessagesServer).mainRequests).toHaveLength(2);
@@ -243,13 +253,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     async () => {
       const p = makeProject();
       // The first request is the left Claude Code's turn, which counts for nothing; the next run's are 2 to 5.
-      const { reached } = await scriptedModel((n) => text(n >= 5 ? "<promise>DONE</promise>" : `part ${n}`), 1);
-      const first = run(p, ["--max-iterations", "4", "Write four parts"]);
-      await reached;
-      process.kill(first.pid, "SIGKILL");
-      await first.done;
-      const [orphan] = first.claudePids();
-      expect(orphan).toBeDefined();
+      const orphan = await killRunAt(p, 1);
 
       const refused = await run(p, ["--max-restarts", "0"]).done;
       expect(refused.code, refused.stderr).toBe(2);
@@ -257,7 +261,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       expect((server as MessagesServer).mainRequests).toHaveLength(1);
 
       release?.();
-      await gone(orphan as number);
+      await gone(orphan);
       expect(stops(p)).toEqual([]);
       expect(p.history().at(-1)).toMatchObject({ decision: "refused", reason: "run_gone" });
 
