@@ -17,6 +17,7 @@ import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./suppo
 import { startRunCommand } from "./support/runCommand.js";
 import { CLAUDE_VERSIONS, cleanEnv, NEWEST, runClaude } from "./support/runClaude.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
+import { killPid } from "../support/pids.js";
 import { perTest } from "./support/perTest.js";
 import { itOnNewest } from "./support/pins.js";
 
@@ -62,14 +63,6 @@ const stops = (p: LoopProject) =>
 /** The progress lines `run` printed on stderr (not a terminal: one per record). */
 const progress = (stderr: string) => stderr.split("\n").filter((line) => /^\[\d+\/\d+\]/.test(line));
 
-const kill = (pid: number) => {
-  try {
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
-};
-
 /** Resolves once the process has died (SIGKILL lands a moment after the call), as the product sees it. */
 async function gone(pid: number): Promise<void> {
   while (readProcessRunning(String(pid))) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -100,7 +93,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     await reached;
     const [first] = r.claudePids();
     expect(first).toBeGreaterThan(0);
-    kill(first as number);
+    killPid(first as number);
     release?.();
     const done = await r.done;
 
@@ -200,7 +193,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
     first.kill();
     await first.done;
     for (const pid of first.claudePids()) {
-      kill(pid);
+      killPid(pid);
       await gone(pid);
     }
     release?.();

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CRASH_SIGNS } from "../support/processes.js";
+import { killPid } from "../support/pids.js";
 import { makeProject, readHistory, runHook } from "../support/runHook.js";
 
 const stop = (root: string, reply = "Still working.") =>
@@ -41,13 +42,7 @@ const readPid = (root: string) => Number(readFileSync(join(root, "pid.txt"), "ut
 
 const started: number[] = [];
 afterEach(() => {
-  for (const pid of started.splice(0)) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // gone already
-    }
-  }
+  for (const pid of started.splice(0)) killPid(pid);
 });
 
 /** Backgrounds a long sleep that keeps the command's stdout and stderr open, and records its pid. */

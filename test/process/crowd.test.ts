@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { CRASH_POINTS } from "../../src/io/crashPoint.js";
 import { CRASH_SIGNS, type Run, spawnBundle, stopInput } from "../support/processes.js";
+import { killPid } from "../support/pids.js";
 import { makeProject } from "../support/runHook.js";
 
 const promptInput = (root: string, session: string, prompt: string) =>
@@ -159,7 +160,7 @@ async function crashWhileOthersWait(point: string, waiters: number) {
       });
       await allWaiting;
       // The holder dies holding the lock, as a hook killed by Claude Code's timeout does.
-      process.kill(Number.parseInt(stamp, 10), "SIGKILL");
+      killPid(Number.parseInt(stamp, 10));
       killed();
     },
   });

@@ -6,19 +6,12 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseState } from "../../src/core/parseState.js";
 import { CRASH_SIGNS, spawnBundle } from "../support/processes.js";
+import { killPid, waitForPidFile } from "../support/pids.js";
 import { makeProject, readHistory } from "../support/runHook.js";
 
 /** Says it runs (with the Stop hook's pid), then fails once `go` exists: a command as long as the test wants. */
 const UNTIL = `until: "echo $PPID > running; while [ ! -e go ]; do sleep 0.05; done; exit 1"`;
 const LOOP = `---\nsession_id: s1\nmax_iterations: 10\n${UNTIL}\n---\nGoal\n`;
-
-async function waitFor(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** The projects whose `until` was started: each is let go once the file's tests (concurrent) are done, passed or failed, so none loops on. */
 const started: string[] = [];
@@ -26,7 +19,7 @@ afterAll(() => {
   for (const root of started.splice(0)) writeFileSync(join(root, "go"), "");
 });
 
-/** A Stop of the loop, started; resolves once its `until` runs, with the Stop's run to await. */
+/** A Stop of the loop, started; resolves once its `until` runs, with the Stop's run to await and the Stop hook's pid. */
 async function startStop(root: string) {
   started.push(root);
   const stdin = JSON.stringify({
@@ -37,8 +30,8 @@ async function startStop(root: string) {
     last_assistant_message: "Still working.",
   });
   const run = spawnBundle("stop", { cwd: root, stdin, timeoutMs: 60_000 });
-  await waitFor(() => existsSync(join(root, "running")), "the until command to start");
-  return { run };
+  const hookPid = await waitForPidFile(join(root, "running"));
+  return { run, hookPid };
 }
 
 const cli = (root: string, args: string[], stdin = "") => spawnBundle("cli", { cwd: root, args, stdin });
@@ -114,8 +107,8 @@ describe.concurrent("a long until and the state file's lock", () => {
     timeout: 60_000,
   }, async () => {
     const { root, statePath } = makeProject(LOOP);
-    const { run: stop } = await startStop(root);
-    process.kill(Number(readFileSync(join(root, "running"), "utf8")), "SIGKILL");
+    const { run: stop, hookPid } = await startStop(root);
+    killPid(hookPid);
     expect((await stop).signal).toBe("SIGKILL");
     const paused = await cli(root, ["pause"]);
     writeFileSync(join(root, "go"), "");

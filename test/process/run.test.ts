@@ -11,6 +11,7 @@ import { STEP_SUMMARY_LIMIT } from "../../src/core/fitSummary.js";
 import { recordLoop, toJsonl } from "../unit/reportHistories.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
 import { readProcessRunning } from "../../src/io/readClaudePid.js";
+import { killPid } from "../support/pids.js";
 import { makeBrokenNodePath, makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
@@ -251,7 +252,7 @@ describe("a Claude Code process that was killed", () => {
     const tick = () => new Promise((r) => setTimeout(r, 20));
     try {
       while (readFileSync(`/proc/${parent.pid}/comm`, "utf8").trim() !== "sleep") await tick();
-      process.kill(pid, "SIGKILL");
+      killPid(pid);
       while (!readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ")) await tick();
       expect(() => process.kill(pid, 0)).not.toThrow();
       expect(readProcessRunning(String(pid))).toBe(false);
