@@ -8,7 +8,7 @@ import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { resolveProjectRoot } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readClaudePid } from "../io/readClaudePid.js";
+import { readClaudeProcess } from "../io/processes.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { Context } from "./context.js";
 import type { Handover } from "./findHandover.js";
@@ -26,7 +26,7 @@ export function takeOverHandover(handover: Handover, sessionId: string, ctx: Con
     const owned: LoopState = { ...state, session_id: sessionId };
     return {
       change: { write: editFrontmatter(text, { session_id: sessionId }, file.shown), state: owned },
-      runtime: { ...runtime, continued_in_job: "", owner_pid: readClaudePid(ctx.env) },
+      runtime: { ...runtime, continued_in_job: "", owner_pid: readClaudeProcess(ctx.env) },
       result: undefined,
       onCommit: () =>
         tryAppendHistory(file.historyPath, {

@@ -4,7 +4,7 @@ import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
 import { scanLoops } from "../io/listLoops.js";
 import { readBounded } from "../io/readBounded.js";
 import { readInterrupted } from "../io/readTranscript.js";
-import { readClaudePid } from "../io/readClaudePid.js";
+import { readClaudePid } from "../io/processes.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
 import { carryCostOverClear } from "../core/sidecar.js";
 import { readModuleLive } from "./moduleBridge.js";

@@ -4,7 +4,7 @@ import { readBackgroundJob } from "../core/handover.js";
 import type { Env, FoundLoop } from "../core/loopFiles.js";
 import { readContinuedIn } from "../io/readContinuedIn.js";
 import { HANDOVER_WAIT_POINT, reachCrashPoint } from "../io/crashPoint.js";
-import { readProcessRunning, waitForProcessEnd } from "../io/readClaudePid.js";
+import { readProcessRunning, waitForProcessEnd } from "../io/processes.js";
 import { peekSidecar } from "../io/sidecarFile.js";
 
 /** A loop bound to session `from`, which Claude Code went on with in this session. */

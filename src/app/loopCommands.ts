@@ -8,7 +8,7 @@ import { decideRestart } from "../core/restartRequest.js";
 import { renderPreparedSummary, renderStartCard, renderStartUsage } from "../core/renderStart.js";
 import { readPastRecords } from "../io/readReportHistory.js";
 import { scanLoops } from "../io/listLoops.js";
-import { readClaudePid } from "../io/readClaudePid.js";
+import { readClaudeProcess } from "../io/processes.js";
 import { renderCutShort, renderHooksOffRow } from "../core/hooksOff.js";
 import { readLeftLock } from "../io/lock.js";
 import {
@@ -37,7 +37,7 @@ import { readStatusEverywhere } from "./statusEverywhere.js";
 import { stopLoop } from "./stopLoop.js";
 
 /** The Claude Code process of the session typing the command (a slash command, or a `!` line), when there is one. */
-const readOwnerPid = (call: CommandCall) => (call.session ? readClaudePid(call.ctx.env) : "");
+const readOwnerPid = (call: CommandCall) => (call.session ? readClaudeProcess(call.ctx.env) : "");
 
 function runStart(call: CommandCall): number {
   if (call.argv.slice(0, 2).includes("--again"))
@@ -163,7 +163,7 @@ function runResume(call: CommandCall): number {
   if (call.options.bg === true) return resumeInBackground(file, call);
   refuseSecondLoop(call, file);
   const force = call.options.force === true;
-  const resumed = resumeLoop(file, session, ctx.now(), force, readClaudePid(ctx.env), ctx.env);
+  const resumed = resumeLoop(file, session, ctx.now(), force, readClaudeProcess(ctx.env), ctx.env);
   return call.tell(resumed.message, resumed.context);
 }
 

@@ -1,6 +1,7 @@
 // What the companion module hands the command hooks through their environment (docs/REFERENCE.md "The
 // companion module"). The command hooks stay the engine: each value only adds to what they do without it.
 import type { Env } from "../core/loopFiles.js";
+import { isSameProcess } from "../core/processRef.js";
 import { carryCostOverClear, recordCostFigure, type Runtime } from "../core/sidecar.js";
 import { BACKGROUND_LINE, FRESH_LINE, MODULE_ENV, renderStopLine, STOP_ID_PATTERN } from "../core/protocol.js";
 import type { HookAnswer } from "./context.js";
@@ -22,11 +23,11 @@ const readFigure = (raw: string | undefined): number | undefined => {
  * the figure it was given back. That process becomes the loop's, so that the spend is carried once whatever
  * this Stop decides.
  */
-export function applyModuleCost(runtime: Runtime, env: Env, readPid: () => string): Runtime {
+export function applyModuleCost(runtime: Runtime, env: Env, readProcess: () => string): Runtime {
   const figure = readFigure(env[MODULE_ENV.cost]);
   if (figure === undefined || !env[MODULE_ENV.live]) return runtime;
   return recordCostFigure(
-    readCostStart(runtime, readFigure(env[MODULE_ENV.turnCost]), figure, readPid),
+    readCostStart(runtime, readFigure(env[MODULE_ENV.turnCost]), figure, readProcess),
     figure,
     "module",
   );
@@ -37,14 +38,19 @@ export function applyModuleCost(runtime: Runtime, env: Env, readPid: () => strin
  * A new process whose turn began at or above the last figure goes on with the figure it was given back: carrying
  * the spend too would count it twice.
  */
-function readCostStart(runtime: Runtime, before: number | undefined, figure: number, readPid: () => string): Runtime {
+function readCostStart(
+  runtime: Runtime,
+  before: number | undefined,
+  figure: number,
+  readProcess: () => string,
+): Runtime {
   if (runtime.spend === null)
     return before !== undefined && before <= figure ? recordCostFigure(runtime, before, "module") : runtime;
   if (runtime.owner_pid === "") return runtime;
-  const pid = readPid();
-  if (pid === runtime.owner_pid) return runtime;
-  if (before !== undefined && before >= runtime.spend.figure - COST_NOISE) return { ...runtime, owner_pid: pid };
-  return { ...carryCostOverClear(runtime), owner_pid: pid };
+  const claude = readProcess();
+  if (isSameProcess(claude, runtime.owner_pid)) return runtime;
+  if (before !== undefined && before >= runtime.spend.figure - COST_NOISE) return { ...runtime, owner_pid: claude };
+  return { ...carryCostOverClear(runtime), owner_pid: claude };
 }
 
 /**

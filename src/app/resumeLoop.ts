@@ -4,7 +4,8 @@ import { LoopError } from "../core/errors.js";
 import { type Env, type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
 import { tryAppendHistory } from "../io/history.js";
-import { readProcessRunning } from "../io/readClaudePid.js";
+import { isSameProcess, pidOf } from "../core/processRef.js";
+import { readProcessRef, readProcessRunning } from "../io/processes.js";
 import { captureScopeTree } from "../io/readScopeChanges.js";
 import { readUntrusted } from "./trustStateFile.js";
 import type { LoopState } from "../core/parseState.js";
@@ -32,27 +33,27 @@ export function refuseTrackedStateFile(file: LoopFile): void {
   if (untrusted) throw untrusted;
 }
 
-/** The live `continuation-loop run` process, other than `runPid`, that drives the loop. */
+/** The pid of the live `continuation-loop run` process, other than `runPid`, that drives the loop. */
 export function readDriverRunning(runtime: Runtime, runPid: string): string | undefined {
-  const pid = runtime.run_pid;
-  return pid !== "" && pid !== runPid && readProcessRunning(pid) ? pid : undefined;
+  const ref = runtime.run_pid;
+  return ref !== "" && !isSameProcess(ref, runPid) && readProcessRunning(ref) ? pidOf(ref) : undefined;
 }
 
 /**
- * The Claude Code that a `run` other than `runPid`, now ended, started and left running: it works on through its turn
- * (its Stop does not continue the loop), so another run waits for it rather than drive the loop beside it.
+ * The pid of the Claude Code that a `run` other than `runPid`, now ended, started and left running: it works on through
+ * its turn (its Stop does not continue the loop), so another run waits for it rather than drive the loop beside it.
  */
 export function readClaudeLeftByRun(runtime: Runtime, runPid: string): string | undefined {
-  const pid = runtime.run_claude_pid;
-  return pid !== "" && runtime.run_pid !== runPid && readProcessRunning(pid) ? pid : undefined;
+  const ref = runtime.run_claude_pid;
+  return ref !== "" && !isSameProcess(runtime.run_pid, runPid) && readProcessRunning(ref) ? pidOf(ref) : undefined;
 }
 
 /** Records the Claude Code process `run` just started, while that run still drives the loop. */
 export function recordRunClaude(file: LoopFile, runPid: string, claudePid: number | undefined): void {
   if (claudePid === undefined) return;
   updateStateFile(file, (snapshot) =>
-    snapshot.kind === "found" && snapshot.runtime.run_pid === runPid
-      ? { result: undefined, runtime: { ...snapshot.runtime, run_claude_pid: String(claudePid) } }
+    snapshot.kind === "found" && isSameProcess(snapshot.runtime.run_pid, runPid)
+      ? { result: undefined, runtime: { ...snapshot.runtime, run_claude_pid: readProcessRef(claudePid) } }
       : { result: undefined },
   );
 }
@@ -120,7 +121,8 @@ export function resumeLoop(
       const other = state.session_id !== undefined && sessionId !== undefined && state.session_id !== sessionId;
       // The owner has ended when its Claude Code process is gone, or is this one (a session it ran before).
       const ownerEnded =
-        runtime.owner_pid !== "" && (runtime.owner_pid === claudePid || !readProcessRunning(runtime.owner_pid));
+        runtime.owner_pid !== "" &&
+        (isSameProcess(runtime.owner_pid, claudePid) || !readProcessRunning(runtime.owner_pid));
       // A live `run` drives the loop: another run never takes it; a session only with --force (that run then stops).
       const driver = readDriverRunning(runtime, runPid);
       if (driver && (runPid !== "" || !force)) return { result: refuseDriven(file, driver, runPid !== "") };

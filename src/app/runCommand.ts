@@ -18,7 +18,8 @@ import { renderReportHtml } from "../core/renderReportHtml.js";
 import { findClaude } from "../io/claudeProcess.js";
 import { readHistorySize } from "../io/history.js";
 import { readPathNode } from "../io/readPathNode.js";
-import { readProcessRunning } from "../io/readClaudePid.js";
+import { pidOf } from "../core/processRef.js";
+import { readProcessRef, readProcessRunning } from "../io/processes.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readRunTerminal } from "../io/runTerminal.js";
 import { readSidecar } from "../io/sidecarFile.js";
@@ -40,7 +41,7 @@ import { type DriveOutcome, driveClaude } from "./runLoop.js";
 import { startLoop } from "./startLoop.js";
 
 /** This run, as the loop's sidecar names its driver (`run_pid`) and Claude Code's hooks see it. */
-const RUN_PID = String(process.pid);
+const readRunRef = (): string => readProcessRef(process.pid);
 
 /** The loop `run` drives, and what Claude Code is first told. */
 interface Begun {
@@ -53,7 +54,7 @@ interface Begun {
 
 /** A new loop, as `start` makes it, bound to the session `run` starts Claude Code with. */
 function beginNewLoop(request: RunRequest, ctx: Context, root: string, sessionId: string): Begun {
-  const started = startLoop(request.start as NonNullable<RunRequest["start"]>, ctx, root, sessionId, "", RUN_PID);
+  const started = startLoop(request.start as NonNullable<RunRequest["start"]>, ctx, root, sessionId, "", readRunRef());
   ctx.err(`${started.summary}\n`);
   return { file: started.file, state: started.state, prompt: started.context };
 }
@@ -85,13 +86,13 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
       prompt: "",
       paused: { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` },
     };
-  const driver = readDriverRunning(runtime, RUN_PID);
+  const driver = readDriverRunning(runtime, readRunRef());
   if (driver) throw refuseDriven(file, driver, true);
-  const left = readClaudeLeftByRun(runtime, RUN_PID);
+  const left = readClaudeLeftByRun(runtime, readRunRef());
   if (left)
     throw new LoopError(
       "LOOP_RUNNING",
-      `a Claude Code process that continuation-loop run (pid ${runtime.run_pid}) started still runs (pid ${left}): that run has ended, and it stops at the end of its turn`,
+      `a Claude Code process that continuation-loop run (pid ${pidOf(runtime.run_pid)}) started still runs (pid ${left}): that run has ended, and it stops at the end of its turn`,
       {
         file: file.shown,
         expected: `that process to end first (kill ${left} ends it now), or a GOAL to start another loop beside it`,
@@ -100,13 +101,13 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
   if (runtime.owner_pid !== "" && readProcessRunning(runtime.owner_pid))
     throw new LoopError(
       "LOOP_RUNNING",
-      `the loop ${state.session_id ? `belongs to session ${state.session_id}, whose` : "is run by a"} Claude Code process still runs (pid ${runtime.owner_pid})`,
+      `the loop ${state.session_id ? `belongs to session ${state.session_id}, whose` : "is run by a"} Claude Code process still runs (pid ${pidOf(runtime.owner_pid)})`,
       {
         file: file.shown,
         expected: "that session to end first, or a GOAL to start another loop beside it",
       },
     );
-  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, RUN_PID);
+  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, readRunRef());
   ctx.err(`${resumed.message}\n`);
   return { file, state: { ...state, session_id: sessionId }, prompt: resumed.context };
 }
@@ -332,11 +333,11 @@ async function runDriven(argv: string[], ctx: Context, terminal: Context): Promi
           env: {
             ...ctx.env,
             CLAUDE_CODE_STOP_HOOK_BLOCK_CAP: ctx.env.CLAUDE_CODE_STOP_HOOK_BLOCK_CAP ?? "0",
-            CONTINUATION_LOOP_RUN_PID: RUN_PID,
+            CONTINUATION_LOOP_RUN_PID: readRunRef(),
           },
           file,
           startedAt: state.started_at,
-          runPid: RUN_PID,
+          runPid: readRunRef(),
           sessionId,
           prompt: begun.prompt,
           maxRestarts: request.maxRestarts,

@@ -18,7 +18,7 @@ import {
 } from "../core/renderStop.js";
 import type { Runtime } from "../core/sidecar.js";
 import { tryAppendHistory } from "../io/history.js";
-import { readClaudePid } from "../io/readClaudePid.js";
+import { readClaudeProcess } from "../io/processes.js";
 import { readInstalledCopy } from "../io/readInstalledCopy.js";
 import { readNotes } from "../io/readProjectFiles.js";
 import type { StatePlan, StateSnapshot } from "../io/updateStateFile.js";
@@ -76,7 +76,7 @@ export function continueLoop(
       sent_digest: digest,
       until_tail_digest: until?.digest ?? "",
       // The owner's Claude Code process: while it runs, /loop-resume elsewhere needs --force (docs/REFERENCE.md "Several loops").
-      owner_pid: readClaudePid(ctx.env),
+      owner_pid: readClaudeProcess(ctx.env),
       background_asked: false,
       // A Stop means the turn went on past any permission prompt.
       permission_wait: null,

@@ -13,7 +13,7 @@ import { renderRefusedStall } from "../core/permissionWait.js";
 import type { Runtime } from "../core/sidecar.js";
 import { readHistoryUnwritable, readPreviousRecord, tryAppendHistory } from "../io/history.js";
 import { firstLine } from "../core/renderStatus.js";
-import { readClaudePid } from "../io/readClaudePid.js";
+import { readClaudeProcess } from "../io/processes.js";
 import { readGitTracking } from "../io/readTreeState.js";
 import { awaitStateFile } from "../io/readStateFile.js";
 import { readTombstone } from "../io/sidecarFile.js";
@@ -200,7 +200,7 @@ function runLoopStop(
         return { early: () => ({ result: refuseTracked(file, input, ctx, tracking) }) };
     }
     // Claude Code's cost figure, when the companion module handed one (README "Spend limits").
-    const runtime = applyModuleCost(snapshot.runtime, ctx.env, () => readClaudePid(ctx.env));
+    const runtime = applyModuleCost(snapshot.runtime, ctx.env, () => readClaudeProcess(ctx.env));
     // Waiting for the user's answer to Claude's question: nothing to do until they send it.
     if (runtime.pause?.reason === "question") return { early: () => passPausedTurns(state, runtime, input) };
     return { found: snapshot, runtime };

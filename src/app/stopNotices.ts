@@ -8,7 +8,8 @@ import { writeCheckpoint } from "../io/checkpoints.js";
 import { readTombstone, removeSidecar } from "../io/sidecarFile.js";
 import { readBackgroundJob } from "../core/handover.js";
 import type { Runtime } from "../core/sidecar.js";
-import { readClaudePid, readProcessRunning } from "../io/readClaudePid.js";
+import { isSameProcess, pidOf } from "../core/processRef.js";
+import { readClaudeProcess, readProcessRunning } from "../io/processes.js";
 import { type Context, type HookAnswer, SILENT, tell } from "./context.js";
 import { renderLetGitAnswer } from "./trustStateFile.js";
 
@@ -66,9 +67,9 @@ export const refuse = (error: LoopError, what: string) => tell(`continuation-loo
  * background session is left to its own handover (docs/REFERENCE.md "Leave it running").
  */
 export function readOtherProcess(runtime: Runtime, env: Context["env"]): string | undefined {
-  const pid = runtime.owner_pid;
-  if (!pid || readBackgroundJob(env) !== undefined || pid === readClaudePid(env)) return undefined;
-  return readProcessRunning(pid) ? pid : undefined;
+  const ref = runtime.owner_pid;
+  if (!ref || readBackgroundJob(env) !== undefined || isSameProcess(ref, readClaudeProcess(env))) return undefined;
+  return readProcessRunning(ref) ? pidOf(ref) : undefined;
 }
 
 /**
@@ -76,8 +77,8 @@ export function readOtherProcess(runtime: Runtime, env: Context["env"]): string 
  * a Claude Code left behind does not drive the loop alone (docs/REFERENCE.md "continuation-loop run").
  */
 export function readRunGone(env: Context["env"]): string | undefined {
-  const pid = env.CONTINUATION_LOOP_RUN_PID;
-  return pid && !readProcessRunning(pid) ? pid : undefined;
+  const ref = env.CONTINUATION_LOOP_RUN_PID;
+  return ref && !readProcessRunning(ref) ? pidOf(ref) : undefined;
 }
 
 /** Says once why a Claude Code whose `run` has ended does not continue the loop, and records it; the loop stays. */

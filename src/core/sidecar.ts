@@ -105,9 +105,9 @@ const makeRuntimeSchema = ({ count, text, metricValue } = makeEntrySchemas()) =>
     api_errors_since_stop: count,
     /** Where the companion module goes on by itself after such an error: when (ISO time), "" when it does not wait. */
     api_wait_until: text,
-    /** The Claude Code process of the owner session at its last Stop: while it runs, the owner is alive. */
+    /** The Claude Code process of the owner session at its last Stop (`src/core/processRef.ts`): while it runs, the owner is alive. */
     owner_pid: text,
-    /** The `continuation-loop run` process that drives the loop, "" when none: while it runs, no other run takes the loop. */
+    /** The `continuation-loop run` process that drives the loop (`src/core/processRef.ts`), "" when none: while it runs, no other run takes the loop. */
     run_pid: text,
     /** The Claude Code process that run started last: one a killed run left works on through its turn, so no run takes the loop meanwhile. */
     run_claude_pid: text,

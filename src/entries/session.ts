@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { concernsLoop } from "../app/concernsLoop.js";
 import { warnBothRoutes } from "../app/bothRoutes.js";
 import { clearHandoverPath, resolveProjectRoot } from "../core/loopFiles.js";
-import { readClaudePid } from "../io/readClaudePid.js";
+import { readClaudePid } from "../io/processes.js";
 import { readHookStdin, stringField } from "../core/hookStdin.js";
 import { loadActiveSession } from "./loadActive.js";
 import { exitOnOldNode } from "./oldNode.js";

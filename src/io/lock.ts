@@ -3,7 +3,7 @@ import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
 import { writeWholeInto } from "./diskFull.js";
 import { readMonotonicMs } from "./monotonic.js";
 import { readBounded } from "./readBounded.js";
-import { readProcessGone } from "./readClaudePid.js";
+import { readProcessGone } from "./processes.js";
 import { sleep } from "./sleep.js";
 
 export interface LockOptions {

@@ -1,6 +1,6 @@
 import { closeSync, fchmodSync, fsyncSync, openSync, readdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { readProcessGone } from "./readClaudePid.js";
+import { readProcessGone } from "./processes.js";
 import { reachCrashPoint } from "./crashPoint.js";
 import { writeWholeInto } from "./diskFull.js";
 

@@ -16,7 +16,7 @@ import { allMessagesText, lastUserText } from "./support/requestText.js";
 import { LOOP_MARKER, type LoopProject, PLUGIN_DIR, trustProject } from "./support/loopProject.js";
 import { startRunCommand } from "./support/runCommand.js";
 import { CLAUDE_VERSIONS, cleanEnv, NEWEST, runClaude } from "./support/runClaude.js";
-import { readProcessRunning } from "../../src/io/readClaudePid.js";
+import { readProcessRunning } from "../../src/io/processes.js";
 import { killPid } from "../support/pids.js";
 import { perTest } from "./support/perTest.js";
 import { itOnNewest } from "./support/pins.js";

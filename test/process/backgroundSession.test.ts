@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { waitForProcessEnd } from "../../src/io/readClaudePid.js";
+import { waitForProcessEnd } from "../../src/io/processes.js";
 import { spawnBundle } from "../support/processes.js";
 import { makeProject, readHistory, runHook } from "../support/runHook.js";
 import { runCli } from "./support/cli.js";

@@ -10,7 +10,7 @@ import { readHistorySince } from "../../src/io/history.js";
 import { STEP_SUMMARY_LIMIT } from "../../src/core/fitSummary.js";
 import { recordLoop, toJsonl } from "../unit/reportHistories.js";
 import { renderNodeNeeded } from "../../src/core/nodeSupport.js";
-import { readProcessRunning } from "../../src/io/readClaudePid.js";
+import { readProcessRunning } from "../../src/io/processes.js";
 import { killPid } from "../support/pids.js";
 import { makeBrokenNodePath, makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
