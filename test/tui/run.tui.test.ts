@@ -1,6 +1,7 @@
 // `continuation-loop run` in a real terminal: its progress is one live line, rewritten in place as the
 // loop goes on, read through a terminal emulator as a person watching it would.
 import { afterEach, describe, expect, it } from "vitest";
+import { cellWidth } from "../../src/core/cellWidth.js";
 import { type MessagesServer, startMessagesServer, text } from "../e2e/support/messagesServer.js";
 import { type LoopProject, makeLoopProject } from "../e2e/support/loopProject.js";
 import { runCommandEnv } from "../e2e/support/runCommand.js";
@@ -76,15 +77,28 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     // It got there by rewriting its row: erase the line, write it again.
     expect(t.raw().split("\r\x1b[2K[").length - 1).toBeGreaterThanOrEqual(2);
 
-    // Narrower mid-loop, as an emulator resizes (its grid, then the pseudo-terminal's size and SIGWINCH): the next
-    // redraw fits the new width, on one row, and nothing of the wider line is left on another.
-    term.resize(50, 30);
+    // Narrower mid-loop. The live line redraws on a timer, and a redraw written at the old width after the grid
+    // narrowed wraps in any terminal: so the pseudo-terminal's size changes first (SIGWINCH), and the grid once a
+    // redraw at the new width is out. Then the next redraws fit the new width, on one row, and nothing of the wider
+    // line is left on another.
+    const redraws = () =>
+      t
+        .raw()
+        .split("\r\x1b[2K")
+        .slice(1)
+        .map((line) => line.split(/[\r\n]/)[0] ?? "");
+    const before = redraws().length;
     child.resize(50, 30);
-    const drawn = t.raw().split("\r\x1b[2K[").length;
-    const narrow = await waitForRows(
-      () => t.raw().split("\r\x1b[2K[").length >= drawn + 2,
-      "a redraw after the resize",
+    await waitForRows(
+      () =>
+        redraws()
+          .slice(before)
+          .some((line) => cellWidth(line) < 50),
+      "a redraw at the new width",
     );
+    term.resize(50, 30);
+    const drawn = redraws().length;
+    const narrow = await waitForRows(() => redraws().length >= drawn + 2, "two redraws after the resize");
     expect(
       narrow.filter((row) => PROGRESS_ROW.test(row)),
       narrow.join("\n"),
