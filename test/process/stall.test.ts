@@ -196,9 +196,10 @@ describe("stall_limit in a big repository", () => {
       git(top, "add", "-A");
       git(top, "commit", "-qm", "seed");
     };
-    // Lines of two bytes: `git diff HEAD` prints each as three, past the 64 MiB it may read. The first Stop reads no tree.
+    // 70 lines of 1 MiB: `git diff HEAD` prints them past the 64 MiB it may read (few long lines diff in a fraction of
+    // the time many short ones take). The first Stop reads no tree.
     const rewrite = (root: string, turn: number) =>
-      turn > 0 && writeFileSync(join(root, "data.txt"), `${turn}\n`.repeat(23_000_000));
+      turn > 0 && writeFileSync(join(root, "data.txt"), `${String(turn).repeat(1024 * 1024)}\n`.repeat(70));
     expect(runPackageTurns(4, rewrite, { setup, limit: 1 })).toEqual([2, 2, 2, 2]);
   }, 120_000);
 });
