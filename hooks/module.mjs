@@ -28,9 +28,10 @@ async function sendToBackground($, prompt) {
 
 // src/core/plainText.ts
 var SEQUENCE = /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
-var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 var CONTROLS = new RegExp(CONTROL.source, "g");
 var SEQUENCES = new RegExp(SEQUENCE.source, "g");
+var isBidiControl = (code) => code >= 8234 && code <= 8238 || code >= 8294 && code <= 8297;
 var REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
 function renderPlainText(text) {
   if (!CONTROL.test(text)) return text;
@@ -64,7 +65,7 @@ function renderPlainLine(line) {
     }
     if (code === 13) column = 0;
     else if (code === 8) column = Math.max(0, column - 1);
-    else if (code === 9 || code >= 32 && code !== 127) {
+    else if (code === 9 || code >= 32 && code !== 127 && !isBidiControl(code)) {
       const char = String.fromCodePoint(line.codePointAt(at) ?? code);
       write(char);
       at += char.length;

@@ -15,11 +15,16 @@
 const SEQUENCE =
   /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
 
-/** Any character that is not plain text: C0 but tab and newline, DEL, C1. */
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
+/**
+ * Any character that is not plain text: C0 but tab and newline, DEL, C1; and the bidi embeddings, overrides and
+ * isolates (U+202A–U+202E, U+2066–U+2069), which a terminal with bidi applies to the rest of its line, past the
+ * text that held one: a name could reverse the figures after it. The direction marks stay: they change no other text.
+ */
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
 const CONTROLS = new RegExp(CONTROL.source, "g");
 const SEQUENCES = new RegExp(SEQUENCE.source, "g");
-const CONTROLS_BUT_BREAKS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+const CONTROLS_BUT_BREAKS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+const isBidiControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
 /** What moves the cursor back or erases: a line without it (colour alone) is its text with the sequences dropped. */
 const REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
 
@@ -85,7 +90,7 @@ function renderPlainLine(line: string): string {
     }
     if (code === 0x0d) column = 0;
     else if (code === 0x08) column = Math.max(0, column - 1);
-    else if (code === 0x09 || (code >= 0x20 && code !== 0x7f)) {
+    else if (code === 0x09 || (code >= 0x20 && code !== 0x7f && !isBidiControl(code))) {
       const char = String.fromCodePoint(line.codePointAt(at) ?? code);
       write(char);
       at += char.length;

@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { makeProject, runHook } from "../support/runHook.js";
+import { runCli } from "./support/cli.js";
 
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 const GOAL = "Fix the build\x1b[2J\x1b[H now \x1b]0;PWNED\x07and \x1b]52;c;cHduZWQ=\x07ship\r\n50%\r100%\x08\x07\n";
@@ -26,5 +27,25 @@ describe("hooks/stop.js with escape sequences in the loop's data", () => {
     expect(after.subarray(after.length - body.length).equals(body), after.toString("utf8")).toBe(true);
     expect(after.toString("utf8").startsWith(`---\nmax_iterations: 5\nuntil: ${JSON.stringify(UNTIL)}\n`)).toBe(true);
     expect(after.toString("utf8")).toMatch(/\niteration_count: 2\n---\n/);
+  });
+});
+
+describe("a loop's data with bidi overrides and isolates", () => {
+  const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+  // An override left open reverses the rest of its line in a terminal with bidi, past the text that held it.
+  const GOAL = "Rename report\u202e.txt\u202c files \u2067fast\u2069 and \u05e9\u05dc\u05d5\u05dd\u200f keep Hebrew\n";
+
+  it("reaches Claude and the person's terminal without them, the Hebrew and its mark kept; the file keeps its bytes", () => {
+    const text = `---\nmax_iterations: 5\n---\n${GOAL}`;
+    const { root, statePath } = makeProject(text);
+    const stop = runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false });
+    expect(stop.code).toBe(2);
+    expect(stop.stderr).not.toMatch(BIDI);
+    expect(stop.stderr).toContain("Rename report.txt files fast and \u05e9\u05dc\u05d5\u05dd\u200f keep Hebrew");
+    const status = runCli(["status"], { cwd: root });
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout).toContain("Rename report.txt files fast");
+    expect(status.stdout + status.stderr).not.toMatch(BIDI);
+    expect(readFileSync(statePath, "utf8").endsWith(`---\n${GOAL}`)).toBe(true);
   });
 });

@@ -56,6 +56,17 @@ describe("renderPlainText", () => {
     for (const [text, shown] of cases) expect(renderPlainText(text)).toBe(shown);
   });
 
+  it("drops the bidi embeddings, overrides and isolates, on a redrawn line too; keeps right-to-left text and marks", () => {
+    // A name ending in an override reverses the rest of its line in a terminal with bidi: "3/10" shows as "01/3".
+    expect(renderPlainText("fix\u202e · 3/10")).toBe("fix · 3/10");
+    expect(renderPlainText("\u202a\u202b\u202c\u202d\u2066a\u2067b\u2068c\u2069")).toBe("abc");
+    expect(renderPlainText("50%\r\u202e100%")).toBe("100%");
+    expect(renderWithoutEscapes("reply \u2067txt.exe\r\n")).toBe("reply txt.exe\r\n");
+    const hebrew = "שלום \u200fעולם\u200e ok\u061c";
+    expect(renderPlainText(hebrew)).toBe(hebrew);
+    expect(cellWidth("fix\u202e · 3/10")).toBe(cellWidth("fix · 3/10"));
+  });
+
   it("returns plain text as it is", () => {
     const text = "Ship 🚀 the 日本語 docs — café\u0301\n\tindented\n";
     expect(renderPlainText(text)).toBe(text);
