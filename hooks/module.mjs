@@ -77,6 +77,7 @@ function renderPlainLine(line) {
 }
 
 // src/core/cellWidth.ts
+var renderRow = (text) => renderPlainText(text).replaceAll("	", " ");
 var WIDE = [
   [4352, 4447],
   [8986, 8987],
@@ -208,7 +209,7 @@ function readClusterCells(cluster) {
   return emoji ? Math.max(cells, 2) : cells;
 }
 function clipToCells(given, width) {
-  const text = renderPlainText(given);
+  const text = renderRow(given);
   let cells = 0;
   let kept2 = "";
   let full = false;

@@ -3,6 +3,12 @@ import { renderPlainText } from "./plainText.js";
 // How many terminal cells text takes: a CJK character or an emoji takes two, a combining mark none. A line cut
 // by its length in characters can still be wider than the terminal, wrap, and leave a row behind when redrawn.
 
+/**
+ * `text` as one row of a terminal shows it (src/core/plainText.ts), a tab as one space: a tab moves to the next tab
+ * stop, up to eight cells that depend on the column it starts at, and a row cut to fit would still wrap.
+ */
+const renderRow = (text: string) => renderPlainText(text).replaceAll("\t", " ");
+
 /** Code points drawn two cells wide: East Asian Wide and Fullwidth, and emoji drawn as pictures. */
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f],
@@ -159,16 +165,16 @@ function readClusterCells(cluster: string): number {
   return emoji ? Math.max(cells, 2) : cells;
 }
 
-/** Cells `text` (one line) takes in a terminal: what it shows, its escape sequences and controls dropped. */
+/** Cells `text` (one line) takes in a terminal: what it shows (renderRow), its escape sequences and controls dropped. */
 export function cellWidth(text: string): number {
   let cells = 0;
-  for (const cluster of splitClusters(renderPlainText(text))) cells += readClusterCells(cluster);
+  for (const cluster of splitClusters(renderRow(text))) cells += readClusterCells(cluster);
   return cells;
 }
 
-/** `text` as shown (src/core/plainText.ts) cut to at most `width` cells between two clusters, with "…" where it was cut. */
+/** `text` as one row shows it (renderRow) cut to at most `width` cells between two clusters, with "…" where it was cut. */
 export function clipToCells(given: string, width: number): string {
-  const text = renderPlainText(given);
+  const text = renderRow(given);
   let cells = 0;
   let kept = "";
   let full = false;
@@ -184,7 +190,7 @@ export function clipToCells(given: string, width: number): string {
 
 /** `text` as shown cut to at most `max` characters (UTF-16 units) between two clusters, with "…" where it was cut. */
 export function clipToChars(given: string, max: number): string {
-  const text = renderPlainText(given);
+  const text = renderRow(given);
   if (text.length <= max) return text;
   let kept = "";
   for (const cluster of splitClusters(text)) {
@@ -200,7 +206,7 @@ export function clipToChars(given: string, max: number): string {
  * left.
  */
 export function wrapToCells(given: string, width: number, most = 2): string[] {
-  const row = renderPlainText(given);
+  const row = renderRow(given);
   const lead = /^ */.exec(row)?.[0] ?? "";
   const hang = " ".repeat(Math.max(4, lead.length + 2));
   const rows: string[] = [];

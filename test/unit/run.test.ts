@@ -1,4 +1,5 @@
 // `continuation-loop run`'s pure parts: its arguments, the decision after Claude Code exits, what it prints.
+import xterm from "@xterm/headless";
 import { describe, expect, it } from "vitest";
 import { decideAfterExit, decideBackoff, findRootRefusedArgs, type LoopStatus } from "../../src/core/decideRun.js";
 import type { LoopError } from "../../src/core/errors.js";
@@ -282,6 +283,26 @@ describe("the progress lines", () => {
     expect(cellWidth(wide)).toBeLessThanOrEqual(79);
     expect(wide.startsWith('[4/20] 0s $1.50 "報告書')).toBe(true);
     expect(wide.endsWith("…")).toBe(true);
+  });
+
+  it("a tab in the last news is one space on the live line: drawn in a terminal, its redraw leaves no row behind", async () => {
+    // Go's test runner prints `FAIL<tab>package<tab>time`: a tab moves to the next stop, up to eight cells.
+    const failure = `FAIL\t${"example.com/service/internal/".repeat(2)}store\t0.412s`;
+    const next = applyRecord(view, { time: at(10), decision: "continue", iteration: 3, until_failure: failure });
+    const line = renderLiveLine(next, T0 + 75_000, 80);
+    expect(line).not.toContain("\t");
+    expect(line.startsWith("[4/20] 1m15s until: FAIL example.com/")).toBe(true);
+    const term = new xterm.Terminal({ cols: 80, rows: 5, allowProposedApi: true });
+    const drawn = (text: string) => new Promise<void>((done) => term.write(text, done));
+    await drawn(`\r\x1b[2K${line}`);
+    await drawn(
+      `\r\x1b[2K${renderLiveLine(applyRecord(next, { time: at(20), decision: "continue", iteration: 4 }), T0, 80)}`,
+    );
+    const rows = Array.from({ length: 5 }, (_, row) => term.buffer.active.getLine(row)?.translateToString(true) ?? "");
+    expect(rows.filter((row) => row !== "")).toEqual(["[5/20] 0s continue"]);
+    expect(clipToCells("a\tb", 10)).toBe("a b");
+    expect(wrapToCells("one\ttwo three", 9)).toEqual(["one two", "    three"]);
+    expect(cellWidth("a\tb")).toBe(3);
   });
 
   it("the end line says how the loop ended and the exit code", () => {
