@@ -54,7 +54,9 @@ function makeFailingHooks(log: string): string {
   return dir;
 }
 
-describe("the person's git config and environment", () => {
+// A case runs several Stops with checkpoints, each starting many git processes: beside the rest of the process tests
+// on a slow 2-core machine one passed the 15 s default. A slow machine's ceiling.
+describe("the person's git config and environment", { timeout: 60_000 }, () => {
   it("checkpoints, scope and restore never run the person's git hooks, and ones that fail break nothing", () => {
     const { root, historyPath } = makeRepo();
     const log = join(root, "..", `${root.split("/").pop()}-hooks.log`);
