@@ -28,10 +28,16 @@ async function sendToBackground($, prompt) {
 
 // src/core/plainText.ts
 var SEQUENCE = /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
-var CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+var BIDI_CONTROLS = [
+  [8234, 8238],
+  [8294, 8297]
+];
+var BIDI_CLASS = BIDI_CONTROLS.map(([first, last]) => `\\u${first.toString(16)}-\\u${last.toString(16)}`).join("");
+var isBidiControl = (code) => BIDI_CONTROLS.some(([first, last]) => code >= first && code <= last);
+var CONTROL = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${BIDI_CLASS}]`);
 var CONTROLS = new RegExp(CONTROL.source, "g");
 var SEQUENCES = new RegExp(SEQUENCE.source, "g");
-var isBidiControl = (code) => code >= 8234 && code <= 8238 || code >= 8294 && code <= 8297;
+var CONTROLS_BUT_BREAKS = new RegExp(`[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f${BIDI_CLASS}]`, "g");
 var REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
 function renderPlainText(text) {
   if (!CONTROL.test(text)) return text;

@@ -167,8 +167,13 @@ function readClusterCells(cluster: string): number {
 
 /** Cells `text` (one line) takes in a terminal: what it shows (renderRow), its escape sequences and controls dropped. */
 export function cellWidth(text: string): number {
+  return readRowCells(renderRow(text));
+}
+
+/** Cells a row renderRow already gave takes. */
+function readRowCells(row: string): number {
   let cells = 0;
-  for (const cluster of splitClusters(renderRow(text))) cells += readClusterCells(cluster);
+  for (const cluster of splitClusters(row)) cells += readClusterCells(cluster);
   return cells;
 }
 
@@ -188,7 +193,10 @@ export function clipToCells(given: string, width: number): string {
   return text;
 }
 
-/** `text` as shown cut to at most `max` characters (UTF-16 units) between two clusters, with "…" where it was cut. */
+/**
+ * `text` as one row shows it (renderRow) cut to at most `max` characters (UTF-16 units) between two clusters, with "…"
+ * where it was cut.
+ */
 export function clipToChars(given: string, max: number): string {
   const text = renderRow(given);
   if (text.length <= max) return text;
@@ -213,7 +221,7 @@ export function wrapToCells(given: string, width: number, most = 2): string[] {
   let line = "";
   for (const word of splitWords(row.slice(lead.length), width - hang.length)) {
     const next = line === "" ? `${lead}${word}` : `${line} ${word}`;
-    if (line !== "" && cellWidth(next) > width) {
+    if (line !== "" && readRowCells(next) > width) {
       rows.push(line);
       line = `${hang}${word}`;
     } else line = next;
@@ -239,7 +247,7 @@ function balanceLastRow(rows: string[], hang: string, width: number): void {
   const lead = (rows[last - 1] ?? "").length - (rows[last - 1] ?? "").trimStart().length;
   if (above.length - lead - take < 2) return;
   const moved = `${hang}${[...above.slice(-take), alone].join(" ")}`;
-  if (cellWidth(moved) > width) return;
+  if (readRowCells(moved) > width) return;
   rows[last - 1] = above.slice(0, -take).join(" ");
   rows[last] = moved;
 }
@@ -252,7 +260,7 @@ function balanceLastRow(rows: string[], hang: string, width: number): void {
 function splitWords(text: string, room: number): string[] {
   const words: string[] = [];
   for (const part of text.split(/(`[^`]*`)/)) {
-    if (part.startsWith("`") && part.endsWith("`") && part.length > 1 && cellWidth(part) <= room) {
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 1 && readRowCells(part) <= room) {
       // A span glued to what is around it ("(`npm test`") stays glued.
       const last = words.length ? words.pop() : undefined;
       words.push(`${last ?? ""}${part}`);

@@ -16,15 +16,21 @@ const SEQUENCE =
   /(?:\x1b\[|\x9b)([0-?]*)[ -/]*([@-~])|(?:\x1b[\]PX^_]|[\x90\x98\x9d-\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -/]*[0-~]?/y;
 
 /**
- * Any character that is not plain text: C0 but tab and newline, DEL, C1; and the bidi embeddings, overrides and
- * isolates (U+202A–U+202E, U+2066–U+2069), which a terminal with bidi applies to the rest of its line, past the
+ * The bidi embeddings, overrides and isolates, which a terminal with bidi applies to the rest of its line, past the
  * text that held one: a name could reverse the figures after it. The direction marks stay: they change no other text.
  */
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS = [
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+] as const;
+const BIDI_CLASS = BIDI_CONTROLS.map(([first, last]) => `\\u${first.toString(16)}-\\u${last.toString(16)}`).join("");
+const isBidiControl = (code: number) => BIDI_CONTROLS.some(([first, last]) => code >= first && code <= last);
+
+/** Any character that is not plain text: C0 but tab and newline, DEL, C1, and the bidi controls. */
+const CONTROL = new RegExp(`[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f${BIDI_CLASS}]`);
 const CONTROLS = new RegExp(CONTROL.source, "g");
 const SEQUENCES = new RegExp(SEQUENCE.source, "g");
-const CONTROLS_BUT_BREAKS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
-const isBidiControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+const CONTROLS_BUT_BREAKS = new RegExp(`[\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f${BIDI_CLASS}]`, "g");
 /** What moves the cursor back or erases: a line without it (colour alone) is its text with the sequences dropped. */
 const REDRAW = /[\r\b]|(?:\x1b\[|\x9b)[0-?]*[ -/]*[KG]/;
 
