@@ -34,8 +34,8 @@ export function findHandover(
     if (transcriptPath && readContinuedIn(transcriptPath, from) === sessionId) return { loop, from };
     const sidecar = peekSidecar(loop.file.sidecarPath);
     const owner = (sidecar?.loop as { session_id?: unknown } | undefined)?.session_id;
-    const pid = typeof sidecar?.owner_pid === "string" ? sidecar.owner_pid : "";
-    if (owner === from && sidecar?.continued_in_job === job && waitForTerminalEnd(pid)) return { loop, from };
+    const ownerRef = typeof sidecar?.owner_pid === "string" ? sidecar.owner_pid : "";
+    if (owner === from && sidecar?.continued_in_job === job && waitForTerminalEnd(ownerRef)) return { loop, from };
   }
   return undefined;
 }
@@ -49,10 +49,10 @@ const TERMINAL_END_WAIT_MS = 30_000;
 
 /**
  * The terminal's Claude Code ends by itself after `/background`, but the fork's first turn may be quicker: the
- * loop is taken once it has ended, so that two sessions never drive it. True at once for no pid or an ended one.
+ * loop is taken once it has ended, so that two sessions never drive it. True at once for no record or an ended process.
  */
-function waitForTerminalEnd(pid: string): boolean {
-  if (!pid || !readProcessRunning(pid)) return true;
+function waitForTerminalEnd(ref: string): boolean {
+  if (!ref || !readProcessRunning(ref)) return true;
   reachCrashPoint(HANDOVER_WAIT_POINT);
-  return waitForProcessEnd(pid, TERMINAL_END_WAIT_MS);
+  return waitForProcessEnd(ref, TERMINAL_END_WAIT_MS);
 }

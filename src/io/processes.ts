@@ -48,9 +48,9 @@ export const readProcessRunning = (ref: string): boolean => probeProcess(ref) ==
  * Waits until that process is no longer running, looking every 50 ms (no Node API waits on a process that is not
  * our child); false when it still runs after `timeoutMs`.
  */
-export function waitForProcessEnd(pid: string, timeoutMs: number): boolean {
+export function waitForProcessEnd(ref: string, timeoutMs: number): boolean {
   const deadline = readMonotonicMs() + timeoutMs;
-  while (readProcessRunning(pid)) {
+  while (readProcessRunning(ref)) {
     if (readMonotonicMs() >= deadline) return false;
     sleep(50);
   }
