@@ -58,13 +58,14 @@ export function recordRunClaude(file: LoopFile, runPid: string, claudePid: numbe
   );
 }
 
-/** A loop that a live `run` drives: a second run waits for it; a session may take it with --force. */
-export const refuseDriven = (file: LoopFile, pid: string, byRun: boolean): LoopError =>
+/**
+ * A loop that a live `run` drives (one loop, one driver): what else the person can do is the caller's, `otherwise`
+ * (another run: a loop beside it; a session: --force, and that run then ends).
+ */
+export const refuseDriven = (file: LoopFile, pid: string, otherwise: string): LoopError =>
   new LoopError("LOOP_RUNNING", `the loop is driven by continuation-loop run (pid ${pid}), which still runs`, {
     file: file.shown,
-    expected: byRun
-      ? `that run to end first (kill ${pid} stops it and leaves the loop), or a GOAL to start another loop beside it`
-      : `that run to end first (kill ${pid} stops it and leaves the loop), or --force to take the loop over in this session (that run then stops)`,
+    expected: `that run to end first (kill ${pid} stops it and leaves the loop), or ${otherwise}`,
   });
 
 export interface ResumeOutcome {
@@ -125,7 +126,13 @@ export function resumeLoop(
         (isSameProcess(runtime.owner_pid, claudePid) || !readProcessRunning(runtime.owner_pid));
       // A live `run` drives the loop: another run never takes it; a session only with --force (that run then stops).
       const driver = readDriverRunning(runtime, runPid);
-      if (driver && (runPid !== "" || !force)) return { result: refuseDriven(file, driver, runPid !== "") };
+      if (driver && (runPid !== "" || !force)) {
+        const otherwise =
+          runPid !== ""
+            ? "a GOAL to start another loop beside it"
+            : "--force to take the loop over in this session (that run then stops)";
+        return { result: refuseDriven(file, driver, otherwise) };
+      }
       if (other && !force && !ownerEnded) {
         return {
           result: new LoopError(

@@ -87,7 +87,7 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
       paused: { kind: "paused", state, why: pause?.text ?? `active: false in ${file.shown}` },
     };
   const driver = readDriverRunning(runtime, readRunRef());
-  if (driver) throw refuseDriven(file, driver, true);
+  if (driver) throw refuseDriven(file, driver, "a GOAL to start another loop beside it");
   const left = readClaudeLeftByRun(runtime, readRunRef());
   if (left)
     throw new LoopError(

@@ -19,7 +19,7 @@ import { refuseFreshWithoutModule } from "./freshContext.js";
 import { requireMetric } from "./gatherImprovement.js";
 import { readModuleLive } from "./moduleBridge.js";
 import { recordStopped, stopLoop } from "./stopLoop.js";
-import { readDriverRunning } from "./resumeLoop.js";
+import { readDriverRunning, refuseDriven } from "./resumeLoop.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readSidecar } from "../io/sidecarFile.js";
 
@@ -68,18 +68,6 @@ function runningError(found: FoundLoop, why: string, stop = "/loop-stop"): LoopE
     expected: `${stop} first, or --force to replace it`,
   });
 }
-
-/**
- * A start on a loop that a live `run` drives: never from another run (one loop, one driver); from a session only
- * with --force, and that run then ends.
- */
-const refuseDrivenStart = (file: LoopFile, pid: string, byRun: boolean): LoopError =>
-  new LoopError("LOOP_RUNNING", `the loop is driven by continuation-loop run (pid ${pid}), which still runs`, {
-    file: file.shown,
-    expected: byRun
-      ? `that run to end first (kill ${pid} stops it and leaves the loop), or --name NAME to start another loop beside it`
-      : `that run to end first (kill ${pid} stops it and leaves the loop), or --force to replace its loop (that run then ends)`,
-  });
 
 /**
  * A `run GOAL` without --name whose goal another live `run` already drives: the same command started twice (two CI
@@ -230,8 +218,13 @@ function writeNewLoop(
       if (snapshot.kind === "found" && isTwin(snapshot.state, state, now)) return { result: undefined };
       if (free && snapshot.kind !== "missing") return { result: TAKEN };
       const driver = snapshot.kind === "found" ? readDriverRunning(snapshot.runtime, runPid) : undefined;
-      if (driver && (runPid !== "" || !request.force))
-        return { result: refuseDrivenStart(file, driver, runPid !== "") };
+      if (driver && (runPid !== "" || !request.force)) {
+        const otherwise =
+          runPid !== ""
+            ? "--name NAME to start another loop beside it"
+            : "--force to replace its loop (that run then ends)";
+        return { result: refuseDriven(file, driver, otherwise) };
+      }
       // One loop per session: a second one only replaces the first, with --force.
       if (own && !request.force)
         return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
