@@ -12,7 +12,7 @@ import { updateStateFile } from "../io/updateStateFile.js";
 import { readGitRepo } from "../io/runGit.js";
 import { checkProjectPaths } from "../io/readProjectFiles.js";
 import type { Context } from "./context.js";
-import { readSettingsSources } from "../io/readSettingsFiles.js";
+import { readSettingsSources, type SettingsSource } from "../io/readSettingsFiles.js";
 import { readCostSource, readInstallRoute, renderNoCostSource } from "./doctorChecks.js";
 import { readTemplate } from "./templates.js";
 import { refuseFreshWithoutModule } from "./freshContext.js";
@@ -145,10 +145,12 @@ const CHOICES = 5;
  * Whether the companion module may yet hand this loop Claude Code's cost figures: started from a terminal (no
  * session) on the plugin route. In a session its absence is known; the install route never loads it.
  */
-const readCostModuleMayRun = (root: string, ctx: Context, sessionId: string | undefined): boolean =>
-  sessionId === undefined &&
-  ctx.env.CLAUDECODE !== "1" &&
-  !readInstallRoute(root, readSettingsSources(root, ctx.env, ctx.home));
+const readCostModuleMayRun = (
+  root: string,
+  ctx: Context,
+  sessionId: string | undefined,
+  settings: () => SettingsSource[],
+): boolean => sessionId === undefined && ctx.env.CLAUDECODE !== "1" && !readInstallRoute(root, settings());
 
 /** Creates the state file for a new loop, bound to the session, in one state-file transaction. */
 export function startLoop(
@@ -199,8 +201,11 @@ function writeNewLoop(
 ): StartOutcome | undefined {
   const { root, text, file, now, sessionId, ownerPid, runPid } = loop;
   const state = parseState(text, file.shown);
+  // The settings files, read once, only when a field needs them.
+  let sources: SettingsSource[] | undefined;
+  const settings = () => (sources ??= readSettingsSources(root, ctx.env, ctx.home));
   // fresh_context needs the companion module: refused where it is not live, or never loads (docs/REFERENCE.md "Fresh context").
-  const installRoute = state.fresh_context && readInstallRoute(root, readSettingsSources(root, ctx.env, ctx.home));
+  const installRoute = state.fresh_context && readInstallRoute(root, settings());
   refuseFreshWithoutModule(state, ctx.env, file.shown, installRoute);
   // Checkpoints need a git work tree: refused here, before any file is written (docs/REFERENCE.md "Checkpoints").
   if (state.checkpoints) readGitRepo(root, ctx.env as NodeJS.ProcessEnv);
@@ -267,10 +272,8 @@ function writeNewLoop(
     context: renderStartContext(state, file.shown, now),
     // Spend reaches the loop from the companion module where it runs, else from the plugin's status line.
     summary:
-      state.max_cost !== undefined &&
-      !readModuleLive(ctx.env) &&
-      !readCostSource(readSettingsSources(root, ctx.env, ctx.home))
-        ? `${renderStartSummary(state, file.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId))}.`
+      state.max_cost !== undefined && !readModuleLive(ctx.env) && !readCostSource(settings())
+        ? `${renderStartSummary(state, file.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId, settings))}.`
         : renderStartSummary(state, file.shown),
   };
 }
