@@ -61,6 +61,7 @@ describe("renderPlainText", () => {
     expect(renderPlainText("fix\u202e · 3/10")).toBe("fix · 3/10");
     expect(renderPlainText("\u202a\u202b\u202c\u202d\u2066a\u2067b\u2068c\u2069")).toBe("abc");
     expect(renderPlainText("50%\r\u202e100%")).toBe("100%");
+    expect(renderPlainText("50%\r\u2066100%\u2069 \u202a\u202d\u2069")).toBe("100% ");
     expect(renderWithoutEscapes("reply \u2067txt.exe\r\n")).toBe("reply txt.exe\r\n");
     const hebrew = "שלום \u200fעולם\u200e ok\u061c";
     expect(renderPlainText(hebrew)).toBe(hebrew);
