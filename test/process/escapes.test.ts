@@ -1,4 +1,4 @@
-// A loop whose goal and `until` output hold escape sequences, through the bundled Stop hook: Claude (and the
+// A loop whose goal and `until` output hold escape sequences, through the bundled hooks: Claude (and the
 // person's screen, where Claude Code shows the continuation) gets text; the state file keeps its bytes.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -27,6 +27,28 @@ describe("hooks/stop.js with escape sequences in the loop's data", () => {
     expect(after.subarray(after.length - body.length).equals(body), after.toString("utf8")).toBe(true);
     expect(after.toString("utf8").startsWith(`---\nmax_iterations: 5\nuntil: ${JSON.stringify(UNTIL)}\n`)).toBe(true);
     expect(after.toString("utf8")).toMatch(/\niteration_count: 2\n---\n/);
+  });
+
+  it("gives the goal again as text after a compaction and after a rewind", () => {
+    const { root } = makeProject(`---\nmax_iterations: 5\n---\n${GOAL}`);
+    const stop = runHook("stop", { session_id: "s1", cwd: root, hook_event_name: "Stop", stop_hook_active: false });
+    expect(stop.code).toBe(2);
+    const compacted = runHook("session", {
+      session_id: "s1",
+      cwd: root,
+      hook_event_name: "SessionStart",
+      source: "compact",
+    });
+    const rewound = runHook(
+      "prompt",
+      { session_id: "s1", cwd: root, hook_event_name: "UserPromptSubmit", prompt: stop.stderr },
+      { env: { CONTINUATION_LOOP_REWOUND: "1" } },
+    );
+    for (const run of [compacted, rewound]) {
+      const output = run.json?.hookSpecificOutput as { additionalContext?: string } | undefined;
+      expect(output?.additionalContext, run.stdout + run.stderr).toContain("Fix the build now and ship\n50%\n100%");
+      expect(output?.additionalContext).not.toMatch(CONTROL);
+    }
   });
 });
 
