@@ -1,7 +1,6 @@
 import { chooseSessionLoop, resolveProjectRoot } from "../core/loopFiles.js";
 import type { LoopState } from "../core/parseState.js";
 import type { Runtime } from "../core/sidecar.js";
-import { renderPlainText } from "../core/plainText.js";
 import { renderContextAgain } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { type JsonObject, stringField } from "../core/hookStdin.js";
@@ -46,8 +45,7 @@ export function giveLoopAgain(
     });
     const found = outcome.kind === "done" ? outcome.result : undefined;
     if (!found?.state.active) return undefined;
-    // The goal is the loop's data: Claude gets it as text, as from a Stop.
-    return renderPlainText(renderContextAgain(what, found.state, file.shown, ctx.now(), found.runtime));
+    return renderContextAgain(what, found.state, file.shown, ctx.now(), found.runtime);
   } catch {
     return undefined;
   }

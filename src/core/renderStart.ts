@@ -8,6 +8,7 @@ import type { LoopState } from "./parseState.js";
 import { makeRuntime, type Runtime } from "./sidecar.js";
 import { LOOP_MARKER } from "./protocol.js";
 import { cellWidth, wrapToCells } from "./cellWidth.js";
+import { renderPlainText } from "./plainText.js";
 import { renderOptionRows, renderParagraph } from "./renderHelp.js";
 import { summaryOf } from "./renderFields.js";
 import { renderFinish, renderLimits, renderScopeRule } from "./renderStop.js";
@@ -55,13 +56,14 @@ function renderEndSentence(state: LoopState): string {
 /**
  * What Claude reads when /loop-start succeeded: begin now, here is the goal, the finish line and the limits. A loop
  * that goes on (resumed, after compaction, a restarted `run`) gives its bookkeeping, so the limits say what is left.
+ * Text only: it also reaches Claude Code as a prompt (`run`, `--bg`), where no hook's output cleans it.
  */
 export function renderStartContext(state: LoopState, shown: string, now: number, runtime = makeRuntime()): string {
   const owner = state.session_id
     ? "bound to this session"
     : "not bound to a session yet (the first session that stops claims it)";
   const scope = renderScopeRule(state);
-  return [
+  const parts = [
     `${COMMAND_MARKER} The user started a continuation loop (${shown}, ${owner}). Begin working on the goal now.`,
     "Each time you stop, the Stop hook sends you back to this goal until the loop ends.",
     ...(state.fresh_context
@@ -74,7 +76,8 @@ export function renderStartContext(state: LoopState, shown: string, now: number,
     `Limits: ${renderLimits(state, runtime, state.iteration_count, now)}`,
     ...(scope === undefined ? [] : [scope]),
     "The user steers the loop by editing the state file and ends it with /loop-stop.",
-  ].join("\n\n");
+  ];
+  return renderPlainText(parts.join("\n\n"));
 }
 
 /**

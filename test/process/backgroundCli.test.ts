@@ -90,6 +90,15 @@ describe("continuation-loop start --bg", () => {
     expect(claude.calls()).toHaveLength(1);
   });
 
+  it("gives Claude Code the goal as text in its first prompt: escape sequences and controls dropped", () => {
+    const claude = fakeClaude({ code: 1 });
+    const goal = "Fix \x1b]0;PWNED\x07the \x1b[2Jbuild \u202erev";
+    runCli(["start", "--bg", goal], { cwd: project, env: { CONTINUATION_LOOP_CLAUDE: claude.path } });
+    const [call] = claude.calls();
+    expect(call).toContain("Goal: Fix the build rev");
+    expect(call).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("--worktree needs --bg, and a git repository", () => {
     const claude = fakeClaude({ code: 1 });
     const env = { CONTINUATION_LOOP_CLAUDE: claude.path };
