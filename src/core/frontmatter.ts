@@ -2,7 +2,19 @@
 // the goal, yaml parses it (its node ranges are what an edit splices into), and an edit splices
 // only the bytes of the values it changes, so the user's comments, order and body stay as written.
 import matter from "gray-matter";
-import { isAlias, isMap, isNode, isScalar, type Document, type Pair, parseDocument, visit } from "yaml";
+import {
+  isAlias,
+  isCollection,
+  isMap,
+  isNode,
+  isPair,
+  isScalar,
+  type Document,
+  type Node,
+  type Pair,
+  parseDocument,
+  visit,
+} from "yaml";
 import { LoopError, renderReceived } from "./errors.js";
 import { readUtf16Order, renderUtf16 } from "./textEncoding.js";
 
@@ -72,6 +84,28 @@ export function splitFrontmatter(text: string, file?: string): FrontmatterSplit 
 /** Aliases beyond this are refused: a "billion laughs" file must not hang the hook. */
 const MAX_ALIASES = 100;
 
+/**
+ * Values nested deeper than this are refused. yaml refuses what passes its stack (its reason is the engine's own
+ * words), but how deep that is depends on how far V8 has compiled the parser (1,400 levels of indentation: refused
+ * by a fresh process, read by a warm one), so the limit is our own, far past any field's shape, short of the stack.
+ */
+const MAX_DEPTH = 100;
+
+/** The first value nested deeper than MAX_DEPTH, walked without recursion, or undefined. */
+function findTooDeep(doc: Document): Node | undefined {
+  const open: [unknown, number][] = [[doc.contents, 0]];
+  for (let next = open.pop(); next !== undefined; next = open.pop()) {
+    const [node, depth] = next;
+    if (!isCollection(node)) continue;
+    if (depth > MAX_DEPTH) return node;
+    for (const item of node.items) {
+      if (isPair(item)) open.push([item.key, depth + 1], [item.value, depth + 1]);
+      else open.push([item, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
 export interface ParsedFrontmatter {
   split: FrontmatterSplit;
   doc: Document;
@@ -130,6 +164,15 @@ export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter
   // uniqueKeys off: yaml checks it in quadratic time (minutes for 1 MiB of short keys); see below.
   const doc = parseDocument(split.yaml, { uniqueKeys: false, prettyErrors: false, logLevel: "error" });
   const error = doc.errors[0];
+  const tooDeep = error?.code === "RESOURCE_EXHAUSTION" ? error.pos[0] : findTooDeep(doc)?.range?.[0];
+  if (tooDeep !== undefined) {
+    throw new LoopError("STATE_BAD_YAML", "the frontmatter's values are nested too deep", {
+      file,
+      line: lineAt(text, split.yamlStart + tooDeep),
+      expected: `at most ${MAX_DEPTH} levels of [, { or indentation inside one another`,
+      received: "values nested too deep to be read ([ or { inside one another, or deeper and deeper indentation)",
+    });
+  }
   if (error) {
     const { at, field } = locateYamlError(doc, error.code, error.pos[0]);
     throw new LoopError("STATE_BAD_YAML", `the frontmatter is not valid YAML (${error.code})`, {
@@ -137,12 +180,8 @@ export function parseFrontmatter(text: string, file?: string): ParsedFrontmatter
       line: lineAt(text, split.yamlStart + at),
       ...(field !== undefined && { field }),
       expected: 'one "field: value" per line, e.g. "max_iterations: 10"',
-      // yaml's reason is one sentence whose end says what is missing ("…and end with a ]"): kept whole. Its reason
-      // for a value nested past the parser's stack is the engine's own words, which say nothing to a person.
-      received:
-        error.code === "RESOURCE_EXHAUSTION"
-          ? "values nested too deep to be read ([ or { inside one another, or deeper and deeper indentation)"
-          : renderReceived(error.message.split("\n")[0], 160),
+      // yaml's reason is one sentence whose end says what is missing ("…and end with a ]"): kept whole.
+      received: renderReceived(error.message.split("\n")[0], 160),
     });
   }
   if (doc.contents !== null && !isMap(doc.contents)) {

@@ -134,11 +134,23 @@ describe("parseState refusals name the file, field, line and expected value", ()
       "a: indented 1,400 deep",
       `---\nmax_iterations: 5\nx:\n${Array.from({ length: 1400 }, (_, i) => `${" ".repeat(i + 1)}a:\n`).join("")}---\nGoal\n`,
     ],
+    // Past the limit, short of any stack: refused by the limit, cold or warm.
+    ["[ 101 deep", `---\nmax_iterations: 5\nx: ${"[".repeat(101)}${"]".repeat(101)}\n---\nGoal\n`],
   ])("refuses values nested %s, saying so in a person's words", (_name, text) => {
     const error = refusal(text);
     expect(error.code).toBe("STATE_BAD_YAML");
     expect(error.details.line).toBeGreaterThanOrEqual(3);
     expect(error.details.received).toMatch(/^values nested too deep to be read/);
+    expect(error.details.expected).toBe("at most 100 levels of [, { or indentation inside one another");
+  });
+
+  it("reads values nested 100 deep, and refuses 1,400 levels of indentation once yaml's parser is warm", () => {
+    const nested = (n: number) => `---\nmax_iterations: 5\nx: ${"[".repeat(n)}${"]".repeat(n)}\n---\nGoal\n`;
+    expect(parseState(nested(100), "state.md").max_iterations).toBe(5);
+    // A warm parser's frames are smaller: 1,400 levels then fit yaml's stack, and only the limit refuses them.
+    for (let i = 0; i < 300; i++) parseState(nested(90), "state.md");
+    const indented = `---\nmax_iterations: 5\nx:\n${Array.from({ length: 1400 }, (_, i) => `${" ".repeat(i + 1)}a:\n`).join("")}---\nGoal\n`;
+    expect(refusal(indented).details.received).toMatch(/^values nested too deep to be read/);
   });
 
   it.each([
