@@ -559,11 +559,12 @@ async function runViewHelper($, name) {
     return "failed";
   }
 }
-async function readView($, name, sidecarPath, text) {
+async function readView($, name, statePath, sidecarPath, text) {
   const digest = digestOf(text);
   const sidecar = await readText($, sidecarPath);
   const kept2 = sidecar === void 0 ? void 0 : readSidecarView(sidecar);
   if (kept2?.digest === digest) return kept2.view;
+  if (await readLockHeld($, statePath)) return "failed";
   while (inFlight) await inFlight;
   if (made2.has(digest)) return made2.get(digest);
   const run = runViewHelper($, name);
@@ -579,6 +580,15 @@ async function readView($, name, sidecarPath, text) {
   if (fresh) made2.set(fresh.digest, fresh.view);
   for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
   return fresh?.view;
+}
+var LOCK_STALE_MS = 1e4;
+async function readLockHeld($, statePath) {
+  try {
+    const { mtimeMs } = await $.fs.stat(`${statePath}.lock`);
+    return Date.now() - mtimeMs < LOCK_STALE_MS;
+  } catch {
+    return false;
+  }
 }
 var SAVE_REREAD_MS = 250;
 async function readMidSave($, dir, name) {
@@ -612,7 +622,7 @@ async function refreshView($, force = false) {
     const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
     const text = await readText($, statePath);
     if (text === void 0 || !text.includes(mod.sessionId)) continue;
-    const view = await readView($, name, sidecarPath, text);
+    const view = await readView($, name, statePath, sidecarPath, text);
     if (view === "failed") return;
     if (!view && await readText($, statePath) === text) invalid ??= name;
     if (!view || view.state.session_id !== mod.sessionId) continue;

@@ -1,7 +1,7 @@
 // This session's loop, kept in memory for the band: the view the hooks keep in its sidecar (src/core/sidecar.ts),
 // read on events at most once a second; the loop's end told as a toast. Every writer saves the sidecar with the
 // state file's text it committed; when the state file was edited since (by hand), the helper reads it, once per
-// text. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
+// text; a read inside a commit keeps what it knew. Every `$` call spelled `$.noun.verb(…)` (see index.ts).
 import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import {
   EDITOR_SAVE_MS,
@@ -76,11 +76,14 @@ async function runViewHelper($: Engine, name: string): Promise<HelperView> {
  * the helper made, else undefined (the band shows nothing rather than something wrong), or "failed" when the
  * helper could not run. Never a stale one: while another helper run is in flight, it waits for it.
  */
-async function readView($: Engine, name: string, sidecarPath: string, text: string) {
+async function readView($: Engine, name: string, statePath: string, sidecarPath: string, text: string) {
   const digest = digestOf(text);
   const sidecar = await readText($, sidecarPath);
   const kept = sidecar === undefined ? undefined : readSidecarView(sidecar);
   if (kept?.digest === digest) return kept.view;
+  // A writer between the state file's rename and its sidecar's, both under the lock: the sidecar is due, so what
+  // the module knew stands until the next read, rather than a helper run for a commit caught in the middle.
+  if (await readLockHeld($, statePath)) return "failed";
   while (inFlight) await inFlight;
   if (made.has(digest)) return made.get(digest);
   const run = runViewHelper($, name);
@@ -97,6 +100,19 @@ async function readView($: Engine, name: string, sidecarPath: string, text: stri
   if (fresh) made.set(fresh.digest, fresh.view);
   for (const old of made.keys()) if (made.size > MADE_KEPT) made.delete(old);
   return fresh?.view;
+}
+
+/** A lock older than this is a writer's that was killed: the next writer breaks it (src/io/lock.ts). */
+const LOCK_STALE_MS = 10_000;
+
+/** Does a writer hold the state file's lock (`<state file>.lock`, not yet stale)? */
+async function readLockHeld($: Engine, statePath: string): Promise<boolean> {
+  try {
+    const { mtimeMs } = await $.fs.stat(`${statePath}.lock`);
+    return Date.now() - mtimeMs < LOCK_STALE_MS;
+  } catch {
+    return false;
+  }
 }
 
 /** How soon a read that caught an editor's save looks again. */
@@ -143,7 +159,7 @@ export async function refreshView($: Engine, force = false): Promise<void> {
     const { statePath, sidecarPath } = renderLoopPaths(`${dir}/`, name);
     const text = await readText($, statePath);
     if (text === undefined || !text.includes(mod.sessionId)) continue;
-    const view = await readView($, name, sidecarPath, text);
+    const view = await readView($, name, statePath, sidecarPath, text);
     // The helper could not run: what the module knew stands (the band, a wait's check) until a later read.
     if (view === "failed") return;
     // Refused, and still the text read above: this session's state file, which a hand edit broke.

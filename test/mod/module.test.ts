@@ -28,6 +28,10 @@ function world(on: On, env: Record<string, string> = {}) {
     loop: undefined as string | undefined,
     /** The prompt hook's run ends the loop (its file goes), as /loop-stop does. */
     promptEndsLoop: false,
+    /** The state file's lock is held: a writer is inside its commit. */
+    locked: false,
+    /** Runs of the helper's `view`. */
+    views: 0,
   };
   on("env.set", (_$, e) => {
     seen.env[e.name] = e.value;
@@ -49,6 +53,11 @@ function world(on: On, env: Record<string, string> = {}) {
     if (seen.loop !== undefined && e.path === stateFile) return { value: seen.loop };
     throw new Error("no such file");
   });
+  on("fs.stat", (_$: unknown, e: { path: string }) => {
+    if (seen.locked && e.path === `${stateFile}.lock`)
+      return { value: { kind: "file", size: 6, mtimeMs: Date.now(), isLink: false } };
+    throw new Error("no such file");
+  });
   on("ui.invalidate", () => ({ value: undefined }));
   on("ui.log", (_$: unknown, e: { text: string }) => {
     seen.logged.push(e.text);
@@ -65,6 +74,7 @@ function world(on: On, env: Record<string, string> = {}) {
   on("process.run", (_$, e) => {
     // `continuation-loop view`: the sidecar the hooks would save for the loop's files, or refused when there are none.
     if (e.argv.includes("view")) {
+      seen.views++;
       const view = { view: { state_digest: "d", state: { active: true, session_id: "s1" } }, pause: null };
       const stdout = seen.loop ? JSON.stringify(view) : "";
       return {
@@ -118,6 +128,25 @@ describe("start", () => {
     const { seen } = await start($, on, { CONTINUATION_LOOP_MODULE: "0" });
     expect(seen.registered).toEqual([]);
     expect(seen.env).toEqual({});
+  });
+});
+
+describe("the loop's view", () => {
+  // The state file read, its sidecar not saved with that text (none here): a hand edit, or a commit caught between
+  // the state file's rename and its sidecar's.
+  const loop = '---\nsession_id: "s1"\n---\nDocs\n';
+
+  test("a read with the state file's lock held (a commit in progress) runs no helper", async ($, on) => {
+    const w = world(on);
+    w.seen.loop = loop;
+    w.seen.locked = true;
+    await $.session.start({ cwd: ROOT, surface: null, isInteractive: true });
+    expect(w.seen.views).toBe(0);
+  });
+
+  test("the same read with the lock free runs the helper once for the text", async ($, on) => {
+    const { seen } = await start($, on, {}, loop);
+    expect(seen.views).toBe(1);
   });
 });
 
