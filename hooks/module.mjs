@@ -506,6 +506,8 @@ function parseHistoryLine(line) {
 var STATE_DIR = ".claude";
 var HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
 var EDITOR_SAVE_MS = 1e3;
+var renderLockPath = (path) => `${path}.lock`;
+var LOCK_STALE_MS = 1e4;
 var LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
 function parseStateFileName(fileName, listed) {
@@ -581,10 +583,9 @@ async function readView($, name, statePath, sidecarPath, text) {
   for (const old of made2.keys()) if (made2.size > MADE_KEPT) made2.delete(old);
   return fresh?.view;
 }
-var LOCK_STALE_MS = 1e4;
 async function readLockHeld($, statePath) {
   try {
-    const { mtimeMs } = await $.fs.stat(`${statePath}.lock`);
+    const { mtimeMs } = await $.fs.stat(renderLockPath(statePath));
     return Date.now() - mtimeMs < LOCK_STALE_MS;
   } catch {
     return false;

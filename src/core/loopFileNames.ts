@@ -9,6 +9,10 @@ export const HISTORY_FILE_NAME = "continuation-loop.history.jsonl";
  * write, vim's backupcopy=no) or emptied (a `>` redirect): a moment with no file is no deletion.
  */
 export const EDITOR_SAVE_MS = 1_000;
+/** The writers' lock beside a file, made exclusively by the one writer that holds it (src/io/lock.ts). */
+export const renderLockPath = (path: string): string => `${path}.lock`;
+/** A lock held longer than this is a killed writer's: the next writer takes it over, and the band reads on. */
+export const LOCK_STALE_MS = 10_000;
 /** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
 export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 

@@ -1,4 +1,5 @@
 import { closeSync, existsSync, fstatSync, linkSync, openSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { LOCK_STALE_MS, renderLockPath } from "../core/loopFileNames.js";
 import { reachCrashPoint, WAIT_POINT } from "./crashPoint.js";
 import { writeWholeInto } from "./diskFull.js";
 import { readMonotonicMs } from "./monotonic.js";
@@ -7,8 +8,6 @@ import { readProcessGone } from "./processes.js";
 import { sleep } from "./sleep.js";
 
 export interface LockOptions {
-  /** A lock held longer than this (on the machine's own clock, when it says less) is left over and is taken over. */
-  staleMs?: number;
   /** How long to wait for a live lock before giving up. */
   waitMs?: number;
 }
@@ -102,11 +101,8 @@ export interface HeldLock {
 }
 
 /** Creates `<path>.lock` exclusively; undefined when it stays busy. */
-export function acquireLock(
-  path: string,
-  { staleMs = 10_000, waitMs = 5_000 }: LockOptions = {},
-): HeldLock | undefined {
-  const lock = `${path}.lock`;
+export function acquireLock(path: string, { waitMs = 5_000 }: LockOptions = {}): HeldLock | undefined {
+  const lock = renderLockPath(path);
   const deadline = readMonotonicMs() + waitMs;
   let tookOverStale = false;
   for (let attempt = 0; ; attempt++) {
@@ -147,7 +143,9 @@ export function acquireLock(
     // over a second ahead: the clock was set back since it was made, and an empty one is as old.
     const stale =
       held !== undefined &&
-      (readHeldMs(held) > staleMs || readProcessGone(held.pid) || (held.stamp === "" && Math.abs(held.ageMs) > 1_000));
+      (readHeldMs(held) > LOCK_STALE_MS ||
+        readProcessGone(held.pid) ||
+        (held.stamp === "" && Math.abs(held.ageMs) > 1_000));
     if (stale) {
       breakLock(lock, held);
       tookOverStale = true;
@@ -163,6 +161,6 @@ export function acquireLock(
  * there and its process is gone. Undefined for no lock or a live holder's.
  */
 export function readLeftLock(path: string): number | undefined {
-  const held = inspect(`${path}.lock`);
+  const held = inspect(renderLockPath(path));
   return held && Number.isInteger(held.pid) && held.pid > 0 && readProcessGone(held.pid) ? held.pid : undefined;
 }

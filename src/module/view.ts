@@ -6,7 +6,9 @@ import { type HistoryRecord, parseHistoryLine } from "../core/history.js";
 import {
   EDITOR_SAVE_MS,
   HISTORY_FILE_NAME,
+  LOCK_STALE_MS,
   parseStateFileName,
+  renderLockPath,
   renderLoopPaths,
   STATE_DIR,
 } from "../core/loopFileNames.js";
@@ -102,13 +104,10 @@ async function readView($: Engine, name: string, statePath: string, sidecarPath:
   return fresh?.view;
 }
 
-/** A lock older than this is a writer's that was killed: the next writer breaks it (src/io/lock.ts). */
-const LOCK_STALE_MS = 10_000;
-
 /** Does a writer hold the state file's lock (`<state file>.lock`, not yet stale)? */
 async function readLockHeld($: Engine, statePath: string): Promise<boolean> {
   try {
-    const { mtimeMs } = await $.fs.stat(`${statePath}.lock`);
+    const { mtimeMs } = await $.fs.stat(renderLockPath(statePath));
     return Date.now() - mtimeMs < LOCK_STALE_MS;
   } catch {
     return false;
