@@ -191,12 +191,18 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
     expect(told[0]).toMatch(/line 3: maxCost is not a field.*max_cost/);
   });
 
-  it("draws the band from the Stop hook's view: one helper run for the loop as found, none per iteration", async () => {
+  /**
+   * A loop of four iterations on the newest version, `node` on PATH logging each run (the helper's `view`, and the
+   * hooks, so the log is known to work); `watch` runs beside Claude Code from its start to its end.
+   */
+  async function runLoggedLoop(
+    env: Record<string, string> = {},
+    watch?: (home: string) => { stop: () => void },
+  ): Promise<{ runs: string[] }> {
     const p = t.project();
     trustProject(p);
     const sessionId = randomUUID();
     p.writeState(`---\nmax_iterations: 4\nsession_id: ${sessionId}\n---\n\n${GOAL}\n`);
-    // `node` on PATH logs each run of the helper's `view` (and of the hooks, so the log is known to work).
     const shim = path.join(p.root, "bin");
     const log = path.join(p.root, "node-runs.log");
     fs.mkdirSync(shim);
@@ -204,6 +210,7 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
       mode: 0o755,
     });
     const server = await t.server([1, 2, 3, 4].map((i) => text(`working ${i}`)));
+    const watching = watch?.(p.home);
     const r = await runClaude({
       version: NEWEST,
       prompt: "start",
@@ -212,48 +219,30 @@ describe(`Claude Code ${NEWEST.name}: the module`, () => {
       home: p.home,
       sessionId,
       pluginDirs: [PLUGIN_DIR],
-      env: { PATH: `${shim}:${process.env.PATH ?? ""}` },
-    });
+      env: { PATH: `${shim}:${process.env.PATH ?? ""}`, ...env },
+    }).finally(() => watching?.stop());
     expect(r.code, describeRun(r)).toBe(0);
     expect(p.history().map((h) => h.decision)).toEqual(["continue", "continue", "continue", "end"]);
-    const runs = fs.readFileSync(log, "utf8").split("\n");
+    return { runs: fs.readFileSync(log, "utf8").split("\n") };
+  }
+
+  it("draws the band from the Stop hook's view: one helper run for the loop as found, none per iteration", async () => {
+    const { runs } = await runLoggedLoop();
     expect(runs.filter((line) => line.includes("hooks/stop.js")).length).toBeGreaterThanOrEqual(4);
     expect(runs.filter((line) => line.includes("hooks/cli.js view"))).toHaveLength(1);
   });
 
   it("a band read that lands inside a Stop's commit runs no helper: each Stop held after its state file's rename", async () => {
-    const p = t.project();
-    trustProject(p);
-    const sessionId = randomUUID();
-    p.writeState(`---\nmax_iterations: 4\nsession_id: ${sessionId}\n---\n\n${GOAL}\n`);
-    const shim = path.join(p.root, "bin");
-    const log = path.join(p.root, "node-runs.log");
-    fs.mkdirSync(shim);
-    fs.writeFileSync(path.join(shim, "node"), `#!/bin/sh\necho "$*" >> "${log}"\nexec "${process.execPath}" "$@"\n`, {
-      mode: 0o755,
-    });
-    const server = await t.server([1, 2, 3, 4].map((i) => text(`working ${i}`)));
     // Each hook stops once at the test-only point after its state file's rename, its sidecar not yet written, and is
     // held there past a second: the module reads the loop at least once a second while it shows one.
     const held: string[] = [];
-    const watch = watchPausedHooks(p.home, (_n, command) => {
-      held.push(command);
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_500);
-    });
-    const r = await runClaude({
-      version: NEWEST,
-      prompt: "start",
-      baseUrl: server.url,
-      cwd: p.proj,
-      home: p.home,
-      sessionId,
-      pluginDirs: [PLUGIN_DIR],
-      env: { PATH: `${shim}:${process.env.PATH ?? ""}`, CONTINUATION_LOOP_TEST_CRASH_AT: "rename-done:pause" },
-    }).finally(() => watch.stop());
-    expect(r.code, describeRun(r)).toBe(0);
-    expect(p.history().map((h) => h.decision)).toEqual(["continue", "continue", "continue", "end"]);
+    const { runs } = await runLoggedLoop({ CONTINUATION_LOOP_TEST_CRASH_AT: "rename-done:pause" }, (home) =>
+      watchPausedHooks(home, (_n, command) => {
+        held.push(command);
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1_500);
+      }),
+    );
     expect(held.filter((command) => command.includes("hooks/stop.js")).length).toBeGreaterThanOrEqual(3);
-    const runs = fs.readFileSync(log, "utf8").split("\n");
     expect(runs.filter((line) => line.includes("hooks/cli.js view"))).toHaveLength(1);
   });
 
