@@ -11,7 +11,13 @@ import { parseRunArgs, type RunRequest } from "../core/parseRunArgs.js";
 import type { LoopState } from "../core/parseState.js";
 import { parseState } from "../core/parseState.js";
 import { readPause } from "../core/sidecar.js";
-import { renderRefusedTools, renderRunEnd, renderRunUsage, type RunView } from "../core/renderRun.js";
+import {
+  renderLeftInPlace,
+  renderRefusedTools,
+  renderRunEnd,
+  renderRunUsage,
+  type RunView,
+} from "../core/renderRun.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
 import { fitReportToSummary, STEP_SUMMARY_LIMIT } from "../core/fitSummary.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
@@ -194,9 +200,7 @@ const signalCode = (signal: NodeJS.Signals): number => 128 + (constants.signals[
 function finish(outcome: DriveOutcome, state: LoopState, file: LoopFile, ctx: Context): number {
   const { status, step } = outcome;
   if (step.kind === "signal") {
-    ctx.err(
-      `continuation-loop: stopped by ${step.signal}. The loop is still in ${file.shown}: \`continuation-loop run\` (no goal) takes it over, \`continuation-loop stop\` ends it.\n`,
-    );
+    ctx.err(`continuation-loop: stopped by ${step.signal}. ${renderLeftInPlace(file)}\n`);
     return signalCode(step.signal);
   }
   const reason =
@@ -298,6 +302,7 @@ async function runDriven(argv: string[], ctx: Context, terminal: Context): Promi
   const startedAt = state.started_at ? Date.parse(state.started_at) : ctx.now();
   const view: RunView = {
     shown: file.shown,
+    name: file.name,
     iteration: state.iteration_count,
     max: state.max_iterations,
     startedAt,

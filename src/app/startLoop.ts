@@ -2,6 +2,7 @@ import { composeStateFile } from "../core/composeState.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import { type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
+import { renderNameFlag } from "../core/loopFileNames.js";
 import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
@@ -238,7 +239,7 @@ function writeNewLoop(
           snapshot.kind === "found"
             ? `a loop is already ${snapshot.state.active ? "running" : "paused"} (iteration ${snapshot.state.iteration_count}/${snapshot.state.max_iterations}, ${snapshot.state.session_id ? `session ${snapshot.state.session_id}` : "no session yet"})`
             : "a state file already exists (and is not valid)";
-        const stop = file.name === "default" ? "/loop-stop" : `/loop-stop --name ${file.name}`;
+        const stop = `/loop-stop${renderNameFlag(file.name)}`;
         return { result: runningError({ file, owner: undefined }, what, stop) };
       }
       return {

@@ -2,6 +2,7 @@ import { renderLeftOutNotice } from "../core/checkpointRefs.js";
 import { LoopError } from "../core/errors.js";
 import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
+import { renderNameFlag } from "../core/loopFileNames.js";
 import { readHistory, readLoopStart, tryAppendHistory } from "../io/history.js";
 import type { GitTracking } from "../io/readTreeState.js";
 import { writeCheckpoint } from "../io/checkpoints.js";
@@ -85,7 +86,7 @@ export function readRunGone(env: Context["env"]): string | undefined {
 export function noteRunGone(file: LoopFile, input: StopInput, ctx: Context, pid: string): HookAnswer {
   if (!recordRefusalOnce(file, input, ctx, "run_gone", `continuation-loop run ${pid} has ended`)) return SILENT;
   return tell(
-    `continuation-loop: the continuation-loop run (pid ${pid}) that started this Claude Code has ended, so it does not continue the loop (${file.shown}); \`continuation-loop run\` with no goal takes it over.`,
+    `continuation-loop: the continuation-loop run (pid ${pid}) that started this Claude Code has ended, so it does not continue the loop (${file.shown}); \`continuation-loop run${renderNameFlag(file.name)}\` with no goal takes it over.`,
   );
 }
 

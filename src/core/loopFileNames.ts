@@ -16,6 +16,9 @@ export const LOCK_STALE_MS = 10_000;
 /** A named loop's name: `.claude/continuation-loop.NAME.local.md`. */
 export const LOOP_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+/** The words that choose a loop on a command line: none for the default loop, ` --name NAME` for another. */
+export const renderNameFlag = (name: string): string => (name === "default" ? "" : ` --name ${name}`);
+
 const STATE_FILE_NAME = /^continuation-loop(?:\.([^/]*))?\.local\.md$/;
 
 /**

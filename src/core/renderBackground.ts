@@ -8,6 +8,7 @@ import { renderGoalLine } from "./renderStatus.js";
 import type { Runtime } from "./sidecar.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderShellWord } from "./renderShellWord.js";
+import { renderNameFlag } from "./loopFileNames.js";
 
 /** Permission modes in which Claude Code asks a person before a tool that no rule allows (measured). */
 const ASKING_MODES = new Set(["default", "acceptEdits", "plan"]);
@@ -41,7 +42,7 @@ export function renderBackgroundStarted(started: {
   const { short, worktree } = started;
   const where = worktree === undefined ? "" : ` in the worktree ${worktree}`;
   const project = worktree === undefined ? "" : ` --project ${worktree}`;
-  const named = started.name === "default" ? "" : ` --name ${started.name}`;
+  const named = renderNameFlag(started.name);
   // startLoop's line names the file after "loop started in": said once, the session first.
   const file = started.summary.replace(/^continuation-loop: loop started in /, "");
   return [
@@ -109,7 +110,7 @@ export function renderLoopsEverywhere(
       ? `continuation-loop: no loop in this project or its worktrees${ended.length ? " runs now" : ""}.`
       : `continuation-loop: ${loops.length} loop${loops.length === 1 ? "" : "s"} in this project and its worktrees${sessionsKnown ? "" : " (Claude Code did not say which sessions run in the background)"}:`;
   const rows = loops.map((loop) => {
-    const where = `${loop.where}${loop.name === "default" ? "" : ` --name ${loop.name}`}`;
+    const where = `${loop.where}${renderNameFlag(loop.name)}`;
     const { state, runtime } = loop;
     if (!state)
       return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${renderShellWord(loop.where)}`} says why)`;

@@ -9,6 +9,7 @@ import { NODE_MIN } from "./nodeSupport.js";
 import type { LoopState } from "./parseState.js";
 import type { Runtime } from "./sidecar.js";
 import { LOOP_MARKER } from "./protocol.js";
+import { renderNameFlag } from "./loopFileNames.js";
 import { renderStartContext } from "./renderStart.js";
 import { firstLine } from "./renderStatus.js";
 import { renderUsd } from "./reportFormat.js";
@@ -18,6 +19,8 @@ import { renderShellWord } from "./renderShellWord.js";
 export interface RunView {
   /** The loop's state file as users see it. */
   shown: string;
+  /** The loop's name: `default`, or the one `--name` chooses. */
+  name: string;
   /** The iteration running now. */
   iteration: number;
   max: number;
@@ -131,9 +134,9 @@ export function renderRestartNotice(
   return `continuation-loop: Claude Code ${describeExit(exit)} with the loop at iteration ${view.iteration}/${view.max}; starting it again in ${renderElapsed(step.delayMs / 1000)} (restart ${step.attempt} of at most ${maxRestarts} in a row without a new iteration).`;
 }
 
-/** What a person does next with a loop that `run` leaves in place. */
-const renderLeftInPlace = (shown: string) =>
-  `The loop is still in ${shown}: \`continuation-loop run\` (no goal) takes it over, \`continuation-loop stop\` ends it.`;
+/** What a person does next with a loop that `run` leaves in place: the loop's own name, as the commands choose it. */
+export const renderLeftInPlace = (view: Pick<RunView, "shown" | "name">): string =>
+  `The loop is still in ${view.shown}: \`continuation-loop run${renderNameFlag(view.name)}\` (no goal) takes it over, \`continuation-loop stop${renderNameFlag(view.name)}\` ends it.`;
 
 export interface RunEnd {
   step: Extract<RunStep, { kind: "exit" }>;
@@ -160,21 +163,21 @@ export function renderRunEnd(end: RunEnd): string {
     case "ended":
       return `continuation-loop: the loop ${end.reason === "completed" ? "completed" : `ended (${end.reason})`} at ${at}, ${tally}. Exit ${step.code}.`;
     case "paused":
-      return `continuation-loop: the loop is paused for you at ${at}: ${end.reason}. ${end.session ? `Answer it in its session (claude --resume ${end.session}), or ` : ""}\`continuation-loop resume\` and run again. Exit ${step.code}.`;
+      return `continuation-loop: the loop is paused for you at ${at}: ${end.reason}. ${end.session ? `Answer it in its session (claude --resume ${end.session}), or ` : ""}\`continuation-loop resume${renderNameFlag(view.name)}\`, then \`continuation-loop run${renderNameFlag(view.name)}\` again. Exit ${step.code}.`;
     case "taken":
       return `continuation-loop: the loop was taken over by session ${end.reason || "?"} at ${at}; it goes on there, so this run stops. Exit ${step.code}.`;
     case "invalid":
       return `continuation-loop: ${end.reason}. The loop waits until the file is fixed; then run again. Exit ${step.code}.`;
     case "time":
-      return `continuation-loop: the loop's max_duration (${end.maxDuration === undefined ? "?" : renderDuration(end.maxDuration)}) runs out before Claude Code could go on, so it is not started again. ${renderLeftInPlace(view.shown)} Exit ${step.code}.`;
+      return `continuation-loop: the loop's max_duration (${end.maxDuration === undefined ? "?" : renderDuration(end.maxDuration)}) runs out before Claude Code could go on, so it is not started again. ${renderLeftInPlace(view)} Exit ${step.code}.`;
     case "api":
-      return `continuation-loop: Claude Code could not run: ${renderApiFailure(step.failure)}, which starting it again would not mend. ${renderApiFailureCheck(step.lasting)}. ${renderLeftInPlace(view.shown)} Exit ${step.code}.`;
+      return `continuation-loop: Claude Code could not run: ${renderApiFailure(step.failure)}, which starting it again would not mend. ${renderApiFailureCheck(step.lasting)}. ${renderLeftInPlace(view)} Exit ${step.code}.`;
     case "restarts": {
       const times = end.restartsInARow > 0 ? `, ${end.restartsInARow + 1} times in a row without a new iteration` : "";
       const tail = end.tail.trim()
         ? ` It said: ${firstLine(end.tail.trim().split("\n").slice(-3).join(" | "), 300)}`
         : "";
-      return `continuation-loop: Claude Code could not run: it ${describeExit(end.exit)}${times}.${tail} ${renderLeftInPlace(view.shown)} Exit ${step.code}.`;
+      return `continuation-loop: Claude Code could not run: it ${describeExit(end.exit)}${times}.${tail} ${renderLeftInPlace(view)} Exit ${step.code}.`;
     }
   }
 }

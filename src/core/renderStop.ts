@@ -6,6 +6,7 @@ import { elapsedSeconds, renderDuration } from "./duration.js";
 import { formatCount } from "./formatCount.js";
 import { hashText } from "./hash.js";
 import { LOOP_MARKER } from "./protocol.js";
+import { renderNameFlag } from "./loopFileNames.js";
 import type { LoopState } from "./parseState.js";
 import { readLoopSpend, type Runtime } from "./sidecar.js";
 import { renderMetricEnd, renderMetricReminder, renderMetricSection } from "./renderMetric.js";
@@ -290,8 +291,7 @@ const GO_ON_REASONS = new Set<EndReason>([
 /** The next step after an end by a limit or a stall (docs/REFERENCE.md "History"); "" after any other end. */
 function renderGoOn(state: LoopState, reason: EndReason, name: string): string {
   if (!GO_ON_REASONS.has(reason)) return "";
-  const command = name === "default" ? "/loop-start --again" : `/loop-start --again --name ${name}`;
-  return ` ${command} runs it again from 1/${state.max_iterations}.`;
+  return ` /loop-start --again${renderNameFlag(name)} runs it again from 1/${state.max_iterations}.`;
 }
 
 /** The one line the user sees when a loop ends (`during`: what the loop was doing, when not a Stop). */

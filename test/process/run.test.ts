@@ -1,8 +1,8 @@
 // `continuation-loop run` from hooks/cli.js where no Claude Code starts: usage, bad arguments (exit 2),
 // Claude Code not found or no usable node for its hooks (exit 4), the loops it will not take over; and the
 // reader of new history records.
-import { spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { Runtime } from "../../src/core/sidecar.js";
@@ -15,6 +15,7 @@ import { killPid } from "../support/pids.js";
 import { makeBrokenNodePath, makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
+import { runHook } from "../support/runHook.js";
 
 afterAll(removeTemps);
 
@@ -104,6 +105,29 @@ describe("continuation-loop run, before Claude Code starts", () => {
     expect(last).toContain("--no-such-option-of-claude");
     expect(last).toContain("continuation-loop stop");
     expect(existsSync(state())).toBe(true);
+  });
+
+  it("a GOAL beside a loop left in place starts a loop of its own, and the way back to it names that loop", () => {
+    mkdirSync(claudeDir(), { recursive: true });
+    const left = "---\nmax_iterations: 5\nsession_id: s-old\n---\nThe loop a killed run left\n";
+    writeFileSync(state(), left);
+    const r = run(["Fix the parser", "--", "--no-such-option-of-claude"]);
+    expect(r.code, r.stderr).toBe(4);
+    const named = readdirSync(claudeDir())
+      .map((f) => /^continuation-loop\.(.+)\.local\.md$/.exec(f)?.[1])
+      .filter((name) => name !== undefined);
+    expect(named).toHaveLength(1);
+    const last = r.stderr.trim().split("\n").at(-1) ?? "";
+    expect(last).toContain(`continuation-loop run --name ${named[0]}\` (no goal) takes it over`);
+    expect(last).toContain(`continuation-loop stop --name ${named[0]}\` ends it`);
+    // Each command as the line gives it acts on that loop, and the other is left as it was.
+    const again = run(["--name", `${named[0]}`, "--", "--no-such-option-of-claude"]);
+    expect(again.code, again.stderr).toBe(4);
+    expect(again.stderr).toContain(`continuation-loop.${named[0]}.local.md`);
+    const stopped = runCli(["stop", "--name", `${named[0]}`], { cwd: project });
+    expect(stopped.code, stopped.stderr).toBe(0);
+    expect(existsSync(join(claudeDir(), `continuation-loop.${named[0]}.local.md`))).toBe(false);
+    expect(readFileSync(state(), "utf8")).toBe(left);
   });
 
   it.each([
@@ -238,6 +262,25 @@ describe("continuation-loop run, before Claude Code starts", () => {
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain(".claude/continuation-loop.local.md line 5: stall_limit");
     });
+  });
+});
+
+describe("a Claude Code whose `run` was killed", () => {
+  it("leaves a named loop where it was and says how to take it over by its name", () => {
+    mkdirSync(claudeDir(), { recursive: true });
+    const named = join(claudeDir(), "continuation-loop.nightly.local.md");
+    const text = "---\nmax_iterations: 5\nsession_id: s1\n---\nGoal\n";
+    writeFileSync(named, text);
+    // The pid of a process that has ended: the `run` that started this Claude Code.
+    const ended = String(spawnSync(process.execPath, ["-e", "0"]).pid);
+    const stop = runHook(
+      "stop",
+      { session_id: "s1", cwd: project, hook_event_name: "Stop", stop_hook_active: false, last_assistant_message: "x" },
+      { cwd: project, env: { CONTINUATION_LOOP_RUN_PID: ended } },
+    );
+    expect(stop.code, stop.stderr).toBe(0);
+    expect(stop.stdout).toContain("`continuation-loop run --name nightly` with no goal takes it over");
+    expect(readFileSync(named, "utf8")).toBe(text);
   });
 });
 

@@ -180,6 +180,7 @@ describe("decideAfterExit", () => {
 
 const view: RunView = {
   shown: ".claude/continuation-loop.local.md",
+  name: "default",
   iteration: 1,
   max: 20,
   startedAt: T0,
@@ -322,6 +323,9 @@ describe("the progress lines", () => {
     expect(end("ended", 1, "max_iterations")).toContain("ended (max_iterations)");
     expect(end("paused", 3, "Which database?")).toContain("paused for you at iteration 6/20: Which database?");
     expect(end("paused", 3, "Which database?")).toContain("claude --resume s-1");
+    expect(end("paused", 3, "Which database?")).toContain(
+      "`continuation-loop resume`, then `continuation-loop run` again",
+    );
     expect(end("taken", 1, "s-2")).toBe(
       "continuation-loop: the loop was taken over by session s-2 at iteration 6/20; it goes on there, so this run stops. Exit 1.",
     );
@@ -330,6 +334,38 @@ describe("the progress lines", () => {
     expect(gaveUp).toContain("exited with code 1, 4 times in a row without a new iteration");
     expect(gaveUp).toContain("Invalid API key");
     expect(gaveUp).toContain("`continuation-loop run` (no goal) takes it over");
+    expect(gaveUp).toContain("`continuation-loop stop` ends it");
+  });
+
+  it("the way back to a named loop left in place names it, for the run and the stop alike", () => {
+    const line = renderRunEnd({
+      step: { kind: "exit", code: 4, why: "restarts" },
+      view: { ...view, shown: ".claude/continuation-loop.nightly.local.md", name: "nightly" },
+      now: T0 + 12_000,
+      reason: "",
+      exit: { code: 1, signal: null },
+      restartsInARow: 4,
+      tail: "",
+      session: "s-1",
+      maxDuration: undefined,
+    });
+    expect(line).toContain(
+      "The loop is still in .claude/continuation-loop.nightly.local.md: `continuation-loop run --name nightly` (no goal) takes it over, `continuation-loop stop --name nightly` ends it.",
+    );
+    const paused = renderRunEnd({
+      step: { kind: "exit", code: 3, why: "paused" },
+      view: { ...view, shown: ".claude/continuation-loop.nightly.local.md", name: "nightly" },
+      now: T0 + 12_000,
+      reason: "active: false",
+      exit: { code: 0, signal: null },
+      restartsInARow: 0,
+      tail: "",
+      session: undefined,
+      maxDuration: undefined,
+    });
+    expect(paused).toContain(
+      "`continuation-loop resume --name nightly`, then `continuation-loop run --name nightly` again",
+    );
   });
 
   it("the end line after an API error no restart mends names the status and type, and what to check", () => {
