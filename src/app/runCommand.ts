@@ -7,6 +7,7 @@ import { findRootRefusedArgs, RUN_EXIT, type LoopStatus } from "../core/decideRu
 import { LoopError } from "../core/errors.js";
 import { acceptsNodeVersion, NODE_MIN, renderNodeNeeded } from "../core/nodeSupport.js";
 import { type LoopFile, loopFileAt, pinnedLoopFile, resolveProjectRoot } from "../core/loopFiles.js";
+import { renderNameFlag } from "../core/loopFileNames.js";
 import { parseRunArgs, type RunRequest } from "../core/parseRunArgs.js";
 import type { LoopState } from "../core/parseState.js";
 import { parseState } from "../core/parseState.js";
@@ -158,23 +159,27 @@ function writeReports(request: RunRequest, file: LoopFile, ctx: Context): void {
     });
   if (request.report) writeTo(request.report, () => markdown);
   if (request.html) writeTo(request.html, html);
-  if (summary) writeSummary(summary, `${markdown}\n`, request, ctx, written);
+  if (summary) writeSummary(summary, `${markdown}\n`, renderWholeReportAt(request, file), ctx, written);
   if (written.length) ctx.err(`continuation-loop: the loop's report is in ${written.join(", ")}.\n`);
+}
+
+/** Where the whole report is, for a job summary that holds a shortened one. */
+function renderWholeReportAt(request: RunRequest, file: LoopFile): string {
+  const files = [
+    ...(request.report ? [`\`${request.report}\` (--report)`] : []),
+    ...(request.html ? [`\`${request.html}\` (--html)`] : []),
+  ];
+  return files.length
+    ? files.join(", ")
+    : `\`continuation-loop report${renderNameFlag(file.name)}\` where the loop ran (\`run --report FILE\` keeps it as a file)`;
 }
 
 /**
  * The report appended to the job summary, shortened when the file, with what it already holds, would pass
  * GitHub's limit (which would lose the step's whole summary); nothing when not even a shortened one fits.
  */
-function writeSummary(summary: string, markdown: string, request: RunRequest, ctx: Context, written: string[]): void {
+function writeSummary(summary: string, markdown: string, whole: string, ctx: Context, written: string[]): void {
   const shown = `$GITHUB_STEP_SUMMARY (${summary})`;
-  const files = [
-    ...(request.report ? [`\`${request.report}\` (--report)`] : []),
-    ...(request.html ? [`\`${request.html}\` (--html)`] : []),
-  ];
-  const whole = files.length
-    ? files.join(", ")
-    : "`continuation-loop report` where the loop ran (`run --report FILE` keeps it as a file)";
   try {
     const held = existsSync(summary) ? statSync(summary).size : 0;
     const text = fitReportToSummary(markdown, STEP_SUMMARY_LIMIT - held, whole);

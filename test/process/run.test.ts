@@ -256,6 +256,32 @@ describe("continuation-loop run, before Claude Code starts", () => {
       expect(full.r.stderr).toContain("past 1024 KiB");
     });
 
+    it("a named loop's shortened job summary names the report of that loop", () => {
+      const text = '---\nmax_iterations: 500\nsession_id: s-old\nstarted_at: "2026-01-01T00:00:00.000Z"\n---\nGoal\n';
+      const owner = { session_id: "s-old", started_at: "2026-01-01T00:00:00.000Z" };
+      const pause = { reason: "question", text: "Which database?", since: "2026-01-01T00:01:00.000Z" };
+      mkdirSync(claudeDir(), { recursive: true });
+      writeFileSync(join(claudeDir(), "continuation-loop.nightly.local.md"), text);
+      writeFileSync(
+        join(claudeDir(), "continuation-loop.nightly.runtime.json"),
+        renderSidecarFor(text, JSON.stringify({ loop: owner, pause })),
+      );
+      const records = recordLoop({
+        n: 300,
+        stateFile: ".claude/continuation-loop.nightly.local.md",
+        reply: (i) => `Iteration ${i}`,
+      });
+      writeFileSync(join(claudeDir(), "continuation-loop.history.jsonl"), toJsonl(records));
+      const summary = join(project, "summary.md");
+      writeFileSync(summary, `${"x".repeat(STEP_SUMMARY_LIMIT - 4096)}\n`);
+      const r = run(["--name", "nightly"], { GITHUB_STEP_SUMMARY: summary });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).toContain("shortened to fit GitHub's 1024 KiB");
+      expect(readFileSync(summary, "utf8")).toContain(
+        "The whole report: `continuation-loop report --name nightly` where the loop ran",
+      );
+    });
+
     it("an invalid state file: exit 2 naming the file, the line and the field", () => {
       writeLoop("stall_limit: lots\n");
       const r = run([]);
