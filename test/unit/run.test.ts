@@ -338,32 +338,22 @@ describe("the progress lines", () => {
   });
 
   it("the way back to a named loop left in place names it, for the run and the stop alike", () => {
-    const line = renderRunEnd({
-      step: { kind: "exit", code: 4, why: "restarts" },
-      view: { ...view, shown: ".claude/continuation-loop.nightly.local.md", name: "nightly" },
-      now: T0 + 12_000,
-      reason: "",
-      exit: { code: 1, signal: null },
-      restartsInARow: 4,
-      tail: "",
-      session: "s-1",
-      maxDuration: undefined,
-    });
-    expect(line).toContain(
+    const named = (step: { code: 3 | 4; why: "paused" | "restarts" }) =>
+      renderRunEnd({
+        step: { kind: "exit", ...step },
+        view: { ...view, shown: ".claude/continuation-loop.nightly.local.md", name: "nightly" },
+        now: T0 + 12_000,
+        reason: "active: false",
+        exit: { code: 1, signal: null },
+        restartsInARow: 4,
+        tail: "",
+        session: undefined,
+        maxDuration: undefined,
+      });
+    expect(named({ code: 4, why: "restarts" })).toContain(
       "The loop is still in .claude/continuation-loop.nightly.local.md: `continuation-loop run --name nightly` (no goal) takes it over, `continuation-loop stop --name nightly` ends it.",
     );
-    const paused = renderRunEnd({
-      step: { kind: "exit", code: 3, why: "paused" },
-      view: { ...view, shown: ".claude/continuation-loop.nightly.local.md", name: "nightly" },
-      now: T0 + 12_000,
-      reason: "active: false",
-      exit: { code: 0, signal: null },
-      restartsInARow: 0,
-      tail: "",
-      session: undefined,
-      maxDuration: undefined,
-    });
-    expect(paused).toContain(
+    expect(named({ code: 3, why: "paused" })).toContain(
       "`continuation-loop resume --name nightly`, then `continuation-loop run --name nightly` again",
     );
   });
