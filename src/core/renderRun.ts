@@ -167,7 +167,7 @@ export function renderRunEnd(end: RunEnd): string {
     case "taken":
       return `continuation-loop: the loop was taken over by session ${end.reason || "?"} at ${at}; it goes on there, so this run stops. Exit ${step.code}.`;
     case "invalid":
-      return `continuation-loop: ${end.reason}. The loop waits until the file is fixed; then run again. Exit ${step.code}.`;
+      return `continuation-loop: ${end.reason}. The loop waits until the file is fixed; then \`continuation-loop run${renderNameFlag(view.name)}\` again. Exit ${step.code}.`;
     case "time":
       return `continuation-loop: the loop's max_duration (${end.maxDuration === undefined ? "?" : renderDuration(end.maxDuration)}) runs out before Claude Code could go on, so it is not started again. ${renderLeftInPlace(view)} Exit ${step.code}.`;
     case "api":

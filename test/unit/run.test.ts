@@ -337,8 +337,8 @@ describe("the progress lines", () => {
     expect(gaveUp).toContain("`continuation-loop stop` ends it");
   });
 
-  it("the way back to a named loop left in place names it, for the run and the stop alike", () => {
-    const named = (step: { code: 3 | 4; why: "paused" | "restarts" }) =>
+  it("the way back to a named loop names it: to take it over, stop it, resume it, or run it once fixed", () => {
+    const named = (step: { code: 3 | 4; why: "paused" | "invalid" | "restarts" }) =>
       renderRunEnd({
         step: { kind: "exit", ...step },
         view: { ...view, shown: ".claude/continuation-loop.nightly.local.md", name: "nightly" },
@@ -355,6 +355,9 @@ describe("the progress lines", () => {
     );
     expect(named({ code: 3, why: "paused" })).toContain(
       "`continuation-loop resume --name nightly`, then `continuation-loop run --name nightly` again",
+    );
+    expect(named({ code: 3, why: "invalid" })).toContain(
+      "The loop waits until the file is fixed; then `continuation-loop run --name nightly` again.",
     );
   });
 
