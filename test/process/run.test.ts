@@ -14,6 +14,7 @@ import { readProcessRunning } from "../../src/io/processes.js";
 import { killPid } from "../support/pids.js";
 import { makeBrokenNodePath, makeGuardPath, OLD_NODES, oldNodeBinary } from "../support/nodePaths.js";
 import { renderSidecarFor } from "../support/loopSidecar.js";
+import { renderLoopPaths } from "../../src/core/loopFileNames.js";
 import { REPO, removeTemps, runCli, tempProject } from "./support/cli.js";
 import { runHook } from "../support/runHook.js";
 
@@ -154,16 +155,13 @@ describe("continuation-loop run, before Claude Code starts", () => {
   });
 
   describe("without a goal: the project's loop, when it is free", () => {
-    const writeLoop = (extra: string, runtime?: Partial<Runtime>) => {
+    const writeLoop = (extra: string, runtime?: Partial<Runtime>, name = "default") => {
       mkdirSync(claudeDir(), { recursive: true });
+      const { statePath, sidecarPath } = renderLoopPaths(`${claudeDir()}/`, name);
       const owner = { session_id: "s-old", started_at: "2026-01-01T00:00:00.000Z" };
       const text = `---\nmax_iterations: 5\nsession_id: ${owner.session_id}\nstarted_at: "${owner.started_at}"\n${extra}---\nGoal\n`;
-      writeFileSync(state(), text);
-      if (runtime)
-        writeFileSync(
-          join(claudeDir(), "continuation-loop.runtime.json"),
-          renderSidecarFor(text, JSON.stringify({ loop: owner, ...runtime })),
-        );
+      writeFileSync(statePath, text);
+      if (runtime) writeFileSync(sidecarPath, renderSidecarFor(text, JSON.stringify({ loop: owner, ...runtime })));
     };
 
     it("a paused loop: exit 3 with why, and Claude Code is not started", () => {
@@ -257,14 +255,10 @@ describe("continuation-loop run, before Claude Code starts", () => {
     });
 
     it("a named loop's shortened job summary names the report of that loop", () => {
-      const text = '---\nmax_iterations: 500\nsession_id: s-old\nstarted_at: "2026-01-01T00:00:00.000Z"\n---\nGoal\n';
-      const owner = { session_id: "s-old", started_at: "2026-01-01T00:00:00.000Z" };
-      const pause = { reason: "question", text: "Which database?", since: "2026-01-01T00:01:00.000Z" };
-      mkdirSync(claudeDir(), { recursive: true });
-      writeFileSync(join(claudeDir(), "continuation-loop.nightly.local.md"), text);
-      writeFileSync(
-        join(claudeDir(), "continuation-loop.nightly.runtime.json"),
-        renderSidecarFor(text, JSON.stringify({ loop: owner, pause })),
+      writeLoop(
+        "",
+        { pause: { reason: "question", text: "Which database?", since: "2026-01-01T00:01:00.000Z" } },
+        "nightly",
       );
       const records = recordLoop({
         n: 300,
