@@ -8,7 +8,7 @@ import { renderGoalLine } from "./renderStatus.js";
 import type { Runtime } from "./sidecar.js";
 import { renderPermissionWait } from "./permissionWait.js";
 import { renderShellWord } from "./renderShellWord.js";
-import { renderNameFlag } from "./loopFileNames.js";
+import { parseStateFileName, renderNameFlag } from "./loopFileNames.js";
 
 /** Permission modes in which Claude Code asks a person before a tool that no rule allows (measured). */
 const ASKING_MODES = new Set(["default", "acceptEdits", "plan"]);
@@ -89,11 +89,11 @@ export interface EndedLoop {
 
 /** "  .claude/worktrees/auth: ended (completed) at iteration 2, … — goal; its report: …". */
 function renderEndedLoop({ where, record }: EndedLoop): string {
-  const name = /continuation-loop\.([^/]+)\.local\.md$/.exec(record.state_file ?? "")?.[1];
+  const named = renderNameFlag(parseStateFileName(/[^/\\]*$/.exec(record.state_file ?? "")?.[0] ?? "") ?? "default");
   const time = record.time.replace("T", " ").replace(/(\.\d+)?Z$/, "Z");
   const goal = record.goal ? ` — ${renderGoalLine(record.goal, 60)}` : "";
-  const report = `continuation-loop report --project ${renderShellWord(where)}${name ? ` --name ${name}` : ""}`;
-  return `  ${where}${name ? ` --name ${name}` : ""}: ended (${record.reason ?? "?"}) at iteration ${record.iteration ?? "?"}, ${time}${goal}; its report: ${report}`;
+  const report = `continuation-loop report --project ${renderShellWord(where)}${named}`;
+  return `  ${where}${named}: ended (${record.reason ?? "?"}) at iteration ${record.iteration ?? "?"}, ${time}${goal}; its report: ${report}`;
 }
 
 /**
@@ -113,7 +113,7 @@ export function renderLoopsEverywhere(
     const where = `${loop.where}${renderNameFlag(loop.name)}`;
     const { state, runtime } = loop;
     if (!state)
-      return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${renderShellWord(loop.where)}`} says why)`;
+      return `  ${where}: the state file is not valid (continuation-loop status${loop.where === "." ? "" : ` --project ${renderShellWord(loop.where)}`}${renderNameFlag(loop.name)} says why)`;
     const held = !state.active || (runtime !== undefined && readPause(state.active, runtime) !== undefined);
     const waiting = runtime?.permission_wait ? `, ${renderPermissionWait(runtime.permission_wait)}` : "";
     return `  ${where}: ${held ? "paused" : "running"}, iteration ${state.iteration_count}/${state.max_iterations}${waiting}, ${renderSession(loop)} — ${renderGoalLine(state.body, 60)}`;

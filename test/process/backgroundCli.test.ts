@@ -190,6 +190,23 @@ describe("continuation-loop status --all", () => {
     ]);
   });
 
+  it("names a named loop's invalid file with the status command that says why", () => {
+    mkdirSync(join(project, ".claude"), { recursive: true });
+    writeFileSync(state(), "---\nmax_iterations: 5\n---\nShip it\n");
+    writeFileSync(
+      join(project, ".claude", "continuation-loop.docs.local.md"),
+      "---\nmax_iterations: lots\n---\nDocs\n",
+    );
+    const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
+    const run = runCli(["status", "--all"], { cwd: project, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      "  . --name docs: the state file is not valid (continuation-loop status --name docs says why)",
+    );
+    const why = runCli(["status", "--name", "docs"], { cwd: project, env });
+    expect(`${why.stdout}${why.stderr}`).toMatch(/continuation-loop\.docs\.local\.md.*max_iterations/s);
+  });
+
   it("finds the loop of a worktree whose folder is named with a line break", () => {
     const repo = join(project, "repo");
     mkdirSync(repo, { recursive: true });
@@ -235,6 +252,29 @@ describe("continuation-loop status --all the morning after", () => {
     const report = runCli(["report", "--project", ".claude/worktrees/auth"], { cwd: project });
     expect(report.code, report.stderr).toBe(0);
     expect(report.stdout).toContain("> ## Goal\n> Fix the login tests");
+  });
+
+  it("names a named loop that has ended, and its report's command takes the name", () => {
+    writeFileSync(join(project, "a.txt"), "a\n");
+    git(project, "init", "-q", "-b", "main");
+    git(project, "add", "-A");
+    git(project, "commit", "-qm", "base");
+    const tree = join(project, ".claude", "worktrees", "docs");
+    git(project, "worktree", "add", "-q", "-b", "worktree-docs", tree);
+    expect(runCli(["start", "--name", "docs", "Write the guide"], { cwd: tree }).code).toBe(0);
+    expect(runCli(["stop", "--name", "docs"], { cwd: tree }).code).toBe(0);
+    const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
+    const run = runCli(["status", "--all"], { cwd: project, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.trim().split("\n").slice(1)).toEqual([
+      expect.stringMatching(
+        /^ {2}\.claude\/worktrees\/docs --name docs: ended \(stopped\) at iteration 1, .* — Write the guide; its report: continuation-loop report --project \.claude\/worktrees\/docs --name docs$/,
+      ),
+    ]);
+    const report = runCli(["report", "--project", ".claude/worktrees/docs", "--name", "docs"], { cwd: project });
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain("\n> Write the guide\n");
+    expect(report.stdout).toContain("**Loop file:** `.claude/continuation-loop.docs.local.md`");
   });
 });
 
