@@ -2,6 +2,7 @@
 // helper. The same runner answers `/loop-stop` in a session and `continuation-loop stop` in a terminal.
 import { LoopError } from "../core/errors.js";
 import { chooseSessionLoop, type LoopFile, loopFileAt, renderHistoryShown } from "../core/loopFiles.js";
+import { renderSiblingCommand } from "../core/loopCommand.js";
 import { renderGoBackground, renderPermissionNote } from "../core/renderBackground.js";
 import { parseStartArgs, parseStartArgv } from "../core/parseStartArgs.js";
 import { decideRestart } from "../core/restartRequest.js";
@@ -65,7 +66,7 @@ function runStart(call: CommandCall): number {
         : "--bg --worktree NAME GOAL",
     });
   const started = startLoop(request, call.ctx, call.root, call.session, readOwnerPid(call));
-  if (!started.state.active) return say(call, renderPreparedSummary(started.state, started.file.shown, call.command));
+  if (!started.state.active) return say(call, renderPreparedSummary(started.state, started.file, call.command));
   const told = [
     started.summary,
     request.background && renderGoBackground(readModuleLive(call.ctx.env)),
@@ -153,7 +154,7 @@ function refuseSecondLoop(call: CommandCall, file: LoopFile): void {
   if (own)
     throw new LoopError("LOOP_RUNNING", `this session already runs a loop (${own.file.name})`, {
       file: file.shown,
-      expected: `${call.command.replace(/resume$/, "stop")} --name ${own.file.name} first, then resume this one`,
+      expected: `${renderSiblingCommand(call.command, "stop")} --name ${own.file.name} first, then resume this one`,
     });
 }
 
@@ -163,12 +164,12 @@ function runResume(call: CommandCall): number {
   if (call.options.bg === true) return resumeInBackground(file, call);
   refuseSecondLoop(call, file);
   const force = call.options.force === true;
-  const resumed = resumeLoop(file, session, ctx.now(), force, readClaudeProcess(ctx.env), ctx.env);
+  const resumed = resumeLoop(file, session, ctx.now(), force, readClaudeProcess(ctx.env), ctx.env, call.command);
   return call.tell(resumed.message, resumed.context);
 }
 
 const runPause = (call: CommandCall) =>
-  say(call, pauseLoop(chooseOwnLoop(call, "pause"), call.session, call.ctx.now()));
+  say(call, pauseLoop(chooseOwnLoop(call, "pause"), call.session, call.ctx.now(), call.command));
 
 function runStatus(call: CommandCall): number {
   const { ctx, session, options } = call;

@@ -1,5 +1,7 @@
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
+import { renderSiblingCommand } from "../core/loopCommand.js";
+import { renderNameFlag } from "../core/loopFileNames.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -10,10 +12,12 @@ const NOTHING = "continuation-loop: no loop is running; nothing to pause.";
 
 /**
  * `/loop-pause` and `continuation-loop pause` (docs/REFERENCE.md "Pausing"): `active: false`, file, counters and
- * owner kept; `/loop-resume` or `active: true` resumes it. One line for the user; a LoopError when the loop could
- * not be paused (an invalid file, a lock or a folder it cannot write), so the helper exits 1, as stop does.
+ * owner kept; resume (named as `command` was typed) or `active: true` resumes it. One line for the user; a LoopError
+ * when the loop could not be paused (an invalid file, a lock or a folder it cannot write), so the helper exits 1, as
+ * stop does.
  */
-export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: number): string {
+export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: number, command: string): string {
+  const resume = `${renderSiblingCommand(command, "resume")}${renderNameFlag(file.name)}`;
   const outcome = updateStateFile<string | LoopError>(
     file,
     (snapshot) => {
@@ -27,7 +31,7 @@ export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: nu
           write: editFrontmatter(text, { active: false }, file.shown, snapshot.frontmatter),
           state: { ...state, active: false },
         },
-        result: `continuation-loop: loop paused at ${where}; /loop-resume (or active: true) resumes it.`,
+        result: `continuation-loop: loop paused at ${where}; ${resume} (or active: true) resumes it.`,
         onCommit: () =>
           tryAppendHistory(file.historyPath, {
             time: new Date(now).toISOString(),
@@ -44,7 +48,7 @@ export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: nu
   if (outcome.kind === "gone") return NOTHING;
   if (outcome.kind === "failed")
     throw new LoopError("LOOP_LOCKED", `${outcome.message}; the loop was not paused`, {
-      ...(outcome.locked && { expected: "the lock to be released; try /loop-pause again" }),
+      ...(outcome.locked && { expected: "the lock to be released; try again in a moment" }),
     });
   if (outcome.result instanceof LoopError) throw outcome.result;
   return outcome.tornSidecar ? `${outcome.result}\n${outcome.tornSidecar}` : outcome.result;

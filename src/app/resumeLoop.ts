@@ -3,6 +3,7 @@ import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import { type Env, type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import { renderStartContext } from "../core/renderStart.js";
+import { renderSiblingCommand } from "../core/loopCommand.js";
 import { tryAppendHistory } from "../io/history.js";
 import { isSameProcess, pidOf } from "../core/processRef.js";
 import { readProcessRef, readProcessRunning } from "../io/processes.js";
@@ -102,6 +103,8 @@ export function resumeLoop(
   force: boolean,
   claudePid: string,
   env: Env,
+  /** The command as the person typed it (`/loop-resume`, `continuation-loop run`): a refusal names its siblings so. */
+  command: string,
   /** The `continuation-loop run` that takes the loop over to drive it, "" for a session or a terminal. */
   runPid = "",
 ): ResumeOutcome {
@@ -113,7 +116,7 @@ export function resumeLoop(
         return {
           result: new LoopError("LOOP_RUNNING", "there is no loop to resume", {
             file: file.shown,
-            expected: "/loop-start GOAL",
+            expected: `${renderSiblingCommand(command, "start")} GOAL`,
           }),
         };
       }

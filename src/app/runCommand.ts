@@ -114,7 +114,7 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
         expected: "that session to end first, or a GOAL to start another loop beside it",
       },
     );
-  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, readRunRef());
+  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, "continuation-loop run", readRunRef());
   ctx.err(`${resumed.message}\n`);
   return { file, state: { ...state, session_id: sessionId }, prompt: resumed.context };
 }

@@ -3,6 +3,7 @@ import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import { type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
 import { renderNameFlag } from "../core/loopFileNames.js";
+import { renderSiblingCommand } from "../core/loopCommand.js";
 import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
 import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
@@ -62,11 +63,11 @@ function nameFromGoal(goal: string, taken: Set<string>): string {
   }
 }
 
-/** `stop`: how to stop that loop (`/loop-stop --name NAME` for a file this session does not own). */
-function runningError(found: FoundLoop, why: string, stop = "/loop-stop"): LoopError {
+/** Refused beside `found`'s loop: stop it (by its name, as the person typed `command`) first, or --force. */
+function runningError(found: FoundLoop, why: string, command: string): LoopError {
   return new LoopError("LOOP_RUNNING", why, {
     file: found.file.shown,
-    expected: `${stop} first, or --force to replace it`,
+    expected: `${renderSiblingCommand(command, "stop")}${renderNameFlag(found.file.name)} first, or --force to replace it`,
   });
 }
 
@@ -233,14 +234,13 @@ function writeNewLoop(
       }
       // One loop per session: a second one only replaces the first, with --force.
       if (own && !request.force)
-        return { result: runningError(own, `this session already runs a loop (${own.file.name})`) };
+        return { result: runningError(own, `this session already runs a loop (${own.file.name})`, request.command) };
       if (snapshot.kind !== "missing" && !request.force) {
         const what =
           snapshot.kind === "found"
             ? `a loop is already ${snapshot.state.active ? "running" : "paused"} (iteration ${snapshot.state.iteration_count}/${snapshot.state.max_iterations}, ${snapshot.state.session_id ? `session ${snapshot.state.session_id}` : "no session yet"})`
             : "a state file already exists (and is not valid)";
-        const stop = `/loop-stop${renderNameFlag(file.name)}`;
-        return { result: runningError({ file, owner: undefined }, what, stop) };
+        return { result: runningError({ file, owner: undefined }, what, request.command) };
       }
       return {
         change: { write: text, state },

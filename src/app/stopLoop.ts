@@ -91,7 +91,7 @@ export function stopLoop(file: LoopFile, now: number, sessionId: string | undefi
   if (outcome.kind === "gone") return nothing(file);
   if (outcome.kind === "failed")
     throw new LoopError("LOOP_LOCKED", outcome.message, {
-      ...(outcome.locked && { expected: "the lock to be released; try /loop-stop again" }),
+      ...(outcome.locked && { expected: "the lock to be released; try again in a moment" }),
     });
   if (outcome.result instanceof LoopError) throw outcome.result;
   // A torn sidecar goes with its loop's files, kept aside: said after the stop's own line.

@@ -20,3 +20,14 @@ export function matchLoopCommand(prompt: string): LoopCommand | undefined {
   if (!match) return undefined;
   return { name: match[2] as string, typed: match[1] as string, args: prompt.slice(match[0].length) };
 }
+
+/**
+ * The command `name` (`resume`, `stop`) as the person typed the one they ran: `/loop-pause` → `/loop-resume`,
+ * `/continuation-loop:loop-pause` → `/continuation-loop:loop-resume`, `continuation-loop pause` →
+ * `continuation-loop resume`. A message names what works where it is read.
+ */
+export function renderSiblingCommand(command: string, name: string): string {
+  const slash = COMMAND.exec(command);
+  if (slash) return `${(slash[1] as string).slice(0, -(slash[2] as string).length)}${name}`;
+  return /\s/.test(command) ? command.replace(/\S+$/, name) : `/loop-${name}`;
+}

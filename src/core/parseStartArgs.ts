@@ -29,6 +29,8 @@ export interface StartRequest {
   card?: true;
   /** The rest of the line from the first word that is not an option, exactly as typed. */
   goal: string;
+  /** The command as the person typed it (`/loop-start`, `continuation-loop run`): a refusal names its siblings so. */
+  command: string;
 }
 
 const FIELD_BY_FLAG = new Map<string, FieldName>(USER_FIELDS.map((field) => [flagOf(field), field]));
@@ -185,6 +187,7 @@ function finish(acc: Accumulator, goal: string): StartRequest {
     ...(acc.worktree !== undefined && { worktree: acc.worktree }),
     ...(card && { card: true as const }),
     goal,
+    command: acc.command,
   };
 }
 

@@ -12,6 +12,9 @@ import { renderPlainText } from "./plainText.js";
 import { renderOptionRows, renderParagraph } from "./renderHelp.js";
 import { summaryOf } from "./renderFields.js";
 import { renderFinish, renderLimits, renderScopeRule } from "./renderStop.js";
+import { renderSiblingCommand } from "./loopCommand.js";
+import { renderNameFlag } from "./loopFileNames.js";
+import type { LoopFile } from "./loopFiles.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
 const COMMAND_MARKER = "[continuation-loop]";
@@ -107,18 +110,12 @@ export function renderStartSummary(state: LoopState, shown: string): string {
  * One line for a loop started paused (`--active=false`): it waits for `/loop-resume`, and Claude is given no turn on
  * it (the command's prompt is answered in the hook), as a loop paused by hand waits.
  */
-export function renderPreparedSummary(state: LoopState, shown: string, command: string): string {
-  return `continuation-loop: loop prepared in ${shown}, paused (active: false): Claude does not start on it now; ${sibling(command, "loop-resume")} starts it. ${renderEndSentence(state)}`;
-}
-
-/**
- * `/loop-start` → `/loop-stop`; `/continuation-loop:loop-start` → `/continuation-loop:loop-stop`; the helper's
- * `continuation-loop start` → `continuation-loop stop`, which works where the card was read.
- */
-function sibling(command: string, name: string): string {
-  if (command.endsWith("loop-start")) return `${command.slice(0, -"loop-start".length)}${name}`;
-  if (command.endsWith(" start")) return `${command.slice(0, -"start".length)}${name.replace(/^loop-/, "")}`;
-  return `/${name}`;
+export function renderPreparedSummary(
+  state: LoopState,
+  file: Pick<LoopFile, "shown" | "name">,
+  command: string,
+): string {
+  return `continuation-loop: loop prepared in ${file.shown}, paused (active: false): Claude does not start on it now; ${renderSiblingCommand(command, "resume")}${renderNameFlag(file.name)} starts it. ${renderEndSentence(state)}`;
 }
 
 /** Where the card is fitted when the width is not known: any terminal's width (renderHelp.ts). */
@@ -167,7 +164,7 @@ export function renderStartCard(command = "/loop-start", columns?: number): stri
     ),
     ...rows,
     ...wrapRow(
-      `${command} --help lists every option; ${sibling(command, "loop-status")} shows the loop, ${sibling(command, "loop-stop")} ends it.`,
+      `${command} --help lists every option; ${renderSiblingCommand(command, "status")} shows the loop, ${renderSiblingCommand(command, "stop")} ends it.`,
     ),
   ].join("\n");
 }

@@ -61,5 +61,6 @@ export function decideRestart(
     force,
     help: false,
     goal: record.goal.trimEnd(),
+    command: retry,
   };
 }

@@ -117,12 +117,12 @@ describe("continuation-loop start", () => {
     const refused = runCli(["start", "--name", "default", "Second"], { cwd: project });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      "a loop is already running (iteration 1/10, no session yet). Expected /loop-stop first, or --force",
+      "a loop is already running (iteration 1/10, no session yet). Expected continuation-loop stop first, or --force",
     );
     expect(readFileSync(state(), "utf8")).toBe(before);
     // A named file's loop is stopped by its name: the refusal says how.
     expect(runCli(["start", "--name", "second-goal", "Third"], { cwd: project }).stderr).toContain(
-      "Expected /loop-stop --name second-goal first, or --force to replace it",
+      "Expected continuation-loop stop --name second-goal first, or --force to replace it",
     );
     expect(runCli(["start", "--name", "default", "--force", "Second"], { cwd: project }).code).toBe(0);
     expect(parseState(readFileSync(state(), "utf8")).body).toBe("Second\n");
@@ -154,6 +154,30 @@ describe("continuation-loop pause, resume, restart", () => {
     expect(resumed.stderr).toContain("loop resumed at iteration 1/4");
     expect(resumed.stdout).toContain("Keep going");
     expect(parseState(readFileSync(state(), "utf8")).active).toBe(true);
+  });
+
+  it("names the next command as the person typed theirs, with a named loop's --name, and that command works", () => {
+    const docs = join(project, ".claude", "continuation-loop.docs.local.md");
+    const prepared = runCli(["start", "--name", "docs", "--active=false", "Write the guide"], { cwd: project });
+    expect(prepared.stdout).toContain("continuation-loop resume --name docs starts it.");
+    expect(runCli(["resume", "--name", "docs"], { cwd: project }).code).toBe(0);
+    const paused = runCli(["pause", "--name", "docs"], { cwd: project });
+    expect(paused.stdout).toContain("; continuation-loop resume --name docs (or active: true) resumes it.");
+    expect(parseState(readFileSync(docs, "utf8")).active).toBe(false);
+    expect(runCli(["resume", "--name", "docs"], { cwd: project }).code).toBe(0);
+    expect(parseState(readFileSync(docs, "utf8")).active).toBe(true);
+    // In a session the same commands name the slash commands, as typed (the plugin's namespaced form too).
+    const slash = (prompt: string) =>
+      String(
+        runHook("prompt", { session_id: "s1", cwd: project, hook_event_name: "UserPromptSubmit", prompt }).json?.reason,
+      );
+    expect(slash("/continuation-loop:loop-pause --name docs")).toContain(
+      "; /continuation-loop:loop-resume --name docs (or active: true) resumes it.",
+    );
+    expect(slash("/loop-start --name docs Another goal")).toContain("Expected /loop-stop --name docs first");
+    const none = runCli(["resume", "--name", "gone"], { cwd: project });
+    expect(none).toMatchObject({ code: 1 });
+    expect(none.stderr).toContain("there is no loop to resume. Expected continuation-loop start GOAL");
   });
 
   it("restarts the N-th most recent finished loop, flags and number in any order", () => {

@@ -298,7 +298,7 @@ describe.concurrent("locks left behind", () => {
     const run = await spawnBundle("cli", { cwd: root, args: ["stop"] });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      "continuation-loop: .claude/continuation-loop.local.md is locked by another hook. Expected the lock to be released; try /loop-stop again.\n",
+      "continuation-loop: .claude/continuation-loop.local.md is locked by another hook. Expected the lock to be released; try again in a moment.\n",
     );
     expect(readFileSync(statePath).equals(before)).toBe(true);
   });

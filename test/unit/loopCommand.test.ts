@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchLoopCommand } from "../../src/core/loopCommand.js";
+import { matchLoopCommand, renderSiblingCommand } from "../../src/core/loopCommand.js";
 
 describe("matchLoopCommand", () => {
   it.each([
@@ -26,5 +26,18 @@ describe("matchLoopCommand", () => {
     ["an upper-case name", "/loop-Start Go"],
   ])("ignores %s", (_name, prompt) => {
     expect(matchLoopCommand(prompt)).toBeUndefined();
+  });
+});
+
+describe("renderSiblingCommand", () => {
+  it.each([
+    ["/loop-pause", "/loop-resume"],
+    ["/continuation-loop:loop-pause", "/continuation-loop:loop-resume"],
+    ["/loop-start --again", "/loop-resume"],
+    ["continuation-loop pause", "continuation-loop resume"],
+    ["continuation-loop restart", "continuation-loop resume"],
+    ["anything", "/loop-resume"],
+  ])("%s → %s", (command, expected) => {
+    expect(renderSiblingCommand(command, "resume")).toBe(expected);
   });
 });
