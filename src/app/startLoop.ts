@@ -124,7 +124,7 @@ function chooseTarget(
   sessionId: string | undefined,
   /** For a `run`: its pid and the goal as the state file holds it. */
   run?: { pid: string; goal: string },
-): { file: LoopFile; own?: FoundLoop; free?: true } {
+): { file: LoopFile; own?: FoundLoop; free?: true; beside?: LoopFile } {
   const pinned = pinnedLoopFile(root, ctx.env);
   if (pinned) return { file: pinned };
   const { loops } = scanLoops(root, ctx.env);
@@ -134,7 +134,8 @@ function chooseTarget(
   if (own) return { file: own.file, own };
   if (!loops.some((loop) => loop.file.name === "default")) return { file: loopFileAt(root, "default"), free: true };
   const taken = new Set(loops.map((loop) => loop.file.name));
-  return { file: loopFileAt(root, nameFromGoal(request.goal, taken)), free: true };
+  const beside = loopFileAt(root, "default");
+  return { file: loopFileAt(root, nameFromGoal(request.goal, taken)), free: true, beside };
 }
 
 /** What the transaction finds when another start took the free file first. */
@@ -170,11 +171,11 @@ export function startLoop(
   const text = composeStateFile({ request, template, sessionId, now });
   const run = runPid ? { pid: runPid, goal: readGoal(text) } : undefined;
   for (let choice = 1; ; choice++) {
-    const { file, own, free } = chooseTarget(request, root, ctx, sessionId, run);
+    const { file, own, free, beside } = chooseTarget(request, root, ctx, sessionId, run);
     const started = writeNewLoop(
       request,
       ctx,
-      { root, text, file, now, sessionId, ownerPid, runPid },
+      { root, text, file, beside, now, sessionId, ownerPid, runPid },
       own,
       free && choice < CHOICES,
     );
@@ -193,6 +194,8 @@ function writeNewLoop(
     root: string;
     text: string;
     file: LoopFile;
+    /** The default loop's file, when the new loop was given a name of its own because that file was taken. */
+    beside: LoopFile | undefined;
     now: number;
     sessionId: string | undefined;
     ownerPid: string;
@@ -201,7 +204,7 @@ function writeNewLoop(
   own: FoundLoop | undefined,
   free: boolean | undefined,
 ): StartOutcome | undefined {
-  const { root, text, file, now, sessionId, ownerPid, runPid } = loop;
+  const { root, text, file, beside, now, sessionId, ownerPid, runPid } = loop;
   const state = parseState(text, file.shown);
   // The settings files, read once, only when a field needs them.
   let sources: SettingsSource[] | undefined;
@@ -274,7 +277,7 @@ function writeNewLoop(
     // Spend reaches the loop from the companion module where it runs, else from the plugin's status line.
     summary:
       state.max_cost !== undefined && !readModuleLive(ctx.env) && !readCostSource(settings())
-        ? `${renderStartSummary(state, file.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId, settings))}.`
-        : renderStartSummary(state, file.shown),
+        ? `${renderStartSummary(state, file.shown, beside?.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId, settings))}.`
+        : renderStartSummary(state, file.shown, beside?.shown),
   };
 }

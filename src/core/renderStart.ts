@@ -98,12 +98,16 @@ export function renderContextAgain(
   return `${LOOP_MARKER} The conversation was ${what}; the continuation loop goes on (iteration ${state.iteration_count}/${state.max_iterations}).\n\n${rest}`;
 }
 
-/** One line for the user (systemMessage or terminal): where the loop is, and what will end it. */
-export function renderStartSummary(state: LoopState, shown: string): string {
+/**
+ * One line for the user (systemMessage or terminal): where the loop is (and beside which, when the default file was
+ * taken), and what will end it.
+ */
+export function renderStartSummary(state: LoopState, shown: string, beside?: string): string {
   const proof = endsOnDefaultPromise(state)
     ? ' To require proof instead: --until "npm test" (ends when the command passes) or --verify CMD (checks the promise).'
     : "";
-  return `continuation-loop: loop started in ${shown}. ${renderEndSentence(state)}${proof}`;
+  const where = beside ? `${shown}, beside the loop in ${beside}` : shown;
+  return `continuation-loop: loop started in ${where}. ${renderEndSentence(state)}${proof}`;
 }
 
 /**

@@ -113,7 +113,9 @@ describe("continuation-loop start", () => {
     const before = readFileSync(state(), "utf8");
     const second = runCli(["start", "Second", "goal"], { cwd: project });
     expect(second.code).toBe(0);
-    expect(second.stderr).toContain(".claude/continuation-loop.second-goal.local.md");
+    expect(second.stderr).toContain(
+      "loop started in .claude/continuation-loop.second-goal.local.md, beside the loop in .claude/continuation-loop.local.md.",
+    );
     const refused = runCli(["start", "--name", "default", "Second"], { cwd: project });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(

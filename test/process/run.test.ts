@@ -118,6 +118,10 @@ describe("continuation-loop run, before Claude Code starts", () => {
       .map((f) => /^continuation-loop\.(.+)\.local\.md$/.exec(f)?.[1])
       .filter((name) => name !== undefined);
     expect(named).toHaveLength(1);
+    // The first line says where the new loop is, and beside which.
+    expect(r.stderr).toContain(
+      `loop started in .claude/continuation-loop.${named[0]}.local.md, beside the loop in .claude/continuation-loop.local.md.`,
+    );
     const last = r.stderr.trim().split("\n").at(-1) ?? "";
     expect(last).toContain(`continuation-loop run --name ${named[0]}\` (no goal) takes it over`);
     expect(last).toContain(`continuation-loop stop --name ${named[0]}\` ends it`);
