@@ -176,7 +176,7 @@ function runStatus(call: CommandCall): number {
   // From a terminal, --all reaches the project's worktrees and Claude Code's background sessions too.
   if (options.all === true && !call.slash) return say(call, readStatusEverywhere(call.root, ctx));
   const file = chooseTargetLoop(call);
-  const status = readStatus(file, ctx.env, ctx.now(), session, options.all === true, ctx.columns);
+  const status = readStatus(file, ctx.env, ctx.now(), session, options.all === true, call.command, ctx.columns);
   // Settings that turn the hooks off are said under the loop: from a terminal, and from the companion module,
   // which answers /loop-status itself where Claude Code took the hooks away mid-session.
   const off = readHooksOff(call.root, ctx.env, ctx.home);

@@ -41,6 +41,7 @@ function renderOne(
   state: LoopState,
   now: number,
   sessionId: string | undefined,
+  command: string,
   others?: string,
   columns?: number,
 ): string {
@@ -65,6 +66,8 @@ function renderOne(
     ...(state.checklist && { checklist: readChecklistProgress(file, state.checklist) }),
     ...(others && { others }),
     ...(columns && { columns }),
+    command,
+    name: file.name,
   });
 }
 
@@ -81,17 +84,17 @@ function readChecklistProgress(file: LoopFile, checklist: string): string {
 }
 
 /** "  other loops: docs, fix-auth (/loop-status --all shows each)": one row. */
-function renderOtherLoops(others: FoundLoop[]): string {
+function renderOtherLoops(others: FoundLoop[], command: string): string {
   const names = others.map(({ file }) => file.name).join(", ");
-  return `other loops: ${names} (/loop-status --all shows a row for each, --name NAME one in full)`;
+  return `other loops: ${names} (${command} --all shows a row for each, --name NAME one in full)`;
 }
 
-function otherLines(others: FoundLoop[], sessionId: string | undefined): string[] {
+function otherLines(others: FoundLoop[], sessionId: string | undefined, command: string): string[] {
   return others.map(({ file }) => {
     try {
-      return renderOtherLoop(file.name, readLoopState(file), sessionId);
+      return renderOtherLoop(file.name, readLoopState(file), sessionId, command);
     } catch {
-      return renderOtherLoop(file.name, undefined, sessionId);
+      return renderOtherLoop(file.name, undefined, sessionId, command);
     }
   });
 }
@@ -107,17 +110,20 @@ export function readStatus(
   now: number,
   sessionId: string | undefined,
   all: boolean,
+  /** The status command as the person typed it: the commands the text names are its siblings. */
+  command: string,
   columns?: number,
 ): string {
   const others = scanLoops(file.root, env).loops.filter((loop) => loop.file.statePath !== file.statePath);
   // A row per other loop with --all; otherwise a few words within the loop's rows: the one other loop's row, or
   // their names (README "Commands").
-  const rows = all || others.length === 1 ? otherLines(others, sessionId) : [];
-  const note = all || !others.length ? undefined : others.length === 1 ? rows[0]?.trim() : renderOtherLoops(others);
+  const rows = all || others.length === 1 ? otherLines(others, sessionId, command) : [];
+  const note =
+    all || !others.length ? undefined : others.length === 1 ? rows[0]?.trim() : renderOtherLoops(others, command);
   const state = readLoopState(file);
   if (!state) {
     const last = [...readHistory(file.historyPath)].reverse().find((r) => r.decision === "end");
-    return [renderNoLoop(file.shown, last), ...(note ? [clipRow(`  ${note}`)] : rows)].join("\n");
+    return [renderNoLoop(file.shown, last, command), ...(note ? [clipRow(`  ${note}`)] : rows)].join("\n");
   }
-  return [renderOne(file, state, now, sessionId, note, columns), ...(all ? rows : [])].join("\n");
+  return [renderOne(file, state, now, sessionId, command, note, columns), ...(all ? rows : [])].join("\n");
 }

@@ -12,6 +12,8 @@ import { renderPlanWait } from "./planMode.js";
 import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";
 import { clipToCells, clipToChars, wrapToCells } from "./cellWidth.js";
+import { renderSiblingCommand } from "./loopCommand.js";
+import { renderNameFlag } from "./loopFileNames.js";
 
 const fmt = formatCount;
 // A lone CR ends a line too: a CI log reader (GitHub's runner) starts a new line there.
@@ -98,6 +100,10 @@ export interface StatusExtras {
   holdInterrupted?: boolean;
   /** The cells a row has where the answer shows, when something measured them: rows wrap at words to fit. */
   columns?: number;
+  /** The status command as the person typed it (`/loop-status` when not given): the commands named are its siblings. */
+  command?: string;
+  /** The loop's name, for the commands named (`--name NAME`). */
+  name?: string;
 }
 
 /** Rows a full status may take (README "Commands"). */
@@ -121,20 +127,22 @@ function renderHold(
   runtime: Runtime,
   recent: HistoryRecord[],
   now: number,
+  /** The command that resumes the loop, as the person would type it here. */
+  resume: string,
   permissionClosed = false,
   holdInterrupted = false,
 ): string | undefined {
   const pause = readPause(state.active, runtime);
   if (pause?.reason === "question") return `paused, Claude's question: ${pause.text} (your next prompt answers it)`;
-  if (pause?.reason === "scope") return `paused for scope: ${pause.text} (/loop-resume accepts the tree)`;
-  if (pause?.reason === "api_errors") return `paused: ${pause.text} (/loop-resume goes on)`;
-  if (!state.active) return `paused: ${renderPausedBy(recent)} (/loop-resume or active: true resumes it)`;
+  if (pause?.reason === "scope") return `paused for scope: ${pause.text} (${resume} accepts the tree)`;
+  if (pause?.reason === "api_errors") return `paused: ${pause.text} (${resume} goes on)`;
+  if (!state.active) return `paused: ${renderPausedBy(recent)} (${resume} or active: true resumes it)`;
   if (runtime.permission_wait && permissionClosed)
-    return `the permission prompt (${runtime.permission_wait.tool}) was refused or cancelled (Esc), so the turn ended; your next prompt in the session pauses the loop (/loop-resume goes on)`;
+    return `the permission prompt (${runtime.permission_wait.tool}) was refused or cancelled (Esc), so the turn ended; your next prompt in the session pauses the loop (${resume} goes on)`;
   if (runtime.permission_wait)
     return `${renderPermissionWait(runtime.permission_wait)} since ${runtime.permission_wait.since.slice(11, 19)} UTC: answer it in the session (claude attach for a background one); the loop goes on once the turn does`;
   if (holdInterrupted)
-    return "the turn after the wait was interrupted (Esc): your next prompt in the session pauses the loop (/loop-resume goes on)";
+    return `the turn after the wait was interrupted (Esc): your next prompt in the session pauses the loop (${resume} goes on)`;
   if (runtime.plan_hold) return renderPlanWait(runtime.plan_hold);
   const hold = runtime.background_hold;
   if (hold) {
@@ -184,7 +192,10 @@ export function renderStatus(
 ): string {
   const elapsed = elapsedSeconds(state, now);
   const held = !state.active || readPause(state.active, runtime) !== undefined;
-  const ends = renderEndConditions(state) || "no completion condition: it runs to a limit or /loop-stop";
+  const command = extras.command ?? "/loop-status";
+  const named = renderNameFlag(extras.name ?? "default");
+  const stop = `${renderSiblingCommand(command, "stop")}${named}`;
+  const ends = renderEndConditions(state) || `no completion condition: it runs to a limit or ${stop}`;
   const checklist = state.checklist ? ` · checklist ${state.checklist} ${extras.checklist ?? "not read"}` : "";
   const last = recent
     .slice(-3)
@@ -194,7 +205,8 @@ export function renderStatus(
   const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
     .filter(Boolean)
     .join(" · ");
-  let hold = renderHold(state, runtime, recent, now, extras.permissionClosed, extras.holdInterrupted);
+  const resume = `${renderSiblingCommand(command, "resume")}${named}`;
+  let hold = renderHold(state, runtime, recent, now, resume, extras.permissionClosed, extras.holdInterrupted);
   // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
   const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;
   const folded = hold !== undefined && notes !== "" && 6 + optional > MAX_ROWS;
@@ -217,8 +229,8 @@ export function renderStatus(
   return (extras.columns ? rows.flatMap((row) => wrapToCells(row, extras.columns ?? 0)) : rows).join("\n");
 }
 
-/** When there is no loop: say so, and what the last one did. */
-export function renderNoLoop(shown: string, last: HistoryRecord | undefined): string {
+/** When there is no loop: say so, what the last one did, and the start command beside `command` (as typed). */
+export function renderNoLoop(shown: string, last: HistoryRecord | undefined, command = "/loop-status"): string {
   const lines = [`continuation-loop: no loop is running (no ${shown}).`];
   // The project's last loop may be another file's (another session's loop): it is named then.
   const other = last?.state_file && last.state_file !== shown ? ` (${last.state_file})` : "";
@@ -228,13 +240,18 @@ export function renderNoLoop(shown: string, last: HistoryRecord | undefined): st
         `  last loop${other}: ${renderDecision(last)}${last.goal ? ` — goal: ${renderGoalLine(last.goal)}` : ""}`,
       ),
     );
-  lines.push("  start one with /loop-start [options] GOAL");
+  lines.push(`  start one with ${renderSiblingCommand(command, "start")} [options] GOAL`);
   return lines.join("\n");
 }
 
-/** One line about another loop of the project, under /loop-status. */
-export function renderOtherLoop(name: string, state: LoopState | undefined, sessionId: string | undefined): string {
-  if (!state) return `  other loop ${name}: state file invalid (continuation-loop status --name ${name} says why)`;
+/** One line about another loop of the project, under the status `command` (as typed). */
+export function renderOtherLoop(
+  name: string,
+  state: LoopState | undefined,
+  sessionId: string | undefined,
+  command = "/loop-status",
+): string {
+  if (!state) return `  other loop ${name}: state file invalid (${command} --name ${name} says why)`;
   const owner = !state.session_id
     ? "unclaimed"
     : state.session_id === sessionId

@@ -177,6 +177,14 @@ describe("continuation-loop pause, resume, restart", () => {
       "; /continuation-loop:loop-resume --name docs (or active: true) resumes it.",
     );
     expect(slash("/loop-start --name docs Another goal")).toContain("Expected /loop-stop --name docs first");
+    // The status of the paused loop names the command that resumes it, the same way.
+    expect(slash("/loop-status --name docs")).toContain("(/loop-resume --name docs or active: true resumes it)");
+    expect(runCli(["status", "--name", "docs"], { cwd: project }).stdout).toContain(
+      "(continuation-loop resume --name docs or active: true resumes it)",
+    );
+    expect(runCli(["status", "--name", "gone"], { cwd: project }).stdout).toContain(
+      "start one with continuation-loop start [options] GOAL",
+    );
     const none = runCli(["resume", "--name", "gone"], { cwd: project });
     expect(none).toMatchObject({ code: 1 });
     expect(none.stderr).toContain("there is no loop to resume. Expected continuation-loop start GOAL");
