@@ -2,11 +2,9 @@ import { composeStateFile } from "../core/composeState.js";
 import { LoopError } from "../core/errors.js";
 import type { LoopState } from "../core/parseState.js";
 import { type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
-import { renderNameFlag } from "../core/loopFileNames.js";
-import { renderSiblingCommand } from "../core/loopCommand.js";
 import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
-import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
+import { renderStartContext, renderStartSummary, renderStopCommand } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { makeRuntime } from "../core/sidecar.js";
 import { readScopeBaseline } from "../io/readScopeChanges.js";
@@ -67,7 +65,7 @@ function nameFromGoal(goal: string, taken: Set<string>): string {
 function runningError(found: FoundLoop, why: string, command: string): LoopError {
   return new LoopError("LOOP_RUNNING", why, {
     file: found.file.shown,
-    expected: `${renderSiblingCommand(command, "stop")}${renderNameFlag(found.file.name)} first, or --force to replace it`,
+    expected: `${renderStopCommand(found.file, command)} first, or --force to replace it`,
   });
 }
 
@@ -277,7 +275,7 @@ function writeNewLoop(
     // Spend reaches the loop from the companion module where it runs, else from the plugin's status line.
     summary:
       state.max_cost !== undefined && !readModuleLive(ctx.env) && !readCostSource(settings())
-        ? `${renderStartSummary(state, file.shown, beside?.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId, settings))}.`
-        : renderStartSummary(state, file.shown, beside?.shown),
+        ? `${renderStartSummary(state, file, request.command, beside?.shown)} Note: ${renderNoCostSource(readCostModuleMayRun(root, ctx, sessionId, settings))}.`
+        : renderStartSummary(state, file, request.command, beside?.shown),
   };
 }

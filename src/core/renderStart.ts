@@ -47,13 +47,13 @@ const endsOnDefaultPromise = (state: LoopState): boolean =>
   state.checklist === undefined &&
   state.metric_target === undefined;
 
-/** "It ends when … , or at a limit (…)": the sentence every start message carries. */
-function renderEndSentence(state: LoopState): string {
+/** "It ends when … , or at a limit (…), or with `stop`": the sentence every start message carries. */
+function renderEndSentence(state: LoopState, stop: string): string {
   const conditions = renderEndConditions(state);
   const limit = `${state.max_iterations} iteration${state.max_iterations === 1 ? "" : "s"}${state.max_duration !== undefined ? `, ${renderDuration(state.max_duration)}` : ""}${state.max_cost !== undefined ? `, $${state.max_cost}` : ""}`;
   return conditions
-    ? `It ends when ${conditions}, or at a limit (${limit}), or with /loop-stop.`
-    : `It has no completion condition: it runs to a limit (${limit}) or /loop-stop.`;
+    ? `It ends when ${conditions}, or at a limit (${limit}), or with ${stop}.`
+    : `It has no completion condition: it runs to a limit (${limit}) or ${stop}.`;
 }
 
 /**
@@ -102,12 +102,18 @@ export function renderContextAgain(
  * One line for the user (systemMessage or terminal): where the loop is (and beside which, when the default file was
  * taken), and what will end it.
  */
-export function renderStartSummary(state: LoopState, shown: string, beside?: string): string {
+export function renderStartSummary(
+  state: LoopState,
+  file: Pick<LoopFile, "shown" | "name">,
+  /** The command as the person typed it: the stop command named is its sibling. */
+  command: string,
+  beside?: string,
+): string {
   const proof = endsOnDefaultPromise(state)
     ? ' To require proof instead: --until "npm test" (ends when the command passes) or --verify CMD (checks the promise).'
     : "";
-  const where = beside ? `${shown}, beside the loop in ${beside}` : shown;
-  return `continuation-loop: loop started in ${where}. ${renderEndSentence(state)}${proof}`;
+  const where = beside ? `${file.shown}, beside the loop in ${beside}` : file.shown;
+  return `continuation-loop: loop started in ${where}. ${renderEndSentence(state, renderStopCommand(file, command))}${proof}`;
 }
 
 /**
@@ -119,8 +125,12 @@ export function renderPreparedSummary(
   file: Pick<LoopFile, "shown" | "name">,
   command: string,
 ): string {
-  return `continuation-loop: loop prepared in ${file.shown}, paused (active: false): Claude does not start on it now; ${renderSiblingCommand(command, "resume")}${renderNameFlag(file.name)} starts it. ${renderEndSentence(state)}`;
+  return `continuation-loop: loop prepared in ${file.shown}, paused (active: false): Claude does not start on it now; ${renderSiblingCommand(command, "resume")}${renderNameFlag(file.name)} starts it. ${renderEndSentence(state, renderStopCommand(file, command))}`;
 }
+
+/** The command that stops the loop in `file`, as the person typed `command`. */
+export const renderStopCommand = (file: Pick<LoopFile, "name">, command: string): string =>
+  `${renderSiblingCommand(command, "stop")}${renderNameFlag(file.name)}`;
 
 /** Where the card is fitted when the width is not known: any terminal's width (renderHelp.ts). */
 const CARD_WIDTH = 80;

@@ -162,6 +162,7 @@ describe("continuation-loop pause, resume, restart", () => {
     const docs = join(project, ".claude", "continuation-loop.docs.local.md");
     const prepared = runCli(["start", "--name", "docs", "--active=false", "Write the guide"], { cwd: project });
     expect(prepared.stdout).toContain("continuation-loop resume --name docs starts it.");
+    expect(prepared.stdout).toContain(", or with continuation-loop stop --name docs.");
     expect(runCli(["resume", "--name", "docs"], { cwd: project }).code).toBe(0);
     const paused = runCli(["pause", "--name", "docs"], { cwd: project });
     expect(paused.stdout).toContain("; continuation-loop resume --name docs (or active: true) resumes it.");
