@@ -229,20 +229,27 @@ describe("continuation-loop status --all", () => {
 });
 
 describe("continuation-loop status --all the morning after", () => {
-  it("names the worktree whose loop has ended since, how, and the command of its report", () => {
+  /**
+   * A repository whose worktree `.claude/worktrees/TREE` (where `start --bg --worktree TREE` has Claude Code make it)
+   * held a loop started with `startArgs` and stopped with `stopArgs`; then `status --all` from the project.
+   */
+  function endInWorktree(tree: string, startArgs: string[], stopArgs: string[]): string[] {
     writeFileSync(join(project, "a.txt"), "a\n");
     git(project, "init", "-q", "-b", "main");
     git(project, "add", "-A");
     git(project, "commit", "-qm", "base");
-    // Where `start --bg --worktree auth` has Claude Code make it, with a loop that ran there and ended.
-    const tree = join(project, ".claude", "worktrees", "auth");
-    git(project, "worktree", "add", "-q", "-b", "worktree-auth", tree);
-    expect(runCli(["start", "--template", "tdd", "Fix the login tests"], { cwd: tree }).code).toBe(0);
-    expect(runCli(["stop"], { cwd: tree }).code).toBe(0);
+    const cwd = join(project, ".claude", "worktrees", tree);
+    git(project, "worktree", "add", "-q", "-b", `worktree-${tree}`, cwd);
+    expect(runCli(["start", ...startArgs], { cwd }).code).toBe(0);
+    expect(runCli(["stop", ...stopArgs], { cwd }).code).toBe(0);
     const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
     const run = runCli(["status", "--all"], { cwd: project, env });
     expect(run.code, run.stderr).toBe(0);
-    const lines = run.stdout.trim().split("\n");
+    return run.stdout.trim().split("\n");
+  }
+
+  it("names the worktree whose loop has ended since, how, and the command of its report", () => {
+    const lines = endInWorktree("auth", ["--template", "tdd", "Fix the login tests"], []);
     expect(lines[0]).toMatch(/no loop in this project or its worktrees runs now/);
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(
@@ -255,18 +262,8 @@ describe("continuation-loop status --all the morning after", () => {
   });
 
   it("names a named loop that has ended, and its report's command takes the name", () => {
-    writeFileSync(join(project, "a.txt"), "a\n");
-    git(project, "init", "-q", "-b", "main");
-    git(project, "add", "-A");
-    git(project, "commit", "-qm", "base");
-    const tree = join(project, ".claude", "worktrees", "docs");
-    git(project, "worktree", "add", "-q", "-b", "worktree-docs", tree);
-    expect(runCli(["start", "--name", "docs", "Write the guide"], { cwd: tree }).code).toBe(0);
-    expect(runCli(["stop", "--name", "docs"], { cwd: tree }).code).toBe(0);
-    const env = { CONTINUATION_LOOP_CLAUDE: fakeClaude({ stdout: "[]" }).path };
-    const run = runCli(["status", "--all"], { cwd: project, env });
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim().split("\n").slice(1)).toEqual([
+    const lines = endInWorktree("docs", ["--name", "docs", "Write the guide"], ["--name", "docs"]);
+    expect(lines.slice(1)).toEqual([
       expect.stringMatching(
         /^ {2}\.claude\/worktrees\/docs --name docs: ended \(stopped\) at iteration 1, .* — Write the guide; its report: continuation-loop report --project \.claude\/worktrees\/docs --name docs$/,
       ),
