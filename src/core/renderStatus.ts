@@ -230,7 +230,7 @@ export function renderStatus(
 }
 
 /** When there is no loop: say so, what the last one did, and the start command beside `command` (as typed). */
-export function renderNoLoop(shown: string, last: HistoryRecord | undefined, command = "/loop-status"): string {
+export function renderNoLoop(shown: string, last: HistoryRecord | undefined, command: string): string {
   const lines = [`continuation-loop: no loop is running (no ${shown}).`];
   // The project's last loop may be another file's (another session's loop): it is named then.
   const other = last?.state_file && last.state_file !== shown ? ` (${last.state_file})` : "";
@@ -249,7 +249,7 @@ export function renderOtherLoop(
   name: string,
   state: LoopState | undefined,
   sessionId: string | undefined,
-  command = "/loop-status",
+  command: string,
 ): string {
   if (!state) return `  other loop ${name}: state file invalid (${command} --name ${name} says why)`;
   const owner = !state.session_id

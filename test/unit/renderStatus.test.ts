@@ -286,30 +286,46 @@ describe("renderStatus", () => {
   });
 
   it("renders no loop with the last one", () => {
-    const text = renderNoLoop("s.md", {
-      time: "2026-01-01T00:00:00.000Z",
-      iteration: 4,
-      decision: "end",
-      reason: "completed",
-      goal: "Old goal\nmore",
-    });
+    const text = renderNoLoop(
+      "s.md",
+      {
+        time: "2026-01-01T00:00:00.000Z",
+        iteration: 4,
+        decision: "end",
+        reason: "completed",
+        goal: "Old goal\nmore",
+      },
+      "/loop-status",
+    );
     expect(text).toContain("no loop is running (no s.md)");
     expect(text).toContain("ended: completed");
     expect(text).toContain("goal: Old goal");
+    expect(text).toContain("start one with /loop-start [options] GOAL");
+    expect(renderNoLoop("s.md", undefined, "continuation-loop status")).toContain(
+      "start one with continuation-loop start [options] GOAL",
+    );
   });
 
   it("names the file of the last loop when it is another loop's, as another session's may be", () => {
     const end = { time: "2026-01-01T00:00:00.000Z", iteration: 2, decision: "end" as const, reason: "completed" };
-    const other = renderNoLoop(".claude/continuation-loop.docs.local.md", {
-      ...end,
-      state_file: ".claude/continuation-loop.local.md",
-      goal: "Fix the parser",
-    });
+    const other = renderNoLoop(
+      ".claude/continuation-loop.docs.local.md",
+      {
+        ...end,
+        state_file: ".claude/continuation-loop.local.md",
+        goal: "Fix the parser",
+      },
+      "/loop-status",
+    );
     expect(other).toContain("last loop (.claude/continuation-loop.local.md): ");
-    const own = renderNoLoop(".claude/continuation-loop.local.md", {
-      ...end,
-      state_file: ".claude/continuation-loop.local.md",
-    });
+    const own = renderNoLoop(
+      ".claude/continuation-loop.local.md",
+      {
+        ...end,
+        state_file: ".claude/continuation-loop.local.md",
+      },
+      "/loop-status",
+    );
     expect(own).toContain("last loop: ");
   });
 });
