@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { removeGitignoreLines } from "../core/gitignoreLines.js";
 import { MANIFEST, SETTINGS } from "../core/installLayout.js";
 import { parseSettings, removeHooks, renderSettings, type Settings } from "../core/settingsHooks.js";
-import { loopFileAt } from "../core/loopFiles.js";
+import { renderShellWord } from "../core/renderShellWord.js";
+import { scanLoops } from "../io/listLoops.js";
 import { type CommandCall, say } from "./commandTable.js";
 import { readManifest, readText, sha256, writeThroughLink } from "./installFiles.js";
 
@@ -77,8 +78,13 @@ export function runUninstall({ root, ctx }: CommandCall): number {
   }
   lines.push(`  removed ${removed} installed file(s)`);
   if (kept.length) lines.push(`  kept ${kept.length} file(s) changed since install: ${kept.join(", ")}`);
-  const state = loopFileAt(root, "default").statePath;
-  if (existsSync(state))
-    lines.push(`  a loop state file is still there (${state}); end it with /loop-stop or delete it`);
+  // The slash commands went with the install: the helper is what ends a loop now.
+  const loops = scanLoops(root, ctx.env).loops.map(({ file }) => file.shown);
+  const project = root === ctx.cwd ? "" : ` --project ${renderShellWord(root)}`;
+  const one = loops.length === 1;
+  if (loops.length)
+    lines.push(
+      `  ${one ? "a loop's state file is" : `${loops.length} loops' state files are`} still there (${loops.join(", ")}): \`continuation-loop stop --all${project}\` ends ${one ? "it (its goal stays" : "them (their goals stay"} in the history), or delete ${one ? "the file" : "the files"}`,
+    );
   return say({ ctx }, lines.join("\n"));
 }

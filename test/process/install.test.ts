@@ -366,13 +366,27 @@ describe("an installed project", () => {
     expect(snapshot(root)).toEqual(before);
   });
 
-  it("keeps the loop's state and history on uninstall", () => {
+  it("keeps the loops' state and history on uninstall, and says how the helper ends them", () => {
     const root = tempProject();
     runCli(["install", "--project", root], { cwd: "/" });
     mkdirSync(join(root, ".claude"), { recursive: true });
     runCli(["start", "Keep me"], { cwd: root });
+    runCli(["start", "--name", "docs", "Write the docs"], { cwd: root });
     const un = runCli(["uninstall", "--project", root], { cwd: "/" });
-    expect(un.stdout).toContain("a loop state file is still there");
+    const line = un.stdout.split("\n").find((l) => l.includes("still there")) ?? "";
+    expect(line).toMatch(/^ {2}2 loops' state files are still there \(/);
+    expect(line).toContain(".claude/continuation-loop.local.md");
+    expect(line).toContain(".claude/continuation-loop.docs.local.md");
+    // The slash commands went with the install: the line names the helper's command, which works from where it ran.
+    expect(un.stdout).not.toContain("/loop-stop");
+    const command = /`continuation-loop (stop --all --project [^`]+)`/.exec(line)?.[1] ?? "";
+    expect(command).toBe(`stop --all --project ${root}`);
     expect(existsSync(join(root, ".claude/continuation-loop.local.md"))).toBe(true);
+    expect(runCli(command.split(" "), { cwd: "/" }).code).toBe(0);
+    expect(existsSync(join(root, ".claude/continuation-loop.local.md"))).toBe(false);
+    expect(existsSync(join(root, ".claude/continuation-loop.docs.local.md"))).toBe(false);
+    const history = readFileSync(join(root, ".claude/continuation-loop.history.jsonl"), "utf8");
+    expect(history).toContain("Keep me");
+    expect(history).toContain("Write the docs");
   });
 });
