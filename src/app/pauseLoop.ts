@@ -1,7 +1,6 @@
 import { editFrontmatter } from "../core/frontmatter.js";
 import { LoopError } from "../core/errors.js";
 import { renderSiblingCommand } from "../core/loopCommand.js";
-import { renderNameFlag } from "../core/loopFileNames.js";
 import type { LoopFile } from "../core/loopFiles.js";
 import { tryAppendHistory } from "../io/history.js";
 import { updateStateFile } from "../io/updateStateFile.js";
@@ -17,7 +16,7 @@ const NOTHING = "continuation-loop: no loop is running; nothing to pause.";
  * stop does.
  */
 export function pauseLoop(file: LoopFile, sessionId: string | undefined, now: number, command: string): string {
-  const resume = `${renderSiblingCommand(command, "resume")}${renderNameFlag(file.name)}`;
+  const resume = renderSiblingCommand(command, "resume", file.name);
   const outcome = updateStateFile<string | LoopError>(
     file,
     (snapshot) => {

@@ -4,7 +4,8 @@ import type { LoopState } from "../core/parseState.js";
 import { type FoundLoop, type LoopFile, loopFileAt, pinnedLoopFile } from "../core/loopFiles.js";
 import type { StartRequest } from "../core/parseStartArgs.js";
 import { parseState } from "../core/parseState.js";
-import { renderStartContext, renderStartSummary, renderStopCommand } from "../core/renderStart.js";
+import { renderSiblingCommand } from "../core/loopCommand.js";
+import { renderStartContext, renderStartSummary } from "../core/renderStart.js";
 import { scanLoops } from "../io/listLoops.js";
 import { makeRuntime } from "../core/sidecar.js";
 import { readScopeBaseline } from "../io/readScopeChanges.js";
@@ -65,7 +66,7 @@ function nameFromGoal(goal: string, taken: Set<string>): string {
 function runningError(found: FoundLoop, why: string, command: string): LoopError {
   return new LoopError("LOOP_RUNNING", why, {
     file: found.file.shown,
-    expected: `${renderStopCommand(found.file, command)} first, or --force to replace it`,
+    expected: `${renderSiblingCommand(command, "stop", found.file.name)} first, or --force to replace it`,
   });
 }
 

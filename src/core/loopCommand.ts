@@ -1,5 +1,7 @@
+import { renderNameFlag } from "./loopFileNames.js";
+
 /**
- * A prompt shaped like a loop command. No imports: it runs before every prompt. Which commands exist is the
+ * A prompt shaped like a loop command. It imports only the loop files' names: it runs before every prompt. Which commands exist is the
  * command table's word (`isSlashCommand`, src/app/slashCommands.ts), loaded only for such a prompt.
  */
 export interface LoopCommand {
@@ -24,10 +26,14 @@ export function matchLoopCommand(prompt: string): LoopCommand | undefined {
 /**
  * The command `name` (`resume`, `stop`) as the person typed the one they ran: `/loop-pause` → `/loop-resume`,
  * `/continuation-loop:loop-pause` → `/continuation-loop:loop-resume`, `continuation-loop pause` →
- * `continuation-loop resume`. A message names what works where it is read.
+ * `continuation-loop resume`; for the loop `loop`, ` --name NAME` after it. A message names what works where it is read.
  */
-export function renderSiblingCommand(command: string, name: string): string {
+export function renderSiblingCommand(command: string, name: string, loop = "default"): string {
   const slash = COMMAND.exec(command);
-  if (slash) return `${(slash[1] as string).slice(0, -(slash[2] as string).length)}${name}`;
-  return /\s/.test(command) ? command.replace(/\S+$/, name) : `/loop-${name}`;
+  const sibling = slash
+    ? `${(slash[1] as string).slice(0, -(slash[2] as string).length)}${name}`
+    : /\s/.test(command)
+      ? command.replace(/\S+$/, name)
+      : `/loop-${name}`;
+  return `${sibling}${renderNameFlag(loop)}`;
 }

@@ -13,7 +13,6 @@ import { renderOptionRows, renderParagraph } from "./renderHelp.js";
 import { summaryOf } from "./renderFields.js";
 import { renderFinish, renderLimits, renderScopeRule } from "./renderStop.js";
 import { renderSiblingCommand } from "./loopCommand.js";
-import { renderNameFlag } from "./loopFileNames.js";
 import type { LoopFile } from "./loopFiles.js";
 
 /** Marks text this plugin adds when a loop starts, stops or is inspected (never the loop marker). */
@@ -113,7 +112,7 @@ export function renderStartSummary(
     ? ' To require proof instead: --until "npm test" (ends when the command passes) or --verify CMD (checks the promise).'
     : "";
   const where = beside ? `${file.shown}, beside the loop in ${beside}` : file.shown;
-  return `continuation-loop: loop started in ${where}. ${renderEndSentence(state, renderStopCommand(file, command))}${proof}`;
+  return `continuation-loop: loop started in ${where}. ${renderEndSentence(state, renderSiblingCommand(command, "stop", file.name))}${proof}`;
 }
 
 /**
@@ -125,12 +124,8 @@ export function renderPreparedSummary(
   file: Pick<LoopFile, "shown" | "name">,
   command: string,
 ): string {
-  return `continuation-loop: loop prepared in ${file.shown}, paused (active: false): Claude does not start on it now; ${renderSiblingCommand(command, "resume")}${renderNameFlag(file.name)} starts it. ${renderEndSentence(state, renderStopCommand(file, command))}`;
+  return `continuation-loop: loop prepared in ${file.shown}, paused (active: false): Claude does not start on it now; ${renderSiblingCommand(command, "resume", file.name)} starts it. ${renderEndSentence(state, renderSiblingCommand(command, "stop", file.name))}`;
 }
-
-/** The command that stops the loop in `file`, as the person typed `command`. */
-export const renderStopCommand = (file: Pick<LoopFile, "name">, command: string): string =>
-  `${renderSiblingCommand(command, "stop")}${renderNameFlag(file.name)}`;
 
 /** Where the card is fitted when the width is not known: any terminal's width (renderHelp.ts). */
 const CARD_WIDTH = 80;

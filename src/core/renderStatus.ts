@@ -13,7 +13,6 @@ import { renderMistypedRow } from "./mistypedFields.js";
 import { renderWaitStatus } from "./renderApiWait.js";
 import { clipToCells, clipToChars, wrapToCells } from "./cellWidth.js";
 import { renderSiblingCommand } from "./loopCommand.js";
-import { renderNameFlag } from "./loopFileNames.js";
 
 const fmt = formatCount;
 // A lone CR ends a line too: a CI log reader (GitHub's runner) starts a new line there.
@@ -193,8 +192,7 @@ export function renderStatus(
   const elapsed = elapsedSeconds(state, now);
   const held = !state.active || readPause(state.active, runtime) !== undefined;
   const command = extras.command ?? "/loop-status";
-  const named = renderNameFlag(extras.name ?? "default");
-  const stop = `${renderSiblingCommand(command, "stop")}${named}`;
+  const stop = renderSiblingCommand(command, "stop", extras.name);
   const ends = renderEndConditions(state) || `no completion condition: it runs to a limit or ${stop}`;
   const checklist = state.checklist ? ` · checklist ${state.checklist} ${extras.checklist ?? "not read"}` : "";
   const last = recent
@@ -205,7 +203,7 @@ export function renderStatus(
   const notes = [state.mistyped.length ? renderMistypedRow(state.mistyped) : "", extras.others ?? ""]
     .filter(Boolean)
     .join(" · ");
-  const resume = `${renderSiblingCommand(command, "resume")}${named}`;
+  const resume = renderSiblingCommand(command, "resume", extras.name);
   let hold = renderHold(state, runtime, recent, now, resume, extras.permissionClosed, extras.holdInterrupted);
   // A loop held, with notes and a metric, would take a row more than a glance: the notes follow why it is held.
   const optional = [hold, notes, state.metric].filter((row) => row !== undefined && row !== "").length;

@@ -40,4 +40,11 @@ describe("renderSiblingCommand", () => {
   ])("%s → %s", (command, expected) => {
     expect(renderSiblingCommand(command, "resume")).toBe(expected);
   });
+
+  it("names a named loop with --name, the default loop with none", () => {
+    expect(renderSiblingCommand("continuation-loop pause", "resume", "docs")).toBe(
+      "continuation-loop resume --name docs",
+    );
+    expect(renderSiblingCommand("/loop-pause", "resume", "default")).toBe("/loop-resume");
+  });
 });
