@@ -19,6 +19,7 @@ import { cpus, loadavg, platform, release, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeFixtures } from "./fixtures.mjs";
+import { readNodeVersion, resolveNode, runEachNode } from "./nodes.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const HOOKS = join(ROOT, "hooks");
@@ -35,32 +36,15 @@ const fail = (message) => {
   console.error(`bench: ${message}`);
   process.exit(1);
 };
-/** `--node 24` → the suite's Node 24; a path stays a path. */
-const nodeBinary = (spec) => {
-  if (!/^\d+$/.test(spec)) return resolve(spec);
-  const suite = join(ROOT, "test/node-versions/node_modules", `node-${spec}`, "bin/node");
-  if (existsSync(suite)) return suite;
-  if (process.versions.node.split(".")[0] === spec) return process.execPath;
-  return fail(`no Node ${spec}: give its path to --node`);
-};
-const NODES = option("node", process.execPath).split(",").filter(Boolean).map(nodeBinary);
-if (NODES.length > 1) {
-  // One whole bench per Node, one after the other; exit 1 when any missed a target.
-  const rest = argv.filter((a, i) => a !== "--node" && argv[i - 1] !== "--node");
-  let status = 0;
-  for (const node of NODES) {
-    const run = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...rest, "--node", node], {
-      stdio: "inherit",
-    });
-    status = Math.max(status, run.status ?? 1);
-  }
-  process.exit(status);
-}
+const NODES = option("node", process.execPath)
+  .split(",")
+  .filter(Boolean)
+  .map((spec) => resolveNode(spec) ?? fail(`no Node ${spec}: give its path to --node`));
+// One whole bench per Node, one after the other; exit 1 when any missed a target.
+if (NODES.length > 1) process.exit(runEachNode(fileURLToPath(import.meta.url), argv, NODES));
 const NODE = NODES[0];
-const NODE_VERSION = execFileSync(NODE, ["-p", "process.version"], { encoding: "utf8" }).trim();
+const { version: NODE_VERSION, targeted: TARGETED } = readNodeVersion(NODE);
 if (!(RUNS >= 10)) fail("--runs must be at least 10");
-/** Speed targets hold from Node 22 (docs/PERFORMANCE.md); an older line's figures are for the record. */
-const TARGETED = Number(NODE_VERSION.slice(1).split(".")[0]) >= 22;
 
 const SESSION = "3f1c9b2e-7a4d-4e8b-9c21-5d6e7f8a9b0c";
 const TODO_SESSION = "7c0d5e1f-2b3a-4c4d-8e5f-6a7b8c9d0e1f";
