@@ -41,7 +41,7 @@ export function resumeInBackground(file: LoopFile, call: CommandCall): number {
   // resume below goes on in this very session rather than a copy.
   if (session && session.state !== "stopped")
     runClaudeCommand(claude.path, ["stop", session.id], { cwd: file.root, env: ctx.env, timeoutMs: 30_000 });
-  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, command);
+  const resumed = resumeLoop(file, { sessionId, now: ctx.now(), force: true, claudePid: "", env: ctx.env, command });
   const opening = `The session was started again: the loop goes on from iteration ${state.iteration_count}/${state.max_iterations}`;
   // The plugin from this package, unless the settings load it already. With a flag of ours, or on a Claude Code
   // that keeps no id, Claude Code goes on in a copy of the session: its first prompt takes the loop over.

@@ -32,10 +32,6 @@ const TAKE_WAIT_MS = 30_000;
 const cannot = (command: string, why: string, expected: string) =>
   new LoopError("CLAUDE_UNAVAILABLE", why, { file: command, expected });
 
-/**
- * The worktree `claude --bg -w NAME` runs in, made first so the loop's file is there before the session starts:
- * where Claude Code makes it (`.claude/worktrees/NAME`, branch `worktree-NAME`; measured), which it then reuses.
- */
 /** The loop's worktree; `made` when this start made it (`branch` too, when it made that): a failed start takes them away. */
 interface Worktree {
   path: string;
@@ -43,6 +39,10 @@ interface Worktree {
   branch?: string;
 }
 
+/**
+ * The worktree `claude --bg -w NAME` runs in, made first so the loop's file is there before the session starts:
+ * where Claude Code makes it (`.claude/worktrees/NAME`, branch `worktree-NAME`; measured), which it then reuses.
+ */
 function prepareWorktree(root: string, name: string, ctx: Context, command: string): Worktree {
   const env = ctx.env as NodeJS.ProcessEnv;
   try {

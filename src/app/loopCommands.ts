@@ -164,7 +164,14 @@ function runResume(call: CommandCall): number {
   if (call.options.bg === true) return resumeInBackground(file, call);
   refuseSecondLoop(call, file);
   const force = call.options.force === true;
-  const resumed = resumeLoop(file, session, ctx.now(), force, readClaudeProcess(ctx.env), ctx.env, call.command);
+  const resumed = resumeLoop(file, {
+    sessionId: session,
+    now: ctx.now(),
+    force,
+    claudePid: readClaudeProcess(ctx.env),
+    env: ctx.env,
+    command: call.command,
+  });
   return call.tell(resumed.message, resumed.context);
 }
 

@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { LoopError } from "../core/errors.js";
 import { type LoopFile, loopFileAt, pinnedLoopFile, renderHistoryShown } from "../core/loopFiles.js";
+import { renderNameFlag } from "../core/loopFileNames.js";
 import { renderReportMarkdown } from "../core/renderReport.js";
 import { renderReportHtml } from "../core/renderReportHtml.js";
 import { buildReport, type ReportModel, selectLoopRecords } from "../core/reportModel.js";
@@ -61,7 +62,7 @@ export function runReport(call: CommandCall): number {
 /** `/loop-report`'s few lines. */
 function renderReportSummary(model: ReportModel, cli: string, name: string | undefined): string {
   const metric = renderMetricSummary(model);
-  const named = name === undefined ? "" : ` --name ${name}`;
+  const named = renderNameFlag(name ?? "default");
   return [
     `continuation-loop: report of ${model.stateFile}: ${renderOutcome(model)}`,
     `  ${model.iterations} iteration${model.iterations === 1 ? "" : "s"} · ${renderElapsed(model)} · ${renderTokens(model.outputTokens)} output tokens · ${model.spendUsd === undefined ? "spend unknown" : renderUsd(model.spendUsd)}${metric ? ` · metric ${metric}` : ""}`,

@@ -91,23 +91,29 @@ function refusePassedLimit(state: LoopState, runtime: Runtime, now: number, show
   });
 }
 
+/** What a resume is asked with (docs/REFERENCE.md "Pausing"). */
+interface ResumeRequest {
+  /** The session that takes the loop; undefined for a terminal, which binds none. */
+  sessionId: string | undefined;
+  now: number;
+  /** Take over a loop another live session owns, or one a live `run` drives. */
+  force: boolean;
+  /** The Claude Code process of that session, "" for none. */
+  claudePid: string;
+  env: Env;
+  /** The command as the person typed it (`/loop-resume`, `continuation-loop run`): a refusal names its siblings so. */
+  command: string;
+  /** The `continuation-loop run` that takes the loop over to drive it, "" for a session or a terminal. */
+  runPid?: string;
+}
+
 /**
  * Resumes a paused loop (docs/REFERENCE.md "Pausing"): `active: true`, bound to this session. A loop another
  * session owns is taken over only with `force`; one that came with the repository, never. The next Stop sends the full
  * prompt again.
  */
-export function resumeLoop(
-  file: LoopFile,
-  sessionId: string | undefined,
-  now: number,
-  force: boolean,
-  claudePid: string,
-  env: Env,
-  /** The command as the person typed it (`/loop-resume`, `continuation-loop run`): a refusal names its siblings so. */
-  command: string,
-  /** The `continuation-loop run` that takes the loop over to drive it, "" for a session or a terminal. */
-  runPid = "",
-): ResumeOutcome {
+export function resumeLoop(file: LoopFile, request: ResumeRequest): ResumeOutcome {
+  const { sessionId, now, force, claudePid, env, command, runPid = "" } = request;
   refuseTrackedStateFile(file);
   const outcome = updateStateFile<ResumeOutcome | LoopError>(
     file,

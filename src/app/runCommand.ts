@@ -114,7 +114,15 @@ function takeOverLoop(request: RunRequest, ctx: Context, root: string, sessionId
         expected: "that session to end first, or a GOAL to start another loop beside it",
       },
     );
-  const resumed = resumeLoop(file, sessionId, ctx.now(), true, "", ctx.env, "continuation-loop run", readRunRef());
+  const resumed = resumeLoop(file, {
+    sessionId,
+    now: ctx.now(),
+    force: true,
+    claudePid: "",
+    env: ctx.env,
+    command: "continuation-loop run",
+    runPid: readRunRef(),
+  });
   ctx.err(`${resumed.message}\n`);
   return { file, state: { ...state, session_id: sessionId }, prompt: resumed.context };
 }

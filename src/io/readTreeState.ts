@@ -141,8 +141,10 @@ function readTreeFacts(
   };
 }
 
-/** Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for. */
-/** `code`: the error that kept git from starting (ENOENT, EMFILE, EAGAIN…); none when git ran and failed. */
+/**
+ * Whether git tracks a file: `unknown` (and why) when a repository holds it that git cannot answer for; `code`: the
+ * error that kept git from starting (ENOENT, EMFILE, EAGAIN…), none when git ran and failed.
+ */
 export type GitTracking = { kind: "tracked" } | { kind: "untracked" } | { kind: "unknown"; why: string; code?: string };
 
 /**
