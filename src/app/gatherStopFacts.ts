@@ -9,7 +9,14 @@ import type { StopInput } from "../core/hookInput.js";
 import { type LoopFile, ownFilesOf } from "../core/loopFiles.js";
 import type { Runtime } from "../core/sidecar.js";
 import { fingerprintToolCalls, readAllRefused, readRefusedTools } from "../core/transcript.js";
-import { countedBefore, scanTranscriptEnd, type TranscriptScan, tallyLoopUsage } from "../io/readTranscript.js";
+import {
+  countedBefore,
+  readTranscriptSize,
+  scanTranscriptEnd,
+  type TranscriptScan,
+  tallyLoopUsage,
+} from "../io/readTranscript.js";
+import { reachCrashPoint, TRANSCRIPT_WAIT_POINT } from "../io/crashPoint.js";
 import { readChecklistText } from "../io/readProjectFiles.js";
 import { readTreeState } from "../io/readTreeState.js";
 import { readUnfinishedTodos } from "../io/readTodos.js";
@@ -23,10 +30,15 @@ import { readMonotonicMs } from "../io/monotonic.js";
 import { sleep } from "../io/sleep.js";
 import type { Context } from "./context.js";
 
+/** How long a Stop waits for its reply's line to land in the transcript, and how often it looks. */
+const LAG_WAIT_MS = 500;
+const LAG_POLL_MS = 5;
+
 /**
- * Claude Code runs the Stop hook 40–55 ms before the reply's line lands in the transcript
+ * Claude Code may run the Stop hook before the reply's line lands in the transcript
  * (test/e2e/support/README.md). Wait for it (at most 500 ms), so the reply read from the transcript
- * is this turn's, and this turn's output tokens count now.
+ * is this turn's, and this turn's output tokens count now. The file's size is looked at every few
+ * milliseconds and the end scanned again only when it grew: the line is read as it lands.
  */
 function scanWithLag(
   path: string,
@@ -40,9 +52,12 @@ function scanWithLag(
       : !given.trim() || scan.reply.reply.trimEnd().endsWith(given.trim());
   // A new session's transcript may not exist yet either: that is waited for too.
   let scan = scanTranscriptEnd(path, turns, { firstRead });
-  for (let retry = 0; (!scan || !landed(scan)) && retry < 10; retry++) {
-    sleep(50);
-    scan = scanTranscriptEnd(path, turns, { firstRead });
+  if (scan && landed(scan)) return scan;
+  reachCrashPoint(TRANSCRIPT_WAIT_POINT);
+  const deadline = readMonotonicMs() + LAG_WAIT_MS;
+  while ((!scan || !landed(scan)) && readMonotonicMs() < deadline) {
+    sleep(LAG_POLL_MS);
+    if (readTranscriptSize(path) !== (scan?.size ?? 0)) scan = scanTranscriptEnd(path, turns, { firstRead });
   }
   return scan;
 }
@@ -59,8 +74,10 @@ function readChecklist(state: LoopState, file: LoopFile) {
   });
 }
 
-/** What a Stop decides on: the facts, the reply and what it says. */
-/** `notice`: a line for the person that the Stop's answer carries when the loop goes on. */
+/**
+ * What a Stop decides on: the facts, the reply and what it says; `notice`, a line for the person that the Stop's
+ * answer carries when the loop goes on.
+ */
 export type GatheredFacts = StopFacts & { assessment: ReplyAssessment; reply: string; notice?: string };
 
 /**

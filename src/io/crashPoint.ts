@@ -21,6 +21,8 @@ export const HANDOVER_WAIT_POINT = "handover-wait";
 export const KEEP_TORN_POINT = "sidecar-kept";
 /** Where a Stop finds its loop's state file gone and starts to wait for an editor's save to put it back. */
 export const RETURN_WAIT_POINT = "return-wait";
+/** Where a Stop finds its reply's line not yet in the transcript and starts to wait for it. */
+export const TRANSCRIPT_WAIT_POINT = "transcript-wait";
 /** Where a reader finds the state file not parsing and watches whether an editor's save in progress changes it. */
 export const SAVE_WAIT_POINT = "save-wait";
 export type CrashPoint =
@@ -29,7 +31,8 @@ export type CrashPoint =
   | typeof KEEP_TORN_POINT
   | typeof HANDOVER_WAIT_POINT
   | typeof RETURN_WAIT_POINT
-  | typeof SAVE_WAIT_POINT;
+  | typeof SAVE_WAIT_POINT
+  | typeof TRANSCRIPT_WAIT_POINT;
 
 /** `CONTINUATION_LOOP_TEST_CRASH_AT=<point>` SIGKILLs the hook there; `<point>:pause` SIGSTOPs it once. */
 const SWITCH = "CONTINUATION_LOOP_TEST_CRASH_AT";
