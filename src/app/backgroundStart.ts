@@ -18,8 +18,7 @@ import { scanLoops } from "../io/listLoops.js";
 import { readStateFile } from "../io/readStateFile.js";
 import { readGitRepo, spawnGit } from "../io/runGit.js";
 import { readSidecar } from "../io/sidecarFile.js";
-import { readMonotonicMs } from "../io/monotonic.js";
-import { sleep } from "../io/sleep.js";
+import { waitUntil } from "../io/sleep.js";
 import { updateStateFile } from "../io/updateStateFile.js";
 import type { CommandCall } from "./commandTable.js";
 import { type Context, EXIT } from "./context.js";
@@ -141,8 +140,14 @@ export function startInBackground(request: StartRequest, claudeArgs: string[], c
   }
   // The session takes the loop at its first prompt, a second or two from now.
   let taken: ReturnType<typeof readTaken>;
-  for (const deadline = readMonotonicMs() + TAKE_WAIT_MS; !taken && readMonotonicMs() < deadline; sleep(100))
-    taken = readTaken(started.file, owner);
+  waitUntil(
+    () => {
+      taken = readTaken(started.file, owner);
+      return taken !== undefined;
+    },
+    TAKE_WAIT_MS,
+    100,
+  );
   const lines = renderBackgroundStarted({
     short,
     summary: started.summary,

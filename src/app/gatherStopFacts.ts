@@ -27,7 +27,7 @@ import { readUntrusted } from "./trustStateFile.js";
 import { readModuleStop } from "./moduleBridge.js";
 import { parseWaitTag, readRunningTasks } from "../core/background.js";
 import { readMonotonicMs } from "../io/monotonic.js";
-import { sleep } from "../io/sleep.js";
+import { waitUntil } from "../io/sleep.js";
 import type { Context } from "./context.js";
 
 /** How long a Stop waits for its reply's line to land in the transcript, and how often it looks. */
@@ -54,11 +54,14 @@ function scanWithLag(
   let scan = scanTranscriptEnd(path, turns, { firstRead });
   if (scan && landed(scan)) return scan;
   reachCrashPoint(TRANSCRIPT_WAIT_POINT);
-  const deadline = readMonotonicMs() + LAG_WAIT_MS;
-  while ((!scan || !landed(scan)) && readMonotonicMs() < deadline) {
-    sleep(LAG_POLL_MS);
-    if (readTranscriptSize(path) !== (scan?.size ?? 0)) scan = scanTranscriptEnd(path, turns, { firstRead });
-  }
+  waitUntil(
+    () => {
+      if (readTranscriptSize(path) !== (scan?.size ?? 0)) scan = scanTranscriptEnd(path, turns, { firstRead });
+      return scan !== undefined && landed(scan);
+    },
+    LAG_WAIT_MS,
+    LAG_POLL_MS,
+  );
   return scan;
 }
 

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { parseProcessRef, renderProcessRef } from "../core/processRef.js";
-import { readMonotonicMs } from "./monotonic.js";
-import { sleep } from "./sleep.js";
+import { waitUntil } from "./sleep.js";
 
 /**
  * `/proc/<pid>/stat` (Linux): "pid (comm) state ppid … starttime …"; comm may hold spaces or parentheses, so the
@@ -48,14 +47,8 @@ export const readProcessRunning = (ref: string): boolean => probeProcess(ref) ==
  * Waits until that process is no longer running, looking every 50 ms (no Node API waits on a process that is not
  * our child); false when it still runs after `timeoutMs`.
  */
-export function waitForProcessEnd(ref: string, timeoutMs: number): boolean {
-  const deadline = readMonotonicMs() + timeoutMs;
-  while (readProcessRunning(ref)) {
-    if (readMonotonicMs() >= deadline) return false;
-    sleep(50);
-  }
-  return true;
-}
+export const waitForProcessEnd = (ref: string, timeoutMs: number): boolean =>
+  waitUntil(() => !readProcessRunning(ref), timeoutMs, 50);
 
 /**
  * Is that process surely gone (SIGKILL, crash)? Then nobody will release its lock or rename its temp
