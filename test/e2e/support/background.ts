@@ -116,11 +116,55 @@ export class BackgroundWorld {
     git("commit", "-q", "-m", "init");
   }
 
-  /** Starts the scripted server and writes the HOME (the project, and `trusted` folders besides, trusted). */
+  /**
+   * Starts the scripted server, writes the HOME (the project, and `trusted` folders besides, trusted), and readies
+   * Claude Code's background service for it: an idle session (`claude --bg` with no prompt, in a folder of its
+   * own) starts the service and its first spare process, which the test's first session then finds ready
+   * (`waitForSpare`).
+   */
   async start(script: Script, trusted: string[] = [this.proj]): Promise<MessagesServer> {
     this.server = await startMessagesServer(script);
-    prepareBackgroundHome(this.home, trusted, this.server.url);
+    const idle = path.join(this.tmp, "idle");
+    fs.mkdirSync(idle);
+    prepareBackgroundHome(this.home, [...trusted, idle], this.server.url);
+    const started = await runProcess(this.version.bin, ["--bg"], { cwd: idle, env: this.env(), timeoutMs: 60_000 });
+    if (started.code !== 0)
+      throw new Error(
+        `claude --bg (an idle session) failed (${started.code}): ${started.stderr}\n${this.describeService()}`,
+      );
+    await this.waitForSpare();
     return this.server;
+  }
+
+  /**
+   * Waits until the service listens and its newest spare process (`bg spare spawned` in its log), if it has
+   * started one, listens for a claim (its `<id>.claim.sock` beside its `<id>.pty.sock`). 2.1.197 hands a new
+   * session to the spare it started a moment before, ready or not, and in one not ready yet the session never
+   * takes its first prompt (README.md here, "Background sessions").
+   */
+  async waitForSpare(): Promise<void> {
+    const look = (): "ready" | "starting" | "none" | undefined => {
+      const bound = [...this.readServiceLog().matchAll(/control socket bound at (\S+)[/\\]control\.sock/g)];
+      const dir = bound.at(-1)?.[1];
+      return dir === undefined ? undefined : this.readSpare(path.join(dir, "spare"));
+    };
+    await waitUntil(
+      look,
+      (spare) => spare === "ready" || spare === "none",
+      "the background service and its spare",
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${this.describeService()}`);
+    });
+  }
+
+  /** The newest spare of the service's `spare` folder: listening for a claim, not yet, or none started. */
+  private readSpare(dir: string): "ready" | "starting" | "none" {
+    if (!/\bbg spare spawned\b/.test(this.readServiceLog())) return "none";
+    const hosts = (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+      .filter((name) => name.endsWith(".pty.sock"))
+      .map((name) => ({ id: name.slice(0, -".pty.sock".length), at: fs.statSync(path.join(dir, name)).mtimeMs }));
+    const newest = hosts.sort((a, b) => b.at - a.at)[0];
+    return newest && fs.existsSync(path.join(dir, `${newest.id}.claim.sock`)) ? "ready" : "starting";
   }
 
   /** What every process of the test runs with: the clean env, the HOME, and the helper's way to Claude Code. */
@@ -134,13 +178,21 @@ export class BackgroundWorld {
     };
   }
 
-  /** `claude ARGS` on this world's pinned version, in the project unless `cwd` says otherwise. */
-  claude(args: string[], cwd = this.proj, timeoutMs = 60_000): Promise<Ran> {
+  /**
+   * `claude ARGS` on this world's pinned version, in the project unless `cwd` says otherwise; one that hands a
+   * session to the service (`--bg`, `respawn`) waits for its spare first.
+   */
+  async claude(args: string[], cwd = this.proj, timeoutMs = 60_000): Promise<Ran> {
+    if (args.includes("--bg") || args[0] === "respawn") await this.waitForSpare();
     return runProcess(this.version.bin, args, { cwd, env: this.env(), timeoutMs });
   }
 
-  /** The helper (`hooks/cli.js`) as a person runs it from a terminal. */
-  cli(args: string[], opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<Ran> {
+  /** The helper (`hooks/cli.js`) as a person runs it from a terminal; with `--bg`, once the service's spare is ready. */
+  async cli(
+    args: string[],
+    opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<Ran> {
+    if (args.includes("--bg")) await this.waitForSpare();
     return runProcess(process.execPath, [CLI, ...args], {
       cwd: opts.cwd ?? this.proj,
       env: this.env(opts.env),
