@@ -58,10 +58,12 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s", (version) => {
       shorts.push(/background session ([0-9a-f]{8})/.exec(started.stdout)?.[1] ?? "");
     }
     await waitUntil(
-      () => turns,
-      (t) => t.get("alpha") === 2 && t.get("beta") === 2,
+      () => Object.fromEntries(turns),
+      (t) => t.alpha === 2 && t.beta === 2,
       "both loops' iteration 2",
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${w.describeService()}`);
+    });
     const status = await w.cli(["status", "--all"]);
     expect(status.code, status.stderr).toBe(0);
     for (const [i, name] of ["alpha", "beta"].entries()) {
