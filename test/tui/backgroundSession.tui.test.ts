@@ -23,6 +23,8 @@ describe.each([NEWEST])("Claude Code %s", (version) => {
     // The second request (iteration 2) is held until the person has typed /background.
     const held = heldScript([text("reply 1"), HOLD, text("reply 2"), text("reply 3"), text("reply 4")]);
     await w.start(held.script);
+    // The terminal's Claude Code hands the session to the service: started first, its spare ready.
+    await w.startService();
     const stateFile = path.join(w.proj, ".claude", "continuation-loop.local.md");
     fs.writeFileSync(stateFile, "---\nmax_iterations: 4\n---\n\nSay hello.\n");
     const t = await each.tui(w);
@@ -74,6 +76,7 @@ describe.each(CLAUDE_VERSIONS)("Claude Code %s: /loop-start --bg", (version) => 
         : [text("reply 1"), HOLD, text("reply 2"), text("reply 3")],
     );
     await w.start(held.script);
+    await w.startService();
     const t = await each.tui(w);
 
     await t.submit("/continuation-loop:loop-start --bg --max-iterations 3 Say hello");

@@ -98,6 +98,9 @@ export class BackgroundWorld {
   readonly tmp = fs.mkdtempSync(path.join(os.tmpdir(), "cl-e2e-bg-"));
   readonly proj = path.join(this.tmp, "proj");
   readonly home = path.join(this.tmp, "home");
+  /** Where `startService` starts its idle session. */
+  private readonly idle = path.join(this.tmp, "idle");
+  private serviceStarted: Promise<void> | undefined;
   server: MessagesServer | undefined;
 
   constructor(readonly version: ClaudeVersion) {
@@ -117,54 +120,71 @@ export class BackgroundWorld {
   }
 
   /**
-   * Starts the scripted server, writes the HOME (the project, and `trusted` folders besides, trusted), and readies
-   * Claude Code's background service for it: an idle session (`claude --bg` with no prompt, in a folder of its
-   * own) starts the service and its first spare process, which the test's first session then finds ready
-   * (`waitForSpare`).
+   * Starts the scripted server and writes the HOME (the project, and `trusted` folders besides, trusted; and the
+   * folder of `startService`'s idle session).
    */
   async start(script: Script, trusted: string[] = [this.proj]): Promise<MessagesServer> {
     this.server = await startMessagesServer(script);
-    const idle = path.join(this.tmp, "idle");
-    fs.mkdirSync(idle);
-    prepareBackgroundHome(this.home, [...trusted, idle], this.server.url);
-    const started = await runProcess(this.version.bin, ["--bg"], { cwd: idle, env: this.env(), timeoutMs: 60_000 });
-    if (started.code !== 0)
-      throw new Error(
-        `claude --bg (an idle session) failed (${started.code}): ${started.stderr}\n${this.describeService()}`,
-      );
-    await this.waitForSpare();
+    fs.mkdirSync(this.idle);
+    prepareBackgroundHome(this.home, [...trusted, this.idle], this.server.url);
     return this.server;
   }
 
   /**
-   * Waits until the service listens and its newest spare process (`bg spare spawned` in its log), if it has
-   * started one, listens for a claim (its `<id>.claim.sock` beside its `<id>.pty.sock`). 2.1.197 hands a new
-   * session to the spare it started a moment before, ready or not, and in one not ready yet the session never
-   * takes its first prompt (README.md here, "Background sessions").
+   * Readies Claude Code's background service for this HOME, once: an idle session (`claude --bg` with no prompt,
+   * in a folder of its own) starts the service and its first spare process, which the test's first session then
+   * finds ready (`waitForSpare`). A `--bg` or `respawn` of `cli` or `claude` calls it first; a test whose terminal
+   * hands a session over by itself (`/background`) calls it before.
    */
-  async waitForSpare(): Promise<void> {
-    const look = (): "ready" | "starting" | "none" | undefined => {
-      const bound = [...this.readServiceLog().matchAll(/control socket bound at (\S+)[/\\]control\.sock/g)];
-      const dir = bound.at(-1)?.[1];
-      return dir === undefined ? undefined : this.readSpare(path.join(dir, "spare"));
-    };
+  startService(): Promise<void> {
+    this.serviceStarted ??= (async () => {
+      const env = this.env();
+      const started = await runProcess(this.version.bin, ["--bg"], { cwd: this.idle, env, timeoutMs: 60_000 });
+      if (started.code !== 0)
+        throw new Error(
+          `claude --bg (an idle session) failed (${started.code}): ${started.stderr}\n${this.describeService()}`,
+        );
+      await this.waitForSpare();
+    })();
+    return this.serviceStarted;
+  }
+
+  /** Before a session is handed to the service: the service started, its newest spare ready. */
+  private async readyService(): Promise<void> {
+    await this.startService();
+    await this.waitForSpare();
+  }
+
+  /**
+   * Waits until the service's newest spare process (the last `bg spare spawned host pid=N` of its log) listens for
+   * a claim: the `<id>.claim.sock` its command line names is there. 2.1.197 hands a new session to that spare,
+   * ready or not, and in one not ready yet the session may never take its first prompt (README.md here,
+   * "Background sessions"). A spare whose process is gone is none: the service starts the session in a process
+   * of its own.
+   */
+  private async waitForSpare(): Promise<void> {
     await waitUntil(
-      look,
-      (spare) => spare === "ready" || spare === "none",
-      "the background service and its spare",
+      () => this.readSpare(),
+      (spare) => spare === "ready",
+      "the background service's newest spare to listen for a claim",
+      120_000, // a spare is a whole Claude Code starting: tens of seconds on a loaded two-core machine
     ).catch((error: Error) => {
       throw new Error(`${error.message}\n${this.describeService()}`);
     });
   }
 
-  /** The newest spare of the service's `spare` folder: listening for a claim, not yet, or none started. */
-  private readSpare(dir: string): "ready" | "starting" | "none" {
-    if (!/\bbg spare spawned\b/.test(this.readServiceLog())) return "none";
-    const hosts = (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
-      .filter((name) => name.endsWith(".pty.sock"))
-      .map((name) => ({ id: name.slice(0, -".pty.sock".length), at: fs.statSync(path.join(dir, name)).mtimeMs }));
-    const newest = hosts.sort((a, b) => b.at - a.at)[0];
-    return newest && fs.existsSync(path.join(dir, `${newest.id}.claim.sock`)) ? "ready" : "starting";
+  /** The service's newest spare: listening for a claim (or gone), starting, or none spawned yet. */
+  private readSpare(): "ready" | "starting" | "none" {
+    const pid = [...this.readServiceLog().matchAll(/\bbg spare spawned host pid=(\d+)/g)].at(-1)?.[1];
+    if (pid === undefined) return "none";
+    let args: string[];
+    try {
+      args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    } catch {
+      return "ready";
+    }
+    const claim = args.find((arg) => arg.endsWith(".claim.sock"));
+    return claim !== undefined && fs.existsSync(claim) ? "ready" : "starting";
   }
 
   /** What every process of the test runs with: the clean env, the HOME, and the helper's way to Claude Code. */
@@ -183,7 +203,7 @@ export class BackgroundWorld {
    * session to the service (`--bg`, `respawn`) waits for its spare first.
    */
   async claude(args: string[], cwd = this.proj, timeoutMs = 60_000): Promise<Ran> {
-    if (args.includes("--bg") || args[0] === "respawn") await this.waitForSpare();
+    if (args.includes("--bg") || args[0] === "respawn") await this.readyService();
     return runProcess(this.version.bin, args, { cwd, env: this.env(), timeoutMs });
   }
 
@@ -192,7 +212,7 @@ export class BackgroundWorld {
     args: string[],
     opts: { cwd?: string; env?: Record<string, string>; timeoutMs?: number } = {},
   ): Promise<Ran> {
-    if (args.includes("--bg")) await this.waitForSpare();
+    if (args.includes("--bg")) await this.readyService();
     return runProcess(process.execPath, [CLI, ...args], {
       cwd: opts.cwd ?? this.proj,
       env: this.env(opts.env),
